@@ -1,0 +1,30 @@
+import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import postgres from 'postgres';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+export type Database = PostgresJsDatabase<Schema>;
+/** A transaction handle; query functions accept it so callers can compose one transaction. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Either the database or an open transaction. */
+export type Executor = Database | Transaction;
+
+export type DbClient = {
+  db: Database;
+  /** The raw postgres.js client, for LISTEN and the few statements drizzle does not express. */
+  sql: postgres.Sql;
+  close: () => Promise<void>;
+};
+
+export type DbClientOptions = { max?: number; applicationName?: string };
+
+/** Opens a pooled connection; snake_case column names are derived from the camelCase keys. */
+export function createDbClient(url: string, options: DbClientOptions = {}): DbClient {
+  const sql = postgres(url, {
+    max: options.max ?? 10,
+    onnotice: () => {},
+    connection: { application_name: options.applicationName ?? 'doppel' },
+  });
+  const db = drizzle({ client: sql, schema, casing: 'snake_case' });
+  return { db, sql, close: () => sql.end({ timeout: 5 }) };
+}

@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, updatedAt } from './columns.ts';
+
+export const userRole = pgEnum('user_role', ['USER', 'ADMIN']);
+export const waitlistStatus = pgEnum('waitlist_status', ['PENDING', 'REJECTED', 'ACCEPTED']);
+export const waitlistPlatform = pgEnum('waitlist_platform', ['INSTAGRAM', 'TIKTOK', 'X']);
+
+/** Creators, fans (anonymous first) and admins. Free `credits` are spent before `paidCredits`. */
+export const users = pgTable(
+  'users',
+  {
+    id: idColumn(),
+    name: text().notNull().default(''),
+    /** Lower-cased; null for anonymous fans. */
+    email: text(),
+    isAnonymous: boolean().notNull().default(false),
+    role: userRole().notNull().default('USER'),
+    credits: integer().notNull().default(0),
+    paidCredits: integer().notNull().default(0),
+    waitlistStatus: waitlistStatus(),
+    waitlistPlatform: waitlistPlatform(),
+    instagram: text(),
+    tiktok: text(),
+    x: text(),
+    testGroupRecord: jsonb().$type<Record<string, string>>().notNull().default({}),
+    lastActiveAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    index('users_waitlist_status_created_idx').on(t.waitlistStatus, t.createdAt),
+    index('users_role_created_idx').on(t.role, t.createdAt),
+    index('users_created_idx').on(t.createdAt),
+    // Credits never go negative, whatever a caller does.
+    check('users_credits_non_negative', sql`${t.credits} >= 0 and ${t.paidCredits} >= 0`),
+  ],
+);

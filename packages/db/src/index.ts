@@ -1,4 +1,5 @@
 export * from './client.ts';
 export * from './embedded.ts';
+export * from './live/feed.ts';
 export * from './migrate.ts';
 export * from './schema/index.ts';

@@ -3,13 +3,14 @@ import { createdAt } from './columns.ts';
 import { users } from './users.ts';
 
 /**
- * Sessions per the Lucia guide: the id is the SHA-256 hex of the secret token the browser holds,
- * so a database leak does not leak usable tokens.
+ * Sessions per the Lucia guide: the browser holds `{id}.{secret}`; only the SHA-256 of the secret
+ * is stored (hex) and compared in constant time, so a database leak yields no usable token.
  */
 export const sessions = pgTable(
   'sessions',
   {
     id: text().primaryKey(),
+    secretHash: text().notNull(),
     userId: text()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -22,7 +23,7 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
-/** Single-use sign-in links: only the SHA-256 of the token is stored, bound to one email. */
+/** Single-use sign-in links: the id is the SHA-256 hex of the emailed token, bound to one email. */
 export const signInTokens = pgTable(
   'sign_in_tokens',
   {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, pgSequence, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Outbox of change events for live reads. A write inserts a row in its own transaction (no
@@ -20,3 +20,6 @@ export const changeEvents = pgTable(
   },
   (t) => [index('change_events_unstamped_idx').on(t.id).where(sql`${t.seq} is null`), index('change_events_seq_idx').on(t.seq)],
 );
+
+/** Hands out `seq` values; only the drainer (under an advisory lock) calls it, so seq follows commit order. */
+export const changeEventSeq = pgSequence('change_event_seq');

@@ -1,0 +1,92 @@
+import { chats, type FeedEvent } from '@doppel/db';
+import { canWatchScope, DomainError, parseScope } from '@doppel/domain';
+import { liveEventsInput } from '@doppel/validation';
+import { tracked } from '@trpc/server';
+import { eq } from 'drizzle-orm';
+import type { Context } from '../trpc/context.ts';
+import { publicProcedure, router } from '../trpc/procedures.ts';
+
+export type LiveEvent = { entity: string; rowId: string; scopes: string[] };
+
+/** Sent when a client was away longer than the feed keeps events: it must refetch everything. */
+const resync: LiveEvent = { entity: '*', rowId: '*', scopes: [] };
+
+async function authorise(ctx: Context, scopes: string[]): Promise<void> {
+  for (const scope of scopes) {
+    const parsed = parseScope(scope);
+    if (!parsed) throw new DomainError('INVALID', `Unknown live scope ${scope}`);
+    const chat =
+      parsed.kind === 'chat'
+        ? (await ctx.db.select({ userId: chats.userId, talentId: chats.talentId }).from(chats).where(eq(chats.id, parsed.id)))[0]
+        : undefined;
+    if (!canWatchScope(ctx.user, parsed, chat)) {
+      throw new DomainError(ctx.user ? 'FORBIDDEN' : 'UNAUTHENTICATED', `You may not watch ${scope}.`);
+    }
+  }
+}
+
+export const liveRouter = router({
+  /**
+   * Change events for the given scopes, over SSE. Each carries its feed position as the event id;
+   * a reconnecting client sends the last one back (tRPC does it) and receives what it missed.
+   */
+  events: publicProcedure
+    .input(liveEventsInput)
+    // Checked before the stream opens, so a refused client gets an error instead of a silent stream.
+    .use(async ({ ctx, input, next }) => {
+      await authorise(ctx, input.scopes);
+      return next();
+    })
+    .subscription(async function* ({ ctx, input, signal: requestSignal }) {
+      // Ends with the request or with the server's shutdown, whichever comes first.
+      const signal = requestSignal ? AbortSignal.any([requestSignal, ctx.shutdown]) : ctx.shutdown;
+      const wanted = new Set(input.scopes);
+      const visible = (event: FeedEvent) => event.scopes.some((scope) => wanted.has(scope));
+
+      // Listen before replaying, so nothing falls between the replay and the live stream.
+      const queue: FeedEvent[] = [];
+      let wake: (() => void) | undefined;
+      const unsubscribe = ctx.feed.subscribe((event) => {
+        if (!visible(event)) return;
+        queue.push(event);
+        wake?.();
+      });
+      const stop = () => wake?.();
+      signal.addEventListener('abort', stop);
+      try {
+        let last = input.lastEventId ? Number(input.lastEventId) : ctx.feed.latestSeq();
+        if (input.lastEventId) {
+          const oldest = await ctx.feed.oldestSeq();
+          if (oldest !== undefined && oldest > last + 1) yield tracked(String(last), resync);
+          for (;;) {
+            const missed = await ctx.feed.readSince(last);
+            for (const event of missed) {
+              last = event.seq;
+              if (visible(event)) yield tracked(String(event.seq), toLiveEvent(event));
+            }
+            if (missed.length < 1000) break;
+          }
+        }
+        while (!signal.aborted) {
+          const event = queue.shift();
+          if (!event) {
+            await new Promise<void>((resolve) => {
+              wake = resolve;
+            });
+            wake = undefined;
+            continue;
+          }
+          if (event.seq <= last) continue;
+          last = event.seq;
+          yield tracked(String(event.seq), toLiveEvent(event));
+        }
+      } finally {
+        unsubscribe();
+        signal.removeEventListener('abort', stop);
+      }
+    }),
+});
+
+function toLiveEvent(event: FeedEvent): LiveEvent {
+  return { entity: event.entity, rowId: event.rowId, scopes: event.scopes };
+}

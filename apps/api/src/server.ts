@@ -1,0 +1,94 @@
+import { createDbClient, createLiveFeed, type DbClient, type LiveFeed } from '@doppel/db';
+import { createDevOutboxMailer, type Mailer } from '@doppel/domain';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Env } from './env.ts';
+import { registerHealth } from './http/health.ts';
+import { registerWebApp } from './http/web-app.ts';
+import { createContext } from './trpc/context.ts';
+import { type AppRouter, appRouter } from './trpc/router.ts';
+
+export type ApiServer = {
+  app: FastifyInstance;
+  feed: LiveFeed;
+  /** Listens on env.HOST:env.PORT (or the given port) and resolves to the base URL. */
+  listen: (port?: number) => Promise<string>;
+  /** Ends live streams, stops taking requests, finishes those in flight, then closes the database. */
+  close: () => Promise<void>;
+};
+
+/** Largest request body: JSON calls are small; file uploads get their own limit on their route. */
+const bodyLimit = 1024 * 1024;
+
+export async function buildServer(env: Env, options: { db?: DbClient } = {}): Promise<ApiServer> {
+  const client = options.db ?? createDbClient(env.DATABASE_URL, { max: 20, applicationName: 'doppel-api' });
+  const app = Fastify({
+    logger: { level: env.LOG_LEVEL },
+    bodyLimit,
+    trustProxy: true,
+    // Long-lived SSE streams must not hold shutdown; they end through the shutdown signal first.
+    forceCloseConnections: 'idle',
+    routerOptions: { maxParamLength: 500 },
+  });
+  const feed = createLiveFeed(client, { log: (message, error) => app.log.error({ err: error }, message) });
+  const mailer: Mailer = createDevOutboxMailer(client.db, (message) => app.log.info(message));
+  const shutdown = new AbortController();
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Mantine sets inline styles; scripts stay same-origin only.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'https:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
+  registerHealth(app, client.db, env.APP_VERSION);
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req, res }) => createContext({ db: client.db, feed, mailer, env, shutdown: shutdown.signal }, req, res),
+      onError({ path, error, type }) {
+        // Expected refusals are not incidents; everything else is logged with its call path.
+        if (error.code === 'INTERNAL_SERVER_ERROR')
+          app.log.error({ err: error.cause ?? error, path, type }, `tRPC ${type} ${path} failed`);
+        else app.log.info({ path, code: error.code }, `tRPC ${type} ${path}: ${error.message}`);
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  if (env.WEB_DIST_DIR) await registerWebApp(app, env.WEB_DIST_DIR);
+
+  await feed.start();
+  let closing: Promise<void> | undefined;
+  return {
+    app,
+    feed,
+    async listen(port = env.PORT) {
+      await app.listen({ port, host: env.HOST });
+      const address = app.server.address();
+      const actual = typeof address === 'object' && address ? address.port : port;
+      return `http://localhost:${actual}`;
+    },
+    close() {
+      closing ??= (async () => {
+        shutdown.abort();
+        await app.close();
+        await feed.stop();
+        if (!options.db) await client.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import type { Session } from '@doppel/domain';
+import { isAdmin, managesTalent } from '@doppel/domain';
+import type { Me } from '@doppel/validation';
+import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
+import { domainErrors, t } from './init.ts';
+
+// The access tiers, in one place. Each checks the caller before the procedure's own input is
+// parsed, so a caller below the tier learns nothing about valid inputs.
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+const base = t.procedure.use(domainErrors);
+
+/** Anyone, signed in or not. */
+export const publicProcedure = base.meta({ access: 'public' });
+
+/** Any signed-in user (creators, fans, admins). */
+export const authedProcedure = base.meta({ access: 'authed' }).use(({ ctx, next }) => {
+  if (!ctx.user || !ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
+  return next({ ctx: { ...ctx, user: ctx.user as Me, session: ctx.session as Session } });
+});
+
+/** A manager of the talent named by the input's `talentId`. */
+export const talentProcedure = authedProcedure
+  .meta({ access: 'talent' })
+  .input(z.object({ talentId: z.string().min(1, 'Talent ID is not defined') }))
+  .use(({ ctx, input, next }) => {
+    if (!managesTalent(ctx.user, input.talentId)) {
+      throw new TRPCError({ code: 'FORBIDDEN', message: 'You do not manage this talent.' });
+    }
+    return next({ ctx: { ...ctx, talentId: input.talentId } });
+  });
+
+/** Back-office staff (role ADMIN). */
+export const adminProcedure = authedProcedure.meta({ access: 'admin' }).use(({ ctx, next }) => {
+  if (!isAdmin(ctx.user)) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'This needs an admin account.' });
+  }
+  return next();
+});

@@ -1,0 +1,107 @@
+// A real API server on a free port over its own fresh database, and real tRPC clients that keep
+// a session cookie like a browser does.
+import { devOutboxEmails, talentManagers, talents, users } from '@doppel/db';
+import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
+import { createTRPCClient, httpLink, httpSubscriptionLink, splitLink, type TRPCClient } from '@trpc/client';
+import { desc, eq } from 'drizzle-orm';
+import { EventSource } from 'eventsource';
+import { inject } from 'vitest';
+import { type ApiServer, type AppRouter, buildServer, loadEnv } from '../src/index.ts';
+
+export type Api = {
+  url: string;
+  database: TestDatabase;
+  server: ApiServer;
+  close: () => Promise<void>;
+};
+
+export async function startApi(): Promise<Api> {
+  const database = await createTestDatabase(inject('postgresServerUrl'));
+  const env = loadEnv({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', NODE_ENV: 'test' });
+  const server = await buildServer(env, { db: database });
+  const url = await server.listen(0);
+  return {
+    url,
+    database,
+    server,
+    close: async () => {
+      await server.close();
+      await database.drop();
+    },
+  };
+}
+
+/** A browser-like caller: one cookie jar, a typed tRPC client over real HTTP and SSE. */
+export type Caller = { client: TRPCClient<AppRouter>; cookie: () => string | undefined };
+
+export function createCaller(api: Api): Caller {
+  let cookie: string | undefined;
+  const cookieFetch: typeof fetch = async (input, init) => {
+    const headers = new Headers(init?.headers);
+    if (cookie) headers.set('cookie', cookie);
+    const response = await fetch(input, { ...init, headers });
+    const set = response.headers.getSetCookie().find((line) => line.startsWith('doppel_session='));
+    if (set) {
+      const pair = set.split(';')[0] ?? '';
+      cookie = pair.endsWith('=') ? undefined : pair;
+    }
+    return response;
+  };
+  const client = createTRPCClient<AppRouter>({
+    links: [
+      splitLink({
+        condition: (op) => op.type === 'subscription',
+        true: httpSubscriptionLink({
+          url: `${api.url}/trpc`,
+          EventSource,
+          eventSourceOptions: () => ({ fetch: cookieFetch }) as EventSourceInit,
+        }),
+        false: httpLink({ url: `${api.url}/trpc`, fetch: cookieFetch }),
+      }),
+    ],
+  });
+  return { client, cookie: () => cookie };
+}
+
+/** Signs in through the real magic-link flow: request, read the outbox, open the link. */
+export async function signIn(api: Api, email: string): Promise<Caller> {
+  const caller = createCaller(api);
+  await caller.client.auth.requestSignInLink.mutate({ email });
+  const [mail] = await api.database.db
+    .select()
+    .from(devOutboxEmails)
+    .where(eq(devOutboxEmails.to, email))
+    .orderBy(desc(devOutboxEmails.createdAt))
+    .limit(1);
+  const token = new URL(mail?.link ?? 'http://x/').searchParams.get('token');
+  if (!token) throw new Error(`no sign-in link for ${email} in the outbox`);
+  await caller.client.auth.signInWithLink.mutate({ email, token });
+  return caller;
+}
+
+/** Users for access tests: an admin, two creators managing one talent each, and a fan. */
+export async function seedPeople(api: Api) {
+  const { db } = api.database;
+  const [admin, creatorA, creatorB, fan] = await db
+    .insert(users)
+    .values([
+      { email: 'admin@test.dev', name: 'Admin', role: 'ADMIN', waitlistStatus: 'ACCEPTED' },
+      { email: 'creator-a@test.dev', name: 'Creator A', waitlistStatus: 'ACCEPTED' },
+      { email: 'creator-b@test.dev', name: 'Creator B', waitlistStatus: 'ACCEPTED' },
+      { email: 'fan@test.dev', name: 'Fan' },
+    ])
+    .returning();
+  const [talentA, talentB] = await db
+    .insert(talents)
+    .values([
+      { name: 'Talent A', tag: 'talent_a' },
+      { name: 'Talent B', tag: 'talent_b' },
+    ])
+    .returning();
+  if (!admin || !creatorA || !creatorB || !fan || !talentA || !talentB) throw new Error('seed failed');
+  await db.insert(talentManagers).values([
+    { userId: creatorA.id, talentId: talentA.id },
+    { userId: creatorB.id, talentId: talentB.id },
+  ]);
+  return { admin, creatorA, creatorB, fan, talentA, talentB };
+}

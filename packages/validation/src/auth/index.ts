@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** Email as the spec wants it: trimmed, lower-cased, valid. */
+export const emailSchema = z
+  .string({ error: 'Required' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Required')
+  .pipe(z.email('Please enter a valid email address'));
+
+export const requestSignInLinkInput = z.object({ email: emailSchema });
+export type RequestSignInLinkInput = z.infer<typeof requestSignInLinkInput>;
+
+export const signInWithLinkInput = z.object({
+  email: emailSchema,
+  token: z.string().trim().min(1, 'Required').max(200),
+});
+export type SignInWithLinkInput = z.infer<typeof signInWithLinkInput>;
+
+export const meOutput = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string().nullable(),
+    role: z.enum(['USER', 'ADMIN']),
+    waitlistStatus: z.enum(['PENDING', 'REJECTED', 'ACCEPTED']).nullable(),
+    managedTalentIds: z.array(z.string()),
+    isAnonymous: z.boolean(),
+  })
+  .nullable();
+export type Me = NonNullable<z.infer<typeof meOutput>>;

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+export const reportErrorInput = z.object({
+  message: z.string().max(2000),
+  path: z.string().max(300),
+  stack: z.string().max(10_000).optional(),
+  url: z.string().max(2000).optional(),
+});
+export type ReportErrorInput = z.infer<typeof reportErrorInput>;
+
+/** A live-read scope: the public app scope, one user, talent or chat, or the admin back-office. */
+export const liveScope = z.union([
+  z.literal('app'),
+  z.literal('admin'),
+  z.string().regex(/^(user|talent|chat):[a-z0-9]{1,64}$/, 'Unknown live scope'),
+]);
+
+export const liveEventsInput = z.object({
+  scopes: z.array(liveScope).min(1).max(20),
+  /** Set by the tRPC client on reconnect (tracked events). */
+  lastEventId: z.string().regex(/^\d+$/).nullish(),
+});
+export type LiveEventsInput = z.infer<typeof liveEventsInput>;

@@ -1,0 +1,20 @@
+import type { Me } from '@doppel/validation';
+
+/** Which layout the shell shows (spec 4, access flow). */
+export type AccessLayout = 'public' | 'waitlist' | 'onboarding' | 'talent' | 'admin';
+
+export type AccessInput = {
+  me: Pick<Me, 'role' | 'waitlistStatus' | 'managedTalentIds' | 'isAnonymous'> | null | undefined;
+  referralTalentTag: string | null;
+  isAdminSwitchOn: boolean;
+};
+
+/** The access flow of spec 4 as one decision, so every layout switch is tested without a browser. */
+export function decideAccess({ me, referralTalentTag, isAdminSwitchOn }: AccessInput): AccessLayout {
+  // Anonymous users are fans who never signed in with an email: the creator app treats them as signed out.
+  if (!me || me.isAnonymous) return 'public';
+  if (me.role === 'ADMIN' && isAdminSwitchOn) return 'admin';
+  if (me.managedTalentIds.length > 0) return 'talent';
+  if (me.waitlistStatus === 'ACCEPTED' || (referralTalentTag ?? '').trim() !== '') return 'onboarding';
+  return 'waitlist';
+}

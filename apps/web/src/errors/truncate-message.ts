@@ -1,0 +1,13 @@
+/** Longest error text shown to a user (spec 8); the full text still goes to error reporting. */
+export const maxDisplayedErrorLength = 100;
+
+/** Shortens a message for display, ending a cut message with an ellipsis inside the limit. */
+export function truncateMessage(message: string, limit: number = maxDisplayedErrorLength): string {
+  const text = message.trim();
+  const characters = Array.from(text); // code points, so an emoji is never split in half
+  if (characters.length <= limit) return text;
+  return `${characters
+    .slice(0, limit - 1)
+    .join('')
+    .trimEnd()}…`;
+}

@@ -1,0 +1,57 @@
+import type { Me } from '@doppel/validation';
+import { AppShell, Burger, Group, ScrollArea } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { BrandLink } from '../../components/brand.tsx';
+import { adminSections } from './admin-menu.ts';
+import { AdminNav } from './admin-nav.tsx';
+import { AdminSectionPage } from './admin-section-page.tsx';
+
+const desktopQuery = '(min-width: 48em)';
+
+/** The admin back-office (spec 2.5): a 150px side menu, a top bar with a toggle on small screens. */
+export function AdminLayout({ me }: { me: Me }) {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const isDesktop = useMediaQuery(desktopQuery, window.matchMedia(desktopQuery).matches, { getInitialValueInEffect: false });
+  const { pathname } = useLocation();
+
+  // Picking a page on a phone closes the drawer.
+  useEffect(() => {
+    if (pathname) close();
+  }, [pathname, close]);
+
+  return (
+    <AppShell
+      header={{ height: 56, collapsed: isDesktop }}
+      navbar={{ width: 150, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="lg"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" gap="sm">
+          <Burger opened={opened} onClick={toggle} size="sm" aria-label="Toggle admin menu" />
+          <BrandLink to="/status" compact />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" aria-label="Admin menu">
+        {isDesktop && (
+          <AppShell.Section px={6} pt={4} pb="sm">
+            <BrandLink to="/status" compact />
+          </AppShell.Section>
+        )}
+        <AppShell.Section grow component={ScrollArea} type="scroll">
+          <AdminNav me={me} />
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main bg="var(--mantine-color-gray-0)">
+        <Routes>
+          <Route index element={<Navigate to="/status" replace />} />
+          {adminSections.map((section) => (
+            <Route key={section.path} path={`${section.path.slice(1)}/*`} element={<AdminSectionPage section={section} />} />
+          ))}
+          <Route path="*" element={<Navigate to="/status" replace />} />
+        </Routes>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

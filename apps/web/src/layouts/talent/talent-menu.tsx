@@ -1,0 +1,50 @@
+import type { Me } from '@doppel/validation';
+import { ActionIcon, Menu } from '@mantine/core';
+import { IconDotsVertical, IconFileText, IconHelpCircle, IconLogout, IconShieldLock } from '@tabler/icons-react';
+import { useNavigate } from 'react-router-dom';
+import { useSignOut } from '../../auth/use-sign-out.ts';
+import { externalLinks } from '../../config/links.ts';
+import { storageKeys, writeStored } from '../../storage/stored-value.ts';
+
+/** The dashboard menu of spec 2.4, in its order. */
+export function TalentMenu({ me, onSupport }: { me: Me; onSupport: () => void }) {
+  const navigate = useNavigate();
+  const { signOut, pending } = useSignOut();
+  const switchToAdmin = () => {
+    writeStored(storageKeys.adminSwitch, 'true');
+    navigate('/', { replace: true });
+  };
+
+  return (
+    <Menu position="bottom-end" width={220} shadow="md">
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" size="lg" radius="xl" aria-label="Menu">
+          <IconDotsVertical size={22} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {me.role === 'ADMIN' && (
+          <Menu.Item leftSection={<IconShieldLock size={16} />} onClick={switchToAdmin}>
+            Admin UI
+          </Menu.Item>
+        )}
+        <Menu.Item leftSection={<IconHelpCircle size={16} />} onClick={onSupport}>
+          Support
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconFileText size={16} />}
+          component="a"
+          href={externalLinks.terms}
+          target="_blank"
+          rel="noreferrer"
+        >
+          Terms & Conditions
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={signOut} disabled={pending}>
+          Logout
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,46 @@
+import type { Me } from '@doppel/validation';
+import { Suspense } from 'react';
+import { decideAccess } from '../access/decide-access.ts';
+import { ErrorPanel } from '../components/error-panel.tsx';
+import { LoadingPanel } from '../components/loading-panel.tsx';
+import { describeError } from '../errors/describe-error.ts';
+import { storageKeys, useStoredValue } from '../storage/stored-value.ts';
+import { trpc } from '../trpc/trpc.ts';
+import { AdminLayout, OnboardingLayout, PublicLayout, TalentLayout, WaitlistLayout } from './lazy-layouts.ts';
+
+/** Loads who is signed in and shows the layout the access flow of spec 4 picks. */
+export function AccessGate() {
+  const me = trpc.auth.me.useQuery(undefined, { staleTime: 5 * 60_000 });
+  const referralTalentTag = useStoredValue(storageKeys.referralTalentTag);
+  const isAdminSwitchOn = useStoredValue(storageKeys.adminSwitch) === 'true';
+
+  if (me.isPending) return <LoadingPanel fullScreen />;
+  if (me.isError) {
+    return (
+      <ErrorPanel
+        fullScreen
+        message={describeError(me.error).message}
+        onRetry={() => void me.refetch()}
+        retrying={me.isFetching}
+      />
+    );
+  }
+
+  const user: Me | null = me.data;
+  const layout = decideAccess({ me: user, referralTalentTag, isAdminSwitchOn });
+  return (
+    <Suspense fallback={<LoadingPanel fullScreen />}>
+      {layout === 'public' || !user ? (
+        <PublicLayout />
+      ) : layout === 'waitlist' ? (
+        <WaitlistLayout me={user} />
+      ) : layout === 'onboarding' ? (
+        <OnboardingLayout me={user} />
+      ) : layout === 'talent' ? (
+        <TalentLayout me={user} />
+      ) : (
+        <AdminLayout me={user} />
+      )}
+    </Suspense>
+  );
+}

@@ -1,0 +1,57 @@
+import { Group, Loader, Modal, Text } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { trpc } from '../trpc/trpc.ts';
+
+/** The email, token and mode=signIn of a magic link (spec 2.1), or null when the address holds none. */
+export function readSignInLink(search: string): { email: string; token: string } | null {
+  const params = new URLSearchParams(search);
+  const email = params.get('email');
+  const token = params.get('token');
+  if (params.get('mode') !== 'signIn' || !email || !token) return null;
+  return { email, token };
+}
+
+// A link's token works once; remembering the tokens tried keeps a re-mount (StrictMode) from spending it twice.
+const triedTokens = new Set<string>();
+
+/**
+ * Completes a magic-link sign-in wherever the link lands: shows a loading dialog, signs in, then
+ * cleans the address. A failed link goes to the shared error handler and leaves the user signed out.
+ */
+export function SignInLinkHandler() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const signIn = trpc.auth.signInWithLink.useMutation();
+  const link = readSignInLink(location.search);
+  const email = link?.email;
+  const token = link?.token;
+  const mutate = useRef(signIn.mutate);
+  mutate.current = signIn.mutate;
+
+  useEffect(() => {
+    if (!email || !token || triedTokens.has(token)) return;
+    triedTokens.add(token);
+    const cleanAddress = () => navigate({ pathname: location.pathname, search: '', hash: location.hash }, { replace: true });
+    mutate.current(
+      { email, token },
+      {
+        onSuccess: (me) => {
+          utils.auth.me.setData(undefined, me);
+          cleanAddress();
+        },
+        onError: cleanAddress,
+      },
+    );
+  }, [email, token, location.pathname, location.hash, navigate, utils]);
+
+  return (
+    <Modal opened={signIn.isPending} onClose={() => undefined} withCloseButton={false} centered size="xs" radius="lg">
+      <Group gap="md" wrap="nowrap" py="xs">
+        <Loader size="sm" />
+        <Text fw={500}>Signing you in…</Text>
+      </Group>
+    </Modal>
+  );
+}

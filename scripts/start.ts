@@ -82,7 +82,7 @@ async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
 }
 
 try {
-  await buildWebAppIfStale(say);
+  buildWebAppIfStale(say);
 
   let databaseUrl = env.DATABASE_URL;
   if (databaseUrl) {

@@ -25,7 +25,7 @@ function newestChange(path: string): number {
 }
 
 /** Builds apps/web with Vite unless dist/ is newer than every source file. */
-export async function buildWebAppIfStale(say: (message: string) => void): Promise<void> {
+export function buildWebAppIfStale(say: (message: string) => void): void {
   const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
   const changedAt = Math.max(...sources.map((source) => newestChange(join(root, source))));
   if (builtAt > changedAt) return;

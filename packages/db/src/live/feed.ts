@@ -25,6 +25,8 @@ const batchSize = 1000;
 export type LiveFeedOptions = {
   /** Backstop for writes made without a nudge (another process, psql). */
   pollIntervalMs?: number;
+  /** A nudge waits this long, so the writes of a busy moment are stamped in one batch. */
+  batchDelayMs?: number;
   /** Stamped events older than this are deleted; a client away longer gets a resync. */
   retentionMs?: number;
   log?: (message: string, error?: unknown) => void;
@@ -60,6 +62,8 @@ function toEvent(row: Row): FeedEvent {
 export function createLiveFeed(client: DbClient, options: LiveFeedOptions = {}): LiveFeed {
   const { sql } = client;
   const pollIntervalMs = options.pollIntervalMs ?? 250;
+  const batchDelayMs = options.batchDelayMs ?? 20;
+  let nudgeTimer: NodeJS.Timeout | undefined;
   const retentionMs = options.retentionMs ?? 24 * 60 * 60 * 1000;
   const log = options.log ?? (() => {});
   const listeners = new Set<FeedListener>();
@@ -173,13 +177,18 @@ export function createLiveFeed(client: DbClient, options: LiveFeedOptions = {}):
     async stop() {
       stopped = true;
       if (pollTimer) clearTimeout(pollTimer);
+      if (nudgeTimer) clearTimeout(nudgeTimer);
       await drainer.idle();
       await deliverer.idle();
       await unlisten?.().catch(() => {});
       listeners.clear();
     },
     nudge() {
-      if (!stopped) void drainer.run().then(() => deliverer.run());
+      if (stopped || nudgeTimer) return;
+      nudgeTimer = setTimeout(() => {
+        nudgeTimer = undefined;
+        void drainer.run().then(() => deliverer.run());
+      }, batchDelayMs);
     },
     subscribe(listener) {
       listeners.add(listener);

@@ -3,3 +3,4 @@ export * from './embedded.ts';
 export * from './live/feed.ts';
 export * from './migrate.ts';
 export * from './schema/index.ts';
+export * from './seed/index.ts';

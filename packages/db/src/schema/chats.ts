@@ -1,0 +1,134 @@
+import type { LlmType } from '@doppel/validation';
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { broadcasts } from './broadcasts.ts';
+import { createdAt, idColumn, updatedAt } from './columns.ts';
+import { reactionEnum, senderTypeEnum } from './enums.ts';
+import type {
+  ChatPromptFaqItem,
+  ChatPromptFunction,
+  ChatPromptMessage,
+  MessageAttachment,
+  ResponseFunction,
+  TokenUsage,
+} from './json-types.ts';
+import { talents } from './talents.ts';
+import { users } from './users.ts';
+
+/** A fan's conversation with one twin (one per user and talent). */
+export const chats = pgTable(
+  'chats',
+  {
+    id: idColumn(),
+    talentId: text()
+      .notNull()
+      .references(() => talents.id, { onDelete: 'cascade' }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    chatMessageCount: integer().notNull().default(0),
+    // Filters of the admin chat list, set once and never cleared.
+    hasUserInteraction: boolean().notNull().default(false),
+    hasUserInteractionWithNonAnonymousUser: boolean().notNull().default(false),
+    hasUserInteractionWithPaidCredits: boolean().notNull().default(false),
+    hasUserInteractionWithSubscription: boolean().notNull().default(false),
+    hasUserInteractionWithManager: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => {
+    // The admin list filters on one flag and sorts by created, updated or message count: a
+    // partial index per flag and sort keeps each combination an index scan. Indexes here and
+    // elsewhere are ascending on purpose: scanned backwards they serve `order by x desc` (nulls
+    // first), which a `desc nulls last` index would not.
+    const flags = {
+      interaction: t.hasUserInteraction,
+      non_anonymous: t.hasUserInteractionWithNonAnonymousUser,
+      paid_credits: t.hasUserInteractionWithPaidCredits,
+      subscription: t.hasUserInteractionWithSubscription,
+      manager: t.hasUserInteractionWithManager,
+    };
+    const sorts = { created: t.createdAt, updated: t.updatedAt, message_count: t.chatMessageCount };
+    const filtered = Object.entries(flags).flatMap(([flagName, flag]) =>
+      Object.entries(sorts).map(([sortName, sort]) => index(`chats_${flagName}_${sortName}_idx`).on(sort).where(sql`${flag}`)),
+    );
+    return [
+      uniqueIndex('chats_user_talent_unique').on(t.userId, t.talentId),
+      index('chats_talent_updated_idx').on(t.talentId, t.updatedAt),
+      index('chats_created_idx').on(t.createdAt),
+      index('chats_updated_idx').on(t.updatedAt),
+      index('chats_message_count_idx').on(t.chatMessageCount),
+      ...filtered,
+      check('chats_message_count_non_negative', sql`${t.chatMessageCount} >= 0`),
+    ];
+  },
+);
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: idColumn(),
+    chatId: text()
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    senderType: senderTypeEnum().notNull(),
+    text: text().notNull().default(''),
+    attachments: jsonb().$type<MessageAttachment[]>().notNull().default([]),
+    reaction: reactionEnum(),
+    reactionFeedback: text(),
+    /**
+     * The fan message a talent reply answers. Unique, so a retried reply job can never answer
+     * the same message twice.
+     */
+    replyToMessageId: text().references((): AnyPgColumn => chatMessages.id, { onDelete: 'set null' }),
+    /** The broadcast that sent this message; unique per chat so a retried send never doubles. */
+    broadcastId: text().references(() => broadcasts.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('chat_messages_chat_created_idx').on(t.chatId, t.createdAt),
+    index('chat_messages_reaction_created_idx').on(t.reaction, t.createdAt).where(sql`${t.reaction} is not null`),
+    uniqueIndex('chat_messages_reply_to_unique').on(t.replyToMessageId).where(sql`${t.replyToMessageId} is not null`),
+    uniqueIndex('chat_messages_broadcast_chat_unique').on(t.broadcastId, t.chatId).where(sql`${t.broadcastId} is not null`),
+  ],
+);
+
+/**
+ * What the model was asked and answered for one TALENT message (the admin message dialog's
+ * Input and Output tabs). Its id is the message id.
+ */
+export const chatPrompts = pgTable(
+  'chat_prompts',
+  {
+    id: text()
+      .primaryKey()
+      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    chatId: text()
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    llmType: text().$type<LlmType>().notNull(),
+    llmFineTunedModelId: text(),
+    llmTemperature: doublePrecision().notNull(),
+    messages: jsonb().$type<ChatPromptMessage[]>().notNull().default([]),
+    faqItems: jsonb().$type<ChatPromptFaqItem[]>().notNull().default([]),
+    faqMinScore: doublePrecision(),
+    functions: jsonb().$type<ChatPromptFunction[]>().notNull().default([]),
+    tokenUsage: jsonb().$type<TokenUsage>(),
+    responseText: text(),
+    responseFallbackText: text(),
+    responseFunction: jsonb().$type<ResponseFunction>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('chat_prompts_chat_idx').on(t.chatId)],
+);

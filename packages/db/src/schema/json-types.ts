@@ -1,0 +1,75 @@
+// Shapes of the jsonb columns: small embedded lists and maps keyed by name that are always read
+// and written whole with their row (anything listed, filtered or paged has its own table).
+import type { ChatPromptMessageType, DiscoverSurface, Gender, TrainingMessageRole } from '@doppel/validation';
+
+export type Dimensions = { width: number; height: number };
+
+/** An attachment on a chat or welcome message; fans unlock it with credits unless `isUnlocked`. */
+export type MessageAttachment =
+  | { type: 'IMAGE'; filePath: string; dimensions: Dimensions; isUnlocked: boolean }
+  | { type: 'AUDIO'; filePath: string; isUnlocked: boolean };
+
+/** A conversation starter; `answer` is sent as-is only when the twin does not answer by AI. */
+export type ChatMessageSuggestion = { id: string; text: string; answer?: string | null };
+
+/** A welcome message sent when a fan opens a chat (up to three). */
+export type InitialChatMessage = { id: string; text: string; attachments?: MessageAttachment[] };
+
+/** A few-shot example put into the twin's prompt. */
+export type ChatExample = { requestText: string; responseText: string };
+
+/**
+ * The voice a talent speaks with: a copy of a voice of the catalogue (table `voices`), so a
+ * talent's tuned settings survive later edits of the catalogue. `id` is the TTS provider's id.
+ */
+export type TalentVoice = {
+  id: string;
+  name: string;
+  stability: number;
+  similarityBoost: number;
+  style: number;
+  model: string;
+  gender: Gender;
+  sampleFilePath?: string | null;
+};
+
+/** LLM function (tool) descriptions offered to the reply model, configurable in the admin app page. */
+export type FunctionSchemaConfig = {
+  generateImageAttachment: {
+    name: string;
+    description: string;
+    contextDescription: string;
+    successTextDescription: string;
+    failureTextDescription: string;
+  };
+  generateAudioAttachment: {
+    name: string;
+    description: string;
+    successTextDescription: string;
+    failureTextDescription: string;
+  };
+};
+
+/** Minimum client versions; the talent app shows the reload banner when it runs an older one. */
+export type MinVersion = { talent: string };
+
+/** Health per model name, shown on the admin status page. */
+export type ModelHealthRecord = Record<string, boolean>;
+
+/** Which Discover surfaces a public talent appears on. */
+export type VisibilityRecord = Partial<Record<DiscoverSurface, boolean>>;
+
+/** Feature-flag style test groups of a user, keyed by experiment name. */
+export type TestGroupRecord = Record<string, string>;
+
+export type TrainingMessage = { role: TrainingMessageRole; content: string };
+/** One fine-tuning example, in the shape of the OpenAI chat fine-tuning file. */
+export type TrainingExample = { messages: TrainingMessage[] };
+
+export type ChatPromptMessage = { type: ChatPromptMessageType; text: string };
+/** An FAQ item found by similarity search and put into the prompt, with its score. */
+export type ChatPromptFaqItem = { question: string; score: number };
+export type ChatPromptFunction = { name: string; description: string; parameters: Record<string, unknown> };
+export type TokenUsage = { promptTokens: number; completionTokens: number; totalTokens: number };
+/** A function call chosen by the model; `arguments` is the raw JSON string the model produced. */
+export type ResponseFunction = { name: string; arguments: string };

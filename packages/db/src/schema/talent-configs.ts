@@ -1,0 +1,78 @@
+import type { LlmType } from '@doppel/validation';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, doublePrecision, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.ts';
+import { purposeEnum } from './enums.ts';
+import { faqs } from './faqs.ts';
+import type { ChatExample, TalentVoice } from './json-types.ts';
+import { talents } from './talents.ts';
+
+/** Revenue shares are parts per million: 600000 = 60 % (spec section 9). */
+export const defaultRevenueSharePpm = 600_000;
+export const defaultReferralRevenueSharePpm = 30_000;
+export const defaultLlmModelId = 'gpt-3.5-turbo';
+export const defaultLlmType: LlmType = 'OPENAI';
+/** How many chat examples go into one prompt: enough to set the tone without crowding the context. */
+export const defaultChatExampleCount = 5;
+
+/**
+ * The private side of a talent (one row per talent, same id): persona, prompt, model, money
+ * settings and payout details. Only managers and admins read it.
+ */
+export const talentConfigs = pgTable(
+  'talent_configs',
+  {
+    id: text()
+      .primaryKey()
+      .references(() => talents.id, { onDelete: 'cascade' }),
+    /** A copy of the chosen catalogue voice; null means "No voice". */
+    voice: jsonb().$type<TalentVoice>(),
+    purpose: purposeEnum(),
+    /** Free text, not an enum: retired values must still load. */
+    personalityTraits: text().array().notNull().default(sql`'{}'::text[]`),
+    /** Free text, not an enum: an interest no longer offered still loads and shows as deprecated. */
+    interests: text().array().notNull().default(sql`'{}'::text[]`),
+    /** One fact per entry (one per line in the settings form). */
+    facts: text().array().notNull().default(sql`'{}'::text[]`),
+    chatPrompt: text().notNull().default(''),
+    hasCustomChatPrompt: boolean().notNull().default(false),
+    revenueSharePpm: integer().notNull().default(defaultRevenueSharePpm),
+    chatExampleCount: integer().notNull().default(defaultChatExampleCount),
+    chatExamples: jsonb().$type<ChatExample[]>().notNull().default([]),
+    /** Text, not an enum, so a new provider family needs no migration. */
+    llmType: text().$type<LlmType>().notNull().default(defaultLlmType),
+    llmTemperature: doublePrecision().notNull().default(1),
+    llmModelId: text().notNull().default(defaultLlmModelId),
+    llmFineTunedModelId: text(),
+    faqId: text().references(() => faqs.id, { onDelete: 'set null' }),
+    /** The talent that referred this one; it earns `referralRevenueShareForInviterPpm` of our gross. */
+    referralTalentId: text().references(() => talents.id, { onDelete: 'set null' }),
+    referralRevenueShareForInviterPpm: integer().notNull().default(defaultReferralRevenueSharePpm),
+    referralRevenueShareForInviteesPpm: integer().notNull().default(defaultReferralRevenueSharePpm),
+    /** Denormalised counter for the admin "sort by Chats". */
+    chatCount: integer().notNull().default(0),
+    /** Sum of pending and executed payouts, in cents (USD). */
+    totalPayoutAmount: bigint({ mode: 'number' }).notNull().default(0),
+    accountHolderName: text(),
+    iban: text(),
+    bic: text(),
+    taxId: text(),
+    payPalEmail: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('talent_configs_chat_count_idx').on(t.chatCount),
+    index('talent_configs_faq_idx').on(t.faqId),
+    index('talent_configs_referral_talent_idx').on(t.referralTalentId),
+    check(
+      'talent_configs_shares_range',
+      sql`${t.revenueSharePpm} between 0 and 1000000 and ${t.referralRevenueShareForInviterPpm} between 0 and 1000000 and ${t.referralRevenueShareForInviteesPpm} between 0 and 1000000`,
+    ),
+    check(
+      'talent_configs_counts_non_negative',
+      sql`${t.chatCount} >= 0 and ${t.chatExampleCount} >= 0 and ${t.totalPayoutAmount} >= 0`,
+    ),
+    check('talent_configs_temperature_non_negative', sql`${t.llmTemperature} >= 0`),
+  ],
+);

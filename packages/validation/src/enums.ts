@@ -1,0 +1,136 @@
+// Every closed enumeration of spec section 3 (and the states of section 4), as `as const` tuples.
+// The database builds its pgEnums from these tuples and the forms build their zod enums from them,
+// so a value added here reaches both sides at once.
+
+export const genders = ['MALE', 'FEMALE', 'NON_BINARY'] as const;
+export type Gender = (typeof genders)[number];
+
+export const purposes = ['BANTER', 'FLIRT', 'EDUCATE', 'BULLY'] as const;
+export type Purpose = (typeof purposes)[number];
+
+export const personalityTraits = [
+  'SWEET',
+  'MYSTERIOUS',
+  'CARING',
+  'NAUGHTY',
+  'CASUAL',
+  'FUNNY',
+  'GENZ',
+  'ATTITUDE',
+  'OLD_SOUL',
+] as const;
+export type PersonalityTrait = (typeof personalityTraits)[number];
+
+/**
+ * The interests offered today, in spec order. Talents store interests as free text, so one that is
+ * removed from this list still loads and is shown as deprecated (see `isOfferedInterest`).
+ */
+export const interests = [
+  'ANIME',
+  'ART',
+  'BAKING',
+  'BEACH',
+  'BIRDWATCHING',
+  'CAMPING',
+  'CATS',
+  'COOKING',
+  'CRAFTING',
+  'CYCLING',
+  'DANCING',
+  'DATING',
+  'DESIGN',
+  'DOGS',
+  'EDM',
+  'FAMILY',
+  'FASHION',
+  'FISHING',
+  'GARDENING',
+  'GYM',
+  'HIKING',
+  'HIP_HOP',
+  'MEDITATION',
+  'PAINTING',
+  'PARTYING',
+  'PHILOSOPHY',
+  'PHOTOGRAPHY',
+  'READING',
+  'ROMCOMS',
+  'RUNNING',
+  'SINGING',
+  'SKATEBOARDING',
+  'STARGAZING',
+  'SURFING',
+  'SWIMMING',
+  'TRAVELING',
+  'VIDEO_GAMES',
+  'WINTERSPORTS',
+  'WOODWORKING',
+  'WRITING',
+  'YOGA',
+] as const;
+export type Interest = (typeof interests)[number];
+
+/** True when the interest is still offered; stored values outside the list are deprecated. */
+export function isOfferedInterest(value: string): value is Interest {
+  return (interests as readonly string[]).includes(value);
+}
+
+export const waitlistPlatforms = ['INSTAGRAM', 'TIKTOK', 'X'] as const;
+export type WaitlistPlatform = (typeof waitlistPlatforms)[number];
+
+/** The user editor may hold more roles later; these are the ones the product knows. */
+export const userRoles = ['USER', 'ADMIN'] as const;
+export type UserRole = (typeof userRoles)[number];
+
+/** A user may also have no waitlist status at all (stored as null). */
+export const waitlistStatuses = ['PENDING', 'REJECTED', 'ACCEPTED'] as const;
+export type WaitlistStatus = (typeof waitlistStatuses)[number];
+
+export const senderTypes = ['USER', 'TALENT'] as const;
+export type SenderType = (typeof senderTypes)[number];
+
+export const reactions = ['THUMBS_UP', 'THUMBS_DOWN'] as const;
+export type Reaction = (typeof reactions)[number];
+
+/** In progress order. Only SCHEDULED broadcasts may be deleted. */
+export const broadcastStatuses = ['SCHEDULED', 'PREPARING', 'SENDING_MESSAGES', 'COMPLETED', 'DELETED'] as const;
+export type BroadcastStatus = (typeof broadcastStatuses)[number];
+
+export const payoutStatuses = ['PENDING', 'EXECUTED', 'REJECTED', 'FAILED'] as const;
+export type PayoutStatus = (typeof payoutStatuses)[number];
+
+export const transferTypes = ['BANK_TRANSFER', 'PAYPAL'] as const;
+export type TransferType = (typeof transferTypes)[number];
+
+export const modelVersionStatuses = ['UPLOADING_TRAINING_FILE', 'FINE_TUNING', 'SUCCEEDED', 'FAILED'] as const;
+export type ModelVersionStatus = (typeof modelVersionStatuses)[number];
+
+export const productPriceTypes = ['ONE_TIME', 'SUBSCRIPTION', 'APPLE_ONE_TIME', 'GOOGLE_ONE_TIME'] as const;
+export type ProductPriceType = (typeof productPriceTypes)[number];
+
+export const earningFrameRanges = ['DAY', 'MONTH', 'TOTAL'] as const;
+export type EarningFrameRange = (typeof earningFrameRanges)[number];
+
+/** Static (gallery) attachments are always IMAGE; message attachments are IMAGE or AUDIO. */
+export const attachmentTypes = ['IMAGE', 'AUDIO'] as const;
+export type AttachmentType = (typeof attachmentTypes)[number];
+
+/** Keys of a public talent's `isVisibleRecord`: the surfaces a Discover entry can appear on. */
+export const discoverSurfaces = ['discoverFeed', 'discoverInReview', 'homepage1', 'homepage2'] as const;
+export type DiscoverSurface = (typeof discoverSurfaces)[number];
+
+/** Roles of the messages sent to the LLM, as recorded in a chat prompt. */
+export const chatPromptMessageTypes = ['SYSTEM', 'USER', 'TALENT'] as const;
+export type ChatPromptMessageType = (typeof chatPromptMessageTypes)[number];
+
+/** Roles inside a fine-tuning training example (lines `S: `, `U: `, `A: `). */
+export const trainingMessageRoles = ['system', 'user', 'assistant'] as const;
+export type TrainingMessageRole = (typeof trainingMessageRoles)[number];
+
+/** Who owns an uploaded file (spec section 7, upload call). */
+export const fileOwnerTypes = ['TALENT', 'PUBLIC'] as const;
+export type FileOwnerType = (typeof fileOwnerTypes)[number];
+
+/** Which LLM family produced a reply; stored on talent configs and chat prompts. */
+export const llmTypes = ['OPENAI', 'OFFLINE'] as const;
+export type LlmType = (typeof llmTypes)[number];

@@ -1,0 +1,3 @@
+export * from './auth/index.ts';
+export * from './enums.ts';
+export * from './system/index.ts';

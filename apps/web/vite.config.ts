@@ -2,12 +2,13 @@ import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-// The version the app reports to the version gate (spec 4): APP_VERSION wins, else the root package version.
+const packageVersion = (path: string): string | undefined =>
+  (JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as { version?: string }).version;
+
+// The version the app compares with the server's minimum (spec 4): APP_VERSION wins, else the root
+// package version, else this package's, so a build never reports a version older than the demo minimum.
 function appVersion(): string {
-  const fromEnv = process.env.APP_VERSION?.trim();
-  if (fromEnv) return fromEnv;
-  const rootPackage = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string };
-  return rootPackage.version ?? '0.0.0';
+  return process.env.APP_VERSION?.trim() || packageVersion('../../package.json') || packageVersion('./package.json') || '0.0.0';
 }
 
 const apiTarget = 'http://localhost:3000';

@@ -30,8 +30,6 @@ export function handleError(error: unknown, context: ErrorContext = {}): void {
     });
   }
 
-  // Signed-out and forbidden answers are expected outcomes, not faults worth a report.
-  if (described.code === 'UNAUTHORIZED' || described.code === 'FORBIDDEN') return;
   report({ message: described.message.slice(0, 2000), path: path.slice(0, 300), stack: described.stack?.slice(0, 10_000) });
 }
 

@@ -4,7 +4,7 @@ import { Avatar, Group, Paper, Stack, Text, Title } from '@mantine/core';
 /** Dashboard home. The twin's progress ring, share link and earnings cards of spec 2.4 join it here. */
 export function TalentHome({ me }: { me: Me }) {
   return (
-    <Stack gap="lg" py="md">
+    <Stack gap="lg">
       <Paper withBorder p="xl" shadow="xs">
         <Group gap="lg" wrap="nowrap">
           <Avatar name={me.name} color="initials" size={64} />

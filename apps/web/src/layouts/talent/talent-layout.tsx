@@ -16,7 +16,7 @@ export function TalentLayout({ me }: { me: Me }) {
   const atHome = pathname === '/';
 
   return (
-    <AppShell header={{ height: 60 }} padding="md" bg="var(--mantine-color-gray-0)">
+    <AppShell header={{ height: 60 }} bg="var(--mantine-color-gray-0)">
       <AppShell.Header>
         <Container size="md" h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap">
@@ -37,7 +37,7 @@ export function TalentLayout({ me }: { me: Me }) {
         </Container>
       </AppShell.Header>
       <AppShell.Main>
-        <Container size="md" px={0}>
+        <Container size="md" py="md">
           <Routes>
             <Route index element={<TalentHome me={me} />} />
             <Route path="*" element={<Navigate to="/" replace />} />

@@ -1,0 +1,55 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, pathOf } from './support/browser.ts';
+import { signInWithMagicLink } from './support/sign-in.ts';
+
+describe('access flow of signed-in creators without a twin', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('shows a newcomer the waitlist with their email, onboarding once a referral tag is held, and signs out', async () => {
+    const { context, page } = await openPage(browser);
+    const email = `newcomer-${Date.now()}@example.com`;
+    await signInWithMagicLink(page, email);
+    await page.getByRole('heading', { name: 'Join the waitlist' }).waitFor();
+    await page.getByText(email).waitFor();
+    await page.screenshot({ path: '/tmp/doppel-waitlist.png' });
+
+    // A referral tag lets the creator straight into onboarding (spec 4).
+    await page.goto('/r/mia');
+    await page.waitForURL('**/name');
+    await page.getByRole('heading', { name: 'What should we call your AI twin?' }).waitFor();
+    expect(await page.getByTestId('onboarding-percent').textContent()).toBe('13%');
+    await page.getByRole('link', { name: 'Continue' }).click();
+    await page.waitForURL('**/profile-picture');
+    expect(await page.getByTestId('onboarding-percent').textContent()).toBe('25%');
+    await page.screenshot({ path: '/tmp/doppel-onboarding.png' });
+
+    await page.evaluate(() => window.localStorage.removeItem('referralTalentTag'));
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Create your digital twin in minutes' }).waitFor();
+    expect(pathOf(page)).toBe('/');
+    await context.close();
+  });
+
+  it('thanks an applicant whose status is PENDING', async () => {
+    const { context, page } = await openPage(browser);
+    await signInWithMagicLink(page, 'chloe@example.com');
+    await page.getByRole('heading', { name: 'You are on the waitlist' }).waitFor();
+    await context.close();
+  });
+
+  it('sends an accepted creator without a twin to the first onboarding step', async () => {
+    const { context, page } = await openPage(browser);
+    await signInWithMagicLink(page, 'nora@example.com');
+    await page.waitForURL('**/name');
+    await page.getByRole('heading', { name: 'What should we call your AI twin?' }).waitFor();
+    await context.close();
+  });
+});

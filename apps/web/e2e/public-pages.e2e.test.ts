@@ -1,0 +1,64 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, pathOf } from './support/browser.ts';
+
+describe('signed-out visitor', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('sees the landing headline, and "Let\'s get started" leads to sign-in', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Create your digital twin in minutes' }).waitFor();
+    await page.screenshot({ path: '/tmp/doppel-landing.png', fullPage: true });
+
+    await page.getByRole('link', { name: "Let's get started" }).click();
+    await page.waitForURL('**/sign-in');
+    await page.getByRole('heading', { name: 'Sign in to Doppel' }).waitFor();
+    expect(await page.getByLabel('Email').isVisible(), 'the sign-in page asks for an email').toBe(true);
+    await context.close();
+  });
+
+  it('is sent from an unknown path to the landing page', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto('/no/such/page?x=1');
+    await page.getByRole('heading', { name: 'Create your digital twin in minutes' }).waitFor();
+    expect(pathOf(page)).toBe('/');
+    await context.close();
+  });
+
+  it('keeps the referral tag of /r/{tag} in localStorage and lands on /', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto('/r/some-tag');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('heading', { name: 'Create your digital twin in minutes' }).waitFor();
+    expect(await page.evaluate(() => window.localStorage.getItem('referralTalentTag'))).toBe('some-tag');
+    await context.close();
+  });
+
+  it('shows a validation message for an invalid email without calling the server', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto('/sign-in');
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByRole('button', { name: 'Send magic link' }).click();
+    await page.getByText('Please enter a valid email address').waitFor();
+    expect(await page.getByText('Email has been sent.').count()).toBe(0);
+    await context.close();
+  });
+
+  it('reports a used sign-in link with a readable message and stays signed out', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto('/sign-in?email=nobody%40doppel.dev&mode=signIn&token=not-a-real-token');
+    await page.locator('.mantine-Notification-root').first().waitFor();
+    await page.waitForURL((url) => url.search === '');
+    await page.getByRole('heading', { name: 'Sign in to Doppel' }).waitFor();
+    const me = await page.evaluate(async () => (await fetch('/trpc/auth.me')).json());
+    expect(me.result.data, 'a bad link signs nobody in').toBeNull();
+    await context.close();
+  });
+});

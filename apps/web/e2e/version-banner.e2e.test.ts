@@ -1,0 +1,66 @@
+import type { Browser } from 'playwright-core';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openPage } from './support/browser.ts';
+
+const bannerText = 'Great news! A new version of our app is now available.';
+
+describe('app version gate', () => {
+  let browser: Browser;
+  const sql = postgres(inject('databaseUrl'), { max: 1, onnotice: () => undefined });
+  let previousMinVersion: unknown;
+
+  // Every write announces itself with a change event in the same transaction; the test does the same.
+  const setMinVersion = (minVersion: unknown) =>
+    sql.begin(async (tx) => {
+      await tx`update app_configs set min_version = ${tx.json(minVersion as postgres.JSONValue)} where id = 'default'`;
+      await tx`insert into change_events (entity, row_id, scopes) values ('app_configs', 'default', '{app}')`;
+    });
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const [row] = await sql`select min_version from app_configs where id = 'default'`;
+    previousMinVersion = row?.min_version;
+  });
+  afterAll(async () => {
+    if (previousMinVersion) await setMinVersion(previousMinVersion);
+    await sql.end();
+    await browser?.close();
+  });
+
+  it('appears live when the minimum version rises, counts down, and Reload reloads', async () => {
+    const { context, page } = await openPage(browser);
+    const liveStream = page.waitForResponse((response) => response.url().includes('/trpc/live.events'));
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Create your digital twin in minutes' }).waitFor();
+    await liveStream;
+    expect(await page.getByText(bannerText).count(), 'no banner while the app is current').toBe(0);
+
+    await sql.begin(async (tx) => {
+      await tx`update app_configs set min_version = '{"talent":"99.0.0"}'::jsonb where id = 'default'`;
+      await tx`insert into change_events (entity, row_id, scopes) values ('app_configs', 'default', '{app}')`;
+    });
+
+    // No navigation: the change event alone brings the banner.
+    await page.getByText(bannerText).waitFor({ timeout: 15_000 });
+    const countdown = page.getByTestId('version-countdown');
+    const first = Number((await countdown.textContent())?.match(/\d+/)?.[0]);
+    expect(first).toBeGreaterThan(50);
+    expect(first).toBeLessThanOrEqual(60);
+    await page.waitForTimeout(2_200);
+    const later = Number((await countdown.textContent())?.match(/\d+/)?.[0]);
+    expect(later, 'the countdown runs').toBeLessThan(first);
+    await page.screenshot({ path: '/tmp/doppel-version-banner.png' });
+
+    await page.evaluate(() => {
+      (window as unknown as { beforeReload?: boolean }).beforeReload = true;
+    });
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Reload' }).click()]);
+    expect(
+      await page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload),
+      'the page reloaded',
+    ).toBeUndefined();
+    await page.getByText(bannerText).waitFor();
+    await context.close();
+  });
+});

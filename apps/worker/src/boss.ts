@@ -1,0 +1,94 @@
+// pg-boss instances for this project: the worker's (listens, schedules, maintains) and a light
+// client for processes that only send or inspect jobs (API, ops CLI).
+import { PgBoss, type Queue } from 'pg-boss';
+import { deadLetterQueueName, deadLetterQueueSettings, jobCatalog, jobNames, type QueueSettings } from './jobs/catalog.ts';
+import { type Logger, silentLogger } from './log.ts';
+
+/** pg-boss keeps its tables in their own schema of the application database. */
+export const bossSchema = 'pgboss';
+
+export type BossRole = 'worker' | 'client';
+
+export type CreateBossOptions = { role: BossRole; log?: Logger; applicationName?: string; max?: number };
+
+export function createBoss(databaseUrl: string, options: CreateBossOptions): PgBoss {
+  const log = options.log ?? silentLogger;
+  const worker = options.role === 'worker';
+  const boss = new PgBoss({
+    connectionString: databaseUrl,
+    schema: bossSchema,
+    application_name: options.applicationName ?? (worker ? 'doppel-worker' : 'doppel-boss-client'),
+    max: options.max ?? (worker ? 10 : 3),
+    // One dedicated LISTEN connection wakes workers on notify queues the moment a job is sent.
+    useListenNotify: worker,
+    // Cron and maintenance run where the workers are; a client must not start its own timers.
+    schedule: worker,
+    supervise: worker,
+    migrate: true,
+  });
+  boss.on('error', (error) => log.error('pg-boss error', { error }));
+  boss.on('warning', (warning) => log.warn(`pg-boss warning: ${warning.message}`, { data: warning.data }));
+  return boss;
+}
+
+function queueOptions(settings: QueueSettings): Omit<Queue, 'name'> {
+  return {
+    policy: settings.policy,
+    retryLimit: settings.retryLimit,
+    retryDelay: settings.retryDelay,
+    retryBackoff: settings.retryBackoff,
+    ...(settings.retryDelayMax === undefined ? {} : { retryDelayMax: settings.retryDelayMax }),
+    expireInSeconds: settings.expireInSeconds,
+    retentionSeconds: settings.retentionSeconds,
+    deleteAfterSeconds: settings.deleteAfterSeconds,
+    notify: settings.notify,
+  };
+}
+
+async function upsertQueue(boss: PgBoss, name: string, options: Omit<Queue, 'name'>, log: Logger): Promise<void> {
+  const existing = await boss.getQueue(name);
+  if (!existing) {
+    await boss.createQueue(name, options);
+    return;
+  }
+  // pg-boss cannot change a queue's policy in place; that takes a deliberate migration.
+  if (existing.policy !== options.policy) {
+    log.warn('queue policy differs from the catalog; recreate the queue to change it', {
+      queue: name,
+      current: existing.policy,
+      declared: options.policy,
+    });
+  }
+  const { policy: _policy, partition: _partition, ...changeable } = options;
+  await boss.updateQueue(name, changeable);
+}
+
+/**
+ * Creates every catalog queue (and its dead-letter queue first, which it must reference) with the
+ * catalog's settings, or brings existing ones up to date. Safe to run from several processes.
+ */
+export async function ensureQueues(boss: PgBoss, log: Logger = silentLogger): Promise<void> {
+  for (const name of jobNames) {
+    const deadLetter = deadLetterQueueName(name);
+    await upsertQueue(boss, deadLetter, queueOptions(deadLetterQueueSettings), log);
+    await upsertQueue(boss, name, { ...queueOptions(jobCatalog[name].queue), deadLetter }, log);
+  }
+}
+
+/** Applies the catalog's schedules and removes any schedule the catalog no longer declares. */
+export async function registerSchedules(boss: PgBoss, log: Logger = silentLogger): Promise<void> {
+  const declared = new Set<string>();
+  for (const name of jobNames) {
+    const definition = jobCatalog[name];
+    if (!definition.schedule) continue;
+    const { cron, payload } = definition.schedule;
+    await boss.schedule(name, cron, definition.payload.parse(payload), { tz: 'UTC' });
+    declared.add(name);
+    log.info('schedule registered', { job: name, cron });
+  }
+  for (const schedule of await boss.getSchedules()) {
+    if (declared.has(schedule.name)) continue;
+    await boss.unschedule(schedule.name, schedule.key);
+    log.info('stale schedule removed', { job: schedule.name, key: schedule.key });
+  }
+}

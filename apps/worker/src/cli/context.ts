@@ -1,0 +1,15 @@
+import type { DbClient } from '@doppel/db';
+import type { PgBoss } from 'pg-boss';
+
+/** What a command may use; the CLI opens each piece only when a command asks for it. */
+export type OpsContext = {
+  client: DbClient;
+  /** A started client-role pg-boss with the catalog queues in place. */
+  boss: () => Promise<PgBoss>;
+  out: (text: string) => void;
+};
+
+/** An expected failure of a command (bad state, not found); printed without a stack, exit code 1. */
+export class CliError extends Error {
+  override name = 'CliError';
+}

@@ -1,0 +1,72 @@
+import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
+import type { PgBoss } from 'pg-boss';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { createBoss, ensureQueues } from './boss.ts';
+import { enqueue } from './enqueue.ts';
+import { InvalidJobPayloadError } from './jobs/catalog.ts';
+
+let database: TestDatabase;
+let boss: PgBoss;
+beforeAll(async () => {
+  database = await createTestDatabase(inject('postgresServerUrl'));
+  boss = createBoss(database.url, { role: 'client' });
+  await boss.start();
+  await ensureQueues(boss);
+});
+afterAll(async () => {
+  await boss?.stop({ graceful: false });
+  await database?.drop();
+});
+
+beforeEach(async () => {
+  await boss.deleteAllJobs();
+});
+
+class Rollback extends Error {}
+
+describe('enqueue', () => {
+  it('leaves no job behind when the caller transaction rolls back', async () => {
+    let jobId: string | null = null;
+    await expect(
+      database.db.transaction(async (tx) => {
+        jobId = await enqueue(boss, 'session.cleanup', {}, { tx });
+        throw new Rollback('caller failed after enqueueing');
+      }),
+    ).rejects.toBeInstanceOf(Rollback);
+
+    expect(jobId).toBeTypeOf('string');
+    expect(await boss.getJobById('session.cleanup', jobId as unknown as string)).toBeNull();
+  });
+
+  it('commits the job with the caller transaction', async () => {
+    let jobId: string | null = null;
+    await database.db.transaction(async (tx) => {
+      jobId = await enqueue(boss, 'session.cleanup', { trigger: 'manual' }, { tx });
+      // Not visible outside the transaction before it commits.
+      expect(await boss.getJobById('session.cleanup', jobId as unknown as string)).toBeNull();
+    });
+
+    const job = await boss.getJobById('session.cleanup', jobId as unknown as string);
+    expect(job?.state).toBe('created');
+    expect(job?.data).toEqual({ trigger: 'manual' });
+  });
+
+  it('applies payload defaults and rejects payloads the catalog does not allow', async () => {
+    const jobId = await enqueue(boss, 'session.cleanup', {});
+    const job = await boss.getJobById('session.cleanup', jobId ?? '');
+    expect(job?.data).toEqual({ trigger: 'manual' });
+
+    await expect(enqueue(boss, 'session.cleanup', { trigger: 'sometimes' } as never)).rejects.toBeInstanceOf(
+      InvalidJobPayloadError,
+    );
+  });
+
+  it('deduplicates on a singleton key while the first job is queued (stately queue)', async () => {
+    const first = await enqueue(boss, 'session.cleanup', {}, { singletonKey: 'once' });
+    const second = await enqueue(boss, 'session.cleanup', {}, { singletonKey: 'once' });
+    const other = await enqueue(boss, 'session.cleanup', {}, { singletonKey: 'other' });
+    expect(first).toBeTypeOf('string');
+    expect(second).toBeNull();
+    expect(other).toBeTypeOf('string');
+  });
+});

@@ -1,0 +1,35 @@
+import type { Transaction } from '@doppel/db';
+import { sql } from 'drizzle-orm';
+import { fromDrizzle, type PgBoss, type SendOptions } from 'pg-boss';
+import { type JobName, type JobPayloadInput, parseJobPayload } from './jobs/catalog.ts';
+
+export type EnqueueOptions = {
+  /** The caller's open transaction: the job exists only if that transaction commits. */
+  tx?: Transaction;
+  /**
+   * Deduplication key, enforced by the queue's policy (catalog `queue.policy`): on a `stately` queue
+   * a second send while a job with the same key waits returns null instead of a new job.
+   */
+  singletonKey?: string;
+  /** Defers the job; it is not fetched before this time. */
+  startAfter?: Date;
+};
+
+/**
+ * Sends a catalog job after validating its payload. With `tx`, the insert (and, on notify queues,
+ * its NOTIFY) runs inside the caller's transaction, so a rolled-back write leaves no job behind
+ * and a committed one always has its job. Returns the job id, or null when deduplicated.
+ */
+export async function enqueue<Name extends JobName>(
+  boss: PgBoss,
+  name: Name,
+  payload: JobPayloadInput<Name>,
+  options: EnqueueOptions = {},
+): Promise<string | null> {
+  const data = parseJobPayload(name, payload);
+  const sendOptions: SendOptions = {};
+  if (options.tx) sendOptions.db = fromDrizzle(options.tx, sql);
+  if (options.singletonKey !== undefined) sendOptions.singletonKey = options.singletonKey;
+  if (options.startAfter !== undefined) sendOptions.startAfter = options.startAfter;
+  return boss.send(name, data, sendOptions);
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { deadLetterQueueName, InvalidJobPayloadError, isJobName, jobCatalog, jobNames, parseJobPayload } from './catalog.ts';
+import { jobHandlers } from './handlers.ts';
+
+describe('job catalog', () => {
+  it('has a dotted name, a handler and a dead-letter queue for every job', () => {
+    for (const name of jobNames) {
+      expect(name).toMatch(/^[a-z]+(\.[a-z-]+)+$/);
+      expect(jobHandlers[name]).toBeTypeOf('function');
+      expect(deadLetterQueueName(name)).toBe(`${name}.dead`);
+    }
+  });
+
+  it('declares schedules whose payloads pass their own schema', () => {
+    for (const name of jobNames) {
+      const { schedule } = jobCatalog[name] as { schedule?: { payload: unknown } };
+      if (schedule) expect(() => parseJobPayload(name, schedule.payload)).not.toThrow();
+    }
+    expect(jobCatalog['session.cleanup'].schedule?.cron).toBe('*/15 * * * *');
+  });
+
+  it('validates payloads, applies defaults and rejects unknown keys', () => {
+    expect(parseJobPayload('session.cleanup', {})).toEqual({ trigger: 'manual' });
+    expect(parseJobPayload('session.cleanup', { trigger: 'schedule' })).toEqual({ trigger: 'schedule' });
+    expect(() => parseJobPayload('session.cleanup', { trigger: 'hourly' })).toThrow(InvalidJobPayloadError);
+    expect(() => parseJobPayload('session.cleanup', { trigger: 'manual', userId: 'x' })).toThrow(
+      /invalid payload for session.cleanup/,
+    );
+    expect(() => parseJobPayload('session.cleanup', null)).toThrow(InvalidJobPayloadError);
+    expect(() => parseJobPayload('system.ping', { sentAt: 'yesterday' })).toThrow(InvalidJobPayloadError);
+  });
+
+  it('only lets jobs a person waits on notify (each notifying send serialises its commit)', () => {
+    expect(jobCatalog['system.ping'].queue.notify).toBe(true);
+    expect(jobCatalog['session.cleanup'].queue.notify).toBe(false);
+  });
+
+  it('recognises catalog names only', () => {
+    expect(isJobName('session.cleanup')).toBe(true);
+    expect(isJobName('toString')).toBe(false);
+  });
+});

@@ -1,0 +1,139 @@
+// The one place every background job is declared: its dotted name, its payload schema, the queue
+// settings pg-boss creates it with, and its schedule. Handlers live one per file beside this one
+// and are wired up in handlers.ts; the worker creates every queue below at start.
+import { z } from 'zod';
+
+/** Queue settings applied with createQueue/updateQueue at every start, so the database follows the code. */
+export type QueueSettings = {
+  /**
+   * pg-boss queue policy; it also decides what a singletonKey deduplicates: `standard` keys only
+   * throttle with singletonSeconds, `stately` allows one queued and one active job per key.
+   */
+  policy: 'standard' | 'stately' | 'exclusive' | 'singleton' | 'short';
+  /** Attempts after the first; 0 means a failure is final. */
+  retryLimit: number;
+  /** Seconds before the first retry. */
+  retryDelay: number;
+  /** Doubles the delay on each retry (with jitter), capped by retryDelayMax. */
+  retryBackoff: boolean;
+  retryDelayMax?: number;
+  /** Seconds a job may stay active before pg-boss treats it as lost and retries it. */
+  expireInSeconds: number;
+  /** Seconds a job may wait in created/retry before it is dropped. */
+  retentionSeconds: number;
+  /** Seconds a finished job is kept for inspection. */
+  deleteAfterSeconds: number;
+  /**
+   * Wake idle workers with a NOTIFY as the job is inserted (committed with the sender's
+   * transaction). Only for jobs a person waits on: each notifying send serialises its commit.
+   */
+  notify: boolean;
+};
+
+export type WorkSettings = {
+  /** Idle poll when no NOTIFY wakes the queue (and the backstop when the listener is down). */
+  pollingIntervalSeconds: number;
+  /** Jobs of this queue one worker process runs at once. */
+  concurrency: number;
+};
+
+export type JobDefinition<Payload extends z.ZodType = z.ZodType> = {
+  description: string;
+  payload: Payload;
+  queue: QueueSettings;
+  work: WorkSettings;
+  /** Cron (UTC) on which the job is sent with the given payload; absent = on demand only. */
+  schedule?: { cron: string; payload: z.input<Payload> };
+};
+
+function defineJob<Payload extends z.ZodType>(definition: JobDefinition<Payload>): JobDefinition<Payload> {
+  return definition;
+}
+
+const minute = 60;
+const hour = 60 * minute;
+const day = 24 * hour;
+
+export const jobCatalog = {
+  'session.cleanup': defineJob({
+    description: 'Deletes sessions past their inactivity or absolute expiry and expired sign-in tokens',
+    payload: z.strictObject({ trigger: z.enum(['schedule', 'manual']).default('manual') }),
+    queue: {
+      // One run queued and one running is plenty; a manual run while one waits is a no-op.
+      policy: 'stately',
+      retryLimit: 3,
+      retryDelay: 30,
+      retryBackoff: true,
+      retryDelayMax: 10 * minute,
+      expireInSeconds: 5 * minute,
+      retentionSeconds: day,
+      deleteAfterSeconds: 7 * day,
+      notify: false,
+    },
+    work: { pollingIntervalSeconds: 2, concurrency: 1 },
+    schedule: { cron: '*/15 * * * *', payload: { trigger: 'schedule' } },
+  }),
+  'system.ping': defineJob({
+    description: 'Round trip through the queue; proves a worker is up and measures its wake-up latency',
+    payload: z.strictObject({ sentAt: z.iso.datetime().optional() }),
+    queue: {
+      policy: 'standard',
+      retryLimit: 0,
+      retryDelay: 0,
+      retryBackoff: false,
+      expireInSeconds: 30,
+      retentionSeconds: hour,
+      deleteAfterSeconds: day,
+      notify: true,
+    },
+    work: { pollingIntervalSeconds: 0.5, concurrency: 1 },
+  }),
+} satisfies Record<string, JobDefinition>;
+
+export type JobCatalog = typeof jobCatalog;
+export type JobName = keyof JobCatalog;
+/** What a caller passes to enqueue (defaults not yet applied). */
+export type JobPayloadInput<Name extends JobName> = z.input<JobCatalog[Name]['payload']>;
+/** What a handler receives, after validation. */
+export type JobPayload<Name extends JobName> = z.output<JobCatalog[Name]['payload']>;
+
+export const jobNames = Object.keys(jobCatalog) as JobName[];
+
+/** While NOTIFY is live, polling is only a slow safety net. */
+export const notifyBackstopPollingSeconds = 10;
+
+/** Where a job lands once its retries are used up; kept a month for `ops jobs` and `ops redrive`. */
+export function deadLetterQueueName(name: JobName): string {
+  return `${name}.dead`;
+}
+
+export const deadLetterQueueSettings: QueueSettings = {
+  policy: 'standard',
+  retryLimit: 0,
+  retryDelay: 0,
+  retryBackoff: false,
+  expireInSeconds: 15 * minute,
+  retentionSeconds: 30 * day,
+  deleteAfterSeconds: 30 * day,
+  notify: false,
+};
+
+export function isJobName(value: string): value is JobName {
+  return Object.hasOwn(jobCatalog, value);
+}
+
+export class InvalidJobPayloadError extends Error {
+  override name = 'InvalidJobPayloadError';
+  readonly issues: z.core.$ZodIssue[];
+  constructor(jobName: string, error: z.ZodError) {
+    super(`invalid payload for ${jobName}: ${z.prettifyError(error).replaceAll('\n', '; ')}`);
+    this.issues = error.issues;
+  }
+}
+
+/** Validates a payload against the job's schema and applies its defaults. */
+export function parseJobPayload<Name extends JobName>(name: Name, payload: unknown): JobPayload<Name> {
+  const result = jobCatalog[name].payload.safeParse(payload);
+  if (!result.success) throw new InvalidJobPayloadError(name, result.error);
+  return result.data as JobPayload<Name>;
+}

@@ -1,0 +1,38 @@
+// Structured one-line JSON logs (the error-reporting fallback of DESIGN.md "Providers").
+import type { LogLevel } from './env.ts';
+
+export type LogFields = Record<string, unknown>;
+export type Logger = {
+  debug: (message: string, fields?: LogFields) => void;
+  info: (message: string, fields?: LogFields) => void;
+  warn: (message: string, fields?: LogFields) => void;
+  error: (message: string, fields?: LogFields) => void;
+};
+
+const rank: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
+
+function serialise(value: unknown): unknown {
+  if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };
+  return value;
+}
+
+/** A logger that writes JSON lines (warn and error to stderr) at or above `level`. */
+export function createLogger(level: LogLevel = 'info', bindings: LogFields = {}): Logger {
+  const write = (at: Exclude<LogLevel, 'silent'>, message: string, fields: LogFields = {}) => {
+    if (rank[at] < rank[level]) return;
+    const entry: LogFields = { time: new Date().toISOString(), level: at, msg: message, ...bindings };
+    for (const [key, value] of Object.entries(fields)) entry[key] = serialise(value);
+    const line = `${JSON.stringify(entry)}\n`;
+    if (rank[at] >= rank.warn) process.stderr.write(line);
+    else process.stdout.write(line);
+  };
+  return {
+    debug: (message, fields) => write('debug', message, fields),
+    info: (message, fields) => write('info', message, fields),
+    warn: (message, fields) => write('warn', message, fields),
+    error: (message, fields) => write('error', message, fields),
+  };
+}
+
+/** Discards everything; for callers that pass no logger. */
+export const silentLogger: Logger = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };

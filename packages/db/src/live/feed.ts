@@ -118,7 +118,7 @@ export function createLiveFeed(client: DbClient, options: LiveFeedOptions = {}):
   async function prune(): Promise<void> {
     if (Date.now() - lastPrune < 60_000) return;
     lastPrune = Date.now();
-    await sql`delete from change_events where seq is not null and created_at < ${new Date(Date.now() - retentionMs)}`;
+    await sql`delete from change_events where seq is not null and created_at < now() - make_interval(secs => ${retentionMs / 1000})`;
   }
 
   const drainer = coalesce(async () => {

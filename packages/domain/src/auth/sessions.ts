@@ -1,5 +1,5 @@
 import { type Executor, sessions } from '@doppel/db';
-import { eq, lt, or } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { generateSecret, hashesEqual, hashSecret } from './tokens.ts';
 
 const day = 24 * 60 * 60 * 1000;
@@ -48,13 +48,4 @@ export async function validateSessionToken(db: Executor, token: string, now = ne
 
 export async function invalidateSession(db: Executor, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
-}
-
-/** Deletes sessions past either expiry; returns how many went. */
-export async function deleteExpiredSessions(db: Executor, now = new Date()): Promise<number> {
-  const removed = await db
-    .delete(sessions)
-    .where(or(lt(sessions.expiresAt, now), lt(sessions.absoluteExpiresAt, now)))
-    .returning({ id: sessions.id });
-  return removed.length;
 }

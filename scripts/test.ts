@@ -63,7 +63,8 @@ function vitestTier(project: string, env?: NodeJS.ProcessEnv): Omit<Result, 'tie
   return {
     ok: ok && json.success && !empty,
     passed,
-    failed: json.numFailedTests,
+    // A file that fails to load runs no test but is a failure all the same.
+    failed: json.numFailedTests + json.numFailedTestSuites,
     skipped: json.numPendingTests + json.numTodoTests,
     ...(empty ? { note: 'no test ran' } : {}),
   };
@@ -102,6 +103,7 @@ if (selected.includes('typecheck')) {
       'apps/api',
       'apps/worker',
       'apps/web',
+      'apps/web/e2e',
       'bench',
       '.',
     ];

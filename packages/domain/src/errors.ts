@@ -20,13 +20,18 @@ export const domainErrorCodes = {
 
 export type DomainErrorCode = keyof typeof domainErrorCodes;
 
-/** The one error type of the domain: a documented code and a message a person can read. */
+/**
+ * The one error type of the domain: a documented code, a message a person can read and, when the
+ * problem belongs to form fields (a handle already taken), the message per field.
+ */
 export class DomainError extends Error {
   readonly code: DomainErrorCode;
+  readonly fieldErrors: Record<string, string[]> | undefined;
 
-  constructor(code: DomainErrorCode, message: string) {
+  constructor(code: DomainErrorCode, message: string, fieldErrors?: Record<string, string[]>) {
     super(message);
     this.name = 'DomainError';
     this.code = code;
+    this.fieldErrors = fieldErrors;
   }
 }

@@ -24,7 +24,8 @@ export const t = initTRPC
       return {
         ...shape,
         // Zod's raw text is not for people: the first field message is.
-        message: fieldErrors ? (Object.values(fieldErrors).flat()[0] ?? 'Invalid input') : shape.message,
+        message:
+          cause instanceof z.ZodError && fieldErrors ? (Object.values(fieldErrors).flat()[0] ?? 'Invalid input') : shape.message,
         data: {
           code: shape.data.code,
           httpStatus: shape.data.httpStatus,

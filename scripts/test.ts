@@ -38,6 +38,7 @@ type VitestJson = {
   numPendingTests: number;
   numTodoTests: number;
   success: boolean;
+  testResults: Array<{ status: string; assertionResults: Array<{ status: string }> }>;
 };
 
 function vitestTier(project: string, env?: NodeJS.ProcessEnv): Omit<Result, 'tier' | 'seconds'> {
@@ -58,13 +59,16 @@ function vitestTier(project: string, env?: NodeJS.ProcessEnv): Omit<Result, 'tie
   if (!existsSync(report)) return { ok: false, passed: 0, failed: 0, skipped: 0, note: 'vitest wrote no report' };
   const json = JSON.parse(readFileSync(report, 'utf8')) as VitestJson;
   const passed = json.numPassedTests;
+  // A file that fails to load (or whose hooks fail) runs no failing test but is a failure all the same.
+  const brokenFiles = json.testResults.filter(
+    (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
+  ).length;
   // A tier that runs no test proves nothing: count it as a failure.
   const empty = passed + json.numFailedTests === 0;
   return {
     ok: ok && json.success && !empty,
     passed,
-    // A file that fails to load runs no test but is a failure all the same.
-    failed: json.numFailedTests + json.numFailedTestSuites,
+    failed: json.numFailedTests + brokenFiles,
     skipped: json.numPendingTests + json.numTodoTests,
     ...(empty ? { note: 'no test ran' } : {}),
   };

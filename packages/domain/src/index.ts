@@ -5,4 +5,5 @@ export * from './auth/sign-in-links.ts';
 export * from './auth/tokens.ts';
 export * from './errors.ts';
 export * from './mail/mailer.ts';
+export * from './money/money.ts';
 export * from './users/me.ts';

@@ -1,0 +1,104 @@
+// Money rules of DESIGN.md, as pure integer arithmetic. No floating point touches money:
+// credits are integers, earnings are micro-USD (1e-6 USD), payouts are cents, shares are parts
+// per million. Rounding is always down (floor), in the platform's favour, and documented here.
+
+/** One credit is 0.10 USD = 100,000 micro-USD. */
+export const microUsdPerCredit = 100_000;
+export const microUsdPerCent = 10_000;
+export const ppmWhole = 1_000_000;
+/** The creator keeps 60 %. */
+export const defaultRevenueSharePpm = 600_000;
+/** A referring talent earns 3 % of the referred talent's gross. */
+export const defaultReferralRevenueSharePpm = 30_000;
+/** Payouts start at 20 USD. */
+export const minimumPayoutCents = 2_000;
+/** Earnings can be paid out 24 hours after they were made. */
+export const disbursableAfterMs = 24 * 60 * 60 * 1000;
+
+function assertNonNegativeInteger(name: string, value: number): void {
+  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be a non-negative integer, got ${value}`);
+}
+
+/** Gross value of credits in micro-USD. */
+export function creditsToMicroUsd(credits: number): number {
+  assertNonNegativeInteger('credits', credits);
+  return credits * microUsdPerCredit;
+}
+
+/** `amount × share`, floored; share in parts per million (0 to 1,000,000). */
+export function applyShare(amountMicroUsd: number, sharePpm: number): number {
+  assertNonNegativeInteger('amount', amountMicroUsd);
+  assertNonNegativeInteger('share', sharePpm);
+  if (sharePpm > ppmWhole) throw new RangeError(`share must be at most ${ppmWhole} ppm, got ${sharePpm}`);
+  // BigInt keeps the product exact beyond 2^53 (large totals times a share).
+  return Number((BigInt(amountMicroUsd) * BigInt(sharePpm)) / BigInt(ppmWhole));
+}
+
+/** Converts a 0..1 share with at most 6 decimals (as typed in a form) to ppm, exactly. */
+export function shareToPpm(share: number): number {
+  if (!(share >= 0 && share <= 1)) throw new RangeError(`share must be between 0 and 1, got ${share}`);
+  return Math.round(share * ppmWhole);
+}
+
+export type CreditBalance = { credits: number; paidCredits: number };
+export type Spend = { free: number; paid: number };
+
+/**
+ * How a price is paid: free credits first, then paid ones. Undefined when the balance is short,
+ * in which case nothing may be charged.
+ */
+export function planSpend(balance: CreditBalance, price: number): Spend | undefined {
+  assertNonNegativeInteger('price', price);
+  assertNonNegativeInteger('credits', balance.credits);
+  assertNonNegativeInteger('paidCredits', balance.paidCredits);
+  if (balance.credits + balance.paidCredits < price) return undefined;
+  const free = Math.min(balance.credits, price);
+  return { free, paid: price - free };
+}
+
+export type Earning = { grossMicroUsd: number; netMicroUsd: number; referralMicroUsd: number };
+
+/**
+ * What paid credits earn: gross comes from paid credits only (free credits earn nothing), the
+ * talent's net is its revenue share of gross, and a referring talent gets its referral share of
+ * the same gross (on top, not taken from the talent).
+ */
+export function earningOfPaidCredits(paidCredits: number, revenueSharePpm: number, referralSharePpm: number | null): Earning {
+  const grossMicroUsd = creditsToMicroUsd(paidCredits);
+  return {
+    grossMicroUsd,
+    netMicroUsd: applyShare(grossMicroUsd, revenueSharePpm),
+    referralMicroUsd: referralSharePpm === null ? 0 : applyShare(grossMicroUsd, referralSharePpm),
+  };
+}
+
+/** Micro-USD to whole cents, floored (the spec floors the disbursable amount to cents). */
+export function microUsdToCentsFloor(amountMicroUsd: number): number {
+  assertNonNegativeInteger('amount', amountMicroUsd);
+  return Math.floor(amountMicroUsd / microUsdPerCent);
+}
+
+/**
+ * Disbursable amount in cents: net earned at least 24 hours ago, minus every payout that is
+ * pending or executed (rejected and failed ones give the money back), floored to cents, never
+ * below zero.
+ */
+export function disbursableCents(settledNetMicroUsd: number, payoutCents: readonly number[]): number {
+  const paid = payoutCents.reduce((sum, cents) => {
+    assertNonNegativeInteger('payout', cents);
+    return sum + cents;
+  }, 0);
+  return Math.max(0, microUsdToCentsFloor(settledNetMicroUsd) - paid);
+}
+
+/** Whether a payout of this size may be requested (spec: at least 20 USD, not more than disbursable). */
+export function canRequestPayout(amountCents: number, disbursable: number): boolean {
+  return Number.isSafeInteger(amountCents) && amountCents >= minimumPayoutCents && amountCents <= disbursable;
+}
+
+/** Formats cents as USD for people: 1234 -> "$12.34". */
+export function formatUsdCents(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}$${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
+}

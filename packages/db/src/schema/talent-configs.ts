@@ -1,4 +1,4 @@
-import type { LlmType } from '@doppel/validation';
+import { defaultReferralRevenueSharePpm, defaultRevenueSharePpm, type LlmType } from '@doppel/validation';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, doublePrecision, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
@@ -7,9 +7,6 @@ import { faqs } from './faqs.ts';
 import type { ChatExample, TalentVoice } from './json-types.ts';
 import { talents } from './talents.ts';
 
-/** Revenue shares are parts per million: 600000 = 60 % (spec section 9). */
-export const defaultRevenueSharePpm = 600_000;
-export const defaultReferralRevenueSharePpm = 30_000;
 export const defaultLlmModelId = 'gpt-3.5-turbo';
 export const defaultLlmType: LlmType = 'OPENAI';
 /** How many chat examples go into one prompt: enough to set the tone without crowding the context. */

@@ -1,10 +1,9 @@
+import { defaultReferralRevenueSharePpm, defaultRevenueSharePpm } from '@doppel/validation';
 import { describe, expect, it } from 'vitest';
 import {
   applyShare,
   canRequestPayout,
   creditsToMicroUsd,
-  defaultReferralRevenueSharePpm,
-  defaultRevenueSharePpm,
   disbursableCents,
   earningOfPaidCredits,
   formatUsdCents,

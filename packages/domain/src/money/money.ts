@@ -2,18 +2,7 @@
 // credits are integers, earnings are micro-USD (1e-6 USD), payouts are cents, shares are parts
 // per million. Rounding is always down (floor), in the platform's favour, and documented here.
 
-/** One credit is 0.10 USD = 100,000 micro-USD. */
-export const microUsdPerCredit = 100_000;
-export const microUsdPerCent = 10_000;
-export const ppmWhole = 1_000_000;
-/** The creator keeps 60 %. */
-export const defaultRevenueSharePpm = 600_000;
-/** A referring talent earns 3 % of the referred talent's gross. */
-export const defaultReferralRevenueSharePpm = 30_000;
-/** Payouts start at 20 USD. */
-export const minimumPayoutCents = 2_000;
-/** Earnings can be paid out 24 hours after they were made. */
-export const disbursableAfterMs = 24 * 60 * 60 * 1000;
+import { microUsdPerCent, microUsdPerCredit, minimumPayoutCents, ppmWhole } from '@doppel/validation';
 
 function assertNonNegativeInteger(name: string, value: number): void {
   if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be a non-negative integer, got ${value}`);

@@ -1,0 +1,98 @@
+import { earningFrames, talentConfigs, talents } from '@doppel/db';
+import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { recordPaidSpend } from './record-earning.ts';
+
+let database: TestDatabase;
+let talentId: string;
+let referrerId: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase(inject('postgresServerUrl'));
+  const [referrer, talent] = await database.db
+    .insert(talents)
+    .values([
+      { name: 'Referrer', tag: 'referrer' },
+      { name: 'Talent', tag: 'talent' },
+    ])
+    .returning();
+  if (!referrer || !talent) throw new Error('seed failed');
+  referrerId = referrer.id;
+  talentId = talent.id;
+  await database.db.insert(talentConfigs).values([{ id: referrerId }, { id: talentId, referralTalentId: referrerId }]);
+});
+afterAll(() => database.drop());
+
+async function frame(id: string, range: 'DAY' | 'MONTH' | 'TOTAL', key: string) {
+  const [row] = await database.db
+    .select()
+    .from(earningFrames)
+    .where(and(eq(earningFrames.talentId, id), eq(earningFrames.range, range), eq(earningFrames.key, key)));
+  return row;
+}
+
+describe('recording earnings', () => {
+  it('books gross, 60 % net and the referrer 3 % exactly, under 40 concurrent spends', async () => {
+    const at = new Date('2026-11-22T10:00:00Z');
+    const spends = Array.from({ length: 40 }, (_, i) => (i % 3) + 1);
+    await Promise.all(
+      spends.map((paidCredits) =>
+        database.db.transaction((tx) => recordPaidSpend(tx, { talentId, source: 'sendMessage', paidCredits, at })),
+      ),
+    );
+    const credits = spends.reduce((sum, value) => sum + value, 0);
+    for (const [range, key] of [
+      ['DAY', '2026-11-22'],
+      ['MONTH', '2026-11'],
+      ['TOTAL', 'total'],
+    ] as const) {
+      const row = await frame(talentId, range, key);
+      expect(row, `${range} frame`).toMatchObject({
+        grossTotal: credits * 100_000,
+        netTotal: credits * 60_000,
+        grossSendMessage: credits * 100_000,
+        netSendMessage: credits * 60_000,
+        grossReferral: 0,
+      });
+      expect(await frame(referrerId, range, key), `referrer ${range} frame`).toMatchObject({
+        grossReferral: credits * 3_000,
+        netReferral: credits * 3_000,
+        netTotal: credits * 3_000,
+        grossSendMessage: 0,
+      });
+    }
+    expect((await frame(talentId, 'DAY', '2026-11-22'))?.parentKey).toBe('2026-11');
+  });
+
+  it('rolls days into their month and months into the total', async () => {
+    await database.db.transaction(async (tx) => {
+      await recordPaidSpend(tx, { talentId, source: 'unlockImage', paidCredits: 5, at: new Date('2026-12-31T23:59:59Z') });
+      await recordPaidSpend(tx, { talentId, source: 'unlockAudio', paidCredits: 3, at: new Date('2027-01-01T00:00:00Z') });
+    });
+    expect((await frame(talentId, 'DAY', '2026-12-31'))?.grossUnlockImage).toBe(500_000);
+    expect((await frame(talentId, 'MONTH', '2027-01'))?.netUnlockAudio).toBe(180_000);
+    const total = await frame(talentId, 'TOTAL', 'total');
+    const months = await database.db
+      .select()
+      .from(earningFrames)
+      .where(and(eq(earningFrames.talentId, talentId), eq(earningFrames.range, 'MONTH')));
+    expect(total?.grossTotal).toBe(months.reduce((sum, month) => sum + month.grossTotal, 0));
+    expect(total?.netTotal).toBe(months.reduce((sum, month) => sum + month.netTotal, 0));
+  });
+
+  it('books nothing for a spend of free credits only, and nothing when the transaction rolls back', async () => {
+    const before = await frame(talentId, 'TOTAL', 'total');
+    const result = await database.db.transaction((tx) =>
+      recordPaidSpend(tx, { talentId, source: 'sendMessage', paidCredits: 0 }),
+    );
+    expect(result.grossMicroUsd).toBe(0);
+    await database.db
+      .transaction(async (tx) => {
+        await recordPaidSpend(tx, { talentId, source: 'sendMessage', paidCredits: 9 });
+        throw new Error('the message insert failed');
+      })
+      .catch(() => {});
+    expect(await frame(talentId, 'TOTAL', 'total')).toEqual(before);
+  });
+});

@@ -1,0 +1,101 @@
+import { type Executor, earningFrames, talentConfigs } from '@doppel/db';
+import { eq, sql } from 'drizzle-orm';
+import { earningOfPaidCredits } from '../money/money.ts';
+import { frameSlots } from './frame-keys.ts';
+
+/** What a fan paid for; each source has its own gross and net columns in the frames. */
+export type EarningSource = 'sendMessage' | 'unlockImage' | 'unlockAudio' | 'subscription';
+
+type Amounts = { gross: number; net: number };
+
+const columns = {
+  sendMessage: ['grossSendMessage', 'netSendMessage'],
+  unlockImage: ['grossUnlockImage', 'netUnlockImage'],
+  unlockAudio: ['grossUnlockAudio', 'netUnlockAudio'],
+  subscription: ['grossSubscription', 'netSubscription'],
+  referral: ['grossReferral', 'netReferral'],
+} as const;
+
+/**
+ * Adds an amount to the talent's DAY, MONTH and TOTAL frames in one statement. Each row is
+ * incremented in place (insert … on conflict do update set x = x + excluded.x), so concurrent
+ * spends never lose an update, and rows are always touched in the same order (day, month,
+ * total), so concurrent transactions cannot deadlock on them.
+ */
+async function addToFrames(
+  tx: Executor,
+  talentId: string,
+  source: keyof typeof columns,
+  amounts: Amounts,
+  at: Date,
+): Promise<void> {
+  const [grossColumn, netColumn] = columns[source];
+  const rows = frameSlots(at).map((slot) => ({
+    talentId,
+    ...slot,
+    grossTotal: amounts.gross,
+    netTotal: amounts.net,
+    [grossColumn]: amounts.gross,
+    [netColumn]: amounts.net,
+  }));
+  const increment = (column: keyof typeof earningFrames.$inferInsert) =>
+    sql`${earningFrames[column as 'grossTotal']} + excluded.${sql.identifier(snake(column))}`;
+  await tx
+    .insert(earningFrames)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [earningFrames.talentId, earningFrames.range, earningFrames.key],
+      set: {
+        grossTotal: increment('grossTotal'),
+        netTotal: increment('netTotal'),
+        [grossColumn]: increment(grossColumn),
+        [netColumn]: increment(netColumn),
+        updatedAt: sql`now()`,
+      },
+    });
+}
+
+function snake(camel: string): string {
+  return camel.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
+
+export type RecordedEarning = {
+  grossMicroUsd: number;
+  netMicroUsd: number;
+  referralMicroUsd: number;
+  referralTalentId: string | null;
+};
+
+/**
+ * Books what paid credits earn, inside the caller's transaction (the one that spent them): the
+ * talent's gross and net (its revenue share) for the source, and the referring talent's share
+ * of the same gross as its referral earnings. Free credits earn nothing and are not booked.
+ */
+export async function recordPaidSpend(
+  tx: Executor,
+  input: { talentId: string; source: EarningSource; paidCredits: number; at?: Date },
+): Promise<RecordedEarning> {
+  const at = input.at ?? new Date();
+  const [config] = await tx
+    .select({
+      revenueSharePpm: talentConfigs.revenueSharePpm,
+      referralTalentId: talentConfigs.referralTalentId,
+      referralSharePpm: talentConfigs.referralRevenueShareForInviterPpm,
+    })
+    .from(talentConfigs)
+    .where(eq(talentConfigs.id, input.talentId));
+  if (!config) throw new Error(`talent ${input.talentId} has no config`);
+  const referralTalentId = config.referralTalentId;
+  const earning = earningOfPaidCredits(
+    input.paidCredits,
+    config.revenueSharePpm,
+    referralTalentId ? config.referralSharePpm : null,
+  );
+  if (earning.grossMicroUsd === 0) return { ...earning, referralTalentId };
+  await addToFrames(tx, input.talentId, input.source, { gross: earning.grossMicroUsd, net: earning.netMicroUsd }, at);
+  if (referralTalentId && earning.referralMicroUsd > 0) {
+    // The referrer keeps all of its referral share: gross and net are the same amount.
+    await addToFrames(tx, referralTalentId, 'referral', { gross: earning.referralMicroUsd, net: earning.referralMicroUsd }, at);
+  }
+  return { ...earning, referralTalentId };
+}

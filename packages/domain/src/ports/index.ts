@@ -1,0 +1,2 @@
+export * from './llm.ts';
+export * from './tts.ts';

@@ -1,0 +1,60 @@
+// Ports to outside services the chat engine needs. The domain declares them; adapters in
+// packages/integrations implement them (OpenAI and an offline engine; ElevenLabs and espeak-ng).
+
+export type LlmMessage = { role: 'system' | 'user' | 'assistant'; content: string };
+
+/** A function the model may call (OpenAI tools of type function). */
+export type LlmFunction = { name: string; description: string; parameters: Record<string, unknown> };
+
+export type LlmTokenUsage = { promptTokens: number; completionTokens: number; totalTokens: number };
+
+/**
+ * What the offline engine answers from when no model is configured: the twin's own material.
+ * A real model ignores it (it reads the same material in the prompt).
+ */
+export type OfflineMaterial = {
+  twinName: string;
+  purpose: string | null;
+  personalityTraits: string[];
+  interests: string[];
+  facts: string[];
+  /** FAQ items that matched the fan's message, best first, with their scores. */
+  faqMatches: Array<{ question: string; answer: string; score: number }>;
+  conversationStarters: Array<{ text: string; answer: string | null }>;
+};
+
+export type LlmRequest = {
+  model: string;
+  temperature: number;
+  messages: LlmMessage[];
+  functions: LlmFunction[];
+  offline?: OfflineMaterial;
+};
+
+export type LlmResponse = {
+  /** The reply text; may be present alongside a function call (said before the attachment). */
+  text: string | null;
+  functionCall: { name: string; arguments: Record<string, unknown> } | null;
+  usage: LlmTokenUsage | null;
+  /** Which engine answered: shown in the admin prompt view. */
+  engine: 'openai' | 'offline';
+};
+
+/** Chat completion and embeddings. Errors are thrown as LlmError. */
+export type LlmPort = {
+  readonly engine: 'openai' | 'offline';
+  complete: (request: LlmRequest) => Promise<LlmResponse>;
+  /** One vector per text, same dimension within one adapter. */
+  embed: (texts: string[]) => Promise<number[][]>;
+};
+
+/** A model call that failed (network, rate limit, bad response); `retryable` says if a retry may help. */
+export class LlmError extends Error {
+  readonly retryable: boolean;
+
+  constructor(message: string, retryable: boolean) {
+    super(message);
+    this.name = 'LlmError';
+    this.retryable = retryable;
+  }
+}

@@ -1,0 +1,26 @@
+/** A voice as the app config stores it (spec section 3: Voice). */
+export type VoiceSettings = {
+  id: string;
+  stability: number;
+  similarityBoost: number;
+  style: number;
+  model: string;
+};
+
+export type SynthesizedAudio = { bytes: Uint8Array; contentType: 'audio/mpeg' | 'audio/wav'; extension: 'mp3' | 'wav' };
+
+/** Text to speech: ElevenLabs when configured, espeak-ng locally; throws TtsError otherwise. */
+export type TtsPort = {
+  readonly engine: 'elevenlabs' | 'espeak-ng' | 'none';
+  synthesize: (input: { text: string; voice: VoiceSettings }) => Promise<SynthesizedAudio>;
+};
+
+export class TtsError extends Error {
+  readonly code: 'NOT_CONFIGURED' | 'FAILED';
+
+  constructor(code: 'NOT_CONFIGURED' | 'FAILED', message: string) {
+    super(message);
+    this.name = 'TtsError';
+    this.code = code;
+  }
+}

@@ -4,7 +4,7 @@
 // Each tier runs even when an earlier one failed, so one run shows everything that is broken.
 // `npm test -- unit integration` runs only the named tiers.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildWebAppIfStale } from './web-build.ts';
 
@@ -74,18 +74,22 @@ function vitestTier(project: string, env?: NodeJS.ProcessEnv): Omit<Result, 'tie
   };
 }
 
-function ensureChromium(): string | undefined {
-  if (existsSync(chromium)) return undefined;
+/** Installs a Debian package when its program is missing and we are root; else says what to do. */
+function ensureDebianPackage(program: string, pkg: string, purpose: string): string | undefined {
+  if (existsSync(program)) return undefined;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!isRoot)
-    return `Chromium is missing at ${chromium}; install Debian's package (sudo apt-get install chromium) or set CHROMIUM_PATH`;
-  say("installing Debian's Chromium for the browser tests (apt-get install chromium)");
+  if (!isRoot) return `${program} is missing; install Debian's ${pkg} for ${purpose} (sudo apt-get install ${pkg})`;
+  say(`installing Debian's ${pkg} for ${purpose} (apt-get install ${pkg})`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  const install = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
-  if (install.status !== 0 || !existsSync(chromium)) return 'apt-get could not install chromium (see above)';
+  if (!aptUpdated) {
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    aptUpdated = true;
+  }
+  const install = spawnSync('apt-get', ['install', '-y', '-qq', pkg], { stdio: 'inherit', env });
+  if (install.status !== 0 || !existsSync(program)) return `apt-get could not install ${pkg} (see above)`;
   return undefined;
 }
+let aptUpdated = false;
 
 const tiers = ['lint', 'typecheck', 'unit', 'integration', 'e2e'];
 const wanted = process.argv.slice(2).filter((arg) => tiers.includes(arg));
@@ -100,13 +104,13 @@ if (selected.includes('lint')) {
 }
 if (selected.includes('typecheck')) {
   timed('typecheck', () => {
+    // Every workspace package with a tsconfig, the browser tests, the benchmarks and the scripts.
     const projects = [
-      'packages/validation',
-      'packages/db',
-      'packages/domain',
-      'apps/api',
-      'apps/worker',
-      'apps/web',
+      ...['packages', 'apps'].flatMap((group) =>
+        readdirSync(join(root, group))
+          .map((name) => `${group}/${name}`)
+          .filter((path) => existsSync(join(root, path, 'tsconfig.json'))),
+      ),
       'apps/web/e2e',
       'bench',
       '.',
@@ -116,11 +120,16 @@ if (selected.includes('typecheck')) {
     return { ok: failed.length === 0, passed: projects.length - failed.length, failed: failed.length, skipped: 0 };
   });
 }
+// The local voice engine is exercised by integration and browser tests alike.
+if (selected.includes('integration') || selected.includes('e2e')) {
+  const missing = ensureDebianPackage('/usr/bin/espeak-ng', 'espeak-ng', 'voice notes without ElevenLabs');
+  if (missing) console.error(`[doppel test] ${missing}`);
+}
 if (selected.includes('unit')) timed('unit', () => vitestTier('unit'));
 if (selected.includes('integration')) timed('integration', () => vitestTier('integration'));
 if (selected.includes('e2e')) {
   timed('e2e', () => {
-    const missing = ensureChromium();
+    const missing = process.env.CHROMIUM_PATH ? undefined : ensureDebianPackage(chromium, 'chromium', 'the browser tests');
     if (missing) {
       console.error(`[doppel test] ${missing}`);
       return { ok: false, passed: 0, failed: 1, skipped: 0, note: missing };

@@ -1,7 +1,7 @@
 // The ops CLI: `npm run ops -- <command>` (or `node apps/worker/src/cli.ts <command>`).
 import { createDbClient, type DbClient, migrateDatabase, seedDemoData } from '@doppel/db';
+import { createBoss, ensureQueues } from '@doppel/jobs';
 import type { PgBoss } from 'pg-boss';
-import { createBoss, ensureQueues } from './boss.ts';
 import { type CliCommand, helpText, parseCommandLine, UsageError } from './cli/args.ts';
 import { CliError, type OpsContext } from './cli/context.ts';
 import { openOpsDatabase } from './cli/database.ts';

@@ -1,13 +1,3 @@
-// What other processes need to send and inspect jobs: the catalog, a client pg-boss, enqueue.
-export { bossSchema, createBoss, ensureQueues } from './boss.ts';
-export { type EnqueueOptions, enqueue } from './enqueue.ts';
-export {
-  InvalidJobPayloadError,
-  type JobName,
-  type JobPayload,
-  type JobPayloadInput,
-  jobCatalog,
-  jobNames,
-  parseJobPayload,
-} from './jobs/catalog.ts';
+// The worker tier's entry for tests and the supervisor. The catalog, enqueue and pg-boss set-up
+// live in @doppel/jobs so other processes can send jobs without importing an app.
 export { type RunningWorker, startWorker, type WorkerOptions } from './worker.ts';

@@ -1,10 +1,9 @@
 import { newId, sessions, users } from '@doppel/db';
 import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
+import type { JobName } from '@doppel/jobs';
+import { createBoss, enqueue } from '@doppel/jobs';
 import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createBoss } from './boss.ts';
-import { enqueue } from './enqueue.ts';
-import type { JobName } from './jobs/catalog.ts';
 import { type RunningWorker, startWorker } from './worker.ts';
 
 let database: TestDatabase;

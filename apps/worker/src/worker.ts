@@ -1,16 +1,18 @@
 // The worker tier: one pg-boss instance on the application database that owns the queues, the
 // schedules and the handlers of the job catalog.
 import { createDbClient, type Database } from '@doppel/db';
-import type { Job, JobResult, PgBoss } from 'pg-boss';
-import { createBoss, ensureQueues, registerSchedules } from './boss.ts';
 import {
+  createBoss,
+  ensureQueues,
   InvalidJobPayloadError,
   type JobName,
   jobCatalog,
   jobNames,
   notifyBackstopPollingSeconds,
   parseJobPayload,
-} from './jobs/catalog.ts';
+  registerSchedules,
+} from '@doppel/jobs';
+import type { Job, JobResult, PgBoss } from 'pg-boss';
 import { jobHandlers } from './jobs/handlers.ts';
 import type { JobHandler } from './jobs/types.ts';
 import { type Logger, silentLogger } from './log.ts';
@@ -28,11 +30,16 @@ export type RunningWorker = {
   stop: () => Promise<void>;
 };
 
-async function runOne(name: JobName, job: Job<unknown>, db: Database, log: Logger): Promise<JobResult> {
+async function runOne(
+  name: JobName,
+  handler: JobHandler<JobName>,
+  job: Job<unknown>,
+  db: Database,
+  log: Logger,
+): Promise<JobResult> {
   const started = performance.now();
   try {
     const payload = parseJobPayload(name, job.data);
-    const handler = jobHandlers[name] as JobHandler<typeof name>;
     const output = await handler(payload as never, { db, log, job: { id: job.id, name, retryCount: job.retryCount } });
     const ms = Math.round(performance.now() - started);
     log.info('job completed', { job: name, jobId: job.id, ms, output });
@@ -57,6 +64,13 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     await ensureQueues(boss, log);
     await registerSchedules(boss, log);
     for (const name of jobNames) {
+      const handler = jobHandlers[name] as JobHandler<JobName> | undefined;
+      if (!handler) {
+        // Its queue exists (senders may enqueue), but nothing works it: jobs wait for a worker
+        // that has the handler rather than failing into the dead-letter queue.
+        log.warn('catalog job has no handler in this worker; its jobs stay queued', { job: name });
+        continue;
+      }
       const { work } = jobCatalog[name];
       await boss.work<unknown>(
         name,
@@ -67,7 +81,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
           pollingIntervalSeconds: work.pollingIntervalSeconds,
           notifyPollingIntervalSeconds: notifyBackstopPollingSeconds,
         },
-        async (jobs) => Promise.all(jobs.map((job) => runOne(name, job, client.db, log))),
+        async (jobs) => Promise.all(jobs.map((job) => runOne(name, handler, job, client.db, log))),
       );
     }
   } catch (error) {
@@ -75,7 +89,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     await client.close();
     throw error;
   }
-  log.info('worker started', { queues: jobNames });
+  log.info('worker started', { queues: jobNames.filter((name) => jobHandlers[name]) });
 
   let stopping: Promise<void> | undefined;
   const stop = () => {

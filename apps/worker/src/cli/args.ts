@@ -1,7 +1,7 @@
 // Command-line parsing of the ops CLI, kept pure (no I/O) so it is unit tested.
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { InvalidJobPayloadError, isJobName, type JobName, jobNames, parseJobPayload } from '@doppel/jobs';
 import { z } from 'zod';
-import { InvalidJobPayloadError, isJobName, type JobName, jobNames, parseJobPayload } from '../jobs/catalog.ts';
 
 export const jobStates = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
 export type JobState = (typeof jobStates)[number];

@@ -1,8 +1,7 @@
 // `queues`, `jobs`, `run`, `retry`, `redrive`: operator views and actions on pg-boss.
+
+import { bossSchema, enqueue, type JobName, jobCatalog } from '@doppel/jobs';
 import type { PgBoss } from 'pg-boss';
-import { bossSchema } from '../boss.ts';
-import { enqueue } from '../enqueue.ts';
-import { type JobName, jobCatalog } from '../jobs/catalog.ts';
 import type { JobState } from './args.ts';
 import { CliError, type OpsContext } from './context.ts';
 import { formatTable, formatTime, truncate } from './format.ts';

@@ -1,10 +1,15 @@
-import type { JobName } from './catalog.ts';
+import type { JobName } from '@doppel/jobs';
 import { runSessionCleanup } from './session-cleanup.ts';
 import { runSystemPing } from './system-ping.ts';
 import type { JobHandler } from './types.ts';
 
-/** Every catalog job has exactly one handler; the mapped type makes a missing one a type error. */
-export const jobHandlers: { [Name in JobName]: JobHandler<Name> } = {
+/**
+ * The handler of each catalog job. A catalog job may briefly have none (declared in @doppel/jobs
+ * before its handler lands): the worker then creates its queue but does not work it, and warns,
+ * so its jobs wait instead of burning retries into the dead-letter queue. handlers.test.ts lists
+ * the jobs still waiting for a handler.
+ */
+export const jobHandlers: { [Name in JobName]?: JobHandler<Name> } = {
   'session.cleanup': runSessionCleanup,
   'system.ping': runSystemPing,
 };

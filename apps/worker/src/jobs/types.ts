@@ -1,6 +1,6 @@
 import type { Database } from '@doppel/db';
+import type { JobName, JobPayload } from '@doppel/jobs';
 import type { Logger } from '../log.ts';
-import type { JobName, JobPayload } from './catalog.ts';
 
 export type JobContext = {
   db: Database;

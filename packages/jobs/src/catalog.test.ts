@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { deadLetterQueueName, InvalidJobPayloadError, isJobName, jobCatalog, jobNames, parseJobPayload } from './catalog.ts';
-import { jobHandlers } from './handlers.ts';
 
 describe('job catalog', () => {
-  it('has a dotted name, a handler and a dead-letter queue for every job', () => {
+  it('has a dotted name and a dead-letter queue for every job', () => {
     for (const name of jobNames) {
       expect(name).toMatch(/^[a-z]+(\.[a-z-]+)+$/);
-      expect(jobHandlers[name]).toBeTypeOf('function');
       expect(deadLetterQueueName(name)).toBe(`${name}.dead`);
     }
   });
@@ -32,7 +30,19 @@ describe('job catalog', () => {
 
   it('only lets jobs a person waits on notify (each notifying send serialises its commit)', () => {
     expect(jobCatalog['system.ping'].queue.notify).toBe(true);
+    expect(jobCatalog['chat.reply'].queue.notify).toBe(true);
     expect(jobCatalog['session.cleanup'].queue.notify).toBe(false);
+  });
+
+  it('takes the fan message to answer as the chat.reply payload, retried and dead-lettered', () => {
+    expect(parseJobPayload('chat.reply', { chatId: 'c1', messageId: 'm1' })).toEqual({ chatId: 'c1', messageId: 'm1' });
+    expect(() => parseJobPayload('chat.reply', { chatId: 'c1' })).toThrow(InvalidJobPayloadError);
+    expect(() => parseJobPayload('chat.reply', { chatId: 'c1', messageId: '' })).toThrow(InvalidJobPayloadError);
+    const { queue, work } = jobCatalog['chat.reply'];
+    expect(queue.retryLimit).toBeGreaterThan(0);
+    expect(queue.retryBackoff).toBe(true);
+    expect(queue.expireInSeconds).toBe(120);
+    expect(work).toEqual({ pollingIntervalSeconds: 0.5, concurrency: 4 });
   });
 
   it('recognises catalog names only', () => {

@@ -2,8 +2,8 @@ import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
 import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { createBoss, ensureQueues } from './boss.ts';
+import { InvalidJobPayloadError } from './catalog.ts';
 import { enqueue } from './enqueue.ts';
-import { InvalidJobPayloadError } from './jobs/catalog.ts';
 
 let database: TestDatabase;
 let boss: PgBoss;

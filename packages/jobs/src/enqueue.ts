@@ -1,7 +1,7 @@
 import type { Transaction } from '@doppel/db';
 import { sql } from 'drizzle-orm';
 import { fromDrizzle, type PgBoss, type SendOptions } from 'pg-boss';
-import { type JobName, type JobPayloadInput, parseJobPayload } from './jobs/catalog.ts';
+import { type JobName, type JobPayloadInput, parseJobPayload } from './catalog.ts';
 
 export type EnqueueOptions = {
   /** The caller's open transaction: the job exists only if that transaction commits. */

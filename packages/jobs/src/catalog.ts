@@ -1,6 +1,8 @@
 // The one place every background job is declared: its dotted name, its payload schema, the queue
-// settings pg-boss creates it with, and its schedule. Handlers live one per file beside this one
-// and are wired up in handlers.ts; the worker creates every queue below at start.
+// settings pg-boss creates it with, and its schedule. It lives in a package (not in the worker app)
+// so the API can enqueue inside its own transactions. Handlers live one per file in
+// apps/worker/src/jobs and are wired up in handlers.ts there; the worker creates every queue below
+// at start.
 import { z } from 'zod';
 
 /** Queue settings applied with createQueue/updateQueue at every start, so the database follows the code. */
@@ -87,6 +89,31 @@ export const jobCatalog = {
       notify: true,
     },
     work: { pollingIntervalSeconds: 0.5, concurrency: 1 },
+  }),
+  'chat.reply': defineJob({
+    description: "Writes the twin's answer to one fan message (model or offline engine), at most once per message",
+    payload: z.strictObject({
+      chatId: z.string().min(1),
+      /** The fan message to answer; chat_messages.replyToMessageId is unique, so a retry cannot answer twice. */
+      messageId: z.string().min(1),
+    }),
+    queue: {
+      // One job per fan message; the handler's idempotency (unique replyToMessageId) is what stops a
+      // second answer, so the plain policy suffices and keeps the send path cheap.
+      policy: 'standard',
+      // A model hiccup deserves a few quick retries; past that the fan gets the fallback text.
+      retryLimit: 3,
+      retryDelay: 2,
+      retryBackoff: true,
+      retryDelayMax: 30,
+      // A model call plus TTS fits well inside two minutes; a job active longer is treated as lost.
+      expireInSeconds: 2 * minute,
+      retentionSeconds: hour,
+      deleteAfterSeconds: 7 * day,
+      // A fan is watching the typing indicator: wake the worker at once.
+      notify: true,
+    },
+    work: { pollingIntervalSeconds: 0.5, concurrency: 4 },
   }),
 } satisfies Record<string, JobDefinition>;
 

@@ -1,18 +1,18 @@
 // pg-boss instances for this project: the worker's (listens, schedules, maintains) and a light
 // client for processes that only send or inspect jobs (API, ops CLI).
 import { PgBoss, type Queue } from 'pg-boss';
-import { deadLetterQueueName, deadLetterQueueSettings, jobCatalog, jobNames, type QueueSettings } from './jobs/catalog.ts';
-import { type Logger, silentLogger } from './log.ts';
+import { deadLetterQueueName, deadLetterQueueSettings, jobCatalog, jobNames, type QueueSettings } from './catalog.ts';
+import { type JobsLogger, silentJobsLogger } from './log.ts';
 
 /** pg-boss keeps its tables in their own schema of the application database. */
 export const bossSchema = 'pgboss';
 
 export type BossRole = 'worker' | 'client';
 
-export type CreateBossOptions = { role: BossRole; log?: Logger; applicationName?: string; max?: number };
+export type CreateBossOptions = { role: BossRole; log?: JobsLogger; applicationName?: string; max?: number };
 
 export function createBoss(databaseUrl: string, options: CreateBossOptions): PgBoss {
-  const log = options.log ?? silentLogger;
+  const log = options.log ?? silentJobsLogger;
   const worker = options.role === 'worker';
   const boss = new PgBoss({
     connectionString: databaseUrl,
@@ -45,7 +45,7 @@ function queueOptions(settings: QueueSettings): Omit<Queue, 'name'> {
   };
 }
 
-async function upsertQueue(boss: PgBoss, name: string, options: Omit<Queue, 'name'>, log: Logger): Promise<void> {
+async function upsertQueue(boss: PgBoss, name: string, options: Omit<Queue, 'name'>, log: JobsLogger): Promise<void> {
   const existing = await boss.getQueue(name);
   if (!existing) {
     await boss.createQueue(name, options);
@@ -67,7 +67,7 @@ async function upsertQueue(boss: PgBoss, name: string, options: Omit<Queue, 'nam
  * Creates every catalog queue (and its dead-letter queue first, which it must reference) with the
  * catalog's settings, or brings existing ones up to date. Safe to run from several processes.
  */
-export async function ensureQueues(boss: PgBoss, log: Logger = silentLogger): Promise<void> {
+export async function ensureQueues(boss: PgBoss, log: JobsLogger = silentJobsLogger): Promise<void> {
   for (const name of jobNames) {
     const deadLetter = deadLetterQueueName(name);
     await upsertQueue(boss, deadLetter, queueOptions(deadLetterQueueSettings), log);
@@ -76,7 +76,7 @@ export async function ensureQueues(boss: PgBoss, log: Logger = silentLogger): Pr
 }
 
 /** Applies the catalog's schedules and removes any schedule the catalog no longer declares. */
-export async function registerSchedules(boss: PgBoss, log: Logger = silentLogger): Promise<void> {
+export async function registerSchedules(boss: PgBoss, log: JobsLogger = silentJobsLogger): Promise<void> {
   const declared = new Set<string>();
   for (const name of jobNames) {
     const definition = jobCatalog[name];

@@ -1,0 +1,24 @@
+// The job catalog and what every process needs to send and inspect jobs: a pg-boss instance,
+// the queue set-up, transactional enqueue. Handlers live in apps/worker.
+
+export type { PgBoss } from 'pg-boss';
+export { type BossRole, bossSchema, type CreateBossOptions, createBoss, ensureQueues, registerSchedules } from './boss.ts';
+export {
+  deadLetterQueueName,
+  deadLetterQueueSettings,
+  InvalidJobPayloadError,
+  isJobName,
+  type JobCatalog,
+  type JobDefinition,
+  type JobName,
+  type JobPayload,
+  type JobPayloadInput,
+  jobCatalog,
+  jobNames,
+  notifyBackstopPollingSeconds,
+  parseJobPayload,
+  type QueueSettings,
+  type WorkSettings,
+} from './catalog.ts';
+export { type EnqueueOptions, enqueue } from './enqueue.ts';
+export { type JobsLogFields, type JobsLogger, silentJobsLogger } from './log.ts';

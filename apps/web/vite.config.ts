@@ -22,6 +22,8 @@ export default defineConfig({
       '/trpc': { target: apiTarget, changeOrigin: false },
       '/health': apiTarget,
       '/files': apiTarget,
+      // Google and Apple sign-in start and finish on the API (full-page navigations).
+      '^/auth/': apiTarget,
     },
   },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },

@@ -25,9 +25,6 @@ describe('access flow of signed-in creators without a twin', () => {
     await page.waitForURL('**/name');
     await page.getByRole('heading', { name: 'What should we call your AI twin?' }).waitFor();
     expect(await page.getByTestId('onboarding-percent').textContent()).toBe('13%');
-    await page.getByRole('link', { name: 'Continue' }).click();
-    await page.waitForURL('**/profile-picture');
-    expect(await page.getByTestId('onboarding-percent').textContent()).toBe('25%');
     await page.screenshot({ path: '/tmp/doppel-onboarding.png' });
 
     await page.evaluate(() => window.localStorage.removeItem('referralTalentTag'));
@@ -45,11 +42,16 @@ describe('access flow of signed-in creators without a twin', () => {
     await context.close();
   });
 
-  it('sends an accepted creator without a twin to the first onboarding step', async () => {
+  it('resumes an accepted creator at the step their draft reached', async () => {
     const { context, page } = await openPage(browser);
+    // Nora's draft has a name, a picture and a handle: the server derives gender and age.
     await signInWithMagicLink(page, 'nora@example.com');
-    await page.waitForURL('**/name');
-    await page.getByRole('heading', { name: 'What should we call your AI twin?' }).waitFor();
+    await page.waitForURL('**/gender-age');
+    await page.getByRole('heading', { name: 'Gender and age' }).waitFor();
+    expect(await page.getByTestId('onboarding-percent').textContent()).toBe('50%');
+    await page.getByRole('link', { name: 'Previous' }).click();
+    await page.waitForURL('**/handle');
+    expect(await page.getByLabel('Handle').inputValue()).toBe('noraquinn');
     await context.close();
   });
 });

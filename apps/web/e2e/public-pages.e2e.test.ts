@@ -32,12 +32,47 @@ describe('signed-out visitor', () => {
     await context.close();
   });
 
-  it('keeps the referral tag of /r/{tag} in localStorage and lands on /', async () => {
+  it('keeps the referral tag of /r/{tag} in localStorage when it names a twin, and lands on /', async () => {
     const { context, page } = await openPage(browser);
-    await page.goto('/r/some-tag');
+    await page.goto('/r/some-unknown-tag');
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('heading', { name: 'Create your digital twin in minutes' }).waitFor();
-    expect(await page.evaluate(() => window.localStorage.getItem('referralTalentTag'))).toBe('some-tag');
+    expect(await page.evaluate(() => window.localStorage.getItem('referralTalentTag'))).toBeNull();
+    await page.goto('/r/mia');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('heading', { name: 'Create your digital twin in minutes' }).waitFor();
+    expect(await page.evaluate(() => window.localStorage.getItem('referralTalentTag'))).toBe('mia');
+    await context.close();
+  });
+
+  it('explains an OAuth error code and removes it from the address', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto('/sign-in?error=email_not_verified');
+    await page.getByRole('alert').filter({ hasText: 'Email not verified' }).waitFor();
+    await page.waitForURL((url) => url.search === '');
+    expect(pathOf(page)).toBe('/sign-in');
+    await page.goto('/auth/google');
+    await page.waitForURL((url) => url.pathname === '/sign-in');
+    await page.getByText('This sign-in option is not available').waitFor();
+    await page.screenshot({ path: '/tmp/doppel-sign-in-error.png' });
+    await context.close();
+  });
+
+  it('serves the terms, privacy and cookie pages with placeholder text, linked from sign-in', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto('/sign-in');
+    await page.getByRole('link', { name: 'Terms of Service' }).click();
+    await page.waitForURL('**/terms');
+    await page.getByRole('heading', { name: 'Terms of Service', level: 1 }).waitFor();
+    await page.getByText(/operator of this Doppel installation replaces it/).waitFor();
+    await page.screenshot({ path: '/tmp/doppel-terms.png', fullPage: true });
+    for (const [path, title] of [
+      ['/privacy', 'Privacy Policy'],
+      ['/cookies', 'Cookie Policy'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+    }
     await context.close();
   });
 

@@ -26,6 +26,18 @@ describe('decideAccess', () => {
     expect(decide({}, 'mia')).toBe('onboarding');
   });
 
+  it('keeps a referred creator in onboarding once the tag is spent on their draft', () => {
+    expect(decideAccess({ me: user, referralTalentTag: null, isAdminSwitchOn: false, hasTalentDraft: true })).toBe('onboarding');
+    expect(
+      decideAccess({
+        me: { ...user, managedTalentIds: ['t1'] },
+        referralTalentTag: null,
+        isAdminSwitchOn: false,
+        hasTalentDraft: true,
+      }),
+    ).toBe('talent');
+  });
+
   it('sends a manager of a talent to the talent dashboard whatever the waitlist says', () => {
     expect(decide({ managedTalentIds: ['t1'] })).toBe('talent');
     expect(decide({ managedTalentIds: ['t1'], waitlistStatus: 'REJECTED' }, 'mia')).toBe('talent');

@@ -1,11 +1,15 @@
-// Outside addresses the product links to, kept in one place so legal or support can change them.
+// Addresses the product links to, kept in one place so legal or support can change them.
 export const externalLinks = {
-  terms: 'https://doppel.dev/terms',
-  privacy: 'https://doppel.dev/privacy',
-  cookies: 'https://doppel.dev/cookies',
   community: 'https://discord.gg/doppel',
   supportEmail: 'support@doppel.dev',
   instagram: 'https://www.instagram.com/doppel.ai',
   tiktok: 'https://www.tiktok.com/@doppel.ai',
   x: 'https://x.com/doppel_ai',
+} as const;
+
+/** The legal pages the app serves itself (placeholder text the operator replaces). */
+export const legalPaths = {
+  terms: '/terms',
+  privacy: '/privacy',
+  cookies: '/cookies',
 } as const;

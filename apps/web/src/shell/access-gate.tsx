@@ -14,7 +14,11 @@ export function AccessGate() {
   const referralTalentTag = useStoredValue(storageKeys.referralTalentTag);
   const isAdminSwitchOn = useStoredValue(storageKeys.adminSwitch) === 'true';
 
-  if (me.isPending) return <LoadingPanel fullScreen />;
+  // Only a user headed for the waitlist needs to know whether a draft exists (see decideAccess).
+  const wouldWaitlist = decideAccess({ me: me.data, referralTalentTag, isAdminSwitchOn }) === 'waitlist';
+  const onboarding = trpc.onboarding.get.useQuery(undefined, { enabled: wouldWaitlist, staleTime: 60_000 });
+
+  if (me.isPending || (wouldWaitlist && onboarding.isPending)) return <LoadingPanel fullScreen />;
   if (me.isError) {
     return (
       <ErrorPanel
@@ -27,7 +31,9 @@ export function AccessGate() {
   }
 
   const user: Me | null = me.data;
-  const layout = decideAccess({ me: user, referralTalentTag, isAdminSwitchOn });
+  // A failed draft check falls back to the waitlist: the error reached the shared handler already.
+  const hasTalentDraft = wouldWaitlist && onboarding.data?.draft != null;
+  const layout = decideAccess({ me: user, referralTalentTag, isAdminSwitchOn, hasTalentDraft });
   return (
     <Suspense fallback={<LoadingPanel fullScreen />}>
       {layout === 'public' || !user ? (

@@ -14,3 +14,4 @@ export const AdminLayout = lazy(() => import('../layouts/admin/admin-layout.tsx'
 export const DevOutboxLayout = lazy(() =>
   import('../layouts/dev/dev-outbox-layout.tsx').then((m) => ({ default: m.DevOutboxLayout })),
 );
+export const LegalLayout = lazy(() => import('../layouts/legal/legal-layout.tsx').then((m) => ({ default: m.LegalLayout })));

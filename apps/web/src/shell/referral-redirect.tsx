@@ -1,16 +1,26 @@
-import { useEffect, useState } from 'react';
-import { Navigate, useParams } from 'react-router-dom';
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { LoadingPanel } from '../components/loading-panel.tsx';
 import { storageKeys, writeStored } from '../storage/stored-value.ts';
+import { trpc } from '../trpc/trpc.ts';
 
-/** /r/{referralTalentTag}: remembers who referred this creator (read at onboarding), then goes home. */
+/**
+ * /r/{referralTalentTag}: remembers who referred this creator (sent with the first onboarding submit),
+ * then goes home. Only a tag naming a real talent is kept; an unknown one is ignored without a word.
+ */
 export function ReferralRedirect() {
-  const { referralTalentTag } = useParams();
-  const [stored, setStored] = useState(false);
+  const tag = useParams().referralTalentTag?.trim() ?? '';
+  const navigate = useNavigate();
+  const check = trpc.onboarding.checkReferralTag.useQuery({ tag }, { enabled: tag !== '', retry: false, staleTime: 0 });
+
+  const settled = tag === '' || check.isSuccess || check.isError;
+  const valid = check.data?.valid === true;
   useEffect(() => {
-    const tag = referralTalentTag?.trim();
-    if (tag) writeStored(storageKeys.referralTalentTag, tag);
-    setStored(true);
-  }, [referralTalentTag]);
-  // Redirect only once the tag is stored, so the access flow already sees it.
-  return stored ? <Navigate to="/" replace /> : null;
+    if (!settled) return;
+    // Stored before the redirect, so the access flow already sees it.
+    if (valid) writeStored(storageKeys.referralTalentTag, tag);
+    navigate('/', { replace: true });
+  }, [settled, valid, tag, navigate]);
+
+  return <LoadingPanel fullScreen label="Opening your invitation…" />;
 }

@@ -1,3 +1,4 @@
+import { onboardingSteps as stepNames } from '@doppel/validation';
 import { describe, expect, it } from 'vitest';
 import { findStepIndex, onboardingSteps, stepProgress } from './onboarding-steps.ts';
 
@@ -13,6 +14,10 @@ describe('onboarding steps', () => {
       '/interests',
       '/initial-chat-message',
     ]);
+  });
+
+  it('matches the step names the server derives', () => {
+    expect(onboardingSteps.map((step) => step.path.slice(1))).toEqual([...stepNames]);
   });
 
   it('finds a step by its route, tolerating a trailing slash', () => {

@@ -1,13 +1,25 @@
 /** The eight onboarding steps of spec 2.3, in order. */
 export const onboardingSteps = [
-  { path: '/name', title: 'What should we call your AI twin?' },
-  { path: '/profile-picture', title: 'Upload a profile picture' },
-  { path: '/handle', title: 'Claim your handle' },
-  { path: '/gender-age', title: 'Gender and age' },
-  { path: '/purpose', title: 'What is your twin for?' },
-  { path: '/personality-traits', title: 'Pick up to 3 personality traits' },
-  { path: '/interests', title: 'Pick up to 5 interests' },
-  { path: '/initial-chat-message', title: 'Write the first chat message' },
+  { path: '/name', title: 'What should we call your AI twin?', description: 'Fans see this name in every chat.' },
+  {
+    path: '/profile-picture',
+    title: 'Upload a profile picture',
+    description: 'A clear photo of your face works best. JPG, PNG or WEBP; you can add one later.',
+  },
+  {
+    path: '/handle',
+    title: 'Claim your handle',
+    description: 'Your link and @name on Doppel. Letters, numbers and underscores.',
+  },
+  { path: '/gender-age', title: 'Gender and age', description: 'So your twin talks about itself the way you do.' },
+  { path: '/purpose', title: 'What is your twin for?', description: 'Pick the one vibe your chats should have.' },
+  { path: '/personality-traits', title: 'Pick up to 3 personality traits', description: 'How your twin comes across.' },
+  { path: '/interests', title: 'Pick up to 5 interests', description: 'What your twin loves to talk about.' },
+  {
+    path: '/initial-chat-message',
+    title: 'Write the first chat message',
+    description: 'The greeting every new fan receives from your twin.',
+  },
 ] as const;
 
 export type OnboardingStep = (typeof onboardingSteps)[number];

@@ -1,7 +1,7 @@
 import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { BrandLink } from '../../components/brand.tsx';
-import { externalLinks } from '../../config/links.ts';
+import { legalPaths } from '../../config/links.ts';
 import { LandingPage } from './landing-page.tsx';
 import { SignInPage } from './sign-in-page.tsx';
 
@@ -40,13 +40,13 @@ function LegalFooter() {
           © {new Date().getFullYear()} Doppel
         </Text>
         <Group gap="md">
-          <Anchor href={externalLinks.terms} target="_blank" rel="noreferrer" size="xs" c="dimmed">
+          <Anchor component={Link} to={legalPaths.terms} size="xs" c="dimmed">
             Terms
           </Anchor>
-          <Anchor href={externalLinks.privacy} target="_blank" rel="noreferrer" size="xs" c="dimmed">
+          <Anchor component={Link} to={legalPaths.privacy} size="xs" c="dimmed">
             Privacy
           </Anchor>
-          <Anchor href={externalLinks.cookies} target="_blank" rel="noreferrer" size="xs" c="dimmed">
+          <Anchor component={Link} to={legalPaths.cookies} size="xs" c="dimmed">
             Cookies
           </Anchor>
         </Group>

@@ -1,16 +1,23 @@
 import { requestSignInLinkInput } from '@doppel/validation';
-import { Alert, Anchor, Button, Center, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Divider, Paper, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconMail, IconMailCheck } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
-import { externalLinks } from '../../config/links.ts';
+import { IconAlertCircle, IconBrandApple, IconBrandGoogleFilled, IconMail, IconMailCheck } from '@tabler/icons-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { legalPaths } from '../../config/links.ts';
 import { describeError, firstFieldErrors } from '../../errors/describe-error.ts';
 import { trpc } from '../../trpc/trpc.ts';
+import { describeSignInError } from './sign-in-errors.ts';
 
-/** Email magic-link sign-in (spec 2.1). Completing a link is the shell's job (SignInLinkHandler). */
+/**
+ * Sign-in (spec 2.1): Google, Apple, or an email magic link. Completing a link is the shell's job
+ * (SignInLinkHandler); the OAuth buttons are full-page navigations to the API's /auth routes.
+ */
 export function SignInPage() {
   const system = trpc.system.info.useQuery(undefined, { staleTime: 5 * 60_000 });
+  const providers = trpc.auth.providers.useQuery(undefined, { staleTime: 5 * 60_000 });
   const request = trpc.auth.requestSignInLink.useMutation();
+  const oauthError = useOAuthErrorFromAddress();
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { email: '' },
@@ -24,15 +31,40 @@ export function SignInPage() {
   });
 
   return (
-    <Center px="md" py={{ base: 32, sm: 72 }}>
+    <Center px="md" py={{ base: 24, sm: 64 }}>
       <Paper withBorder shadow="md" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={420}>
         <Stack gap="lg">
           <div>
             <Title order={2}>Sign in to Doppel</Title>
             <Text c="dimmed" size="sm" mt={4}>
-              We will email you a link that signs you in. No password needed.
+              Create your AI twin or pick up where you left off.
             </Text>
           </div>
+          {oauthError && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle />} title={oauthError.title} role="alert">
+              {oauthError.message}
+            </Alert>
+          )}
+          <Stack gap="sm">
+            <ProviderButton
+              href="/auth/google"
+              label="Continue with Google"
+              provider="Google"
+              icon={<IconBrandGoogleFilled size={20} />}
+              configured={providers.data?.google}
+              loading={providers.isPending}
+            />
+            <ProviderButton
+              href="/auth/apple"
+              label="Continue with Apple"
+              provider="Apple"
+              icon={<IconBrandApple size={20} />}
+              configured={providers.data?.apple}
+              loading={providers.isPending}
+              dark
+            />
+          </Stack>
+          <Divider label="or use your email" labelPosition="center" />
           {request.isSuccess ? (
             <Alert color="teal" variant="light" icon={<IconMailCheck />} title="Email has been sent." role="status">
               <Text size="sm">Open the link in the email on this device to continue.</Text>
@@ -67,15 +99,15 @@ export function SignInPage() {
           )}
           <Text size="xs" c="dimmed" ta="center">
             By continuing you agree to our{' '}
-            <Anchor href={externalLinks.terms} target="_blank" rel="noreferrer" inherit>
+            <Anchor component={Link} to={legalPaths.terms} inherit>
               Terms of Service
             </Anchor>
             , our{' '}
-            <Anchor href={externalLinks.privacy} target="_blank" rel="noreferrer" inherit>
+            <Anchor component={Link} to={legalPaths.privacy} inherit>
               Privacy Policy
             </Anchor>{' '}
             and our{' '}
-            <Anchor href={externalLinks.cookies} target="_blank" rel="noreferrer" inherit>
+            <Anchor component={Link} to={legalPaths.cookies} inherit>
               Cookie Policy
             </Anchor>
             .
@@ -84,4 +116,66 @@ export function SignInPage() {
       </Paper>
     </Center>
   );
+}
+
+type ProviderButtonProps = {
+  href: string;
+  label: string;
+  provider: string;
+  icon: ReactNode;
+  /** undefined while unknown (loading, or the check failed): the server then decides on click. */
+  configured: boolean | undefined;
+  loading: boolean;
+  dark?: boolean;
+};
+
+/** A provider that is not set up says so instead of leading to an error page. */
+function ProviderButton({ href, label, provider, icon, configured, loading, dark }: ProviderButtonProps) {
+  const color = dark ? 'dark' : 'gray';
+  const variant = dark ? 'filled' : 'default';
+  if (configured === false) {
+    return (
+      <Tooltip label={`${provider} sign-in is not configured on this server`} withArrow>
+        <Stack gap={4}>
+          <Button
+            size="md"
+            fullWidth
+            variant={variant}
+            color={color}
+            leftSection={icon}
+            disabled
+            aria-describedby={`${provider}-note`}
+          >
+            {label}
+          </Button>
+          <Text id={`${provider}-note`} size="xs" c="dimmed" ta="center">
+            {provider} sign-in is not configured on this server.
+          </Text>
+        </Stack>
+      </Tooltip>
+    );
+  }
+  return (
+    // A plain link: OAuth needs a full-page navigation, not a client-side route change.
+    <Button component="a" href={href} size="md" fullWidth variant={variant} color={color} leftSection={icon} loading={loading}>
+      {label}
+    </Button>
+  );
+}
+
+/** Reads `?error=` left by an OAuth callback once, then removes it from the address. */
+function useOAuthErrorFromAddress(): { title: string; message: string } | null {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const code = new URLSearchParams(location.search).get('error');
+  const [shown, setShown] = useState<string | null>(code);
+  useEffect(() => {
+    if (!code) return;
+    setShown(code);
+    const params = new URLSearchParams(location.search);
+    params.delete('error');
+    const search = params.toString();
+    navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true });
+  }, [code, location.pathname, location.search, location.hash, navigate]);
+  return describeSignInError(shown);
 }

@@ -1,9 +1,9 @@
 import type { Me } from '@doppel/validation';
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconDotsVertical, IconFileText, IconHelpCircle, IconLogout, IconShieldLock } from '@tabler/icons-react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useSignOut } from '../../auth/use-sign-out.ts';
-import { externalLinks } from '../../config/links.ts';
+import { legalPaths } from '../../config/links.ts';
 import { storageKeys, writeStored } from '../../storage/stored-value.ts';
 
 /** The dashboard menu of spec 2.4, in its order. */
@@ -31,13 +31,7 @@ export function TalentMenu({ me, onSupport }: { me: Me; onSupport: () => void })
         <Menu.Item leftSection={<IconHelpCircle size={16} />} onClick={onSupport}>
           Support
         </Menu.Item>
-        <Menu.Item
-          leftSection={<IconFileText size={16} />}
-          component="a"
-          href={externalLinks.terms}
-          target="_blank"
-          rel="noreferrer"
-        >
+        <Menu.Item leftSection={<IconFileText size={16} />} component={Link} to={legalPaths.terms}>
           Terms & Conditions
         </Menu.Item>
         <Menu.Divider />

@@ -1,5 +1,6 @@
 import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBrandInstagram, IconBrandTiktok, IconBrandX, IconHeartHandshake } from '@tabler/icons-react';
+import { IconBrandInstagram, IconBrandTiktok, IconBrandX, IconHeartHandshake, IconLogout } from '@tabler/icons-react';
+import { useSignOut } from '../../auth/use-sign-out.ts';
 import { externalLinks } from '../../config/links.ts';
 
 const socials = [
@@ -10,6 +11,7 @@ const socials = [
 
 /** The thank-you screen for PENDING and REJECTED applications (spec 2.2). */
 export function OnWaitlist() {
+  const { signOut, pending } = useSignOut();
   return (
     <Paper withBorder shadow="md" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={460}>
       <Stack align="center" ta="center" gap="md">
@@ -33,6 +35,9 @@ export function OnWaitlist() {
             </Button>
           ))}
         </Group>
+        <Button variant="subtle" color="gray" leftSection={<IconLogout size={16} />} onClick={signOut} loading={pending}>
+          Sign out
+        </Button>
       </Stack>
     </Paper>
   );

@@ -1,0 +1,58 @@
+import { type Gender, genderAgeStepSchema, genders } from '@doppel/validation';
+import { Chip, Group, Input, NumberInput, Stack } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { genderLabels } from '../option-labels.ts';
+import { StepFrame } from '../step-frame.tsx';
+import { useDraftUpdate } from '../use-draft-update.ts';
+import type { StepProps } from './step-props.ts';
+
+type Values = { gender: Gender | null; age: number | string };
+
+/** Step 4: exactly one gender and the age in years ("Age is required" when empty). */
+export function GenderAgeStep({ state }: StepProps) {
+  const draft = state.draft;
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: { gender: draft?.gender ?? null, age: draft?.age ?? '' },
+    validate: schemaResolver(genderAgeStepSchema, { sync: true }),
+  });
+  const update = useDraftUpdate(3, { setFieldErrors: form.setErrors, fields: ['gender', 'age'] });
+
+  const submit = form.onSubmit((values) => {
+    const { gender, age } = genderAgeStepSchema.parse(values);
+    update.save(draft?.id, { gender, age });
+  });
+
+  return (
+    <StepFrame index={3} onSubmit={submit} saving={update.saving} error={update.otherError}>
+      <Stack gap="lg">
+        <Input.Wrapper label="Gender" size="lg" error={form.errors.gender}>
+          <Chip.Group
+            multiple={false}
+            value={form.values.gender ?? ''}
+            onChange={(value) => form.setFieldValue('gender', (value || null) as Gender | null)}
+          >
+            <Group gap="sm" mt="xs">
+              {genders.map((gender) => (
+                <Chip key={gender} value={gender} size="lg" radius="xl" variant="outline">
+                  {genderLabels[gender]}
+                </Chip>
+              ))}
+            </Group>
+          </Chip.Group>
+        </Input.Wrapper>
+        <NumberInput
+          label="Age"
+          placeholder="Your age in years"
+          size="lg"
+          maw={240}
+          allowDecimal={false}
+          allowNegative={false}
+          hideControls
+          inputMode="numeric"
+          {...form.getInputProps('age')}
+        />
+      </Stack>
+    </StepFrame>
+  );
+}

@@ -1,0 +1,3 @@
+import type { Me, OnboardingState } from '@doppel/validation';
+
+export type StepProps = { me: Me; state: OnboardingState };

@@ -3,6 +3,13 @@ import { z } from 'zod';
 
 const rootPackage = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version?: string };
 
+/** Unset and empty are the same: an `.env` line `GOOGLE_CLIENT_ID=` switches the provider off. */
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -13,7 +20,45 @@ const schema = z.object({
   APP_VERSION: z.string().default(rootPackage.version ?? '0.0.0'),
   /** Folder of the built web app; unset serves none (API only). */
   WEB_DIST_DIR: z.string().optional(),
+  // Sign-in providers: each is on when all of its variables are set (checked in loadEnv).
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  GOOGLE_ISSUER_URL: z.url().default('https://accounts.google.com'),
+  APPLE_CLIENT_ID: optionalText,
+  APPLE_TEAM_ID: optionalText,
+  APPLE_KEY_ID: optionalText,
+  /** The .p8 key (PKCS#8 PEM, ES256); `\n` escapes are accepted for one-line settings. */
+  APPLE_PRIVATE_KEY: optionalText.transform((value) => value?.replaceAll('\\n', '\n')),
+  APPLE_ISSUER_URL: z.url().default('https://appleid.apple.com'),
+  /** Email: SMTP when set (smtp://user:pass@host:587), otherwise the development outbox. */
+  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional()),
+  /** Sender of every email; default `Doppel <no-reply@doppel.local>`. */
+  MAIL_FROM: optionalText,
+  /** `on` allows the development outbox in production (it is readable by anyone who reaches the server). */
+  DEV_OUTBOX: z.enum(['on', 'off']).optional(),
 });
+
+const providerVariables = {
+  Google: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+  Apple: ['APPLE_CLIENT_ID', 'APPLE_TEAM_ID', 'APPLE_KEY_ID', 'APPLE_PRIVATE_KEY'],
+} as const;
+
+/** Settings that parse one by one but make no sense together; each message says how to fix it. */
+function configurationProblems(env: z.infer<typeof schema>): string[] {
+  const problems: string[] = [];
+  for (const [provider, names] of Object.entries(providerVariables)) {
+    const missing = names.filter((name) => !env[name]);
+    if (missing.length > 0 && missing.length < names.length)
+      problems.push(
+        `  ${provider} sign-in is half configured: set ${missing.join(', ')} too, or unset all of ${names.join(', ')}`,
+      );
+  }
+  if (env.NODE_ENV === 'production' && !env.SMTP_URL && env.DEV_OUTBOX !== 'on')
+    problems.push(
+      '  SMTP_URL is not set: in production sign-in emails need an SMTP server. The development outbox would show every sign-in link to anyone who reaches the server; set DEV_OUTBOX=on only if that is really wanted.',
+    );
+  return problems;
+}
 
 export type Env = z.infer<typeof schema> & { PUBLIC_URL: string };
 
@@ -25,5 +70,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid configuration:\n${problems}`);
   }
   const env = parsed.data;
+  const problems = configurationProblems(env);
+  if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   return { ...env, PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}` };
 }

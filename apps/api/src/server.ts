@@ -1,11 +1,12 @@
 import { createDbClient, createLiveFeed, type DbClient, type LiveFeed } from '@doppel/db';
-import { createDevOutboxMailer, type Mailer } from '@doppel/domain';
+import { createDevOutboxMailer, createSmtpMailer, type Mailer } from '@doppel/domain';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Env } from './env.ts';
 import { registerHealth } from './http/health.ts';
+import { registerOAuthRoutes } from './http/oauth.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { createContext } from './trpc/context.ts';
 import { type AppRouter, appRouter } from './trpc/router.ts';
@@ -33,7 +34,10 @@ export async function buildServer(env: Env, options: { db?: DbClient } = {}): Pr
     routerOptions: { maxParamLength: 500 },
   });
   const feed = createLiveFeed(client, { log: (message, error) => app.log.error({ err: error }, message) });
-  const mailer: Mailer = createDevOutboxMailer(client.db, (message) => app.log.info(message));
+  // SMTP when configured; otherwise the development outbox (env.ts refuses that in production unless DEV_OUTBOX=on).
+  const mailer: Mailer = env.SMTP_URL
+    ? createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM })
+    : createDevOutboxMailer(client.db, (message) => app.log.info(message));
   const shutdown = new AbortController();
 
   await app.register(fastifyHelmet, {
@@ -53,6 +57,7 @@ export async function buildServer(env: Env, options: { db?: DbClient } = {}): Pr
   });
   await app.register(fastifyCookie);
   registerHealth(app, client.db, env.APP_VERSION);
+  await registerOAuthRoutes(app, { db: client.db, env });
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',

@@ -15,11 +15,26 @@ export type Api = {
   close: () => Promise<void>;
 };
 
-export async function startApi(): Promise<Api> {
+export type StartApiOptions = {
+  /** Extra settings on top of the test defaults, e.g. a provider's client id and issuer URL. */
+  env?: Record<string, string>;
+};
+
+export async function startApi(options: StartApiOptions = {}): Promise<Api> {
   const database = await createTestDatabase(inject('postgresServerUrl'));
-  const env = loadEnv({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', NODE_ENV: 'test' });
+  const env = loadEnv({
+    DATABASE_URL: database.url,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    ...options.env,
+  });
   const server = await buildServer(env, { db: database });
   const url = await server.listen(0);
+  // The port is known only now; a deployment sets PUBLIC_URL up front. Links and OAuth redirect
+  // URIs then point at this server, as they would in production.
+  if (!options.env?.PUBLIC_URL) env.PUBLIC_URL = url;
   return {
     url,
     database,

@@ -33,10 +33,15 @@ export async function createContext(services: Services, req: FastifyRequest, res
 }
 
 export function setSessionCookie(ctx: Context, token: string, expiresAt: Date): void {
-  ctx.res.setCookie(sessionCookieName, token, {
+  writeSessionCookie(ctx.res, ctx.env, token, expiresAt);
+}
+
+/** The one way a session cookie is set, for tRPC procedures and plain routes (OAuth callbacks) alike. */
+export function writeSessionCookie(res: FastifyReply, env: Pick<Env, 'PUBLIC_URL'>, token: string, expiresAt: Date): void {
+  res.setCookie(sessionCookieName, token, {
     httpOnly: true,
     sameSite: 'lax',
-    secure: ctx.env.PUBLIC_URL.startsWith('https:'),
+    secure: env.PUBLIC_URL.startsWith('https:'),
     path: '/',
     expires: expiresAt,
   });

@@ -23,7 +23,11 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
-/** Single-use sign-in links: the id is the SHA-256 hex of the emailed token, bound to one email. */
+/**
+ * Single-use sign-in links: the id is the SHA-256 hex of the emailed token, bound to one email.
+ * `requestedFromIp` is the address that asked for the link, for the per-address rate limit; rows
+ * are deleted by the clean-up job once expired, so the address is not kept much longer than the link.
+ */
 export const signInTokens = pgTable(
   'sign_in_tokens',
   {
@@ -31,10 +35,12 @@ export const signInTokens = pgTable(
     email: text().notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
+    requestedFromIp: text(),
     createdAt: createdAt(),
   },
   (t) => [
     index('sign_in_tokens_email_created_idx').on(t.email, t.createdAt),
+    index('sign_in_tokens_ip_created_idx').on(t.requestedFromIp, t.createdAt),
     index('sign_in_tokens_expires_idx').on(t.expiresAt),
   ],
 );

@@ -1,10 +1,18 @@
-import { type Executor, signInTokens, users } from '@doppel/db';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { type Executor, signInTokens } from '@doppel/db';
+import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import { DomainError } from '../errors.ts';
 import { generateSecret, hashSecret } from './tokens.ts';
+import { findOrCreateUserByEmail } from './users.ts';
 
 /** How long an emailed sign-in link works. */
 export const signInLinkLifetimeMs = 15 * 60 * 1000;
+
+/**
+ * How many links may be asked for in the window. Per email, so the form cannot flood one inbox
+ * (five is more than a person retrying needs); per requesting address, so one client cannot spray
+ * links at many inboxes (twenty leaves room for a household or an office behind one NAT).
+ */
+export const signInLinkLimits = { perEmail: 5, perAddress: 20, windowMs: 15 * 60 * 1000 } as const;
 
 /** The link the email carries: back to /sign-in with the email and mode=signIn, as the spec says. */
 export function signInLinkUrl(publicUrl: string, email: string, token: string): string {
@@ -15,12 +23,47 @@ export function signInLinkUrl(publicUrl: string, email: string, token: string): 
   return url.toString();
 }
 
+/**
+ * Refuses a new link when `email` or `ip` asked for too many recently. Counted from the tokens
+ * themselves, so every API process sees the same numbers; two requests racing at the limit can
+ * both pass, which costs one extra email and keeps the check free of locks.
+ */
+export async function assertSignInLinkAllowed(
+  db: Executor,
+  email: string,
+  ip: string | undefined,
+  now = new Date(),
+): Promise<void> {
+  const since = new Date(now.getTime() - signInLinkLimits.windowMs);
+  const [byEmail] = await db
+    .select({ n: count() })
+    .from(signInTokens)
+    .where(and(eq(signInTokens.email, email), gt(signInTokens.createdAt, since)));
+  if ((byEmail?.n ?? 0) >= signInLinkLimits.perEmail) {
+    throw new DomainError('RATE_LIMITED', 'Too many sign-in emails for this address. Please wait a few minutes and try again.');
+  }
+  if (!ip) return;
+  const [byAddress] = await db
+    .select({ n: count() })
+    .from(signInTokens)
+    .where(and(eq(signInTokens.requestedFromIp, ip), gt(signInTokens.createdAt, since)));
+  if ((byAddress?.n ?? 0) >= signInLinkLimits.perAddress) {
+    throw new DomainError('RATE_LIMITED', 'Too many sign-in emails from your network. Please wait a few minutes and try again.');
+  }
+}
+
 /** Issues a single-use token for `email` (already normalised); only its hash is stored. */
-export async function issueSignInToken(db: Executor, email: string, now = new Date()): Promise<string> {
+export async function issueSignInToken(
+  db: Executor,
+  email: string,
+  options: { ip?: string | undefined; now?: Date } = {},
+): Promise<string> {
+  const now = options.now ?? new Date();
   const token = generateSecret();
   await db.insert(signInTokens).values({
     id: hashSecret(token),
     email,
+    requestedFromIp: options.ip ?? null,
     expiresAt: new Date(now.getTime() + signInLinkLifetimeMs),
     createdAt: now,
   });
@@ -50,13 +93,5 @@ export async function consumeSignInToken(db: Executor, email: string, token: str
       'This sign-in link is invalid, expired or already used. Please request a new one.',
     );
   }
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-  if (existing) return existing.id;
-  const [created] = await db
-    .insert(users)
-    .values({ email, name: email.split('@')[0] ?? email })
-    .onConflictDoUpdate({ target: users.email, set: { updatedAt: now } })
-    .returning({ id: users.id });
-  if (!created) throw new DomainError('CONFLICT', 'Could not create the account, please try again.');
-  return created.id;
+  return findOrCreateUserByEmail(db, spent.email, { now });
 }

@@ -63,6 +63,7 @@ CREATE TABLE "sign_in_tokens" (
 	"email" text NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
 	"used_at" timestamp with time zone,
+	"requested_from_ip" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -344,6 +345,7 @@ CREATE TABLE "talent_drafts" (
 	"user_id" text NOT NULL,
 	"name" text NOT NULL,
 	"profile_picture_url" text,
+	"profile_picture_step_done_at" timestamp with time zone,
 	"tag" text,
 	"gender" "gender",
 	"age" integer,
@@ -465,6 +467,7 @@ CREATE INDEX "static_attachments_talent_created_idx" ON "static_attachments" USI
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "sessions_expires_idx" ON "sessions" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "sign_in_tokens_email_created_idx" ON "sign_in_tokens" USING btree ("email","created_at");--> statement-breakpoint
+CREATE INDEX "sign_in_tokens_ip_created_idx" ON "sign_in_tokens" USING btree ("requested_from_ip","created_at");--> statement-breakpoint
 CREATE INDEX "sign_in_tokens_expires_idx" ON "sign_in_tokens" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "broadcasts_scheduled_idx" ON "broadcasts" USING btree ("scheduled_at");--> statement-breakpoint
 CREATE INDEX "broadcasts_status_scheduled_idx" ON "broadcasts" USING btree ("status","scheduled_at");--> statement-breakpoint

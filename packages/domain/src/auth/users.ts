@@ -1,0 +1,27 @@
+import { type Executor, users } from '@doppel/db';
+import { eq } from 'drizzle-orm';
+import { DomainError } from '../errors.ts';
+
+/**
+ * The account an email signs in to, created on first sign-in. Every way in (magic link, Google,
+ * Apple) lands here with an email its provider vouched for, so one person keeps one account
+ * whichever they use. `name` (a provider may tell it) is used only when the account is created.
+ */
+export async function findOrCreateUserByEmail(
+  db: Executor,
+  email: string,
+  options: { name?: string | undefined; now?: Date } = {},
+): Promise<string> {
+  const normalised = email.trim().toLowerCase();
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, normalised)).limit(1);
+  if (existing) return existing.id;
+  const name = options.name?.trim() || (normalised.split('@')[0] ?? normalised);
+  // A concurrent first sign-in may insert the same email first: the upsert then returns that row.
+  const [created] = await db
+    .insert(users)
+    .values({ email: normalised, name })
+    .onConflictDoUpdate({ target: users.email, set: { updatedAt: options.now ?? new Date() } })
+    .returning({ id: users.id });
+  if (!created) throw new DomainError('CONFLICT', 'Could not create the account, please try again.');
+  return created.id;
+}

@@ -1,0 +1,23 @@
+// @doppel/integrations: adapters for the domain's ports (packages/domain/src/ports). Fakes that speak
+// the real protocols for tests live in the separate entry @doppel/integrations/testing.
+export { createLlm, type LlmConfig } from './llm/create-llm.ts';
+export { createOfflineLlm, offlineReply } from './llm/offline-llm.ts';
+export {
+  createOpenAiLlm,
+  DEFAULT_EMBEDDING_MODEL,
+  DEFAULT_OPENAI_TIMEOUT_MS,
+  type OpenAiLlmConfig,
+} from './llm/openai-llm.ts';
+export {
+  cosineSimilarity,
+  hashedEmbedding,
+  OFFLINE_EMBEDDING_DIMENSIONS,
+  tokenize,
+} from './text/hashed-embedding.ts';
+export { createTts, createUnconfiguredTts, TTS_NOT_CONFIGURED_MESSAGE, type TtsConfig } from './tts/create-tts.ts';
+export {
+  createElevenLabsTts,
+  DEFAULT_ELEVENLABS_BASE_URL,
+  type ElevenLabsTtsConfig,
+} from './tts/elevenlabs-tts.ts';
+export { createEspeakTts, type EspeakTtsConfig, isEspeakAvailable } from './tts/espeak-tts.ts';

@@ -1,0 +1,254 @@
+// The offline reply engine: what answers when no model is configured, so `npm start` gives a working
+// chat with no network. It answers from the twin's own material (LlmRequest.offline): picture and
+// voice-note requests become function calls shaped by the offered function schemas, FAQ matches are
+// answered from the FAQ, conversation starters with an answer get that answer, and everything else
+// gets a short persona reply varied deterministically by the message so it does not repeat itself.
+import type { LlmFunction, LlmMessage, LlmPort, LlmRequest, LlmResponse, OfflineMaterial } from '@doppel/domain';
+import { fnv1a, hashedEmbedding, isStopWord } from '../text/hashed-embedding.ts';
+
+export const createOfflineLlm = (): LlmPort => ({
+  engine: 'offline',
+  complete: async (request) => offlineReply(request),
+  embed: async (texts) => texts.map((text) => hashedEmbedding(text)),
+});
+
+const emptyMaterial: OfflineMaterial = {
+  twinName: '',
+  purpose: null,
+  personalityTraits: [],
+  interests: [],
+  facts: [],
+  faqMatches: [],
+  conversationStarters: [],
+};
+
+const imageRequest =
+  /\b(pics?|pix|pictures?|photos?|photographs?|selfies?|images?|snaps?)\b|\bshow me (you|yourself|your face)\b|\bwhat you look like\b/;
+const audioRequest =
+  /\b(voice|audio|hear|voicenote|recording)\b|\bsay (something|hi|hello|hey|my name|it|that|good ?night|good ?morning|a few words)\b/;
+const moneyQuestion = /\b(cost|costs|price|prices|pay|paid|credits?|unlock|unlocking|refund|charge|charged|subscription)\b/;
+const greeting = /^(hi+|hey+|hello+|heya|hiya|yo|hola|sup|good (morning|afternoon|evening))\b/;
+
+/** Words that make a picture request but say nothing about what the picture should show. */
+const requestWords = new Set(
+  (
+    'pic pics pix picture pictures photo photos photograph photographs selfie selfies image images snap snaps send show see ' +
+    'take want wanna like love new another one some more let give get u ur pls plz please now today cute nice quick me you'
+  ).split(' '),
+);
+
+export const offlineReply = (request: LlmRequest): LlmResponse => {
+  const material = request.offline ?? emptyMaterial;
+  const fanMessage = lastMessage(request.messages, 'user');
+  const lower = fanMessage.toLowerCase();
+  const turn = request.messages.filter((message) => message.role === 'assistant').length;
+  const pick = picker(`${lower}|${turn}`);
+  const persona = personaOf(material);
+  const reply = (text: string, functionCall: LlmResponse['functionCall'] = null): LlmResponse => ({
+    text,
+    functionCall,
+    usage: null,
+    engine: 'offline',
+  });
+
+  const bestFaq = [...material.faqMatches].filter((match) => match.score > 0).sort((a, b) => b.score - a.score)[0];
+  const faqFirst = bestFaq !== undefined && moneyQuestion.test(lower);
+
+  if (!faqFirst && imageRequest.test(lower)) {
+    const fn = findFunction(request.functions, /image|photo|picture|pic|selfie/i);
+    if (fn) {
+      const context = pictureContext(fanMessage) || pick(persona.interests, 'context') || 'selfie';
+      const caption =
+        pick(
+          [
+            'Only because you asked nicely 📸',
+            'Here you go, fresh from my camera roll 📸',
+            `Just for you 😘 My ${context} moment`,
+            'Took this one thinking of you 🙈',
+          ],
+          'caption',
+        ) ?? 'Only because you asked nicely 📸';
+      const args = argumentsFor(fn, ['context', 'successText', 'failureText'], {
+        context,
+        successText: caption,
+        failureText: 'No photo of that yet, sorry! Ask me for another one 📸',
+      });
+      return reply(caption, { name: fn.name, arguments: args });
+    }
+  }
+
+  if (!faqFirst && audioRequest.test(lower)) {
+    const image = findFunction(request.functions, /image|photo|picture|pic|selfie/i);
+    const fn =
+      findFunction(request.functions, /audio|voice|speech|sound/i) ?? request.functions.find((candidate) => candidate !== image);
+    if (fn) {
+      const words =
+        pick(
+          [
+            `Hey you, it's ${persona.name}! Thanks for wanting to hear my voice, it made my day.`,
+            `Hi, it's ${persona.name}! I was just thinking about ${pick(persona.interests, 'voice-interest') ?? 'you'}, and now I'm smiling.`,
+            persona.facts.length > 0
+              ? `Hey, ${persona.name} here! ${pick(persona.facts, 'voice-fact')}`
+              : `Hey, ${persona.name} here! Sending you a little hello.`,
+          ],
+          'voice',
+        ) ?? `Hey, it's ${persona.name}!`;
+      const args = argumentsFor(fn, ['successText', 'failureText'], {
+        successText: words,
+        failureText: 'My voice is gone today, I will text you instead!',
+      });
+      return reply(words, { name: fn.name, arguments: args });
+    }
+  }
+
+  if (bestFaq) {
+    const lead = pick(['', 'Good question! ', 'I get asked this a lot 😊 ', 'Happy to explain! '], 'faq');
+    return reply(`${lead}${bestFaq.answer}`.trim());
+  }
+
+  const starter = material.conversationStarters.find(
+    (candidate) => candidate.answer && normalise(candidate.text) === normalise(fanMessage),
+  );
+  if (starter?.answer) return reply(starter.answer);
+
+  const previous = lastMessage(request.messages, 'assistant');
+  const candidates = greeting.test(lower.trim()) ? greetings(persona, pick) : personaReplies(persona, pick);
+  const start = fnv1a(`${lower}|${turn}|reply`) % candidates.length;
+  for (let offset = 0; offset < candidates.length; offset++) {
+    const candidate = candidates[(start + offset) % candidates.length] ?? '';
+    // Never send the very same line twice in a row.
+    if (candidate !== previous) return reply(candidate);
+  }
+  return reply(candidates[start] ?? 'Tell me more!');
+};
+
+type Persona = { name: string; traits: string[]; interests: string[]; facts: string[]; purposeLine: string };
+type Pick = <T>(items: readonly T[], salt: string) => T | undefined;
+
+const personaOf = (material: OfflineMaterial): Persona => ({
+  name: material.twinName.trim().split(/\s+/)[0] || 'your twin',
+  traits: material.personalityTraits.map(humanise).filter(Boolean),
+  interests: material.interests.map(humanise).filter(Boolean),
+  facts: material.facts.map(factInFirstPerson).filter(Boolean),
+  purposeLine: purposeLine(material.purpose),
+});
+
+const greetings = (persona: Persona, pick: Pick): string[] => [
+  `Hey you! It's ${persona.name} 👋 ${persona.purposeLine} How's your day going?`.replace(/\s+/g, ' '),
+  `Heyy! So happy you're here 😊 What are you up to today?`,
+  `Hi hi! ${persona.name} here. Tell me one thing that made you smile today ✨`,
+  `Hello! I was just thinking about ${pick(persona.interests, 'greet') ?? 'you'}. How are you?`,
+];
+
+const personaReplies = (persona: Persona, pick: Pick): string[] => {
+  const interest = pick(persona.interests, 'interest') ?? 'life';
+  const otherInterest = pick(
+    persona.interests.filter((candidate) => candidate !== interest),
+    'interest-2',
+  );
+  const trait = pick(persona.traits, 'trait') ?? 'chatty';
+  const fact = pick(persona.facts, 'fact');
+  const factLine = fact ? ` ${fact}` : '';
+  return [
+    `Haha, love that!${factLine} What about you, are you into ${interest}?`,
+    `Ooh, tell me more 😊 Honestly my head is full of ${interest} plans lately. What's on your mind?`,
+    `You know me, always a bit ${trait} 😄${factLine} Your turn: tell me something about you!`,
+    otherInterest
+      ? `${persona.purposeLine} So… ${interest} or ${otherInterest}, which one should we talk about?`.trim()
+      : `${persona.purposeLine} So… what should we talk about, ${interest} maybe?`.trim(),
+    `That made me smile!${factLine} What are you up to today?`,
+    `Hmm, good one 🤔 Right now I'd rather be talking about ${interest}, to be honest. What do you do for fun?`,
+  ];
+};
+
+const purposeLines: Record<string, string> = {
+  BANTER: "I'm always up for a fun chat 😄",
+  FLIRT: 'You always know how to make me smile 😏',
+  EDUCATE: 'Ask me anything, I love sharing what I know 🤓',
+  BULLY: 'Bold of you to text me, I like that 😏',
+};
+
+const purposeLine = (purpose: string | null): string => {
+  if (!purpose?.trim()) return '';
+  const known = purposeLines[purpose.trim().toUpperCase()];
+  if (known) return known;
+  const text = purpose.trim().replace(/[.!]+$/, '');
+  return `I'm here to ${text.charAt(0).toLowerCase()}${text.slice(1)}.`;
+};
+
+/** Enum codes ("HIP_HOP") read as words ("hip hop"); free text stays as written. */
+const humanise = (value: string): string => {
+  const trimmed = value.trim();
+  return /^[A-Z0-9_]+$/.test(trimmed) ? trimmed.toLowerCase().replace(/_+/g, ' ') : trimmed;
+};
+
+/** Facts are stored as notes ("Has a rescue cat called Churro"); the twin says them as "I have …". */
+const factInFirstPerson = (fact: string): string => {
+  const text = fact.trim().replace(/^[-•*]\s*/, '');
+  if (!text) return '';
+  const sentence = /[.!?)]$/.test(text) ? text : `${text}.`;
+  const [first = '', ...rest] = sentence.split(' ');
+  const tail = rest.join(' ');
+  const word = first.toLowerCase();
+  if (/^(i|i'm|i’m|my|me)$/.test(word)) return sentence;
+  const irregular: Record<string, string> = { has: 'I have', is: "I'm", was: 'I was', does: 'I do', goes: 'I go' };
+  const mapped = irregular[word];
+  if (mapped) return `${mapped} ${tail}`;
+  if (/^(favourite|favorite)$/.test(word)) return `My ${word} ${tail}`;
+  if (/^(grew|moved|learned|learnt|started|went|lived|studied|worked|built|made|won|spent|met|became|ran|quit)$/.test(word)) {
+    return `I ${word} ${tail}`;
+  }
+  if (/^[A-Z][a-z]+(ches|shes|sses|xes)$/.test(first)) return `I ${word.slice(0, -2)} ${tail}`;
+  if (/^[A-Z][a-z]+[^s]s$/.test(first) && rest.length > 0) return `I ${word.slice(0, -1)} ${tail}`;
+  return `Fun fact: ${sentence}`;
+};
+
+/** The words of a picture request that say what to show: "send me a pic of the beach" -> "beach". */
+const pictureContext = (message: string): string =>
+  message
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 1 && !isStopWord(word) && !requestWords.has(word))
+    .slice(0, 4)
+    .join(' ');
+
+const findFunction = (functions: LlmFunction[], pattern: RegExp): LlmFunction | undefined =>
+  functions.find((fn) => pattern.test(fn.name)) ?? functions.find((fn) => pattern.test(fn.description)) ?? undefined;
+
+type ArgumentValues = { context?: string; successText: string; failureText: string };
+
+/** Fill exactly the parameters the function's JSON schema declares; the seeded ones are the defaults. */
+const argumentsFor = (fn: LlmFunction, defaults: string[], values: ArgumentValues): Record<string, unknown> => {
+  const properties = fn.parameters.properties;
+  const names =
+    properties !== null && typeof properties === 'object' && Object.keys(properties).length > 0
+      ? Object.keys(properties)
+      : defaults;
+  const args: Record<string, unknown> = {};
+  for (const name of names) {
+    if (/context|subject|descr|query|prompt/i.test(name) && values.context !== undefined) args[name] = values.context;
+    else if (/fail|error|fallback/i.test(name)) args[name] = values.failureText;
+    else if (/success|text|caption|words|message|say/i.test(name)) args[name] = values.successText;
+  }
+  return args;
+};
+
+const lastMessage = (messages: LlmMessage[], role: LlmMessage['role']): string => {
+  for (let index = messages.length - 1; index >= 0; index--) {
+    const message = messages[index];
+    if (message?.role === role) return message.content;
+  }
+  return '';
+};
+
+const normalise = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+/** Deterministic choice: the same message on the same turn always gets the same pick. */
+const picker =
+  (seed: string): Pick =>
+  (items, salt) =>
+    items.length === 0 ? undefined : items[fnv1a(`${seed}|${salt}`) % items.length];

@@ -1,0 +1,128 @@
+// LlmPort through the official `openai` SDK: chat completions with tools (functions) and embeddings.
+// Works against OpenAI and any OpenAI-compatible server (baseURL). The SDK never retries here: the
+// reply job owns retries, so a failed call surfaces at once as an LlmError that says if a retry may help.
+import { LlmError, type LlmPort, type LlmRequest, type LlmResponse } from '@doppel/domain';
+import OpenAI from 'openai';
+
+export const DEFAULT_EMBEDDING_MODEL = 'text-embedding-3-small';
+export const DEFAULT_OPENAI_TIMEOUT_MS = 30_000;
+
+export type OpenAiLlmConfig = {
+  /** OPENAI_API_KEY. Optional for OpenAI-compatible servers without auth (then a placeholder is sent). */
+  apiKey?: string | null;
+  /** OPENAI_BASE_URL, e.g. http://127.0.0.1:11434/v1; default https://api.openai.com/v1. */
+  baseURL?: string | null;
+  /** OPENAI_CHAT_MODEL: when set, used instead of the talent's model (e.g. a local server's only model). */
+  chatModel?: string | null;
+  embeddingModel?: string | null;
+  /** Per request; default 30 s. */
+  timeoutMs?: number;
+};
+
+export const createOpenAiLlm = (config: OpenAiLlmConfig): LlmPort => {
+  const client = new OpenAI({
+    // Everything is passed explicitly so the SDK reads nothing from process.env (apps own the env).
+    apiKey: config.apiKey || 'no-api-key',
+    baseURL: config.baseURL || 'https://api.openai.com/v1',
+    adminAPIKey: null,
+    organization: null,
+    project: null,
+    webhookSecret: null,
+    maxRetries: 0,
+    timeout: config.timeoutMs ?? DEFAULT_OPENAI_TIMEOUT_MS,
+    logLevel: 'off',
+  });
+  const embeddingModel = config.embeddingModel || DEFAULT_EMBEDDING_MODEL;
+
+  const complete = async (request: LlmRequest): Promise<LlmResponse> => {
+    const tools = request.functions.map((fn) => ({
+      type: 'function' as const,
+      function: { name: fn.name, description: fn.description, parameters: fn.parameters },
+    }));
+    let completion: OpenAI.Chat.Completions.ChatCompletion;
+    try {
+      completion = await client.chat.completions.create({
+        model: config.chatModel || request.model,
+        temperature: request.temperature,
+        messages: request.messages,
+        // OpenAI rejects tool_choice without tools.
+        ...(tools.length > 0 ? { tools, tool_choice: 'auto' as const } : {}),
+      });
+    } catch (error) {
+      throw toLlmError(error, 'chat completion');
+    }
+    return mapCompletion(completion);
+  };
+
+  const embed = async (texts: string[]): Promise<number[][]> => {
+    if (texts.length === 0) return [];
+    try {
+      // Floats explicitly: OpenAI-compatible servers do not all speak the SDK's default base64.
+      const response = await client.embeddings.create({ model: embeddingModel, input: texts, encoding_format: 'float' });
+      const vectors = [...response.data].sort((a, b) => a.index - b.index).map((item) => item.embedding);
+      if (vectors.length !== texts.length) {
+        throw new LlmError(`Embeddings: expected ${texts.length} vectors, got ${vectors.length}`, true);
+      }
+      return vectors;
+    } catch (error) {
+      throw toLlmError(error, 'embeddings');
+    }
+  };
+
+  return { engine: 'openai', complete, embed };
+};
+
+const mapCompletion = (completion: OpenAI.Chat.Completions.ChatCompletion): LlmResponse => {
+  const message = completion.choices[0]?.message;
+  if (!message) throw new LlmError('OpenAI chat completion returned no choices', true);
+  const toolCall = message.tool_calls?.find((call) => call.type === 'function');
+  let functionCall: LlmResponse['functionCall'] = null;
+  if (toolCall && toolCall.type === 'function') {
+    functionCall = {
+      name: toolCall.function.name,
+      arguments: parseArguments(toolCall.function.name, toolCall.function.arguments),
+    };
+  }
+  const text = typeof message.content === 'string' && message.content.trim() !== '' ? message.content : null;
+  const usage = completion.usage
+    ? {
+        promptTokens: completion.usage.prompt_tokens,
+        completionTokens: completion.usage.completion_tokens,
+        totalTokens: completion.usage.total_tokens,
+      }
+    : null;
+  return { text, functionCall, usage, engine: 'openai' };
+};
+
+const parseArguments = (name: string, raw: string): Record<string, unknown> => {
+  // Models send "" for a call without arguments.
+  if (raw.trim() === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new LlmError(`The model called ${name} with malformed JSON arguments: ${truncate(raw, 200)}`, false);
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new LlmError(`The model called ${name} with arguments that are not a JSON object: ${truncate(raw, 200)}`, false);
+  }
+  return parsed as Record<string, unknown>;
+};
+
+/** 408, 409, 429, 5xx and connection failures may pass on a retry (the SDK's own rule); other 4xx will not. */
+const toLlmError = (error: unknown, what: string): LlmError => {
+  if (error instanceof LlmError) return error;
+  if (error instanceof OpenAI.APIConnectionTimeoutError) return new LlmError(`OpenAI ${what} timed out`, true);
+  if (error instanceof OpenAI.APIConnectionError) {
+    return new LlmError(`OpenAI ${what} could not connect: ${error.message}`, true);
+  }
+  if (error instanceof OpenAI.APIError) {
+    const status = error.status;
+    const retryable = status === undefined || status === 408 || status === 409 || status === 429 || status >= 500;
+    return new LlmError(`OpenAI ${what} failed (HTTP ${status ?? 'unknown'}): ${error.message}`, retryable);
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new LlmError(`OpenAI ${what} failed: ${message}`, true);
+};
+
+const truncate = (text: string, length: number) => (text.length > length ? `${text.slice(0, length)}…` : text);

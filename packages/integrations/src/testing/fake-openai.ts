@@ -1,0 +1,202 @@
+// A local OpenAI-compatible server for tests: the real `openai` SDK talks to it over HTTP.
+// POST /v1/chat/completions answers from a script of queued replies (text, tool call, HTTP error),
+// then from a fallback; POST /v1/embeddings returns the same hashed vectors as the offline engine.
+import { hashedEmbedding, OFFLINE_EMBEDDING_DIMENSIONS } from '../text/hashed-embedding.ts';
+import { delay, listen, readBody, sendJson } from './http.ts';
+
+/** One scripted answer of the fake. `delayMs` holds the response back (timeouts, typing indicators). */
+export type FakeOpenAiReply = (
+  | { text: string; usage?: FakeUsage }
+  | { toolCall: { name: string; arguments: Record<string, unknown> | string }; text?: string | null; usage?: FakeUsage }
+  | { error: { status: number; message?: string; type?: string; code?: string | null } }
+) & { delayMs?: number };
+
+export type FakeUsage = { promptTokens: number; completionTokens: number };
+
+export type FakeChatMessage = { role: string; content: string | null };
+export type FakeChatTool = { type: 'function'; function: { name: string; description?: string; parameters?: unknown } };
+
+/** A chat completion request as the SDK sent it (the JSON body). */
+export type FakeChatRequest = {
+  model: string;
+  messages: FakeChatMessage[];
+  temperature?: number;
+  tools?: FakeChatTool[];
+  tool_choice?: unknown;
+  [key: string]: unknown;
+};
+
+export type FakeOpenAiRequest =
+  | { path: '/v1/chat/completions'; authorization: string | null; body: FakeChatRequest }
+  | {
+      path: '/v1/embeddings';
+      authorization: string | null;
+      body: { model: string; input: string | string[]; [key: string]: unknown };
+    }
+  | { path: string; authorization: string | null; body: unknown };
+
+export type FakeOpenAi = {
+  /** Base URL for the SDK (`baseURL`), ending in /v1. */
+  url: string;
+  /** Every request received, in order, with its parsed JSON body. */
+  requests: FakeOpenAiRequest[];
+  /** Just the chat completion bodies, in order. */
+  chatRequests: () => FakeChatRequest[];
+  /** Queue the next replies of /v1/chat/completions (first in, first out). */
+  script: (...replies: FakeOpenAiReply[]) => void;
+  /** Replies still queued. */
+  pending: () => number;
+  /** Forget queued replies and captured requests. */
+  reset: () => void;
+  close: () => Promise<void>;
+};
+
+export type FakeOpenAiOptions = {
+  /** The answer when nothing is queued; default a short text echoing the last user message. */
+  fallback?: (request: FakeChatRequest) => FakeOpenAiReply;
+  /** When set, requests without `Authorization: Bearer <apiKey>` get 401 like OpenAI. */
+  apiKey?: string;
+  /** Embedding dimensions; default the offline engine's 256. */
+  embeddingDimensions?: number;
+};
+
+const defaultFallback = (request: FakeChatRequest): FakeOpenAiReply => {
+  const lastUser = [...request.messages].reverse().find((message) => message.role === 'user');
+  return { text: `Fake reply to: ${lastUser?.content ?? ''}` };
+};
+
+export const startFakeOpenAi = async (options: FakeOpenAiOptions = {}): Promise<FakeOpenAi> => {
+  const queue: FakeOpenAiReply[] = [];
+  const requests: FakeOpenAiRequest[] = [];
+  const fallback = options.fallback ?? defaultFallback;
+  const dimensions = options.embeddingDimensions ?? OFFLINE_EMBEDDING_DIMENSIONS;
+  let sequence = 0;
+
+  const server = await listen(async (request, response) => {
+    try {
+      const raw = await readBody(request);
+      const path = (request.url ?? '/').split('?')[0] ?? '/';
+      const authorization = request.headers.authorization ?? null;
+      let body: unknown = null;
+      try {
+        body = raw ? JSON.parse(raw) : null;
+      } catch {
+        return sendJson(response, 400, openAiError('We could not parse the JSON body of your request.', 'invalid_request_error'));
+      }
+      requests.push({ path, authorization, body } as FakeOpenAiRequest);
+      if (options.apiKey && authorization !== `Bearer ${options.apiKey}`) {
+        return sendJson(response, 401, openAiError('Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key'));
+      }
+      if (request.method !== 'POST') return sendJson(response, 405, openAiError('Method not allowed', 'invalid_request_error'));
+
+      if (path === '/v1/chat/completions') {
+        const chat = body as FakeChatRequest;
+        const reply = queue.shift() ?? fallback(chat);
+        if (reply.delayMs) await delay(reply.delayMs);
+        if ('error' in reply) {
+          const { status, message, type, code } = reply.error;
+          return sendJson(
+            response,
+            status,
+            openAiError(
+              message ?? `Fake error ${status}`,
+              type ?? (status >= 500 ? 'server_error' : 'invalid_request_error'),
+              code,
+            ),
+          );
+        }
+        sequence += 1;
+        return sendJson(response, 200, chatCompletion(chat, reply, sequence));
+      }
+
+      if (path === '/v1/embeddings') {
+        const embeddingBody = body as { model: string; input: string | string[]; encoding_format?: string };
+        const inputs = Array.isArray(embeddingBody.input) ? embeddingBody.input : [embeddingBody.input];
+        const data = inputs.map((text, index) => {
+          const vector = hashedEmbedding(String(text), dimensions);
+          return {
+            object: 'embedding',
+            index,
+            // The SDK asks for base64 unless told otherwise: little-endian float32, like OpenAI.
+            embedding:
+              embeddingBody.encoding_format === 'base64'
+                ? Buffer.from(new Float32Array(vector).buffer).toString('base64')
+                : vector,
+          };
+        });
+        const tokens = inputs.reduce((sum, text) => sum + countTokens(String(text)), 0);
+        return sendJson(response, 200, {
+          object: 'list',
+          data,
+          model: embeddingBody.model,
+          usage: { prompt_tokens: tokens, total_tokens: tokens },
+        });
+      }
+
+      return sendJson(response, 404, openAiError(`Unknown request URL: POST ${path}`, 'invalid_request_error', 'unknown_url'));
+    } catch (error) {
+      sendJson(response, 500, openAiError(error instanceof Error ? error.message : 'Fake server error', 'server_error'));
+    }
+  });
+
+  return {
+    url: `${server.origin}/v1`,
+    requests,
+    chatRequests: () =>
+      requests.flatMap((entry) => (entry.path === '/v1/chat/completions' ? [entry.body as FakeChatRequest] : [])),
+    script: (...replies) => {
+      queue.push(...replies);
+    },
+    pending: () => queue.length,
+    reset: () => {
+      queue.length = 0;
+      requests.length = 0;
+    },
+    close: server.close,
+  };
+};
+
+const openAiError = (message: string, type: string, code: string | null = null) => ({
+  error: { message, type, param: null, code },
+});
+
+/** About four characters a token, like OpenAI's rule of thumb; only needs to be stable. */
+const countTokens = (text: string) => Math.max(1, Math.ceil(text.length / 4));
+
+const chatCompletion = (request: FakeChatRequest, reply: Exclude<FakeOpenAiReply, { error: unknown }>, sequence: number) => {
+  const promptTokens = request.messages.reduce((sum, message) => sum + countTokens(message.content ?? ''), 0);
+  let content: string | null;
+  let toolCalls: unknown[] | undefined;
+  let completionText: string;
+  if ('toolCall' in reply) {
+    const args =
+      typeof reply.toolCall.arguments === 'string' ? reply.toolCall.arguments : JSON.stringify(reply.toolCall.arguments);
+    content = reply.text ?? null;
+    toolCalls = [{ id: `call_fake_${sequence}`, type: 'function', function: { name: reply.toolCall.name, arguments: args } }];
+    completionText = `${content ?? ''}${reply.toolCall.name}${args}`;
+  } else {
+    content = reply.text;
+    completionText = reply.text;
+  }
+  const usage = reply.usage ?? { promptTokens, completionTokens: countTokens(completionText) };
+  return {
+    id: `chatcmpl-fake-${sequence}`,
+    object: 'chat.completion',
+    created: Math.floor(Date.now() / 1000),
+    model: request.model,
+    choices: [
+      {
+        index: 0,
+        message: { role: 'assistant', content, refusal: null, ...(toolCalls ? { tool_calls: toolCalls } : {}) },
+        logprobs: null,
+        finish_reason: toolCalls ? 'tool_calls' : 'stop',
+      },
+    ],
+    usage: {
+      prompt_tokens: usage.promptTokens,
+      completion_tokens: usage.completionTokens,
+      total_tokens: usage.promptTokens + usage.completionTokens,
+    },
+    system_fingerprint: 'fp_fake',
+  };
+};

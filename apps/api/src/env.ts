@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const rootPackage = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version?: string };
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** Unset and empty are the same: an `.env` line `GOOGLE_CLIENT_ID=` switches the provider off. */
 const optionalText = z
@@ -20,6 +23,10 @@ const schema = z.object({
   APP_VERSION: z.string().default(rootPackage.version ?? '0.0.0'),
   /** Folder of the built web app; unset serves none (API only). */
   WEB_DIST_DIR: z.string().optional(),
+  /** Local data (embedded Postgres, uploaded files); default `<repo>/.data`. */
+  DOPPEL_DATA_DIR: z.string().default(`${repoRoot}.data`),
+  /** Where uploaded files are stored on local disk; default `<DOPPEL_DATA_DIR>/files`. */
+  FILES_DIR: z.string().optional(),
   // Sign-in providers: each is on when all of its variables are set (checked in loadEnv).
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
@@ -60,7 +67,7 @@ function configurationProblems(env: z.infer<typeof schema>): string[] {
   return problems;
 }
 
-export type Env = z.infer<typeof schema> & { PUBLIC_URL: string };
+export type Env = z.infer<typeof schema> & { PUBLIC_URL: string; FILES_DIR: string };
 
 /** Parses the environment once; a bad setting stops the start with a readable message. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -72,5 +79,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const env = parsed.data;
   const problems = configurationProblems(env);
   if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
-  return { ...env, PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}` };
+  return {
+    ...env,
+    PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    FILES_DIR: env.FILES_DIR ?? join(env.DOPPEL_DATA_DIR, 'files'),
+  };
 }

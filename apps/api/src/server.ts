@@ -1,10 +1,11 @@
 import { createDbClient, createLiveFeed, type DbClient, type LiveFeed } from '@doppel/db';
-import { createDevOutboxMailer, createSmtpMailer, type Mailer } from '@doppel/domain';
+import { createDevOutboxMailer, createLocalDiskStorage, createSmtpMailer, type Mailer } from '@doppel/domain';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Env } from './env.ts';
+import { registerFileServing, registerUploadRoute } from './http/files.ts';
 import { registerHealth } from './http/health.ts';
 import { registerOAuthRoutes } from './http/oauth.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -39,6 +40,7 @@ export async function buildServer(env: Env, options: { db?: DbClient } = {}): Pr
     ? createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM })
     : createDevOutboxMailer(client.db, (message) => app.log.info(message));
   const shutdown = new AbortController();
+  const storage = createLocalDiskStorage(env.FILES_DIR);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -59,19 +61,21 @@ export async function buildServer(env: Env, options: { db?: DbClient } = {}): Pr
   registerHealth(app, client.db, env.APP_VERSION);
   await registerOAuthRoutes(app, { db: client.db, env });
 
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext: ({ req, res }) => createContext({ db: client.db, feed, mailer, env, shutdown: shutdown.signal }, req, res),
-      onError({ path, error, type }) {
-        // Expected refusals are not incidents; everything else is logged with its call path.
-        if (error.code === 'INTERNAL_SERVER_ERROR')
-          app.log.error({ err: error.cause ?? error, path, type }, `tRPC ${type} ${path} failed`);
-        else app.log.info({ path, code: error.code }, `tRPC ${type} ${path}: ${error.message}`);
-      },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
-  });
+  const trpcOptions = {
+    router: appRouter,
+    createContext: ({ req, res }) =>
+      createContext({ db: client.db, feed, mailer, env, shutdown: shutdown.signal, storage }, req, res),
+    onError({ path, error, type }) {
+      // Expected refusals are not incidents; everything else is logged with its call path.
+      if (error.code === 'INTERNAL_SERVER_ERROR')
+        app.log.error({ err: error.cause ?? error, path, type }, `tRPC ${type} ${path} failed`);
+      else app.log.info({ path, code: error.code }, `tRPC ${type} ${path}: ${error.message}`);
+    },
+  } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'];
+  await app.register(fastifyTRPCPlugin, { prefix: '/trpc', trpcOptions });
+  // The upload call alone accepts large bodies; stored files are served back at /files/*.
+  await registerUploadRoute(app, trpcOptions);
+  registerFileServing(app, storage);
 
   if (env.WEB_DIST_DIR) await registerWebApp(app, env.WEB_DIST_DIR);
 

@@ -19,7 +19,11 @@ export const t = initTRPC
     errorFormatter({ shape, error, path }) {
       const cause = error.cause;
       const fieldErrors =
-        cause instanceof z.ZodError ? (z.flattenError(cause).fieldErrors as Record<string, string[]>) : undefined;
+        cause instanceof z.ZodError
+          ? (z.flattenError(cause).fieldErrors as Record<string, string[]>)
+          : cause instanceof DomainError
+            ? cause.fieldErrors
+            : undefined;
       const appCode = cause instanceof DomainError ? cause.code : undefined;
       return {
         ...shape,

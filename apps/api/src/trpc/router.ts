@@ -1,13 +1,19 @@
 import { authRouter } from '../routers/auth.ts';
+import { filesRouter } from '../routers/files.ts';
 import { liveRouter } from '../routers/live.ts';
+import { onboardingRouter } from '../routers/onboarding.ts';
 import { devRouter, systemRouter } from '../routers/system.ts';
+import { waitlistRouter } from '../routers/waitlist.ts';
 import { router } from './procedures.ts';
 
 export const appRouter = router({
   auth: authRouter,
   dev: devRouter,
+  files: filesRouter,
   live: liveRouter,
+  onboarding: onboardingRouter,
   system: systemRouter,
+  waitlist: waitlistRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -18,6 +18,11 @@ export const talentDrafts = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     profilePictureUrl: text(),
+    /**
+     * When the picture step was saved, with or without a picture: the picture is optional, so a
+     * draft that skipped it must not be sent back to it (spec 4 derives the step from the draft).
+     */
+    profilePictureStepDoneAt: timestamp({ withTimezone: true }),
     tag: text(),
     gender: genderEnum(),
     age: integer(),

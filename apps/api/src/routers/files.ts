@@ -1,0 +1,14 @@
+import { uploadFile } from '@doppel/domain';
+import { uploadedFileOutput, uploadFileInput } from '@doppel/validation';
+import { authedProcedure, router } from '../trpc/procedures.ts';
+
+export const filesRouter = router({
+  /**
+   * Spec 7 "Upload file". Served at its own route with a larger body limit (see http/files.ts);
+   * who may upload for which owner is decided by the domain from the owner.
+   */
+  upload: authedProcedure
+    .input(uploadFileInput)
+    .output(uploadedFileOutput)
+    .mutation(({ ctx, input }) => uploadFile(ctx.db, ctx.storage, ctx.user, input)),
+});

@@ -1,0 +1,63 @@
+import {
+  checkHandle,
+  createTalentDraft,
+  findTalentByTag,
+  finishOnboarding,
+  getOnboardingState,
+  updateTalentDraft,
+} from '@doppel/domain';
+import { createTalentDraftInput, finishOnboardingInput, onboardingStateOutput, updateTalentDraftInput } from '@doppel/validation';
+import { z } from 'zod';
+import { authedProcedure, publicProcedure, router } from '../trpc/procedures.ts';
+
+const tagInput = z.object({ tag: z.string().max(100) });
+
+export const onboardingRouter = router({
+  /** The caller's draft and the step it resumes at (spec 4). */
+  get: authedProcedure.output(onboardingStateOutput).query(({ ctx }) => getOnboardingState(ctx.db, ctx.user.id)),
+
+  /** Whether a referral link's tag names a twin (the landing page may greet with its name). */
+  checkReferralTag: publicProcedure
+    .input(tagInput)
+    .output(z.object({ valid: z.boolean(), talentName: z.string().nullable() }))
+    .query(async ({ ctx, input }) => {
+      const talent = await findTalentByTag(ctx.db, input.tag);
+      return { valid: talent !== undefined, talentName: talent?.name ?? null };
+    }),
+
+  /** The handle step's live check: the rule, then uniqueness against talents and other drafts. */
+  checkHandle: authedProcedure
+    .input(tagInput)
+    .output(z.object({ available: z.boolean(), message: z.string().nullable() }))
+    .query(({ ctx, input }) => checkHandle(ctx.db, input.tag, ctx.user.id)),
+
+  /** The name step's first submit: creates the caller's draft (or renames it on a repeat). */
+  create: authedProcedure
+    .input(createTalentDraftInput)
+    .output(onboardingStateOutput)
+    .mutation(async ({ ctx, input }) => {
+      const state = await ctx.db.transaction((tx) => createTalentDraft(tx, ctx.user, input));
+      ctx.feed.nudge();
+      return state;
+    }),
+
+  /** Any later step's submit, on the caller's own draft only. */
+  update: authedProcedure
+    .input(updateTalentDraftInput)
+    .output(onboardingStateOutput)
+    .mutation(async ({ ctx, input }) => {
+      const state = await ctx.db.transaction((tx) => updateTalentDraft(tx, ctx.storage, ctx.user.id, input));
+      ctx.feed.nudge();
+      return state;
+    }),
+
+  /** "Finish setup": the draft becomes a twin the caller manages (idempotent). */
+  finish: authedProcedure
+    .input(finishOnboardingInput)
+    .output(z.object({ talentId: z.string() }))
+    .mutation(async ({ ctx, input }) => {
+      const result = await ctx.db.transaction((tx) => finishOnboarding(tx, ctx.user, input.id));
+      ctx.feed.nudge();
+      return result;
+    }),
+});

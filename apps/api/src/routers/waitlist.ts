@@ -1,0 +1,16 @@
+import { joinWaitlist } from '@doppel/domain';
+import { joinWaitlistInput, waitlistStatuses } from '@doppel/validation';
+import { z } from 'zod';
+import { authedProcedure, router } from '../trpc/procedures.ts';
+
+export const waitlistRouter = router({
+  /** Spec 2.2: platform and handle; the status becomes PENDING unless an admin already decided. */
+  join: authedProcedure
+    .input(joinWaitlistInput)
+    .output(z.object({ waitlistStatus: z.enum(waitlistStatuses) }))
+    .mutation(async ({ ctx, input }) => {
+      const result = await ctx.db.transaction((tx) => joinWaitlist(tx, ctx.user.id, input));
+      ctx.feed.nudge();
+      return result;
+    }),
+});

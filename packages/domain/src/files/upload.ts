@@ -1,0 +1,104 @@
+import { type Executor, newId, talentDrafts, talents } from '@doppel/db';
+import { maxUploadBytes, type UploadedFile, type UploadFileInput } from '@doppel/validation';
+import { and, eq } from 'drizzle-orm';
+import { isAdmin, managesTalent, type Viewer } from '../access/scopes.ts';
+import { DomainError } from '../errors.ts';
+import { lockedCopy, normaliseImage } from './images.ts';
+import { contentTypes, type SniffedFileType, sniffFileType } from './sniff.ts';
+import type { FileStorage } from './storage.ts';
+
+export const uploadMessages = {
+  notImage: 'This file is not a JPG, PNG or WEBP image',
+  notMp3: 'This file is not an MP3 audio file',
+  empty: 'The file is empty',
+  tooLarge: `The file is larger than ${maxUploadBytes / 1024 / 1024} MB`,
+  notBase64: 'The file content could not be read',
+  forbiddenTalent: 'You cannot upload files for this talent.',
+  forbiddenPublic: 'Only admins can upload public files.',
+} as const;
+
+const invalidFile = (message: string) => new DomainError('INVALID', message, { file: [message] });
+
+/** The address a stored file is served at by the API. */
+export const fileUrl = (filePath: string): string => `/files/${filePath}`;
+
+/**
+ * Who may store files for an owner: a TALENT owner is a talent the caller manages, the caller's
+ * own onboarding draft, or (for admins) any existing talent; PUBLIC files are admin content.
+ */
+async function assertMayUploadFor(db: Executor, viewer: NonNullable<Viewer>, input: UploadFileInput): Promise<void> {
+  if (input.ownerType === 'PUBLIC') {
+    if (!isAdmin(viewer)) throw new DomainError('FORBIDDEN', uploadMessages.forbiddenPublic);
+    return;
+  }
+  if (managesTalent(viewer, input.ownerId)) return;
+  const [draft] = await db
+    .select({ id: talentDrafts.id })
+    .from(talentDrafts)
+    .where(and(eq(talentDrafts.id, input.ownerId), eq(talentDrafts.userId, viewer.id)))
+    .limit(1);
+  if (draft) return;
+  if (isAdmin(viewer)) {
+    const [talent] = await db.select({ id: talents.id }).from(talents).where(eq(talents.id, input.ownerId)).limit(1);
+    if (talent) return;
+  }
+  throw new DomainError('FORBIDDEN', uploadMessages.forbiddenTalent);
+}
+
+// Base64 as sent by the form; a data: URL prefix (FileReader.readAsDataURL) is tolerated.
+const base64Pattern = /^[A-Za-z0-9+/]*={0,2}$/;
+
+function decodeContent(content: string): Buffer {
+  const base64 = content.replace(/^data:[^,]*;base64,/, '').replace(/\s+/g, '');
+  if (!base64Pattern.test(base64) || base64.length % 4 === 1) throw invalidFile(uploadMessages.notBase64);
+  const bytes = Buffer.from(base64, 'base64');
+  if (bytes.length === 0) throw invalidFile(uploadMessages.empty);
+  if (bytes.length > maxUploadBytes) throw invalidFile(uploadMessages.tooLarge);
+  return bytes;
+}
+
+/**
+ * Stores an uploaded file after checking who may store it and what it really is: the type comes
+ * from the content (magic bytes), never from the name or the declared type; images are decoded in
+ * full. A refused file stores nothing. Gallery images also get a blurred locked copy under an
+ * unrelated id, so the locked address does not reveal the original's.
+ */
+export async function uploadFile(
+  db: Executor,
+  storage: FileStorage,
+  viewer: NonNullable<Viewer>,
+  input: UploadFileInput,
+): Promise<UploadedFile> {
+  await assertMayUploadFor(db, viewer, input);
+  const bytes = decodeContent(input.file.content);
+  const sniffed = sniffFileType(bytes);
+  const folder = input.ownerType === 'PUBLIC' ? `public/${input.purpose}` : `talents/${input.ownerId}/${input.purpose}`;
+  const id = newId();
+
+  if (input.purpose === 'voice-sample') {
+    if (sniffed !== 'mp3') throw invalidFile(uploadMessages.notMp3);
+    const filePath = `${folder}/${id}.mp3`;
+    await storage.put(filePath, bytes, contentTypes.mp3);
+    return { id, type: 'AUDIO', url: fileUrl(filePath), filePath, lockedFilePath: null, dimensions: null };
+  }
+
+  if (sniffed === undefined || sniffed === 'mp3') throw invalidFile(uploadMessages.notImage);
+  const format: Exclude<SniffedFileType, 'mp3'> = sniffed;
+  const image = await normaliseImage(bytes, format);
+  const locked = input.purpose === 'gallery' ? await lockedCopy(image.bytes) : undefined;
+  const filePath = `${folder}/${id}.${format}`;
+  await storage.put(filePath, image.bytes, contentTypes[format]);
+  let lockedFilePath: string | null = null;
+  if (locked) {
+    lockedFilePath = `${folder}/${newId()}.jpg`;
+    await storage.put(lockedFilePath, locked, contentTypes.jpg);
+  }
+  return {
+    id,
+    type: 'IMAGE',
+    url: fileUrl(filePath),
+    filePath,
+    lockedFilePath,
+    dimensions: { width: image.width, height: image.height },
+  };
+}

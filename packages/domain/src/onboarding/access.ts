@@ -1,0 +1,18 @@
+import type { WaitlistStatus } from '@doppel/validation';
+
+export type OnboardingCandidate = {
+  role: 'USER' | 'ADMIN';
+  waitlistStatus: WaitlistStatus | null;
+  managedTalentIds: readonly string[];
+};
+
+/**
+ * May this user start (or finish) onboarding a twin? Spec section 4: an accepted user, one who
+ * already manages a talent, or one who came through a valid referral link; admins are never
+ * waitlisted (spec 6: only non-admins see the waitlist screen).
+ */
+export function mayOnboard(user: OnboardingCandidate, options: { referred: boolean }): boolean {
+  return user.role === 'ADMIN' || user.waitlistStatus === 'ACCEPTED' || user.managedTalentIds.length > 0 || options.referred;
+}
+
+export const notAcceptedMessage = 'Join the waitlist first: your account has not been accepted yet.';

@@ -4,7 +4,7 @@
 // answered from the FAQ, conversation starters with an answer get that answer, and everything else
 // gets a short persona reply varied deterministically by the message so it does not repeat itself.
 import type { LlmFunction, LlmMessage, LlmPort, LlmRequest, LlmResponse, OfflineMaterial } from '@doppel/domain';
-import { fnv1a, hashedEmbedding, isStopWord } from '../text/hashed-embedding.ts';
+import { contentWords, fnv1a, hashedEmbedding, isStopWord } from '../text/hashed-embedding.ts';
 
 export const createOfflineLlm = (): LlmPort => ({
   engine: 'offline',
@@ -112,7 +112,7 @@ export const offlineReply = (request: LlmRequest): LlmResponse => {
   if (starter?.answer) return reply(starter.answer);
 
   const previous = lastMessage(request.messages, 'assistant');
-  const candidates = greeting.test(lower.trim()) ? greetings(persona, pick) : personaReplies(persona, pick);
+  const candidates = greeting.test(lower.trim()) ? greetings(persona, pick) : personaReplies(persona, pick, fanMessage);
   const start = fnv1a(`${lower}|${turn}|reply`) % candidates.length;
   for (let offset = 0; offset < candidates.length; offset++) {
     const candidate = candidates[(start + offset) % candidates.length] ?? '';
@@ -140,16 +140,17 @@ const greetings = (persona: Persona, pick: Pick): string[] => [
   `Hello! I was just thinking about ${pick(persona.interests, 'greet') ?? 'you'}. How are you?`,
 ];
 
-const personaReplies = (persona: Persona, pick: Pick): string[] => {
+const personaReplies = (persona: Persona, pick: Pick, fanMessage: string): string[] => {
   const interest = pick(persona.interests, 'interest') ?? 'life';
   const otherInterest = pick(
     persona.interests.filter((candidate) => candidate !== interest),
     'interest-2',
   );
   const trait = pick(persona.traits, 'trait') ?? 'chatty';
-  const fact = pick(persona.facts, 'fact');
+  const related = relatedFact(persona.facts, fanMessage);
+  const fact = related ?? pick(persona.facts, 'fact');
   const factLine = fact ? ` ${fact}` : '';
-  return [
+  const replies = [
     `Haha, love that!${factLine} What about you, are you into ${interest}?`,
     `Ooh, tell me more 😊 Honestly my head is full of ${interest} plans lately. What's on your mind?`,
     `You know me, always a bit ${trait} 😄${factLine} Your turn: tell me something about you!`,
@@ -159,6 +160,8 @@ const personaReplies = (persona: Persona, pick: Pick): string[] => {
     `That made me smile!${factLine} What are you up to today?`,
     `Hmm, good one 🤔 Right now I'd rather be talking about ${interest}, to be honest. What do you do for fun?`,
   ];
+  // A fact that answers the message beats small talk.
+  return related ? replies.filter((text) => text.includes(related)) : replies;
 };
 
 const purposeLines: Record<string, string> = {
@@ -201,6 +204,17 @@ const factInFirstPerson = (fact: string): string => {
   if (/^[A-Z][a-z]+(ches|shes|sses|xes)$/.test(first)) return `I ${word.slice(0, -2)} ${tail}`;
   if (/^[A-Z][a-z]+[^s]s$/.test(first) && rest.length > 0) return `I ${word.slice(0, -1)} ${tail}`;
   return `Fun fact: ${sentence}`;
+};
+
+/** The fact sharing the most content words with the message ("tell me about your cat" -> the cat). */
+const relatedFact = (facts: string[], message: string): string | undefined => {
+  const words = new Set(contentWords(message));
+  let best: { fact: string; overlap: number } | undefined;
+  for (const fact of facts) {
+    const overlap = contentWords(fact).filter((word) => words.has(word)).length;
+    if (overlap > 0 && (!best || overlap > best.overlap)) best = { fact, overlap };
+  }
+  return best?.fact;
 };
 
 /** The words of a picture request that say what to show: "send me a pic of the beach" -> "beach". */

@@ -1,0 +1,28 @@
+import { TtsError } from '@doppel/domain';
+import { describe, expect, it } from 'vitest';
+import { createTts, TTS_NOT_CONFIGURED_MESSAGE } from '../tts/create-tts.ts';
+import { createLlm } from './create-llm.ts';
+
+describe('createLlm', () => {
+  it('is offline without a key or base URL, OpenAI with either', () => {
+    expect(createLlm({}).engine).toBe('offline');
+    expect(createLlm({ openAiApiKey: '', openAiBaseUrl: null }).engine).toBe('offline');
+    expect(createLlm({ openAiApiKey: 'sk-test' }).engine).toBe('openai');
+    expect(createLlm({ openAiBaseUrl: 'http://127.0.0.1:9/v1' }).engine).toBe('openai');
+  });
+});
+
+describe('createTts', () => {
+  it('is ElevenLabs with a key', () => {
+    expect(createTts({ elevenLabsApiKey: 'key' }).engine).toBe('elevenlabs');
+  });
+
+  it('explains what is missing when neither ElevenLabs nor espeak-ng is there', async () => {
+    const tts = createTts({ espeakBinary: 'doppel-no-such-espeak-binary' });
+    expect(tts.engine).toBe('none');
+    const voice = { id: 'v', stability: 0.5, similarityBoost: 0.5, style: 0, model: 'eleven_multilingual_v2' };
+    const failure = await tts.synthesize({ text: 'hi', voice }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(TtsError);
+    expect(failure).toMatchObject({ code: 'NOT_CONFIGURED', message: TTS_NOT_CONFIGURED_MESSAGE });
+  });
+});

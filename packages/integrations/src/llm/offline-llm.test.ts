@@ -1,0 +1,180 @@
+import type { LlmFunction, LlmRequest, OfflineMaterial } from '@doppel/domain';
+import { describe, expect, it } from 'vitest';
+import { createOfflineLlm } from './offline-llm.ts';
+
+// The seeded function schema (packages/db/src/seed/content.ts), as the reply job offers it.
+const imageFunction: LlmFunction = {
+  name: 'generate_image_attachment',
+  description: 'Send the fan a photo from your gallery when they ask to see you or something you are talking about.',
+  parameters: {
+    type: 'object',
+    properties: { context: { type: 'string' }, successText: { type: 'string' }, failureText: { type: 'string' } },
+    required: ['context', 'successText', 'failureText'],
+  },
+};
+const audioFunction: LlmFunction = {
+  name: 'generate_audio_attachment',
+  description: 'Send the fan a voice note when they ask to hear your voice.',
+  parameters: {
+    type: 'object',
+    properties: { successText: { type: 'string' }, failureText: { type: 'string' } },
+    required: ['successText', 'failureText'],
+  },
+};
+
+const mia: OfflineMaterial = {
+  twinName: 'Mia Moreno',
+  purpose: 'BANTER',
+  personalityTraits: ['SWEET', 'FUNNY', 'CASUAL'],
+  interests: ['TRAVELING', 'PHOTOGRAPHY', 'YOGA', 'COOKING', 'SURFING'],
+  facts: [
+    'Grew up in Valencia, Spain, moved to Lisbon at 22',
+    'Has a rescue cat called Churro',
+    'Teaches a sunrise yoga class on Saturdays',
+  ],
+  faqMatches: [],
+  conversationStarters: [
+    { text: 'What is your favourite place?', answer: 'Ericeira at sunset, every single time 🌅' },
+    { text: 'Tell me a secret', answer: null },
+  ],
+};
+
+const llm = createOfflineLlm();
+const ask = (content: string, overrides: Partial<LlmRequest> = {}) =>
+  llm.complete({
+    model: 'gpt-4o-mini',
+    temperature: 0.9,
+    messages: [
+      { role: 'system', content: 'You are Mia.' },
+      { role: 'user', content },
+    ],
+    functions: [imageFunction, audioFunction],
+    offline: mia,
+    ...overrides,
+  });
+
+describe('offline engine', () => {
+  it('says it is the offline engine', async () => {
+    expect(llm.engine).toBe('offline');
+    expect((await ask('hey')).engine).toBe('offline');
+  });
+
+  it('answers a picture request with the image function and exactly the schema arguments', async () => {
+    for (const message of ['send me a pic of the beach', 'Can I see a photo of you at the beach?', 'selfie pls']) {
+      const response = await ask(message);
+      expect(response.functionCall?.name).toBe('generate_image_attachment');
+      expect(Object.keys(response.functionCall?.arguments ?? {}).sort()).toEqual(['context', 'failureText', 'successText']);
+      expect(response.text).toBe(response.functionCall?.arguments.successText);
+    }
+    expect((await ask('send me a pic of the beach')).functionCall?.arguments.context).toBe('beach');
+    // Nothing said about the subject: an interest stands in.
+    expect((await ask('selfie pls')).functionCall?.arguments.context).toMatch(/\w/);
+  });
+
+  it('answers a voice request with the audio function, the reply text as the spoken words', async () => {
+    for (const message of ['can I hear your voice?', 'send me a voice note', 'say something to me']) {
+      const response = await ask(message);
+      expect(response.functionCall?.name).toBe('generate_audio_attachment');
+      expect(Object.keys(response.functionCall?.arguments ?? {}).sort()).toEqual(['failureText', 'successText']);
+      expect(response.functionCall?.arguments.successText).toBe(response.text);
+      expect(response.text).toContain('Mia');
+    }
+  });
+
+  it('finds the functions by name or description, whatever their order', async () => {
+    const response = await ask('send a photo', { functions: [audioFunction, imageFunction] });
+    expect(response.functionCall?.name).toBe('generate_image_attachment');
+    const renamed = { ...audioFunction, name: 'fn_b' };
+    expect((await ask('let me hear you', { functions: [imageFunction, renamed] })).functionCall?.name).toBe('fn_b');
+  });
+
+  it('uses the argument names of a different schema', async () => {
+    const custom: LlmFunction = {
+      name: 'send_photo',
+      description: 'photo',
+      parameters: { type: 'object', properties: { caption: { type: 'string' }, subject: { type: 'string' } } },
+    };
+    const response = await ask('pic of your cat', { functions: [custom] });
+    expect(response.functionCall).toEqual({ name: 'send_photo', arguments: { caption: response.text, subject: 'cat' } });
+  });
+
+  it('replies in text when no function is offered', async () => {
+    const response = await ask('send me a pic', { functions: [] });
+    expect(response.functionCall).toBeNull();
+    expect(response.text).toBeTruthy();
+  });
+
+  it('answers from the best FAQ match above zero', async () => {
+    const offline = {
+      ...mia,
+      faqMatches: [
+        { question: 'Do free credits expire?', answer: 'No. Free credits never expire.', score: 0.4 },
+        { question: 'How do credits work?', answer: 'Every message costs a few credits.', score: 0.8 },
+      ],
+    };
+    const response = await ask('how do credits work here', { offline });
+    expect(response.text).toContain('Every message costs a few credits.');
+    expect(response.functionCall).toBeNull();
+    // A question about what a photo costs is an FAQ question, not a picture request.
+    expect((await ask('how many credits does a photo cost?', { offline })).functionCall).toBeNull();
+    // Zero scores are no match.
+    const zero = { ...mia, faqMatches: [{ question: 'q', answer: 'FAQ ANSWER', score: 0 }] };
+    expect((await ask('tell me about lisbon', { offline: zero })).text).not.toContain('FAQ ANSWER');
+  });
+
+  it('gives a conversation starter its static answer', async () => {
+    expect((await ask('what is your favourite place?')).text).toBe('Ericeira at sunset, every single time 🌅');
+  });
+
+  it('greets back in character', async () => {
+    const text = (await ask('hey mia!')).text ?? '';
+    expect(text.length).toBeGreaterThan(10);
+    expect(text).not.toMatch(/undefined|null|\{\{/);
+  });
+
+  it('builds persona replies from the material, with facts in the first person', async () => {
+    const text = (await ask('tell me about your cat')).text ?? '';
+    expect(text).toContain('I have a rescue cat called Churro.');
+  });
+
+  it('is deterministic for the same conversation and varies across messages', async () => {
+    const messages = ['lol', 'ok', 'I like pizza', 'what are you doing', 'nice', 'cool story', 'haha yes', 'where are you'];
+    const first = await Promise.all(messages.map((message) => ask(message)));
+    const second = await Promise.all(messages.map((message) => ask(message)));
+    expect(second.map((response) => response.text)).toEqual(first.map((response) => response.text));
+    expect(new Set(first.map((response) => response.text)).size).toBeGreaterThanOrEqual(4);
+    for (const response of first) expect(response.text).not.toMatch(/undefined|null|\{\{|\s{2}/);
+  });
+
+  it('does not repeat its previous reply to the same message', async () => {
+    const previous = (await ask('ok')).text ?? '';
+    const next = await ask('ok', {
+      messages: [
+        { role: 'user', content: 'ok' },
+        { role: 'assistant', content: previous },
+        { role: 'user', content: 'ok' },
+      ],
+    });
+    expect(next.text).not.toBe(previous);
+  });
+
+  it('never throws for thin input: no material, no messages, empty text', async () => {
+    const bare = { model: 'm', temperature: 1, functions: [] };
+    await expect(llm.complete({ ...bare, messages: [] })).resolves.toMatchObject({ engine: 'offline' });
+    const response = await llm.complete({ ...bare, messages: [{ role: 'user', content: '' }] });
+    expect(response.text).toBeTruthy();
+    const empty: OfflineMaterial = { ...mia, twinName: '', purpose: null, personalityTraits: [], interests: [], facts: [] };
+    for (const message of ['hi', 'pic', 'voice', 'whatever']) {
+      const reply = await ask(message, { offline: empty });
+      expect(reply.text).toBeTruthy();
+      expect(reply.text).not.toMatch(/undefined|null/);
+    }
+  });
+
+  it('embeds offline: one normalised vector per text', async () => {
+    const vectors = await llm.embed(['How do credits work?', 'Where do you live?']);
+    expect(vectors).toHaveLength(2);
+    for (const vector of vectors) expect(Math.hypot(...vector)).toBeCloseTo(1, 10);
+    expect(await llm.embed([])).toEqual([]);
+  });
+});

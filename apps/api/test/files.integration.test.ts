@@ -192,6 +192,19 @@ describe('request body limits', () => {
     expect((await post('files.upload', 2 * 1024 * 1024)).status).toBe(400);
     expect((await post('files.upload', 20 * 1024 * 1024)).status).toBe(413);
   });
+
+  it('takes a batched upload (the web client batches calls) when it is alone in its batch', async () => {
+    const photo = png(1200, 1000, { noise: true });
+    const input = { ownerId: people.talentA.id, ownerType: 'TALENT', file: fileInput(photo, 'p.png', 'image/png') };
+    const response = await fetch(`${api.url}/trpc/files.upload?batch=1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: manager.cookie() ?? '' },
+      body: JSON.stringify({ 0: input }),
+    });
+    expect(response.status).toBe(200);
+    const [answer] = (await response.json()) as Array<{ result: { data: { dimensions: unknown } } }>;
+    expect(answer?.result.data.dimensions).toEqual({ width: 1200, height: 1000 });
+  });
 });
 
 describe('GET /files', () => {

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, pathOf } from './support/browser.ts';
 import { runOps } from './support/ops.ts';
 import { brandGradientPng } from './support/png.ts';
@@ -12,7 +13,10 @@ const expectMessage = (page: Page, text: string) => page.getByText(text, { exact
 
 /** The progress above the step; waited for, since the address changes a moment before the screen. */
 const expectPercent = (page: Page, percent: string) =>
-  page.getByTestId('onboarding-percent').filter({ hasText: new RegExp(`^${percent}$`) }).waitFor();
+  page
+    .getByTestId('onboarding-percent')
+    .filter({ hasText: new RegExp(`^${percent}$`) })
+    .waitFor();
 
 async function continueTo(page: Page, path: string): Promise<void> {
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
@@ -199,6 +203,20 @@ describe('a new creator', () => {
     await page.goto('/');
     await page.waitForURL('**/handle');
     await page.getByRole('heading', { name: 'Claim your handle' }).waitFor();
+
+    // An interest stored on the draft that is no longer offered shows as deprecated and is dropped on save.
+    const sql = postgres(inject('databaseUrl'), { max: 1, onnotice: () => undefined });
+    try {
+      await sql`update talent_drafts set interests = ${['YOGA', 'KNITTING']} where user_id = (select id from users where email = ${email})`;
+    } finally {
+      await sql.end();
+    }
+    await page.goto('/interests');
+    await page.getByRole('checkbox', { name: /Knitting\s*deprecated/ }).waitFor({ state: 'attached' });
+    expect(await page.getByRole('checkbox', { name: /Knitting/ }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: 'Yoga' }).isChecked()).toBe(true);
+    await page.getByText('Interests marked deprecated are no longer offered and are removed when you continue.').waitFor();
+    await shot(page, 'onboarding-interests-deprecated');
     await context.close();
   });
 });

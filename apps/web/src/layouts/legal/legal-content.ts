@@ -1,6 +1,6 @@
 export type LegalPage = 'terms' | 'privacy' | 'cookies';
 
-type LegalDocument = { title: string; intro: string; sections: { heading: string; text: string }[] };
+type LegalDocument = { title: string; navLabel: string; intro: string; sections: { heading: string; text: string }[] };
 
 const operatorNote =
   'This is placeholder text. The operator of this Doppel installation replaces it with their own legal text before launch.';
@@ -9,6 +9,7 @@ const operatorNote =
 export const legalDocuments: Record<LegalPage, LegalDocument> = {
   terms: {
     title: 'Terms of Service',
+    navLabel: 'Terms',
     intro: operatorNote,
     sections: [
       {
@@ -31,6 +32,7 @@ export const legalDocuments: Record<LegalPage, LegalDocument> = {
   },
   privacy: {
     title: 'Privacy Policy',
+    navLabel: 'Privacy',
     intro: operatorNote,
     sections: [
       {
@@ -49,6 +51,7 @@ export const legalDocuments: Record<LegalPage, LegalDocument> = {
   },
   cookies: {
     title: 'Cookie Policy',
+    navLabel: 'Cookies',
     intro: operatorNote,
     sections: [
       {

@@ -23,7 +23,7 @@ export function LegalLayout({ page }: { page: LegalPage }) {
                 fw={key === page ? 700 : 400}
                 c={key === page ? 'doppel' : 'dimmed'}
               >
-                {legalDocuments[key].title.split(' ')[0]}
+                {legalDocuments[key].navLabel}
               </Anchor>
             ))}
           </Group>

@@ -20,9 +20,9 @@ export function optionLabel(value: string): string {
 
 export const genderLabels: Record<Gender, string> = { FEMALE: 'Female', MALE: 'Male', NON_BINARY: 'Non-binary' };
 
-export const purposeDetails: Record<Purpose, { title: string; description: string; emoji: string }> = {
-  BANTER: { title: 'Banter', description: 'Playful small talk, jokes and everyday chat.', emoji: '😄' },
-  FLIRT: { title: 'Flirt', description: 'Charming, teasing and a little romantic.', emoji: '😘' },
-  EDUCATE: { title: 'Educate', description: 'Share what you know: tips, coaching and answers.', emoji: '🎓' },
-  BULLY: { title: 'Roast', description: 'Savage, sarcastic tough love your fans ask for.', emoji: '🔥' },
+export const purposeDetails: Record<Purpose, { title: string; description: string }> = {
+  BANTER: { title: 'Banter', description: 'Playful small talk, jokes and everyday chat.' },
+  FLIRT: { title: 'Flirt', description: 'Charming, teasing and a little romantic.' },
+  EDUCATE: { title: 'Educate', description: 'Share what you know: tips, coaching and answers.' },
+  BULLY: { title: 'Roast', description: 'Savage, sarcastic tough love your fans ask for.' },
 };

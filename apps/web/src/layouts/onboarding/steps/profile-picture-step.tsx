@@ -115,7 +115,7 @@ export function ProfilePictureStep({ state }: StepProps) {
             </UnstyledButton>
           )}
         </FileButton>
-        <Group gap="xs">
+        <Group gap="xs" justify="center">
           <FileButton onChange={(file) => void choose(file)} accept={imageAccept}>
             {(props) => (
               <Button {...props} variant="light" leftSection={<IconPhotoUp size={18} />} loading={upload.isPending}>

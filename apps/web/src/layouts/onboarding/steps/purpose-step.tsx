@@ -1,11 +1,20 @@
 import { type Purpose, purposeStepSchema, purposes } from '@doppel/validation';
-import { Group, Input, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Group, Input, Radio, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { IconFlame, IconHeart, IconMoodHappy, IconSchool } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
 import { purposeDetails } from '../option-labels.ts';
 import { StepFrame } from '../step-frame.tsx';
 import { useDraftUpdate } from '../use-draft-update.ts';
 import type { StepProps } from './step-props.ts';
+
+// Icons rather than emoji: they render the same on every system.
+const purposeIcons: Record<Purpose, typeof IconFlame> = {
+  BANTER: IconMoodHappy,
+  FLIRT: IconHeart,
+  EDUCATE: IconSchool,
+  BULLY: IconFlame,
+};
 
 /** Step 5: one purpose, as cards. */
 export function PurposeStep({ state }: StepProps) {
@@ -36,6 +45,7 @@ export function PurposeStep({ state }: StepProps) {
             {purposes.map((purpose) => {
               const details = purposeDetails[purpose];
               const checked = form.values.purpose === purpose;
+              const Icon = purposeIcons[purpose];
               return (
                 <Radio.Card
                   key={purpose}
@@ -50,9 +60,9 @@ export function PurposeStep({ state }: StepProps) {
                   }}
                 >
                   <Group wrap="nowrap" align="flex-start" gap="sm">
-                    <Text fz={28} lh={1} aria-hidden>
-                      {details.emoji}
-                    </Text>
+                    <ThemeIcon size={40} radius="md" variant={checked ? 'gradient' : 'light'} aria-hidden>
+                      <Icon size={22} />
+                    </ThemeIcon>
                     <Stack gap={2}>
                       <Text fw={700}>{details.title}</Text>
                       <Text size="sm" c="dimmed">

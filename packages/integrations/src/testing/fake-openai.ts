@@ -56,7 +56,7 @@ export type FakeOpenAiOptions = {
   fallback?: (request: FakeChatRequest) => FakeOpenAiReply;
   /** When set, requests without `Authorization: Bearer <apiKey>` get 401 like OpenAI. */
   apiKey?: string;
-  /** Embedding dimensions; default the offline engine's 256. */
+  /** Embedding dimensions; default the offline engine's 512. */
   embeddingDimensions?: number;
 };
 

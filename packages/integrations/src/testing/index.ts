@@ -8,3 +8,4 @@ export {
   type FakeOpenAiRequest,
   startFakeOpenAi,
 } from './fake-openai.ts';
+export { createRecordingTts, createScriptedLlm, type RecordingTts, type ScriptedLlm } from './in-memory.ts';

@@ -47,6 +47,7 @@ describe('hashedEmbedding', () => {
       ['Do free credits expire?', 'will my free credits expire at some point', 'what is your favourite paella recipe'],
       ['Can I get a refund?', 'how do I get a refund for my purchase', 'send me a picture of your cat'],
       ['Is this really you or an AI?', 'are you an AI or really you', 'which camera do you shoot film on'],
+      ['Where do you live?', 'where are you living these days', 'how do credits work'],
     ];
     for (const [question, paraphrase, unrelated] of pairs) {
       const q = hashedEmbedding(question);
@@ -68,6 +69,6 @@ describe('hashedEmbedding', () => {
 
 describe('tokenize', () => {
   it('lower-cases, strips accents and stems plurals', () => {
-    expect(tokenize('Crédits, PHOTOS & surfing!')).toEqual(['credit', 'photo', 'surf']);
+    expect(tokenize('Crédits, PHOTOS & surfing! Living')).toEqual(['credit', 'photo', 'surf', 'liv']);
   });
 });

@@ -1,6 +1,10 @@
 // The only place the worker and the ops CLI read process.env: parsed once with zod, so a bad
 // setting fails at start with a readable message instead of deep inside a job.
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 export const logLevels = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
@@ -28,6 +32,18 @@ const workerSchema = sharedSchema.extend({
     .trim()
     .min(1, 'DATABASE_URL is required to run the worker')
     .pipe(z.url({ protocol: /^postgres(ql)?$/, error: 'DATABASE_URL must be a postgres:// URL' })),
+  // The chat.reply job: OpenAI (or any compatible server) when a key or base URL is set, else the
+  // offline engine; ElevenLabs when its key is set, else espeak-ng.
+  OPENAI_API_KEY: optionalText,
+  OPENAI_BASE_URL: optionalText.pipe(z.url({ error: 'OPENAI_BASE_URL must be a URL' }).optional()),
+  /** Overrides every talent's model, e.g. the one model an Ollama or vLLM server serves. */
+  OPENAI_CHAT_MODEL: optionalText,
+  OPENAI_EMBEDDING_MODEL: optionalText,
+  ELEVENLABS_API_KEY: optionalText,
+  ELEVENLABS_BASE_URL: optionalText.pipe(z.url({ error: 'ELEVENLABS_BASE_URL must be a URL' }).optional()),
+  /** Same defaults as the API, so voice notes land where the API serves files from. */
+  DOPPEL_DATA_DIR: optionalText.transform((value) => value ?? `${repoRoot}.data`),
+  FILES_DIR: optionalText,
 });
 
 const cliSchema = sharedSchema.extend({
@@ -42,6 +58,11 @@ const cliSchema = sharedSchema.extend({
 });
 
 export type WorkerEnv = z.infer<typeof workerSchema>;
+
+/** Where uploaded files and voice notes live: FILES_DIR, else `<DOPPEL_DATA_DIR>/files` (as in the API). */
+export function workerFilesDir(env: Pick<WorkerEnv, 'DOPPEL_DATA_DIR' | 'FILES_DIR'>): string {
+  return env.FILES_DIR ?? join(env.DOPPEL_DATA_DIR, 'files');
+}
 export type CliEnv = z.infer<typeof cliSchema>;
 
 export class EnvError extends Error {

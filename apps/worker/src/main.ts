@@ -1,5 +1,6 @@
 // Process entry of the worker tier: `node apps/worker/src/main.ts` with DATABASE_URL set.
 import { EnvError, loadWorkerEnv } from './env.ts';
+import { createWorkerServices } from './jobs/chat-reply-services.ts';
 import { createLogger } from './log.ts';
 import { type RunningWorker, startWorker } from './worker.ts';
 
@@ -43,7 +44,7 @@ function shutdown(signal: NodeJS.Signals): void {
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, shutdown);
 
 try {
-  worker = await startWorker({ databaseUrl: env.DATABASE_URL, log });
+  worker = await startWorker({ databaseUrl: env.DATABASE_URL, log, services: createWorkerServices(env) });
 } catch (error) {
   log.error('worker failed to start', { error });
   process.exit(1);

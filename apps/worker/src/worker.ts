@@ -13,8 +13,9 @@ import {
   registerSchedules,
 } from '@doppel/jobs';
 import type { Job, JobResult, PgBoss } from 'pg-boss';
+import { createOfflineWorkerServices } from './jobs/chat-reply-services.ts';
 import { jobHandlers } from './jobs/handlers.ts';
-import type { JobHandler } from './jobs/types.ts';
+import type { JobHandler, WorkerServices } from './jobs/types.ts';
 import { type Logger, silentLogger } from './log.ts';
 
 export type WorkerOptions = {
@@ -22,6 +23,8 @@ export type WorkerOptions = {
   log?: Logger;
   /** How long stop() lets running jobs finish before giving up on them (they are retried later). */
   stopTimeoutMs?: number;
+  /** Model, text to speech and file storage for chat.reply; default: offline engine, no voice, no files. */
+  services?: WorkerServices;
 };
 
 export type RunningWorker = {
@@ -36,11 +39,17 @@ async function runOne(
   job: Job<unknown>,
   db: Database,
   log: Logger,
+  services: WorkerServices,
 ): Promise<JobResult> {
   const started = performance.now();
   try {
     const payload = parseJobPayload(name, job.data);
-    const output = await handler(payload as never, { db, log, job: { id: job.id, name, retryCount: job.retryCount } });
+    const output = await handler(payload as never, {
+      db,
+      log,
+      job: { id: job.id, name, retryCount: job.retryCount },
+      services,
+    });
     const ms = Math.round(performance.now() - started);
     log.info('job completed', { job: name, jobId: job.id, ms, output });
     return { id: job.id, status: 'completed', output };
@@ -57,6 +66,7 @@ async function runOne(
 
 export async function startWorker(options: WorkerOptions): Promise<RunningWorker> {
   const log = options.log ?? silentLogger;
+  const services = options.services ?? createOfflineWorkerServices();
   const client = createDbClient(options.databaseUrl, { max: 5, applicationName: 'doppel-worker' });
   const boss = createBoss(options.databaseUrl, { role: 'worker', log });
   try {
@@ -81,7 +91,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
           pollingIntervalSeconds: work.pollingIntervalSeconds,
           notifyPollingIntervalSeconds: notifyBackstopPollingSeconds,
         },
-        async (jobs) => Promise.all(jobs.map((job) => runOne(name, handler, job, client.db, log))),
+        async (jobs) => Promise.all(jobs.map((job) => runOne(name, handler, job, client.db, log, services))),
       );
     }
   } catch (error) {

@@ -1,4 +1,5 @@
 import type { JobName } from '@doppel/jobs';
+import { runChatReply } from './chat-reply.ts';
 import { runSessionCleanup } from './session-cleanup.ts';
 import { runSystemPing } from './system-ping.ts';
 import type { JobHandler } from './types.ts';
@@ -10,6 +11,7 @@ import type { JobHandler } from './types.ts';
  * the jobs still waiting for a handler.
  */
 export const jobHandlers: { [Name in JobName]?: JobHandler<Name> } = {
+  'chat.reply': runChatReply,
   'session.cleanup': runSessionCleanup,
   'system.ping': runSystemPing,
 };

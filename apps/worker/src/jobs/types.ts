@@ -1,11 +1,22 @@
 import type { Database } from '@doppel/db';
+import type { FileStorage, LlmPort, TtsPort } from '@doppel/domain';
 import type { JobName, JobPayload } from '@doppel/jobs';
 import type { Logger } from '../log.ts';
+
+/** Outside services handlers use (the chat.reply job: model, text to speech, file storage). */
+export type WorkerServices = {
+  llm: LlmPort;
+  /** OPENAI_CHAT_MODEL: replaces every talent's model when set. */
+  llmModelOverride?: string;
+  tts: TtsPort;
+  storage: FileStorage;
+};
 
 export type JobContext = {
   db: Database;
   log: Logger;
   job: { id: string; name: JobName; retryCount: number };
+  services: WorkerServices;
 };
 
 /** Stored as the job's output (visible in `ops jobs`), so plain JSON only. */

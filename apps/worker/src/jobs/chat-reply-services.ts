@@ -1,0 +1,34 @@
+// The outside services the chat.reply job needs, built from the worker's env: the model (OpenAI or
+// any compatible server, else the offline engine), text to speech (ElevenLabs, else espeak-ng) and
+// the file storage voice notes are written to (the same local folder the API serves files from).
+import { createLocalDiskStorage, type FileStorage } from '@doppel/domain';
+import { createLlm, createOfflineLlm, createTts, createUnconfiguredTts } from '@doppel/integrations';
+import { type WorkerEnv, workerFilesDir } from '../env.ts';
+import type { WorkerServices } from './types.ts';
+
+export function createWorkerServices(env: WorkerEnv): WorkerServices {
+  return {
+    // The model override is applied by the reply use case, so the ChatPrompt records the model really used.
+    llm: createLlm({
+      openAiApiKey: env.OPENAI_API_KEY,
+      openAiBaseUrl: env.OPENAI_BASE_URL,
+      openAiEmbeddingModel: env.OPENAI_EMBEDDING_MODEL,
+    }),
+    llmModelOverride: env.OPENAI_CHAT_MODEL,
+    tts: createTts({ elevenLabsApiKey: env.ELEVENLABS_API_KEY, elevenLabsBaseUrl: env.ELEVENLABS_BASE_URL }),
+    storage: createLocalDiskStorage(workerFilesDir(env)),
+  };
+}
+
+const noStorage: FileStorage = {
+  put: async () => {
+    throw new Error('This worker was started without file storage');
+  },
+  read: async () => undefined,
+  exists: async () => false,
+};
+
+/** For a worker started without services (tests of other jobs): offline model, no voice, no files. */
+export function createOfflineWorkerServices(): WorkerServices {
+  return { llm: createOfflineLlm(), tts: createUnconfiguredTts(), storage: noStorage };
+}

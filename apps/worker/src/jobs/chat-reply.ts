@@ -1,0 +1,28 @@
+// The twin's AI reply to one fan message. All the work, and the guarantee that a message is
+// answered at most once, is in the domain use case; this maps the job's attempt onto it.
+import { answerFanMessage } from '@doppel/domain';
+import { jobCatalog } from '@doppel/jobs';
+import type { JobHandler, JobOutput } from './types.ts';
+
+export const runChatReply: JobHandler<'chat.reply'> = async (payload, { db, log, job, services }) => {
+  // pg-boss counts retries from 0; on the last allowed attempt a failure posts the fallback message
+  // instead of throwing, so the fan is never left waiting on a job in the dead-letter queue.
+  const retryLimit = jobCatalog['chat.reply'].queue.retryLimit;
+  const result = await answerFanMessage(
+    {
+      db,
+      llm: services.llm,
+      tts: services.tts,
+      storage: services.storage,
+      modelOverride: services.llmModelOverride,
+      log: (message, fields) => log.warn(message, { job: job.name, jobId: job.id, ...fields }),
+    },
+    { chatId: payload.chatId, messageId: payload.messageId, isFinalAttempt: job.retryCount >= retryLimit },
+  );
+  const output: JobOutput = { status: result.status };
+  if ('replyMessageId' in result) output.replyMessageId = result.replyMessageId;
+  if (result.status === 'answered') Object.assign(output, { engine: result.engine, attachment: result.attachment });
+  if (result.status === 'fallback') output.error = result.error;
+  if (result.status === 'skipped') output.reason = result.reason;
+  return output;
+};

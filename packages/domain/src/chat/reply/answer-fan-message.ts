@@ -1,0 +1,317 @@
+// The twin's AI reply to one fan message (the `chat.reply` job): prompt, model call, optional image
+// or voice note, then the TALENT message and its ChatPrompt in one transaction. Idempotent: a
+// message is answered at most once (unique replyToMessageId, insert ... on conflict do nothing).
+// It never touches credits: the fan paid when sending.
+import {
+  type ChatPromptFaqItem,
+  type ChatPromptMessage,
+  chatMessages,
+  chatPrompts,
+  chats,
+  type Database,
+  type MessageAttachment,
+  newId,
+  type ResponseFunction,
+  recordChanges,
+  type TokenUsage,
+} from '@doppel/db';
+import type { LlmType } from '@doppel/validation';
+import { eq, sql } from 'drizzle-orm';
+import type { FileStorage } from '../../files/storage.ts';
+import { LlmError, type LlmPort, type LlmResponse } from '../../ports/llm.ts';
+import type { TtsPort } from '../../ports/tts.ts';
+import { chooseImage } from './attachment-choice.ts';
+import { defaultFaqMinScore, matchFaqItems } from './faq.ts';
+import { findReply, loadGallery, loadReplyContext, loadSentImages, type ReplyContext } from './load.ts';
+import { buildReplyPrompt, type FaqMatch, type ReplyPrompt } from './prompt.ts';
+
+/** What the fan reads when the model failed for good: in character, and it invites a retry. */
+export const replyFallbackText = 'Sorry, I lost my train of thought 😅 could you say that again?';
+
+export type ReplyDeps = {
+  db: Database;
+  llm: LlmPort;
+  tts: TtsPort;
+  storage: Pick<FileStorage, 'put'>;
+  /** Overrides every talent's model: an OpenAI-compatible server (Ollama, vLLM) serving one model. */
+  modelOverride?: string;
+  faqMinScore?: number;
+  log?: (message: string, fields: Record<string, unknown>) => void;
+};
+
+export type AnswerFanMessageInput = {
+  chatId: string;
+  messageId: string;
+  /** Set on the job's last attempt: a failure then posts the fallback instead of throwing for a retry. */
+  isFinalAttempt?: boolean;
+};
+
+export type AnswerFanMessageResult =
+  | { status: 'answered'; replyMessageId: string; engine: LlmResponse['engine']; attachment: 'IMAGE' | 'AUDIO' | null }
+  | { status: 'fallback'; replyMessageId: string; error: string }
+  | { status: 'already-answered'; replyMessageId: string }
+  | { status: 'skipped'; reason: string };
+
+type ComposedReply = {
+  text: string;
+  attachments: MessageAttachment[];
+  /** The text sent when it is not the model's plain answer, with a note of what went wrong, if anything. */
+  fallbackText: string | null;
+};
+
+type PromptRecord = {
+  llmType: LlmType;
+  model: string;
+  temperature: number;
+  prompt: ReplyPrompt | null;
+  faqMatches: FaqMatch[];
+  faqMinScore: number;
+  tokenUsage: TokenUsage | null;
+  responseText: string | null;
+  responseFallbackText: string | null;
+  responseFunction: ResponseFunction | null;
+};
+
+const promptMessageType = { system: 'SYSTEM', user: 'USER', assistant: 'TALENT' } as const;
+
+const errorText = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+const stringArgument = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+
+/** Answers one fan message; see the file comment. Throws (for a retry) only before the final attempt. */
+export async function answerFanMessage(deps: ReplyDeps, input: AnswerFanMessageInput): Promise<AnswerFanMessageResult> {
+  const loaded = await loadReplyContext(deps.db, input);
+  if (loaded.kind === 'skip') return { status: 'skipped', reason: loaded.reason };
+  if (loaded.kind === 'answered') return { status: 'already-answered', replyMessageId: loaded.replyMessageId };
+  const context = loaded.context;
+  const replyMessageId = newId();
+  const model = deps.modelOverride ?? context.config.llmFineTunedModelId ?? context.config.llmModelId;
+  const record: PromptRecord = {
+    llmType: deps.llm.engine === 'offline' ? 'OFFLINE' : 'OPENAI',
+    model,
+    temperature: context.config.llmTemperature,
+    prompt: null,
+    faqMatches: [],
+    faqMinScore: deps.faqMinScore ?? defaultFaqMinScore,
+    tokenUsage: null,
+    responseText: null,
+    responseFallbackText: null,
+    responseFunction: null,
+  };
+
+  let reply: ComposedReply;
+  try {
+    reply = await compose(deps, context, record, replyMessageId);
+  } catch (error) {
+    const retryable = !(error instanceof LlmError) || error.retryable;
+    deps.log?.('reply failed', {
+      messageId: input.messageId,
+      error: errorText(error),
+      retryable,
+      final: input.isFinalAttempt ?? false,
+    });
+    if (retryable && !input.isFinalAttempt) throw error;
+    reply = {
+      text: replyFallbackText,
+      attachments: [],
+      fallbackText: `${replyFallbackText}\n[model error: ${errorText(error)}]`,
+    };
+    record.responseFallbackText = reply.fallbackText;
+    const stored = await store(deps.db, context, record, reply, replyMessageId);
+    return stored ? { status: 'fallback', replyMessageId, error: errorText(error) } : alreadyAnswered(deps.db, input.messageId);
+  }
+  record.responseFallbackText = reply.fallbackText;
+  const stored = await store(deps.db, context, record, reply, replyMessageId);
+  if (!stored) return alreadyAnswered(deps.db, input.messageId);
+  return {
+    status: 'answered',
+    replyMessageId,
+    engine: record.llmType === 'OFFLINE' ? 'offline' : 'openai',
+    attachment: reply.attachments[0]?.type ?? null,
+  };
+}
+
+async function alreadyAnswered(db: Database, messageId: string): Promise<AnswerFanMessageResult> {
+  const existing = await findReply(db, messageId);
+  return existing ? { status: 'already-answered', replyMessageId: existing } : { status: 'skipped', reason: 'reply vanished' };
+}
+
+/** FAQ, prompt, model call and attachment; fills `record` as it goes so a failure still logs what was sent. */
+async function compose(
+  deps: ReplyDeps,
+  context: ReplyContext,
+  record: PromptRecord,
+  replyMessageId: string,
+): Promise<ComposedReply> {
+  const { appConfig, config } = context;
+  record.faqMatches = await matchFaqItems(deps.db, deps.llm, {
+    talentFaqId: config.faqId,
+    text: context.message.text,
+    minScore: record.faqMinScore,
+  }).catch((error: unknown) => {
+    // Retrieval helps but is not essential: answer without FAQ rather than not at all.
+    deps.log?.('faq retrieval failed', { error: errorText(error) });
+    return [];
+  });
+  const prompt = buildReplyPrompt({
+    templates: appConfig,
+    functionSchemaConfig: appConfig.functionSchemaConfig,
+    persona: config.persona,
+    history: context.history,
+    faqMatches: record.faqMatches,
+    isTalentManager: context.isTalentManager,
+  });
+  record.prompt = prompt;
+
+  const response = await deps.llm.complete({
+    model: record.model,
+    temperature: record.temperature,
+    messages: prompt.messages,
+    functions: prompt.functions,
+    offline: {
+      twinName: config.persona.name,
+      purpose: config.persona.purpose,
+      personalityTraits: config.persona.personalityTraits,
+      interests: config.persona.interests,
+      facts: config.persona.facts,
+      faqMatches: record.faqMatches.map(({ question, answer, score }) => ({ question, answer, score })),
+      conversationStarters: context.talent.conversationStarters,
+    },
+  });
+  record.llmType = response.engine === 'offline' ? 'OFFLINE' : 'OPENAI';
+  record.tokenUsage = response.usage;
+  record.responseText = response.text;
+  const text = stringArgument(response.text);
+  const call = response.functionCall;
+  if (call) record.responseFunction = { name: call.name, arguments: JSON.stringify(call.arguments) };
+
+  const functions = appConfig.functionSchemaConfig;
+  if (call?.name === functions.generateImageAttachment.name) return attachImage(deps, context, call.arguments, text);
+  if (call?.name === functions.generateAudioAttachment.name)
+    return attachVoiceNote(deps, context, call.arguments, text, replyMessageId);
+  if (!text)
+    throw new LlmError(call ? `The model called an unknown function ${call.name}` : 'The model returned an empty reply', true);
+  return { text, attachments: [], fallbackText: null };
+}
+
+async function attachImage(
+  deps: ReplyDeps,
+  context: ReplyContext,
+  args: Record<string, unknown>,
+  text: string | null,
+): Promise<ComposedReply> {
+  const successText = stringArgument(args.successText) ?? text;
+  const failureText = stringArgument(args.failureText) ?? text ?? 'No photo of that right now, sorry!';
+  const request = stringArgument(args.context) ?? context.message.text;
+  const [gallery, sent] = await Promise.all([loadGallery(deps.db, context.talent.id), loadSentImages(deps.db, context.chat.id)]);
+  if (gallery.length === 0)
+    return { text: failureText, attachments: [], fallbackText: `${failureText}\n[no gallery image to send]` };
+  // Embeddings rank by meaning ("beach" finds "sunset at the hot springs"); word overlap alone still works without them.
+  const vectors = await deps.llm
+    .embed([request, ...gallery.map((image) => image.context || image.filePath)])
+    .catch(() => undefined);
+  const [requestVector, ...candidateVectors] = vectors ?? [];
+  const chosen = chooseImage({
+    request,
+    candidates: gallery,
+    embeddings: requestVector ? { request: requestVector, candidates: candidateVectors } : undefined,
+    alreadySent: sent.paths,
+  });
+  if (!chosen) return { text: failureText, attachments: [], fallbackText: `${failureText}\n[no gallery image to send]` };
+  // The talent's "first image free" offer: price 0 and the fan has never had an image unlocked in this chat.
+  const isUnlocked = context.talent.creditsToUnlockFirstImage === 0 && !sent.anyUnlocked;
+  const replyText = successText ?? '';
+  return {
+    text: replyText,
+    attachments: [
+      {
+        type: 'IMAGE',
+        filePath: chosen.filePath,
+        dimensions: { width: chosen.width ?? 0, height: chosen.height ?? 0 },
+        isUnlocked,
+      },
+    ],
+    fallbackText: replyText,
+  };
+}
+
+async function attachVoiceNote(
+  deps: ReplyDeps,
+  context: ReplyContext,
+  args: Record<string, unknown>,
+  text: string | null,
+  replyMessageId: string,
+): Promise<ComposedReply> {
+  const spoken = stringArgument(args.successText) ?? text;
+  const failureText = stringArgument(args.failureText) ?? spoken ?? 'Can’t record right now, texting you instead!';
+  // The words said in the note; a text the model wrote beside the call is what the fan reads.
+  const shown = text ?? spoken ?? '';
+  try {
+    if (!spoken) throw new Error('the model gave no words to say');
+    const voice = context.config.voice;
+    if (!voice) throw new Error('the talent has no voice');
+    const audio = await deps.tts.synthesize({ text: spoken, voice });
+    const filePath = `talents/${context.talent.id}/voice-notes/${replyMessageId}.${audio.extension}`;
+    await deps.storage.put(filePath, audio.bytes, audio.contentType);
+    return { text: shown, attachments: [{ type: 'AUDIO', filePath, isUnlocked: false }], fallbackText: shown };
+  } catch (error) {
+    deps.log?.('voice note failed', { talentId: context.talent.id, error: errorText(error) });
+    return { text: failureText, attachments: [], fallbackText: `${failureText}\n[voice note failed: ${errorText(error)}]` };
+  }
+}
+
+/** The TALENT message, its ChatPrompt, the chat counters and the live events, in one transaction. */
+async function store(
+  db: Database,
+  context: ReplyContext,
+  record: PromptRecord,
+  reply: ComposedReply,
+  replyMessageId: string,
+): Promise<boolean> {
+  const { chat } = context;
+  return db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(chatMessages)
+      .values({
+        id: replyMessageId,
+        chatId: chat.id,
+        senderType: 'TALENT',
+        text: reply.text,
+        attachments: reply.attachments,
+        replyToMessageId: context.message.id,
+      })
+      // A concurrent run of the same job got there first: its answer stands, this one is dropped.
+      .onConflictDoNothing({ target: chatMessages.replyToMessageId, where: sql`${chatMessages.replyToMessageId} is not null` })
+      .returning({ id: chatMessages.id });
+    if (!inserted) return false;
+    const messages: ChatPromptMessage[] = (record.prompt?.messages ?? []).map((message) => ({
+      type: promptMessageType[message.role],
+      text: message.content,
+    }));
+    const faqItems: ChatPromptFaqItem[] = record.faqMatches.map((match) => ({ question: match.question, score: match.score }));
+    await tx.insert(chatPrompts).values({
+      id: replyMessageId,
+      chatId: chat.id,
+      llmType: record.llmType,
+      llmFineTunedModelId: record.model,
+      llmTemperature: record.temperature,
+      messages,
+      faqItems,
+      faqMinScore: record.faqMinScore,
+      functions: record.prompt?.functions ?? [],
+      tokenUsage: record.tokenUsage,
+      responseText: record.responseText,
+      responseFallbackText: record.responseFallbackText,
+      responseFunction: record.responseFunction,
+    });
+    await tx
+      .update(chats)
+      .set({ chatMessageCount: sql`${chats.chatMessageCount} + 1`, updatedAt: new Date() })
+      .where(eq(chats.id, chat.id));
+    const scopes = [`chat:${chat.id}`, `talent:${chat.talentId}`, 'admin'];
+    await recordChanges(tx, [
+      { entity: 'chat_messages', rowId: replyMessageId, scopes },
+      { entity: 'chats', rowId: chat.id, scopes },
+    ]);
+    return true;
+  });
+}

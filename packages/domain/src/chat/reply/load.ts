@@ -1,0 +1,192 @@
+// Everything one reply reads, in a few queries: the fan's message and chat, the twin, the app
+// config, the recent history and the gallery.
+import {
+  appConfigs,
+  chatMessages,
+  chats,
+  defaultAppId,
+  type Executor,
+  type MessageAttachment,
+  staticAttachments,
+  talentConfigs,
+  talentManagers,
+  talents,
+} from '@doppel/db';
+import { and, asc, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import { type HistoryMessage, type ReplyPersona, replyHistoryLimit } from './prompt.ts';
+
+export type ReplyContext = {
+  message: { id: string; chatId: string; text: string; createdAt: Date };
+  chat: { id: string; talentId: string; userId: string };
+  talent: {
+    id: string;
+    creditsToUnlockFirstImage: number | null;
+    conversationStarters: Array<{ text: string; answer: string | null }>;
+  };
+  config: {
+    persona: ReplyPersona;
+    voice: { id: string; stability: number; similarityBoost: number; style: number; model: string } | null;
+    faqId: string | null;
+    llmModelId: string;
+    llmFineTunedModelId: string | null;
+    llmTemperature: number;
+  };
+  appConfig: typeof appConfigs.$inferSelect;
+  isTalentManager: boolean;
+  history: HistoryMessage[];
+};
+
+export type LoadResult =
+  | { kind: 'ready'; context: ReplyContext }
+  | { kind: 'answered'; replyMessageId: string }
+  | { kind: 'skip'; reason: string };
+
+/** The id of the TALENT message answering `messageId`, if one exists. */
+export async function findReply(db: Executor, messageId: string): Promise<string | undefined> {
+  const [reply] = await db
+    .select({ id: chatMessages.id })
+    .from(chatMessages)
+    .where(eq(chatMessages.replyToMessageId, messageId))
+    .limit(1);
+  return reply?.id;
+}
+
+export async function loadReplyContext(db: Executor, input: { chatId: string; messageId: string }): Promise<LoadResult> {
+  const [row] = await db
+    .select({
+      message: {
+        id: chatMessages.id,
+        chatId: chatMessages.chatId,
+        text: chatMessages.text,
+        createdAt: chatMessages.createdAt,
+        senderType: chatMessages.senderType,
+      },
+      chat: { id: chats.id, talentId: chats.talentId, userId: chats.userId },
+    })
+    .from(chatMessages)
+    .innerJoin(chats, eq(chats.id, chatMessages.chatId))
+    .where(and(eq(chatMessages.id, input.messageId), eq(chatMessages.chatId, input.chatId)))
+    .limit(1);
+  // Deleted since it was sent (chat or fan removed): nothing to answer, and retrying will not help.
+  if (!row) return { kind: 'skip', reason: 'message not found in chat' };
+  if (row.message.senderType !== 'USER') return { kind: 'skip', reason: 'not a fan message' };
+  const existing = await findReply(db, input.messageId);
+  if (existing) return { kind: 'answered', replyMessageId: existing };
+
+  const [[twin], [appConfig], [manager], recent] = await Promise.all([
+    db
+      .select({ talent: talents, config: talentConfigs })
+      .from(talents)
+      .leftJoin(talentConfigs, eq(talentConfigs.id, talents.id))
+      .where(eq(talents.id, row.chat.talentId))
+      .limit(1),
+    db.select().from(appConfigs).where(eq(appConfigs.id, defaultAppId)).limit(1),
+    db
+      .select({ userId: talentManagers.userId })
+      .from(talentManagers)
+      .where(and(eq(talentManagers.talentId, row.chat.talentId), eq(talentManagers.userId, row.chat.userId)))
+      .limit(1),
+    db
+      .select({ senderType: chatMessages.senderType, text: chatMessages.text, attachments: chatMessages.attachments })
+      .from(chatMessages)
+      // Compared in SQL: a JS Date drops the microseconds, and the message itself would fall outside.
+      .where(
+        and(
+          eq(chatMessages.chatId, input.chatId),
+          lte(chatMessages.createdAt, sql`(select m.created_at from chat_messages m where m.id = ${input.messageId})`),
+        ),
+      )
+      .orderBy(desc(chatMessages.createdAt), desc(sql`${chatMessages.id} = ${input.messageId}`))
+      .limit(replyHistoryLimit),
+  ]);
+  if (!twin) return { kind: 'skip', reason: 'talent not found' };
+  if (!appConfig) throw new Error('The app config (id default) is missing: the reply has no prompt templates');
+
+  const { talent, config } = twin;
+  return {
+    kind: 'ready',
+    context: {
+      message: { id: row.message.id, chatId: row.message.chatId, text: row.message.text, createdAt: row.message.createdAt },
+      chat: row.chat,
+      talent: {
+        id: talent.id,
+        creditsToUnlockFirstImage: talent.creditsToUnlockFirstImage,
+        conversationStarters: talent.chatMessageSuggestions.map((starter) => ({
+          text: starter.text,
+          answer: starter.answer ?? null,
+        })),
+      },
+      config: {
+        persona: {
+          name: talent.name,
+          gender: talent.gender,
+          age: talent.age,
+          purpose: config?.purpose ?? null,
+          personalityTraits: config?.personalityTraits ?? [],
+          interests: config?.interests ?? [],
+          facts: config?.facts ?? [],
+          chatPrompt: config?.chatPrompt ?? '',
+          hasCustomChatPrompt: config?.hasCustomChatPrompt ?? false,
+          chatExamples: config?.chatExamples ?? [],
+          chatExampleCount: config?.chatExampleCount ?? 0,
+        },
+        voice: config?.voice
+          ? {
+              id: config.voice.id,
+              stability: config.voice.stability,
+              similarityBoost: config.voice.similarityBoost,
+              style: config.voice.style,
+              model: config.voice.model,
+            }
+          : null,
+        faqId: config?.faqId ?? null,
+        llmModelId: config?.llmModelId ?? 'gpt-3.5-turbo',
+        llmFineTunedModelId: config?.llmFineTunedModelId ?? null,
+        llmTemperature: config?.llmTemperature ?? 1,
+      },
+      appConfig,
+      isTalentManager: manager !== undefined,
+      history: recent.reverse().map((message) => ({
+        senderType: message.senderType,
+        text: message.text,
+        attachmentTypes: message.attachments.map((attachment) => attachment.type),
+      })),
+    },
+  };
+}
+
+export type GalleryImage = { id: string; filePath: string; context: string; width: number | null; height: number | null };
+
+export async function loadGallery(db: Executor, talentId: string): Promise<GalleryImage[]> {
+  return db
+    .select({
+      id: staticAttachments.id,
+      filePath: staticAttachments.filePath,
+      context: staticAttachments.context,
+      width: staticAttachments.width,
+      height: staticAttachments.height,
+    })
+    .from(staticAttachments)
+    .where(and(eq(staticAttachments.talentId, talentId), eq(staticAttachments.type, 'IMAGE')))
+    .orderBy(asc(staticAttachments.createdAt), asc(staticAttachments.id));
+}
+
+/** Image file paths this chat's replies already carried, and whether the fan has an unlocked one. */
+export async function loadSentImages(db: Executor, chatId: string): Promise<{ paths: Set<string>; anyUnlocked: boolean }> {
+  const rows = await db
+    .select({ attachments: chatMessages.attachments })
+    .from(chatMessages)
+    .where(
+      and(
+        eq(chatMessages.chatId, chatId),
+        isNotNull(chatMessages.replyToMessageId),
+        sql`${chatMessages.attachments} @> '[{"type":"IMAGE"}]'::jsonb`,
+      ),
+    );
+  const images = rows.flatMap((row) =>
+    row.attachments.filter(
+      (attachment): attachment is Extract<MessageAttachment, { type: 'IMAGE' }> => attachment.type === 'IMAGE',
+    ),
+  );
+  return { paths: new Set(images.map((image) => image.filePath)), anyUnlocked: images.some((image) => image.isUnlocked) };
+}

@@ -23,6 +23,19 @@ const schema = z.object({
   APP_VERSION: z.string().default(rootPackage.version ?? '0.0.0'),
   /** Folder of the built web app; unset serves none (API only). */
   WEB_DIST_DIR: z.string().optional(),
+  /**
+   * Behind a reverse proxy, whom to trust for X-Forwarded-For: `true` (any hop) or the proxy
+   * addresses/CIDRs, comma-separated. Unset trusts nobody, so a client cannot spoof its address
+   * past the per-address limits.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value): boolean | string[] => {
+      if (value === undefined || value.trim() === '' || value === 'false') return false;
+      if (value === 'true') return true;
+      return value.split(',').map((entry) => entry.trim());
+    }),
   /** Local data (embedded Postgres, uploaded files); default `<repo>/.data`. */
   DOPPEL_DATA_DIR: z.string().default(`${repoRoot}.data`),
   /** Where uploaded files are stored on local disk; default `<DOPPEL_DATA_DIR>/files`. */
@@ -41,6 +54,8 @@ const schema = z.object({
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional()),
   /** Sender of every email; default `Doppel <no-reply@doppel.local>`. */
   MAIL_FROM: optionalText,
+  /** Free credits an anonymous fan gets on arriving at a twin's chat (docs/chat-engine.md). */
+  FAN_FREE_CREDITS: z.coerce.number().int().min(0).max(10_000).default(10),
   /** `on` allows the development outbox in production (it is readable by anyone who reaches the server). */
   DEV_OUTBOX: z.enum(['on', 'off']).optional(),
 });

@@ -1,5 +1,6 @@
 import { createDbClient, createLiveFeed, type DbClient, type LiveFeed } from '@doppel/db';
 import { createDevOutboxMailer, createLocalDiskStorage, createSmtpMailer, type Mailer } from '@doppel/domain';
+import { createBoss, ensureQueues } from '@doppel/jobs';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
@@ -7,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Env } from './env.ts';
 import { registerFileServing, registerUploadRoute } from './http/files.ts';
 import { registerHealth } from './http/health.ts';
+import { registerMediaRoutes } from './http/media.ts';
 import { registerOAuthRoutes } from './http/oauth.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { createContext } from './trpc/context.ts';
@@ -41,6 +43,19 @@ export async function buildServer(env: Env, options: { db?: DbClient } = {}): Pr
     : createDevOutboxMailer(client.db, (message) => app.log.info(message));
   const shutdown = new AbortController();
   const storage = createLocalDiskStorage(env.FILES_DIR);
+  // Sends jobs (chat replies) inside the API's own transactions; the worker process runs them.
+  // Queues are created here too, so the API can enqueue even before a worker has started.
+  const jobs = createBoss(env.DATABASE_URL, {
+    role: 'client',
+    applicationName: 'doppel-api-jobs',
+    log: {
+      info: (message, fields) => app.log.info(fields ?? {}, message),
+      warn: (message, fields) => app.log.warn(fields ?? {}, message),
+      error: (message, fields) => app.log.error(fields ?? {}, message),
+    },
+  });
+  await jobs.start();
+  await ensureQueues(jobs);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -64,7 +79,7 @@ export async function buildServer(env: Env, options: { db?: DbClient } = {}): Pr
   const trpcOptions = {
     router: appRouter,
     createContext: ({ req, res }) =>
-      createContext({ db: client.db, feed, mailer, env, shutdown: shutdown.signal, storage }, req, res),
+      createContext({ db: client.db, feed, mailer, env, shutdown: shutdown.signal, storage, jobs }, req, res),
     onError({ path, error, type }) {
       // Expected refusals are not incidents; everything else is logged with its call path.
       if (error.code === 'INTERNAL_SERVER_ERROR')
@@ -76,6 +91,7 @@ export async function buildServer(env: Env, options: { db?: DbClient } = {}): Pr
   // The upload call alone accepts large bodies; stored files are served back at /files/*.
   await registerUploadRoute(app, trpcOptions);
   registerFileServing(app, storage);
+  registerMediaRoutes(app, { db: client.db, storage });
 
   if (env.WEB_DIST_DIR) await registerWebApp(app, env.WEB_DIST_DIR);
 
@@ -94,6 +110,7 @@ export async function buildServer(env: Env, options: { db?: DbClient } = {}): Pr
       closing ??= (async () => {
         shutdown.abort();
         await app.close();
+        await jobs.stop({ graceful: false });
         await feed.stop();
         if (!options.db) await client.close();
       })();

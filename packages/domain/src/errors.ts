@@ -16,6 +16,8 @@ export const domainErrorCodes = {
   RATE_LIMITED: 'TOO_MANY_REQUESTS',
   /** The feature is switched off in this deployment. */
   NOT_CONFIGURED: 'PRECONDITION_FAILED',
+  /** The fan's credits do not cover the price; nothing was charged. */
+  INSUFFICIENT_CREDITS: 'BAD_REQUEST',
 } as const;
 
 export type DomainErrorCode = keyof typeof domainErrorCodes;

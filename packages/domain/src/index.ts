@@ -4,6 +4,7 @@ export * from './auth/sessions.ts';
 export * from './auth/sign-in-links.ts';
 export * from './auth/tokens.ts';
 export * from './auth/users.ts';
+export * from './chat/index.ts';
 export * from './chat/reply/index.ts';
 export * from './earnings/frame-keys.ts';
 export * from './earnings/record-earning.ts';

@@ -1,4 +1,5 @@
 export * from './auth/index.ts';
+export * from './chat/index.ts';
 export * from './common/business.ts';
 export * from './common/messages.ts';
 export * from './enums.ts';

@@ -3,7 +3,13 @@
 // cookie (the same one the magic link sets) and a redirect to /. Every failure redirects to
 // /sign-in?error=<code>, which the sign-in page explains; the reason is logged with the route.
 import type { Database } from '@doppel/db';
-import { createSession, findOrCreateUserByEmail, invalidateSession, validateSessionToken } from '@doppel/domain';
+import {
+  createSession,
+  findOrCreateUserByEmail,
+  invalidateSession,
+  mergeAnonymousUser,
+  validateSessionToken,
+} from '@doppel/domain';
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
@@ -156,6 +162,8 @@ export async function registerOAuthRoutes(app: FastifyInstance, services: { db: 
       // Like the magic link: a sign-in replaces the session this browser had, with a new token.
       const previous = req.cookies[sessionCookieName];
       const old = previous ? await validateSessionToken(db, previous) : undefined;
+      // An anonymous fan who signs in keeps their chats and free credits (docs/chat-engine.md).
+      if (old) await db.transaction((tx) => mergeAnonymousUser(tx, old.userId, userId));
       if (old) await invalidateSession(db, old.id);
       const { session, token } = await createSession(db, userId);
       writeSessionCookie(reply, env, token, session.absoluteExpiresAt);

@@ -6,6 +6,7 @@ import {
   getMe,
   invalidateSession,
   issueSignInToken,
+  mergeAnonymousUser,
   signInLinkEmail,
   signInLinkUrl,
 } from '@doppel/domain';
@@ -38,7 +39,12 @@ export const authRouter = router({
     .input(signInWithLinkInput)
     .output(meOutput)
     .mutation(async ({ ctx, input }) => {
-      const userId = await ctx.db.transaction((tx) => consumeSignInToken(tx, input.email, input.token));
+      const userId = await ctx.db.transaction(async (tx) => {
+        const id = await consumeSignInToken(tx, input.email, input.token);
+        // An anonymous fan who signs in keeps their chats and free credits (docs/chat-engine.md).
+        if (ctx.user?.isAnonymous) await mergeAnonymousUser(tx, ctx.user.id, id);
+        return id;
+      });
       if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
       const { session, token } = await createSession(ctx.db, userId);
       setSessionCookie(ctx, token, session.absoluteExpiresAt);

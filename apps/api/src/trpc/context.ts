@@ -1,5 +1,6 @@
 import type { Database, LiveFeed } from '@doppel/db';
 import { type FileStorage, getMe, type Mailer, type Session, validateSessionToken } from '@doppel/domain';
+import type { PgBoss } from '@doppel/jobs';
 import type { Me } from '@doppel/validation';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Env } from '../env.ts';
@@ -7,7 +8,16 @@ import type { Env } from '../env.ts';
 export const sessionCookieName = 'doppel_session';
 
 /** What every procedure gets: the app's services and, when signed in, the user and session. */
-export type Services = { db: Database; feed: LiveFeed; mailer: Mailer; env: Env; shutdown: AbortSignal; storage: FileStorage };
+export type Services = {
+  db: Database;
+  feed: LiveFeed;
+  mailer: Mailer;
+  env: Env;
+  shutdown: AbortSignal;
+  storage: FileStorage;
+  /** A pg-boss client (no workers): procedures enqueue jobs inside their own transactions. */
+  jobs: PgBoss;
+};
 
 export type Context = Services & {
   req: FastifyRequest;

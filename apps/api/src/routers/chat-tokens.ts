@@ -1,0 +1,41 @@
+// The creator dashboard's "Chat with your AI": a manager asks for a single-use link (five minutes)
+// that signs them in to the fan messenger of their twin, in this or another browser.
+import {
+  consumeChatToken,
+  createSession,
+  DomainError,
+  getMe,
+  invalidateSession,
+  issueChatToken,
+  mergeAnonymousUser,
+} from '@doppel/domain';
+import { chatTokenCreateOutput, chatTokenSignInInput, chatTokenSignInOutput } from '@doppel/validation';
+import { setSessionCookie } from '../trpc/context.ts';
+import { publicProcedure, router, talentProcedure } from '../trpc/procedures.ts';
+
+export const chatTokensRouter = router({
+  createToken: talentProcedure.output(chatTokenCreateOutput).mutation(async ({ ctx }) => {
+    const { path } = await issueChatToken(ctx.db, { userId: ctx.user.id, talentId: ctx.talentId });
+    return { url: path };
+  }),
+
+  signIn: publicProcedure
+    .input(chatTokenSignInInput)
+    .output(chatTokenSignInOutput)
+    .mutation(async ({ ctx, input }) => {
+      const anonymousId = ctx.user?.isAnonymous ? ctx.user.id : undefined;
+      const { userId, path } = await ctx.db.transaction(async (tx) => {
+        const spent = await consumeChatToken(tx, input.token);
+        // A manager who opened the chat signed out first keeps what they did there.
+        if (anonymousId) await mergeAnonymousUser(tx, anonymousId, spent.userId);
+        return spent;
+      });
+      if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
+      const { session, token } = await createSession(ctx.db, userId);
+      setSessionCookie(ctx, token, session.absoluteExpiresAt);
+      ctx.feed.nudge();
+      const me = await getMe(ctx.db, userId);
+      if (!me) throw new DomainError('NOT_FOUND', 'The account no longer exists.');
+      return { me, url: path };
+    }),
+});

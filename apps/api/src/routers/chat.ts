@@ -1,0 +1,94 @@
+// The fan messenger: open a twin's chat (as an anonymous fan when signed out), read it page by
+// page, send, unlock attachments, react. Rules live in the domain (packages/domain/src/chat);
+// docs/chat-engine.md explains them.
+import type { Transaction } from '@doppel/db';
+import {
+  type ChatReplyQueue,
+  createAnonymousFan,
+  createSession,
+  listChatMessages,
+  openChat,
+  reactToMessage,
+  sendChatMessage,
+  unlockAttachment,
+  type Viewer,
+} from '@doppel/domain';
+import { enqueue, type PgBoss } from '@doppel/jobs';
+import {
+  chatMessagesInput,
+  chatMessagesOutput,
+  chatOpenInput,
+  chatOpenOutput,
+  chatReactInput,
+  chatReactOutput,
+  chatSendInput,
+  chatSendOutput,
+  chatUnlockInput,
+  chatUnlockOutput,
+} from '@doppel/validation';
+import { setSessionCookie } from '../trpc/context.ts';
+import { authedProcedure, publicProcedure, router } from '../trpc/procedures.ts';
+
+/** The domain's reply port, backed by the `chat.reply` queue: the job commits with the send. */
+export function chatReplyQueue(boss: PgBoss): ChatReplyQueue {
+  return {
+    async enqueueReply(tx: Transaction, job) {
+      await enqueue(boss, 'chat.reply', job, { tx });
+    },
+  };
+}
+
+export const chatRouter = router({
+  /** Creates the anonymous fan and its session when signed out, then finds or creates the chat. */
+  open: publicProcedure
+    .input(chatOpenInput)
+    .output(chatOpenOutput)
+    .mutation(async ({ ctx, input }) => {
+      let viewer: Viewer = ctx.user;
+      if (!viewer) {
+        const { userId, session } = await ctx.db.transaction(async (tx) => {
+          const id = await createAnonymousFan(tx, { freeCredits: ctx.env.FAN_FREE_CREDITS });
+          return { userId: id, session: await createSession(tx, id) };
+        });
+        setSessionCookie(ctx, session.token, session.session.absoluteExpiresAt);
+        viewer = { id: userId, role: 'USER', managedTalentIds: [] };
+      }
+      const opened = await openChat(ctx.db, viewer, input);
+      ctx.feed.nudge();
+      return opened;
+    }),
+
+  /** Newest first, 50 a page; the chat's fan, the talent's managers and admins. */
+  messages: authedProcedure
+    .input(chatMessagesInput)
+    .output(chatMessagesOutput)
+    .query(({ ctx, input }) => listChatMessages(ctx.db, ctx.user, input)),
+
+  send: authedProcedure
+    .input(chatSendInput)
+    .output(chatSendOutput)
+    .mutation(async ({ ctx, input }) => {
+      const replies = chatReplyQueue(ctx.jobs);
+      const result = await ctx.db.transaction((tx) => sendChatMessage(tx, ctx.user, input, { replies }));
+      ctx.feed.nudge();
+      return { message: result.message, ...(result.reply ? { reply: result.reply } : {}), balance: result.balance };
+    }),
+
+  unlock: authedProcedure
+    .input(chatUnlockInput)
+    .output(chatUnlockOutput)
+    .mutation(async ({ ctx, input }) => {
+      const result = await ctx.db.transaction((tx) => unlockAttachment(tx, ctx.user, input));
+      if (result.spend) ctx.feed.nudge();
+      return { attachment: result.attachment, balance: result.balance };
+    }),
+
+  react: authedProcedure
+    .input(chatReactInput)
+    .output(chatReactOutput)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.db.transaction((tx) => reactToMessage(tx, ctx.user, input));
+      ctx.feed.nudge();
+      return { ok: true as const };
+    }),
+});

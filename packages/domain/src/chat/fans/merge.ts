@@ -1,0 +1,76 @@
+import { type ChangeEvent, chatMessages, chatPrompts, chats, recordChanges, type Transaction, users } from '@doppel/db';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { balanceChanged, chatChanged } from '../scopes.ts';
+
+export type MergeResult = { movedChats: number; mergedChats: number; movedCredits: number; movedPaidCredits: number };
+
+const nothing: MergeResult = { movedChats: 0, mergedChats: 0, movedCredits: 0, movedPaidCredits: 0 };
+
+/**
+ * Moves what an anonymous fan did to the account they just signed in to: their chats (when both
+ * have a chat with the same talent, the messages and prompt logs move into the signed-in user's
+ * chat, whose counters and flags absorb the other's) and their remaining credits. A `fromUserId`
+ * that is not anonymous is left alone, so a real account is never emptied into another. The
+ * emptied anonymous user stays (no chats, no credits) and loses its sessions to the sign-in.
+ */
+export async function mergeAnonymousUser(tx: Transaction, fromUserId: string, toUserId: string): Promise<MergeResult> {
+  if (fromUserId === toUserId) return nothing;
+  // Both balances locked, in id order so two merges cannot deadlock; sends lock the same rows first.
+  const locked = await tx
+    .select({ id: users.id, isAnonymous: users.isAnonymous, credits: users.credits, paidCredits: users.paidCredits })
+    .from(users)
+    .where(inArray(users.id, [fromUserId, toUserId]))
+    .orderBy(asc(users.id))
+    .for('update');
+  const from = locked.find((user) => user.id === fromUserId);
+  const to = locked.find((user) => user.id === toUserId);
+  if (!from?.isAnonymous || !to) return nothing;
+
+  const events: ChangeEvent[] = [];
+  const fromChats = await tx.select().from(chats).where(eq(chats.userId, fromUserId)).orderBy(asc(chats.id)).for('update');
+  let movedChats = 0;
+  let mergedChats = 0;
+  for (const chat of fromChats) {
+    const [target] = await tx
+      .select()
+      .from(chats)
+      .where(and(eq(chats.userId, toUserId), eq(chats.talentId, chat.talentId)))
+      .for('update');
+    if (!target) {
+      await tx.update(chats).set({ userId: toUserId, updatedAt: new Date() }).where(eq(chats.id, chat.id));
+      events.push(chatChanged({ id: chat.id, userId: toUserId, talentId: chat.talentId }));
+      movedChats += 1;
+      continue;
+    }
+    await tx.update(chatMessages).set({ chatId: target.id }).where(eq(chatMessages.chatId, chat.id));
+    await tx.update(chatPrompts).set({ chatId: target.id }).where(eq(chatPrompts.chatId, chat.id));
+    await tx
+      .update(chats)
+      .set({
+        chatMessageCount: sql`${chats.chatMessageCount} + ${chat.chatMessageCount}`,
+        hasUserInteraction: target.hasUserInteraction || chat.hasUserInteraction,
+        hasUserInteractionWithNonAnonymousUser:
+          target.hasUserInteractionWithNonAnonymousUser || chat.hasUserInteractionWithNonAnonymousUser,
+        hasUserInteractionWithPaidCredits: target.hasUserInteractionWithPaidCredits || chat.hasUserInteractionWithPaidCredits,
+        hasUserInteractionWithSubscription: target.hasUserInteractionWithSubscription || chat.hasUserInteractionWithSubscription,
+        hasUserInteractionWithManager: target.hasUserInteractionWithManager || chat.hasUserInteractionWithManager,
+        updatedAt: new Date(),
+      })
+      .where(eq(chats.id, target.id));
+    await tx.delete(chats).where(eq(chats.id, chat.id));
+    events.push(chatChanged({ id: target.id, userId: toUserId, talentId: target.talentId }));
+    events.push({ entity: 'chats', rowId: chat.id, scopes: [`user:${fromUserId}`, `talent:${chat.talentId}`, 'admin'] });
+    mergedChats += 1;
+  }
+
+  if (from.credits > 0 || from.paidCredits > 0) {
+    await tx
+      .update(users)
+      .set({ credits: sql`${users.credits} + ${from.credits}`, paidCredits: sql`${users.paidCredits} + ${from.paidCredits}` })
+      .where(eq(users.id, toUserId));
+    await tx.update(users).set({ credits: 0, paidCredits: 0 }).where(eq(users.id, fromUserId));
+    events.push(balanceChanged(toUserId), balanceChanged(fromUserId));
+  }
+  await recordChanges(tx, events);
+  return { movedChats, mergedChats, movedCredits: from.credits, movedPaidCredits: from.paidCredits };
+}

@@ -1,0 +1,92 @@
+import { chats, type Executor, type InitialChatMessage, recordChanges, talents, users } from '@doppel/db';
+import type { ChatOpenOutput } from '@doppel/validation';
+import { and, eq, sql } from 'drizzle-orm';
+import { isAdmin, managesTalent, type Viewer } from '../../access/scopes.ts';
+import { DomainError } from '../../errors.ts';
+import { staticMediaUrl, toAttachmentView } from '../messages/view.ts';
+import { chatChanged } from '../scopes.ts';
+
+/**
+ * A fan who arrives signed out: an anonymous account holding the free credits (FAN_FREE_CREDITS,
+ * passed in by the API). The caller gives it a normal session.
+ */
+export async function createAnonymousFan(db: Executor, input: { freeCredits: number }): Promise<string> {
+  if (!Number.isSafeInteger(input.freeCredits) || input.freeCredits < 0) {
+    throw new RangeError(`free credits must be a non-negative integer, got ${input.freeCredits}`);
+  }
+  const [user] = await db
+    .insert(users)
+    .values({ isAnonymous: true, credits: input.freeCredits, lastActiveAt: new Date() })
+    .returning({ id: users.id });
+  if (!user) throw new Error('could not create the anonymous fan');
+  await recordChanges(db, [{ entity: 'users', rowId: user.id, scopes: ['admin'] }]);
+  return user.id;
+}
+
+function welcomeMessagesOf(talentId: string, messages: InitialChatMessage[], viewer: Viewer, prices: WelcomePrices) {
+  const seesOriginals = managesTalent(viewer, talentId) || isAdmin(viewer);
+  return messages.map((message) => ({
+    id: message.id,
+    text: message.text,
+    attachments: (message.attachments ?? []).map((attachment, index) =>
+      toAttachmentView(attachment, `${message.id}.${index}`, staticMediaUrl(talentId, message.id, index), {
+        ...prices,
+        hasUnlockedImage: true,
+        seesOriginals,
+      }),
+    ),
+  }));
+}
+
+type WelcomePrices = { creditsToUnlockImage: number; creditsToUnlockAudio: number; creditsToUnlockFirstImage: number | null };
+
+/**
+ * Finds or creates the user's chat with the talent named by its tag (one chat per fan and
+ * talent; a concurrent first open finds the row the other one made) and returns what the fan
+ * screen needs: the twin, its welcome messages and starters, and the fan's balance. Welcome
+ * messages are shown above the conversation, not copied into it.
+ */
+export async function openChat(db: Executor, viewer: Viewer, input: { talentTag: string }): Promise<ChatOpenOutput> {
+  if (!viewer) throw new DomainError('UNAUTHENTICATED', 'Please sign in to continue.');
+  const [talent] = await db.select().from(talents).where(sql`lower(${talents.tag}) = lower(${input.talentTag})`).limit(1);
+  if (!talent?.tag) throw new DomainError('NOT_FOUND', 'There is no twin with this name.');
+  const [created] = await db
+    .insert(chats)
+    .values({ talentId: talent.id, userId: viewer.id })
+    .onConflictDoNothing({ target: [chats.userId, chats.talentId] })
+    .returning({ id: chats.id });
+  let chatId = created?.id;
+  if (created) {
+    await recordChanges(db, [chatChanged({ id: created.id, userId: viewer.id, talentId: talent.id })]);
+  } else {
+    const [existing] = await db
+      .select({ id: chats.id })
+      .from(chats)
+      .where(and(eq(chats.userId, viewer.id), eq(chats.talentId, talent.id)))
+      .limit(1);
+    chatId = existing?.id;
+  }
+  if (!chatId) throw new DomainError('CONFLICT', 'Could not open the chat, please try again.');
+  const [fan] = await db
+    .select({ credits: users.credits, paidCredits: users.paidCredits, isAnonymous: users.isAnonymous })
+    .from(users)
+    .where(eq(users.id, viewer.id));
+  if (!fan) throw new DomainError('UNAUTHENTICATED', 'Please sign in to continue.');
+  return {
+    chat: { id: chatId, talentId: talent.id },
+    talent: {
+      id: talent.id,
+      name: talent.name,
+      tag: talent.tag,
+      profilePictureUrl: talent.profilePictureUrl,
+      creditsToSendMessage: talent.creditsToSendMessage,
+      creditsToUnlockImage: talent.creditsToUnlockImage,
+      creditsToUnlockAudio: talent.creditsToUnlockAudio,
+      creditsToUnlockFirstImage: talent.creditsToUnlockFirstImage,
+    },
+    welcomeMessages: welcomeMessagesOf(talent.id, talent.initialChatMessages, viewer, talent),
+    starters: talent.chatMessageSuggestions.map((suggestion) => ({ id: suggestion.id, text: suggestion.text })),
+    balance: { credits: fan.credits, paidCredits: fan.paidCredits },
+    isAnonymous: fan.isAnonymous,
+  };
+}

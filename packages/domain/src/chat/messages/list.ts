@@ -1,0 +1,53 @@
+import { chatMessages, chats, type Executor, talents } from '@doppel/db';
+import { type ChatMessagesOutput, chatMessagesPageSize } from '@doppel/validation';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Viewer } from '../../access/scopes.ts';
+import { canReadChat, chatNotFound, seesOriginals } from '../access.ts';
+import { chatHasUnlockedImage } from './unlocked-image.ts';
+import { toMessageView } from './view.ts';
+
+/**
+ * The cursor is the id of the page's last message; the next page is what sorts after it by
+ * (createdAt, id), compared in the database so timestamps keep their full precision.
+ */
+function olderThan(cursorId: string) {
+  return sql`(${chatMessages.createdAt}, ${chatMessages.id}) < (select m.created_at, m.id from chat_messages m where m.id = ${cursorId})`;
+}
+
+/** One page of a chat, newest first, for its fan, the talent's managers and admins. */
+export async function listChatMessages(
+  db: Executor,
+  viewer: Viewer,
+  input: { chatId: string; cursor?: string | undefined },
+): Promise<ChatMessagesOutput> {
+  const [chat] = await db
+    .select({
+      userId: chats.userId,
+      talentId: chats.talentId,
+      creditsToUnlockImage: talents.creditsToUnlockImage,
+      creditsToUnlockAudio: talents.creditsToUnlockAudio,
+      creditsToUnlockFirstImage: talents.creditsToUnlockFirstImage,
+    })
+    .from(chats)
+    .innerJoin(talents, eq(talents.id, chats.talentId))
+    .where(eq(chats.id, input.chatId))
+    .limit(1);
+  if (!chat || !canReadChat(viewer, chat)) throw chatNotFound();
+  const rows = await db
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.chatId, input.chatId), input.cursor ? olderThan(input.cursor) : undefined))
+    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
+    .limit(chatMessagesPageSize + 1);
+  const page = rows.slice(0, chatMessagesPageSize);
+  const context = {
+    ...chat,
+    hasUnlockedImage: await chatHasUnlockedImage(db, input.chatId),
+    seesOriginals: seesOriginals(viewer, chat.talentId),
+  };
+  const last = page.at(-1);
+  return {
+    items: page.map((message) => toMessageView(message, context)),
+    nextCursor: rows.length > chatMessagesPageSize && last ? last.id : null,
+  };
+}

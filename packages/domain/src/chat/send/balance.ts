@@ -1,0 +1,39 @@
+import { type Executor, users } from '@doppel/db';
+import { eq, sql } from 'drizzle-orm';
+import type { CreditBalance, Spend } from '../../money/money.ts';
+
+export type LockedFan = CreditBalance & { isAnonymous: boolean };
+
+/**
+ * Reads the fan's balance and locks their user row until the transaction ends. Every spend of a
+ * fan (send, unlock, merge) takes this lock first, so concurrent spends queue here, each sees the
+ * balance the previous one left, and the lock order (user row, then chat or message) is the same
+ * everywhere.
+ */
+export async function lockFanBalance(tx: Executor, userId: string): Promise<LockedFan | undefined> {
+  const [fan] = await tx
+    .select({ credits: users.credits, paidCredits: users.paidCredits, isAnonymous: users.isAnonymous })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return fan;
+}
+
+/** Debits a planned spend; the check constraint (credits >= 0) backs up the plan. */
+export async function debit(tx: Executor, userId: string, spend: Spend): Promise<CreditBalance> {
+  if (spend.free === 0 && spend.paid === 0) {
+    const [row] = await tx
+      .select({ credits: users.credits, paidCredits: users.paidCredits })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!row) throw new Error(`user ${userId} vanished while locked`);
+    return row;
+  }
+  const [row] = await tx
+    .update(users)
+    .set({ credits: sql`${users.credits} - ${spend.free}`, paidCredits: sql`${users.paidCredits} - ${spend.paid}` })
+    .where(eq(users.id, userId))
+    .returning({ credits: users.credits, paidCredits: users.paidCredits });
+  if (!row) throw new Error(`user ${userId} vanished while locked`);
+  return row;
+}

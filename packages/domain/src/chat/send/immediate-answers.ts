@@ -1,0 +1,46 @@
+// Answers the twin gives at once, without the model. Pure rules, unit-tested.
+import type { ChatMessageSuggestion } from '@doppel/db';
+
+export type OutOfCreditsTexts = {
+  chatMessageForAuth: string | null;
+  chatMessageForCheckout: string | null;
+  chatMessageForSubscription: string | null;
+  subscriptionProductId: string | null;
+};
+
+export type OutOfCreditsAnswer = { kind: 'auth' | 'subscription' | 'checkout'; text: string };
+
+/** Used when the talent left its message empty, so the fan still learns what to do. */
+export const defaultOutOfCreditsTexts = {
+  auth: 'Sign in to keep chatting with me 💛',
+  subscription: 'Subscribe to keep chatting with me ✨',
+  checkout: 'You are out of credits. Get more to keep chatting with me ✨',
+} as const;
+
+/**
+ * What the twin says when the fan cannot pay for a message: an anonymous fan is asked to sign in
+ * (an account comes before any purchase); a signed-in fan is offered the talent's subscription
+ * when it has one, otherwise a credit checkout.
+ */
+export function outOfCreditsAnswer(talent: OutOfCreditsTexts, fanIsAnonymous: boolean): OutOfCreditsAnswer {
+  const pick = (text: string | null, kind: OutOfCreditsAnswer['kind']): OutOfCreditsAnswer => ({
+    kind,
+    text: text?.trim() ? text : defaultOutOfCreditsTexts[kind],
+  });
+  if (fanIsAnonymous) return pick(talent.chatMessageForAuth, 'auth');
+  if (talent.subscriptionProductId) return pick(talent.chatMessageForSubscription, 'subscription');
+  return pick(talent.chatMessageForCheckout, 'checkout');
+}
+
+/**
+ * The static answer of the conversation starter the fan picked, when it has one (the talent
+ * turned auto-answer off for it); undefined means the model answers.
+ */
+export function starterAnswer(
+  suggestions: readonly ChatMessageSuggestion[],
+  suggestionId: string | undefined,
+): string | undefined {
+  if (!suggestionId) return undefined;
+  const answer = suggestions.find((suggestion) => suggestion.id === suggestionId)?.answer?.trim();
+  return answer ? answer : undefined;
+}

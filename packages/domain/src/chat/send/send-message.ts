@@ -1,0 +1,161 @@
+import { type ChangeEvent, chatMessages, chats, newId, recordChanges, type Transaction, talents } from '@doppel/db';
+import type { ChatMessageView, CreditBalanceView } from '@doppel/validation';
+import { eq, sql } from 'drizzle-orm';
+import { managesTalent, type Viewer } from '../../access/scopes.ts';
+import { recordPaidSpend } from '../../earnings/record-earning.ts';
+import { DomainError } from '../../errors.ts';
+import { planSpend, type Spend } from '../../money/money.ts';
+import { assertChatFan, chatNotFound } from '../access.ts';
+import { type ChatMessageRow, toMessageView } from '../messages/view.ts';
+import type { ChatReplyQueue } from '../ports.ts';
+import { balanceChanged, chatChanged, messageChanged, talentNumbersChanged } from '../scopes.ts';
+import { debit, lockFanBalance } from './balance.ts';
+import { type OutOfCreditsAnswer, outOfCreditsAnswer, starterAnswer } from './immediate-answers.ts';
+import { bumpMetrics } from './metrics.ts';
+
+export type SendMessageInput = { chatId: string; text: string; suggestionId?: string | undefined };
+
+export type SendMessageResult = {
+  chat: { id: string; userId: string; talentId: string };
+  message: ChatMessageView;
+  /** The twin's immediate answer (out of credits, a starter's static answer); AI replies come later. */
+  reply: ChatMessageView | undefined;
+  balance: CreditBalanceView;
+  /** What was debited; undefined when the fan could not pay (nothing was). */
+  spend: Spend | undefined;
+  outOfCredits: OutOfCreditsAnswer['kind'] | undefined;
+  replyQueued: boolean;
+};
+
+/**
+ * A fan sends a message, all in the caller's transaction: lock the fan's balance, charge the
+ * talent's price (free credits first, then paid), store the message, update the chat's counters
+ * and flags and the talent's metrics, book earnings for the paid part, and queue the AI reply.
+ * When the fan cannot pay, nothing is charged: the message is still stored and the twin answers at
+ * once with its sign-in, subscription or checkout message (free, and not an AI reply). A starter
+ * with a static answer is answered at once too (charged like any message, no model).
+ */
+export async function sendChatMessage(
+  tx: Transaction,
+  viewer: Viewer,
+  input: SendMessageInput,
+  deps: { replies: ChatReplyQueue },
+): Promise<SendMessageResult> {
+  if (!viewer) throw new DomainError('UNAUTHENTICATED', 'Please sign in to continue.');
+  // Lock order everywhere: the fan's user row first, then the chat.
+  const fan = await lockFanBalance(tx, viewer.id);
+  if (!fan) throw new DomainError('UNAUTHENTICATED', 'Please sign in to continue.');
+  const [row] = await tx
+    .select({
+      chat: {
+        id: chats.id,
+        userId: chats.userId,
+        talentId: chats.talentId,
+        hasUserInteractionWithNonAnonymousUser: chats.hasUserInteractionWithNonAnonymousUser,
+        hasUserInteractionWithPaidCredits: chats.hasUserInteractionWithPaidCredits,
+        hasUserInteractionWithManager: chats.hasUserInteractionWithManager,
+      },
+      talent: {
+        creditsToSendMessage: talents.creditsToSendMessage,
+        creditsToUnlockImage: talents.creditsToUnlockImage,
+        creditsToUnlockAudio: talents.creditsToUnlockAudio,
+        creditsToUnlockFirstImage: talents.creditsToUnlockFirstImage,
+        chatMessageForAuth: talents.chatMessageForAuth,
+        chatMessageForCheckout: talents.chatMessageForCheckout,
+        chatMessageForSubscription: talents.chatMessageForSubscription,
+        subscriptionProductId: talents.subscriptionProductId,
+        chatMessageSuggestions: talents.chatMessageSuggestions,
+      },
+    })
+    .from(chats)
+    .innerJoin(talents, eq(talents.id, chats.talentId))
+    .where(eq(chats.id, input.chatId))
+    .for('update', { of: chats });
+  if (!row) throw chatNotFound();
+  const { chat, talent } = row;
+  assertChatFan(viewer, chat, 'send messages');
+  const ref = { id: chat.id, userId: chat.userId, talentId: chat.talentId };
+
+  const spend = planSpend(fan, talent.creditsToSendMessage);
+  const balance = spend ? await debit(tx, viewer.id, spend) : { credits: fan.credits, paidCredits: fan.paidCredits };
+  const outOfCredits = spend ? undefined : outOfCreditsAnswer(talent, fan.isAnonymous);
+  const staticAnswer = spend ? starterAnswer(talent.chatMessageSuggestions, input.suggestionId) : undefined;
+  const immediateText = outOfCredits?.text ?? staticAnswer;
+
+  // Explicit, increasing timestamps: the fan's message sorts before the twin's immediate answer.
+  const now = new Date();
+  const messageId = newId();
+  const rows: (typeof chatMessages.$inferInsert)[] = [
+    { id: messageId, chatId: chat.id, senderType: 'USER', text: input.text, createdAt: now },
+  ];
+  const replyId = immediateText === undefined ? undefined : newId();
+  if (replyId !== undefined && immediateText !== undefined) {
+    // replyToMessageId marks the fan message as answered, so no reply job can answer it again.
+    rows.push({
+      id: replyId,
+      chatId: chat.id,
+      senderType: 'TALENT',
+      text: immediateText,
+      replyToMessageId: messageId,
+      createdAt: new Date(now.getTime() + 1),
+    });
+  }
+  const inserted: ChatMessageRow[] = await tx.insert(chatMessages).values(rows).returning();
+
+  // Flags are set once and never cleared; the row is locked, so "was it off?" is exact.
+  const paid = (spend?.paid ?? 0) > 0;
+  const isManager = managesTalent(viewer, chat.talentId);
+  const becameAuthenticated = !fan.isAnonymous && !chat.hasUserInteractionWithNonAnonymousUser;
+  const becamePaying = paid && !chat.hasUserInteractionWithPaidCredits;
+  await tx
+    .update(chats)
+    .set({
+      chatMessageCount: sql`${chats.chatMessageCount} + ${inserted.length}`,
+      hasUserInteraction: true,
+      hasUserInteractionWithNonAnonymousUser: chat.hasUserInteractionWithNonAnonymousUser || !fan.isAnonymous,
+      hasUserInteractionWithPaidCredits: chat.hasUserInteractionWithPaidCredits || paid,
+      hasUserInteractionWithManager: chat.hasUserInteractionWithManager || isManager,
+      updatedAt: now,
+    })
+    .where(eq(chats.id, chat.id));
+  await bumpMetrics(tx, chat.talentId, {
+    chatWithAuthenticationCount: becameAuthenticated ? 1 : 0,
+    chatWithPaymentCount: becamePaying ? 1 : 0,
+  });
+
+  const events: ChangeEvent[] = [...inserted.map((message) => messageChanged(ref, message.id)), chatChanged(ref)];
+  if (spend && (spend.free > 0 || spend.paid > 0)) events.push(balanceChanged(viewer.id));
+  if (becameAuthenticated || becamePaying) events.push(talentNumbersChanged('metric_frames', chat.talentId));
+  if (spend && spend.paid > 0) {
+    const earning = await recordPaidSpend(tx, {
+      talentId: chat.talentId,
+      source: 'sendMessage',
+      paidCredits: spend.paid,
+      at: now,
+    });
+    events.push(talentNumbersChanged('earning_frames', chat.talentId));
+    if (earning.referralTalentId && earning.referralMicroUsd > 0) {
+      events.push(talentNumbersChanged('earning_frames', earning.referralTalentId));
+    }
+  }
+
+  const replyQueued = immediateText === undefined;
+  if (replyQueued) await deps.replies.enqueueReply(tx, { chatId: chat.id, messageId });
+  await recordChanges(tx, events);
+
+  // Neither the fan's message nor an immediate answer carries attachments: no price state needed.
+  const context = { ...talent, hasUnlockedImage: false, seesOriginals: false };
+  const byId = new Map(inserted.map((message) => [message.id, message]));
+  const message = byId.get(messageId);
+  if (!message) throw new Error('the inserted message was not returned');
+  const reply = replyId ? byId.get(replyId) : undefined;
+  return {
+    chat: ref,
+    message: toMessageView(message, context),
+    reply: reply ? toMessageView(reply, context) : undefined,
+    balance,
+    spend,
+    outOfCredits: outOfCredits?.kind,
+    replyQueued,
+  };
+}

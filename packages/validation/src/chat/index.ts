@@ -1,0 +1,131 @@
+// The fan messenger's API (chat.* and chatAuth.*): inputs as the browser sends them, outputs as
+// the server answers. Shared by both sides, so a form and the server validate alike.
+import { z } from 'zod';
+import { meOutput } from '../auth/index.ts';
+import { attachmentTypes, reactions, senderTypes } from '../enums.ts';
+
+/** Longest fan message, in characters. */
+export const chatMessageMaxLength = 2000;
+/** Longest reaction feedback, in characters. */
+export const chatReactionFeedbackMaxLength = 500;
+/** Messages per page of `chat.messages`. */
+export const chatMessagesPageSize = 50;
+
+const id = (label: string) => z.string().trim().min(1, `${label} is not defined`).max(100);
+
+export const creditBalanceOutput = z.object({ credits: z.number().int(), paidCredits: z.number().int() });
+export type CreditBalanceView = z.infer<typeof creditBalanceOutput>;
+
+/**
+ * An attachment as the fan sees it. `id` is its position in the message. `url` points at the
+ * access-checked media route: the locked (blurred) copy of a locked image, the original once
+ * unlocked, and null for a locked voice note. `price` is what unlocking costs this fan now (0 once
+ * unlocked).
+ */
+export const chatAttachmentOutput = z.object({
+  id: z.string(),
+  type: z.enum(attachmentTypes),
+  isUnlocked: z.boolean(),
+  url: z.string().nullable(),
+  width: z.number().int().optional(),
+  height: z.number().int().optional(),
+  price: z.number().int(),
+});
+export type ChatAttachmentView = z.infer<typeof chatAttachmentOutput>;
+
+export const chatMessageOutput = z.object({
+  id: z.string(),
+  senderType: z.enum(senderTypes),
+  text: z.string(),
+  /** ISO 8601 (the API has no transformer: dates travel as strings). */
+  createdAt: z.iso.datetime(),
+  attachments: z.array(chatAttachmentOutput),
+  reaction: z.enum(reactions).nullable(),
+  reactionFeedback: z.string().nullable(),
+});
+export type ChatMessageView = z.infer<typeof chatMessageOutput>;
+
+export const chatOpenInput = z.object({
+  talentTag: z
+    .string()
+    .trim()
+    .transform((tag) => tag.replace(/^@/, ''))
+    .pipe(z.string().min(1, 'Talent tag is not defined').max(100)),
+});
+export type ChatOpenInput = z.input<typeof chatOpenInput>;
+
+export const chatOpenOutput = z.object({
+  chat: z.object({ id: z.string(), talentId: z.string() }),
+  talent: z.object({
+    id: z.string(),
+    name: z.string(),
+    tag: z.string(),
+    profilePictureUrl: z.string().nullable(),
+    creditsToSendMessage: z.number().int(),
+    creditsToUnlockImage: z.number().int(),
+    creditsToUnlockAudio: z.number().int(),
+    creditsToUnlockFirstImage: z.number().int().nullable(),
+  }),
+  welcomeMessages: z.array(z.object({ id: z.string(), text: z.string(), attachments: z.array(chatAttachmentOutput) })),
+  starters: z.array(z.object({ id: z.string(), text: z.string() })),
+  balance: creditBalanceOutput,
+  isAnonymous: z.boolean(),
+});
+export type ChatOpenOutput = z.infer<typeof chatOpenOutput>;
+
+export const chatMessagesInput = z.object({ chatId: id('Chat ID'), cursor: z.string().max(200).optional() });
+export type ChatMessagesInput = z.infer<typeof chatMessagesInput>;
+
+export const chatMessagesOutput = z.object({ items: z.array(chatMessageOutput), nextCursor: z.string().nullable() });
+export type ChatMessagesOutput = z.infer<typeof chatMessagesOutput>;
+
+export const chatSendInput = z.object({
+  chatId: id('Chat ID'),
+  text: z
+    .string()
+    .trim()
+    .min(1, 'Please write a message')
+    .max(chatMessageMaxLength, `Messages can be at most ${chatMessageMaxLength} characters`),
+  suggestionId: z.string().trim().min(1).max(100).optional(),
+});
+export type ChatSendInput = z.infer<typeof chatSendInput>;
+
+/** `reply` is set when the twin answered at once (out of credits, a starter's static answer). */
+export const chatSendOutput = z.object({
+  message: chatMessageOutput,
+  reply: chatMessageOutput.optional(),
+  balance: creditBalanceOutput,
+});
+export type ChatSendOutput = z.infer<typeof chatSendOutput>;
+
+export const chatUnlockInput = z.object({
+  chatId: id('Chat ID'),
+  messageId: id('Message ID'),
+  attachmentId: id('Attachment ID'),
+});
+export type ChatUnlockInput = z.infer<typeof chatUnlockInput>;
+
+export const chatUnlockOutput = z.object({ attachment: chatAttachmentOutput, balance: creditBalanceOutput });
+export type ChatUnlockOutput = z.infer<typeof chatUnlockOutput>;
+
+export const chatReactInput = z.object({
+  chatId: id('Chat ID'),
+  messageId: id('Message ID'),
+  reaction: z.enum(reactions).nullable(),
+  feedback: z
+    .string()
+    .trim()
+    .max(chatReactionFeedbackMaxLength, `Feedback can be at most ${chatReactionFeedbackMaxLength} characters`)
+    .optional(),
+});
+export type ChatReactInput = z.infer<typeof chatReactInput>;
+
+export const chatReactOutput = z.object({ ok: z.literal(true) });
+
+export const chatTokenCreateInput = z.object({ talentId: id('Talent ID') });
+export const chatTokenCreateOutput = z.object({ url: z.string() });
+
+export const chatTokenSignInInput = z.object({ token: z.string().trim().min(1, 'Required').max(200) });
+/** The signed-in manager and where their chat with the twin is. */
+export const chatTokenSignInOutput = z.object({ me: meOutput.unwrap(), url: z.string() });
+export type ChatTokenSignInOutput = z.infer<typeof chatTokenSignInOutput>;

@@ -37,6 +37,7 @@ describe('storage paths', () => {
     expect(contentTypeOfPath('a/b.png')).toBe('image/png');
     expect(contentTypeOfPath('a/b.webp')).toBe('image/webp');
     expect(contentTypeOfPath('a/b.mp3')).toBe('audio/mpeg');
+    expect(contentTypeOfPath('talents/t/voice-notes/n.wav')).toBe('audio/wav');
     expect(contentTypeOfPath('a/b.txt')).toBeUndefined();
   });
 });

@@ -18,7 +18,10 @@ export type FileStorage = {
 
 // Segments of letters, digits, _ and -, the last with one known extension: no `..`, no `/` at
 // either end, no backslashes, dots or NUL bytes anywhere else.
-const safePath = /^(?:[A-Za-z0-9_-]+\/)*[A-Za-z0-9_-]+\.(jpg|png|webp|mp3)$/;
+const safePath = /^(?:[A-Za-z0-9_-]+\/)*[A-Za-z0-9_-]+\.(jpg|png|webp|mp3|wav)$/;
+
+/** What the server stores: every upload type, plus WAV voice notes made by the local voice engine. */
+const storedContentTypes: Record<SniffedFileType | 'wav', string> = { ...contentTypes, wav: 'audio/wav' };
 
 /** True for a relative storage path the server could have made; anything else is refused. */
 export function isSafeStoragePath(path: string): boolean {
@@ -27,8 +30,8 @@ export function isSafeStoragePath(path: string): boolean {
 
 /** The content type a stored path is served with, from the extension the server gave it. */
 export function contentTypeOfPath(path: string): string | undefined {
-  const extension = safePath.exec(path)?.[1] as SniffedFileType | undefined;
-  return extension ? contentTypes[extension] : undefined;
+  const extension = safePath.exec(path)?.[1] as keyof typeof storedContentTypes | undefined;
+  return extension ? storedContentTypes[extension] : undefined;
 }
 
 /**

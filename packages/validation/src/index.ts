@@ -6,4 +6,5 @@ export * from './enums.ts';
 export * from './files/index.ts';
 export * from './onboarding/index.ts';
 export * from './system/index.ts';
+export * from './talent/index.ts';
 export * from './waitlist/index.ts';

@@ -1,3 +1,4 @@
+import { messages } from '@doppel/validation';
 import { Avatar, Button, FileButton, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconCamera, IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -35,6 +36,11 @@ export function ProfilePictureStep({ state }: StepProps) {
   const choose = async (file: File | null) => {
     if (!file) return;
     setFileError(null);
+    // Files belong to the draft: without one there is no owner to upload for (spec 8 wording).
+    if (!draft) {
+      setFileError(messages.talentIdNotDefined);
+      return;
+    }
     const problem = checkImageFile(file);
     if (problem) {
       setFileError(problem);
@@ -51,13 +57,13 @@ export function ProfilePictureStep({ state }: StepProps) {
     upload.mutate(
       {
         ownerType: 'TALENT',
-        ownerId: draft?.id ?? '',
+        ownerId: draft.id,
         purpose: 'profile-picture',
         file: { name: file.name, type: file.type, size: file.size, content },
       },
       {
         // The picture is saved on the draft straight away; the step stays open to show it.
-        onSuccess: (uploaded) => update.save(draft?.id, { profilePictureUrl: uploaded.url }, () => setPreview(uploaded.url)),
+        onSuccess: (uploaded) => update.save(draft.id, { profilePictureUrl: uploaded.url }, () => setPreview(uploaded.url)),
         onError: (error) => {
           setPreview(null);
           setFileError(describeError(error).message);

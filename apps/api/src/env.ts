@@ -56,8 +56,6 @@ const schema = z.object({
   MAIL_FROM: optionalText,
   /** Free credits an anonymous fan gets on arriving at a twin's chat (docs/chat-engine.md). */
   FAN_FREE_CREDITS: z.coerce.number().int().min(0).max(10_000).default(10),
-  /** Free credits an anonymous fan gets on arriving at a twin's chat (docs/chat-engine.md). */
-  FAN_FREE_CREDITS: z.coerce.number().int().min(0).max(10_000).default(10),
   /** `on` allows the development outbox in production (it is readable by anyone who reaches the server). */
   DEV_OUTBOX: z.enum(['on', 'off']).optional(),
 });

@@ -56,6 +56,10 @@ const schema = z.object({
   MAIL_FROM: optionalText,
   /** Free credits an anonymous fan gets on arriving at a twin's chat (docs/chat-engine.md). */
   FAN_FREE_CREDITS: z.coerce.number().int().min(0).max(10_000).default(10),
+  /** The embedded feature-request board (/feedback); unset switches the page to "not configured". */
+  FEEDBACK_BOARD_URL: optionalText.pipe(z.url('FEEDBACK_BOARD_URL must be a URL').optional()),
+  /** Shared secret the board verifies our HS256 tokens with; needed together with FEEDBACK_BOARD_URL. */
+  FEEDBACK_BOARD_SECRET: optionalText,
   /** `on` allows the development outbox in production (it is readable by anyone who reaches the server). */
   DEV_OUTBOX: z.enum(['on', 'off']).optional(),
 });

@@ -23,5 +23,6 @@ export * from './onboarding/finish.ts';
 export * from './onboarding/handles.ts';
 export * from './onboarding/referral.ts';
 export * from './ports/index.ts';
+export * from './talent/index.ts';
 export * from './users/me.ts';
 export * from './waitlist/join.ts';

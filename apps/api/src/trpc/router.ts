@@ -1,10 +1,15 @@
 import { authRouter } from '../routers/auth.ts';
 import { chatRouter } from '../routers/chat.ts';
 import { chatTokensRouter } from '../routers/chat-tokens.ts';
+import { dashboardRouter } from '../routers/dashboard.ts';
+import { feedbackRouter } from '../routers/feedback.ts';
 import { filesRouter } from '../routers/files.ts';
+import { galleryRouter } from '../routers/gallery.ts';
 import { liveRouter } from '../routers/live.ts';
 import { onboardingRouter } from '../routers/onboarding.ts';
 import { devRouter, systemRouter } from '../routers/system.ts';
+import { talentRouter } from '../routers/talent.ts';
+import { voiceRouter } from '../routers/voice.ts';
 import { waitlistRouter } from '../routers/waitlist.ts';
 import { router } from './procedures.ts';
 
@@ -12,11 +17,16 @@ export const appRouter = router({
   auth: authRouter,
   chat: chatRouter,
   chatAuth: chatTokensRouter,
+  dashboard: dashboardRouter,
   dev: devRouter,
+  feedback: feedbackRouter,
   files: filesRouter,
+  gallery: galleryRouter,
   live: liveRouter,
   onboarding: onboardingRouter,
   system: systemRouter,
+  talent: talentRouter,
+  voice: voiceRouter,
   waitlist: waitlistRouter,
 });
 

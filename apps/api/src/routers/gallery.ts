@@ -1,0 +1,41 @@
+import { addStaticAttachment, deleteStaticAttachment, updateStaticAttachmentContext } from '@doppel/domain';
+import {
+  addStaticAttachmentInput,
+  deleteStaticAttachmentInput,
+  staticAttachmentOutput,
+  updateStaticAttachmentInput,
+} from '@doppel/validation';
+import { z } from 'zod';
+import { router, talentProcedure } from '../trpc/procedures.ts';
+
+export const galleryRouter = router({
+  /** Spec 7 "Add static attachment": a gallery upload's result joins the twin's gallery. */
+  add: talentProcedure
+    .input(addStaticAttachmentInput)
+    .output(staticAttachmentOutput)
+    .mutation(async ({ ctx, input }) => {
+      const added = await ctx.db.transaction((tx) => addStaticAttachment(tx, ctx.storage, ctx.talentId, input.staticAttachment));
+      ctx.feed.nudge();
+      return added;
+    }),
+
+  /** Spec 7 "Update static attachment": the image's context (3 to 40 characters). */
+  update: talentProcedure
+    .input(updateStaticAttachmentInput)
+    .output(staticAttachmentOutput)
+    .mutation(async ({ ctx, input }) => {
+      const updated = await ctx.db.transaction((tx) => updateStaticAttachmentContext(tx, ctx.talentId, input));
+      ctx.feed.nudge();
+      return updated;
+    }),
+
+  /** Spec 7 "Delete static attachment". */
+  delete: talentProcedure
+    .input(deleteStaticAttachmentInput)
+    .output(z.object({ ok: z.literal(true) }))
+    .mutation(async ({ ctx, input }) => {
+      await ctx.db.transaction((tx) => deleteStaticAttachment(tx, ctx.talentId, input.staticAttachmentId));
+      ctx.feed.nudge();
+      return { ok: true as const };
+    }),
+});

@@ -1,0 +1,24 @@
+import { getTalentSettings, updateTalentSettings } from '@doppel/domain';
+import { talentSettingsOutput, updateTalentSettingsInput } from '@doppel/validation';
+import { router, talentProcedure } from '../trpc/procedures.ts';
+
+export const talentRouter = router({
+  /** The twin and its config as the settings screens need them. */
+  get: talentProcedure
+    .output(talentSettingsOutput)
+    .query(({ ctx }) => getTalentSettings(ctx.db, ctx.talentId, ctx.env.PUBLIC_URL)),
+
+  /** Spec 7 "Update talent settings": any subset of the fields; answers the saved settings. */
+  update: talentProcedure
+    .input(updateTalentSettingsInput)
+    .output(talentSettingsOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { talentId: _talentId, ...fields } = input;
+      const settings = await ctx.db.transaction(async (tx) => {
+        await updateTalentSettings(tx, ctx.storage, ctx.talentId, fields);
+        return getTalentSettings(tx, ctx.talentId, ctx.env.PUBLIC_URL);
+      });
+      ctx.feed.nudge();
+      return settings;
+    }),
+});

@@ -1,0 +1,48 @@
+import { type Executor, talentConfigs, voices } from '@doppel/db';
+import { noVoiceId, talentMessages, type VoiceOption } from '@doppel/validation';
+import { asc, eq } from 'drizzle-orm';
+import { DomainError } from '../errors.ts';
+import { recordTalentChange } from './changes.ts';
+import { voiceView } from './get-settings.ts';
+import { loadTalent } from './load.ts';
+
+const noVoice: VoiceOption = { id: noVoiceId, name: 'No voice', gender: 'NEUTRAL', sampleUrl: null };
+
+/** The catalogue voices of one gender, in the admin's order; a twin without a gender gets none. */
+async function voicesFor(db: Executor, gender: (typeof voices.$inferSelect)['gender'] | null) {
+  if (!gender) return [];
+  return db.select().from(voices).where(eq(voices.gender, gender)).orderBy(asc(voices.position), asc(voices.name));
+}
+
+/** "No voice" first, then the catalogue voices matching the twin's gender (spec 2.4). */
+export async function listVoices(db: Executor, talentId: string): Promise<VoiceOption[]> {
+  const { talent } = await loadTalent(db, talentId);
+  return [noVoice, ...(await voicesFor(db, talent.gender)).map(voiceView)];
+}
+
+/**
+ * Set talent voice: `voiceId` must be one `listVoices` offers now ('' clears it). The config keeps
+ * a copy of the catalogue voice, so later catalogue edits do not change a twin's sound.
+ */
+export async function setVoice(tx: Executor, talentId: string, voiceId: string): Promise<VoiceOption | null> {
+  const { talent, hasConfig } = await loadTalent(tx, talentId, { lock: true });
+  let voice: typeof talentConfigs.$inferInsert.voice = null;
+  if (voiceId !== noVoiceId) {
+    const chosen = (await voicesFor(tx, talent.gender)).find((candidate) => candidate.id === voiceId);
+    if (!chosen) throw new DomainError('INVALID', talentMessages.voiceNotListed, { voiceId: [talentMessages.voiceNotListed] });
+    voice = {
+      id: chosen.id,
+      name: chosen.name,
+      stability: chosen.stability,
+      similarityBoost: chosen.similarityBoost,
+      style: chosen.style,
+      model: chosen.model,
+      gender: chosen.gender,
+      sampleFilePath: chosen.sampleFilePath,
+    };
+  }
+  if (hasConfig) await tx.update(talentConfigs).set({ voice }).where(eq(talentConfigs.id, talentId));
+  else await tx.insert(talentConfigs).values({ id: talentId, voice });
+  await recordTalentChange(tx, talentId, [{ entity: 'talent_configs' }]);
+  return voice ? voiceView(voice) : null;
+}

@@ -31,7 +31,7 @@ export async function buildServer(env: Env, options: { db?: DbClient } = {}): Pr
   const app = Fastify({
     logger: { level: env.LOG_LEVEL },
     bodyLimit,
-    trustProxy: true,
+    trustProxy: env.TRUST_PROXY,
     // Long-lived SSE streams must not hold shutdown; they end through the shutdown signal first.
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 500 },

@@ -118,14 +118,29 @@ describe('files.upload', () => {
       'gallery',
     );
     expect(uploaded.filePath).toMatch(/\/gallery\/[a-z0-9]{20}\.png$/);
-    expect(uploaded.lockedFilePath).toMatch(/\/gallery\/[a-z0-9]{20}\.jpg$/);
+    expect(uploaded.lockedFilePath).toMatch(/\/gallery-locked\/[a-z0-9]{20}\.jpg$/);
     const originalId = uploaded.filePath.split('/').pop()?.split('.')[0] as string;
     expect(uploaded.lockedFilePath).not.toContain(originalId);
     const locked = await fetch(`${api.url}/files/${uploaded.lockedFilePath}`);
     expect(locked.headers.get('content-type')).toBe('image/jpeg');
     const lockedBytes = Buffer.from(await locked.arrayBuffer());
-    const original = Buffer.from(await (await fetch(`${api.url}${uploaded.url}`)).arrayBuffer());
+    const original = Buffer.from(
+      await (await fetch(`${api.url}${uploaded.url}`, { headers: { cookie: manager.cookie() ?? '' } })).arrayBuffer(),
+    );
     expect(lockedBytes.length).toBeLessThan(original.length / 10);
+  });
+
+  it('serves a gallery original only to the talent manager and admins, never through the public /files route', async () => {
+    const uploaded = await upload(manager, people.talentA.id, fileInput(png(40, 30), 'b.png', 'image/png'), 'gallery');
+    expect(uploaded.url).toBe(`/media/talents/${people.talentA.id}/${uploaded.filePath.split('/').slice(2).join('/')}`);
+    expect((await fetch(`${api.url}/files/${uploaded.filePath}`)).status).toBe(404);
+    expect((await fetch(`${api.url}${uploaded.url}`)).status).toBe(404);
+    const otherManager = await signIn(api, people.creatorB.email as string);
+    expect((await fetch(`${api.url}${uploaded.url}`, { headers: { cookie: otherManager.cookie() ?? '' } })).status).toBe(404);
+    const own = await fetch(`${api.url}${uploaded.url}`, { headers: { cookie: manager.cookie() ?? '' } });
+    expect(own.status).toBe(200);
+    expect(own.headers.get('content-type')).toBe('image/png');
+    expect((await fetch(`${api.url}/files/${uploaded.lockedFilePath}`)).status).toBe(200);
   });
 
   it('takes MP3 voice samples and refuses anything else for them', async () => {

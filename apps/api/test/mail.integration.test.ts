@@ -45,7 +45,8 @@ beforeAll(async () => {
   smtpPort = (smtp.server.address() as AddressInfo).port;
   [api, outboxApi] = await Promise.all([
     startApi({ env: { SMTP_URL: `smtp://doppel:s3cret@127.0.0.1:${smtpPort}`, MAIL_FROM: 'Doppel Test <auth@doppel.test>' } }),
-    startApi(),
+    // Behind a trusted proxy (loopback here), the client's address comes from X-Forwarded-For.
+    startApi({ env: { TRUST_PROXY: '127.0.0.1' } }),
   ]);
 });
 afterAll(async () => {

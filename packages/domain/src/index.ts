@@ -12,6 +12,7 @@ export * from './errors.ts';
 export * from './files/sniff.ts';
 export * from './files/storage.ts';
 export * from './files/upload.ts';
+export * from './files/visibility.ts';
 export * from './mail/mailer.ts';
 export * from './mail/sign-in-email.ts';
 export * from './mail/smtp-mailer.ts';

@@ -1,4 +1,4 @@
-import { type FileStorage, isSafeStoragePath } from '@doppel/domain';
+import { type FileStorage, isPublicStoragePath, isSafeStoragePath } from '@doppel/domain';
 import { type FastifyTRPCPluginOptions, fastifyRequestHandler } from '@trpc/server/adapters/fastify';
 import type { FastifyInstance } from 'fastify';
 import type { AppRouter } from '../trpc/router.ts';
@@ -40,6 +40,8 @@ export function registerFileServing(app: FastifyInstance, storage: FileStorage):
   app.get('/files/*', async (req, reply) => {
     const path = (req.params as { '*': string })['*'];
     if (!isSafeStoragePath(path)) return reply.code(400).send({ error: 'Bad file path' });
+    // Private files (gallery originals, voice notes) exist only behind the access-checked /media routes.
+    if (!isPublicStoragePath(path)) return reply.code(404).send({ error: 'Not Found' });
     const file = await storage.read(path);
     if (!file) return reply.code(404).send({ error: 'Not Found' });
     return reply

@@ -7,7 +7,10 @@ import {
   decideWelcomeMedia,
   type FileStorage,
   getMe,
+  isAdmin,
+  isSafeStoragePath,
   type MediaDecision,
+  managesTalent,
   type Viewer,
   validateSessionToken,
 } from '@doppel/domain';
@@ -43,6 +46,17 @@ export function registerMediaRoutes(app: FastifyInstance, deps: { db: Database; 
     const { talentId, attachmentId } = req.params as { talentId: string; attachmentId: string };
     const decision = await decideWelcomeMedia(deps.db, await viewerOf(deps.db, req), { talentId, attachmentId });
     return send(reply, deps.storage, decision);
+  });
+
+  // A talent's private files (gallery originals, voice notes) for its managers and admins: the
+  // creator's own gallery screens show originals through this route.
+  app.get('/media/talents/:talentId/*', async (req, reply) => {
+    const { talentId, '*': rest } = req.params as { talentId: string; '*': string };
+    const path = `talents/${talentId}/${rest}`;
+    if (!isSafeStoragePath(path)) return reply.code(404).send({ error: 'Not Found' });
+    const viewer = await viewerOf(deps.db, req);
+    const allowed = managesTalent(viewer, talentId) || isAdmin(viewer);
+    return send(reply, deps.storage, allowed ? { kind: 'file', path, original: true } : { kind: 'not-found' });
   });
 
   app.get('/media/:messageId/:attachmentId', async (req, reply) => {

@@ -6,6 +6,7 @@ import { DomainError } from '../errors.ts';
 import { lockedCopy, normaliseImage } from './images.ts';
 import { contentTypes, type SniffedFileType, sniffFileType } from './sniff.ts';
 import type { FileStorage } from './storage.ts';
+import { fileUrl, lockedGalleryKind } from './visibility.ts';
 
 export const uploadMessages = {
   notImage: 'This file is not a JPG, PNG or WEBP image',
@@ -20,7 +21,6 @@ export const uploadMessages = {
 const invalidFile = (message: string) => new DomainError('INVALID', message, { file: [message] });
 
 /** The address a stored file is served at by the API. */
-export const fileUrl = (filePath: string): string => `/files/${filePath}`;
 
 /**
  * Who may store files for an owner: a TALENT owner is a talent the caller manages, the caller's
@@ -72,7 +72,8 @@ export async function uploadFile(
   await assertMayUploadFor(db, viewer, input);
   const bytes = decodeContent(input.file.content);
   const sniffed = sniffFileType(bytes);
-  const folder = input.ownerType === 'PUBLIC' ? `public/${input.purpose}` : `talents/${input.ownerId}/${input.purpose}`;
+  const folderOf = (kind: string) => (input.ownerType === 'PUBLIC' ? `public/${kind}` : `talents/${input.ownerId}/${kind}`);
+  const folder = folderOf(input.purpose);
   const id = newId();
 
   if (input.purpose === 'voice-sample') {
@@ -90,7 +91,8 @@ export async function uploadFile(
   await storage.put(filePath, image.bytes, contentTypes[format]);
   let lockedFilePath: string | null = null;
   if (locked) {
-    lockedFilePath = `${folder}/${newId()}.jpg`;
+    // A folder of its own: the original stays private, only the blurred copy is served to all.
+    lockedFilePath = `${folderOf(lockedGalleryKind)}/${newId()}.jpg`;
     await storage.put(lockedFilePath, locked, contentTypes.jpg);
   }
   return {

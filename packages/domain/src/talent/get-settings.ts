@@ -1,6 +1,6 @@
 import type { Executor, InitialChatMessage, TalentVoice } from '@doppel/db';
 import { isOfferedInterest, type StaticAttachmentView, type TalentSettings, type VoiceOption } from '@doppel/validation';
-import { fileUrl } from '../files/upload.ts';
+import { fileUrl } from '../files/visibility.ts';
 import { referralUrlOf, shareUrlOf } from './links.ts';
 import { listStaticAttachments, loadTalent, type StaticAttachmentRow } from './load.ts';
 

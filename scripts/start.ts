@@ -12,6 +12,8 @@ import {
   seedDemoData,
   startEmbeddedPostgresProcess,
 } from '@doppel/db';
+import { createLocalDiskStorage, materializeDemoFiles } from '@doppel/domain';
+import { createTts } from '@doppel/integrations';
 import { z } from 'zod';
 import { buildWebAppIfStale } from './web-build.ts';
 
@@ -24,8 +26,10 @@ const env = z
     DOPPEL_DATA_DIR: z.string().default(join(root, '.data')),
     EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1).max(65_535).default(54329),
     PUBLIC_URL: z.string().optional(),
+    FILES_DIR: z.string().optional(),
   })
   .parse(process.env);
+const filesDir = env.FILES_DIR ?? join(env.DOPPEL_DATA_DIR, 'files');
 
 const say = (message: string) => console.log(`[doppel] ${message}`);
 const children: ChildProcess[] = [];
@@ -99,6 +103,15 @@ try {
   try {
     const { seeded } = await seedDemoData(client.db);
     say(seeded ? 'loaded the demo data' : 'demo data already present');
+    // Demo clips are WAV from the local engine, whatever the product uses for new voice notes.
+    const tts = createTts({});
+    const made = await materializeDemoFiles(client.db, createLocalDiskStorage(filesDir), tts);
+    if (made.pictures + made.lockedCopies + made.audio > 0) {
+      say(`drew ${made.pictures + made.lockedCopies} demo pictures and spoke ${made.audio} demo voice clips`);
+    }
+    if (tts.engine === 'none') {
+      say('voice notes are off: install espeak-ng (apt-get install espeak-ng) or set ELEVENLABS_API_KEY');
+    }
   } finally {
     await client.close();
   }
@@ -110,6 +123,8 @@ try {
     PORT: String(env.PORT),
     PUBLIC_URL: publicUrl,
     WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? join(root, 'apps/web/dist'),
+    DOPPEL_DATA_DIR: env.DOPPEL_DATA_DIR,
+    FILES_DIR: filesDir,
   };
   startChild('api', 'apps/api/src/main.ts', childEnv);
   startChild('worker', 'apps/worker/src/main.ts', childEnv);

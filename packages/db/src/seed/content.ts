@@ -70,7 +70,7 @@ export const demoVoices: DemoVoice[] = [
   { id: 'yoZ06aMxZJJ28mfd3POQ', name: 'Sam', gender: 'NON_BINARY', stability: 0.6, similarityBoost: 0.6, style: 0.1 },
 ];
 
-export const voiceSamplePath = (voice: DemoVoice) => `voices/${voice.name.toLowerCase()}-sample.mp3`;
+export const voiceSamplePath = (voice: DemoVoice) => `public/voice-sample/${voice.name.toLowerCase()}-sample.wav`;
 
 export const miaFacts = [
   'Grew up in Valencia, Spain, moved to Lisbon at 22',

@@ -31,6 +31,7 @@ import {
 } from './content.ts';
 import { demoAdminEmail, demoPeople } from './people.ts';
 import {
+  demoProfilePictureUrl,
   galleryPath,
   galleryRows,
   leoConfig,
@@ -115,6 +116,7 @@ async function insertDemoData(tx: Transaction, now: Date): Promise<void> {
   // Talents.
   const miaId = newId();
   const leoId = newId();
+  const noraDraftId = newId();
   const miaCreatedAt = ago(100);
   const leoCreatedAt = ago(45);
   const subscriptionProductId = newId();
@@ -128,7 +130,7 @@ async function insertDemoData(tx: Transaction, now: Date): Promise<void> {
     {
       userId: userId('creator'),
       name: 'Mia Moreno',
-      profilePictureUrl: `talents/${miaId}/profile-picture.jpg`,
+      profilePictureUrl: demoProfilePictureUrl(miaId),
       tag: 'mia',
       gender: 'FEMALE',
       age: 27,
@@ -143,7 +145,7 @@ async function insertDemoData(tx: Transaction, now: Date): Promise<void> {
     {
       userId: userId('leo'),
       name: 'Leo Park',
-      profilePictureUrl: `talents/${leoId}/profile-picture.jpg`,
+      profilePictureUrl: demoProfilePictureUrl(leoId),
       tag: 'leo',
       gender: 'MALE',
       age: 31,
@@ -158,9 +160,10 @@ async function insertDemoData(tx: Transaction, now: Date): Promise<void> {
     },
     // Accepted but still onboarding: the next step is gender and age.
     {
+      id: noraDraftId,
       userId: userId('onboarding'),
       name: 'Nora Quinn',
-      profilePictureUrl: 'drafts/nora-quinn/profile-picture.jpg',
+      profilePictureUrl: demoProfilePictureUrl(noraDraftId),
       tag: 'noraquinn',
       createdAt: ago(1),
     },
@@ -231,7 +234,7 @@ async function insertDemoData(tx: Transaction, now: Date): Promise<void> {
       llmTemperature: script.talent === 'mia' ? 0.9 : 1,
       gallery: talent.gallery.map((image) => ({ ...image, filePath: galleryPath(talent.id, image) })),
       functionConfig: functionSchemaConfig,
-      audioPath: (messageId) => `talents/${talent.id}/audio/${messageId}.mp3`,
+      audioPath: (messageId) => `talents/${talent.id}/voice-notes/${messageId}.wav`,
     });
     const interacted = script.turns.length > 0;
     chatRows.push({

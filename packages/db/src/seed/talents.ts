@@ -25,9 +25,12 @@ export const leoGallery: GalleryImage[] = [
   { fileName: 'bukhansan-hike.jpg', width: 1350, height: 1080, context: 'hiking Bukhansan' },
 ];
 
+/** Seeded pictures are addresses like uploaded ones; scripts/start.ts draws the demo files behind them. */
+export const demoProfilePictureUrl = (ownerId: string) => `/files/talents/${ownerId}/profile-picture/profile.jpg`;
+
 export const galleryPath = (talentId: string, image: GalleryImage) => `talents/${talentId}/gallery/${image.fileName}`;
 export const lockedGalleryPath = (talentId: string, image: GalleryImage) =>
-  `talents/${talentId}/gallery/locked/${image.fileName}`;
+  `talents/${talentId}/gallery-locked/${image.fileName}`;
 
 export function galleryRows(talentId: string, images: GalleryImage[], createdAt: Date): StaticAttachmentRow[] {
   return images.map((image, index) => ({
@@ -54,7 +57,7 @@ export function miaTalent(id: string, subscriptionProductId: string, createdAt: 
     id,
     name: 'Mia Moreno',
     tag: 'mia',
-    profilePictureUrl: `talents/${id}/profile-picture.jpg`,
+    profilePictureUrl: demoProfilePictureUrl(id),
     gender: 'FEMALE',
     age: 27,
     isAdult: false,
@@ -150,7 +153,7 @@ export function leoTalent(id: string, createdAt: Date): TalentRow {
     id,
     name: 'Leo Park',
     tag: 'leo',
-    profilePictureUrl: `talents/${id}/profile-picture.jpg`,
+    profilePictureUrl: demoProfilePictureUrl(id),
     gender: 'MALE',
     age: 31,
     creditsToSendMessage: 2,

@@ -25,9 +25,12 @@ export async function addStaticAttachment(
   await loadTalent(tx, talentId);
   const folder = talentFolder(talentId, 'gallery');
   if (input.filePath === input.lockedFilePath) throw notInGallery();
-  if (!(await isStoredIn(storage, input.filePath, folder)) || !(await isStoredIn(storage, input.lockedFilePath, folder))) {
-    throw notInGallery();
-  }
+  // Locked copies live in their own public folder (files/visibility.ts); older uploads kept them
+  // next to the original.
+  const lockedStored =
+    (await isStoredIn(storage, input.lockedFilePath, talentFolder(talentId, 'gallery-locked'))) ||
+    (await isStoredIn(storage, input.lockedFilePath, folder));
+  if (!(await isStoredIn(storage, input.filePath, folder)) || !lockedStored) throw notInGallery();
   const dimensions = await storedImageDimensions(storage, input.filePath);
   if (!dimensions) throw notInGallery();
   const [row] = await tx

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { type FileStorage, isSafeStoragePath } from '../files/storage.ts';
 
 /** The folder `files.upload` stores a twin's files of one purpose in. */
-export const talentFolder = (talentId: string, purpose?: 'gallery' | 'profile-picture') =>
+export const talentFolder = (talentId: string, purpose?: 'gallery' | 'gallery-locked' | 'profile-picture') =>
   purpose ? `talents/${talentId}/${purpose}/` : `talents/${talentId}/`;
 
 /** True when `path` is a stored file the server could have made, inside `folder`. */

@@ -1,21 +1,24 @@
 import { Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { LoadingPanel } from '../components/loading-panel.tsx';
+import { ChatReturnAfterSignIn } from '../layouts/fan/chat-return-redirect.tsx';
 import { VersionBanner } from '../version/version-banner.tsx';
 import { AccessGate } from './access-gate.tsx';
-import { DevOutboxLayout, LegalLayout } from './lazy-layouts.ts';
+import { DevOutboxLayout, FanChatLayout, LegalLayout } from './lazy-layouts.ts';
 import { ReferralRedirect } from './referral-redirect.tsx';
 import { SignInLinkHandler } from './sign-in-link-handler.tsx';
 
 /**
- * The app shell: the version gate and magic-link completion run on every page; the development outbox,
- * the legal pages and referral links work signed in or out; everything else goes through the access flow.
+ * The app shell: the version gate, magic-link completion and the fan's way back to a chat after signing
+ * in run on every page; the development outbox, the legal pages, referral links and the fan messenger
+ * work signed in or out; everything else goes through the access flow.
  */
 export function AppRoot() {
   return (
     <>
       <VersionBanner />
       <SignInLinkHandler />
+      <ChatReturnAfterSignIn />
       <Routes>
         <Route
           path="/dev/outbox"
@@ -36,6 +39,15 @@ export function AppRoot() {
             }
           />
         ))}
+        {/* The fan messenger: signed in or out (anonymous fans), outside the creator access flow. */}
+        <Route
+          path="/chat/:talentTag"
+          element={
+            <Suspense fallback={<LoadingPanel fullScreen />}>
+              <FanChatLayout />
+            </Suspense>
+          }
+        />
         <Route path="/r/:referralTalentTag" element={<ReferralRedirect />} />
         <Route path="*" element={<AccessGate />} />
       </Routes>

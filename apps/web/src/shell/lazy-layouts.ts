@@ -15,3 +15,4 @@ export const DevOutboxLayout = lazy(() =>
   import('../layouts/dev/dev-outbox-layout.tsx').then((m) => ({ default: m.DevOutboxLayout })),
 );
 export const LegalLayout = lazy(() => import('../layouts/legal/legal-layout.tsx').then((m) => ({ default: m.LegalLayout })));
+export const FanChatLayout = lazy(() => import('../layouts/fan/fan-chat-layout.tsx').then((m) => ({ default: m.FanChatLayout })));

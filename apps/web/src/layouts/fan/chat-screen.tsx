@@ -1,0 +1,269 @@
+import { Avatar, Button, Center, Loader, Text } from '@mantine/core';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { ErrorAlert } from '../../components/error-alert.tsx';
+import { ChatHeader } from './chat-header.tsx';
+import { rememberChatReturn, signInPathFor } from './chat-return.ts';
+import { Composer } from './composer.tsx';
+import classes from './fan-chat.module.css';
+import { FeedbackDialog } from './feedback-dialog.tsx';
+import { pictureSrc } from './media-url.ts';
+import { buildTimeline, formatMessageTime, hasFanSpoken, isAwaitingReply } from './message-grouping.ts';
+import { MessageRow, type Reaction } from './message-row.tsx';
+import { creditsLabel, nextStep, totalCredits } from './price-label.ts';
+import { TypingIndicator } from './typing-indicator.tsx';
+import { useChatMessages } from './use-chat-messages.ts';
+import type { OpenedChat } from './use-open-chat.ts';
+
+/** Re-renders every few seconds while `active`, so time-based state (the typing indicator) expires. */
+function useNow(active: boolean, everyMs = 5_000): number {
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    if (!active) return;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [active, everyMs]);
+  return now;
+}
+
+/** Distance from the bottom within which new messages keep the view pinned to the end. */
+const stickToBottomPx = 120;
+
+/** The conversation with one twin: welcome messages, messages, starters, unlocks, reactions, composer. */
+export function ChatScreen({ opened }: { opened: OpenedChat }) {
+  const { chat, talent, welcomeMessages, starters, balance, isAnonymous, fanId } = opened;
+  const { query, messages, sentHereAt, send, unlock, react } = useChatMessages({ chatId: chat.id, fanId, talentTag: talent.tag });
+  const twin = { name: talent.name, pictureUrl: talent.profilePictureUrl };
+  const chatPath = `/chat/${talent.tag}`;
+  const signInPath = signInPathFor(chatPath);
+  const rememberReturn = () => rememberChatReturn(chatPath);
+
+  const [draft, setDraft] = useState('');
+  const [feedbackFor, setFeedbackFor] = useState<string | null>(null);
+  const now = useNow(messages.at(-1)?.senderType === 'USER');
+  const timeline = useMemo(() => buildTimeline(messages, new Date(now)), [messages, now]);
+  const awaitingReply = send.isPending || isAwaitingReply(messages, now, sentHereAt);
+  const pendingText = send.isPending ? send.variables?.text : undefined;
+  const showStarters = query.isSuccess && starters.length > 0 && !hasFanSpoken(messages) && !send.isPending;
+  const atStart = query.isPending || !query.hasNextPage;
+  const step = nextStep({ balance, isAnonymous, creditsToSendMessage: talent.creditsToSendMessage });
+
+  // Scrolling: pinned to the newest message unless the fan scrolled up to read; loading older
+  // messages keeps the one under the fan's eye in place.
+  const scroller = useRef<HTMLDivElement>(null);
+  const nearBottom = useRef(true);
+  const restore = useRef<{ height: number; top: number } | null>(null);
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    if (restore.current && !query.isFetchingNextPage) {
+      element.scrollTop = restore.current.top + (element.scrollHeight - restore.current.height);
+      restore.current = null;
+    } else if (nearBottom.current && !restore.current) {
+      element.scrollTop = element.scrollHeight;
+    }
+  });
+  const onScroll = useCallback(() => {
+    const element = scroller.current;
+    if (element) nearBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < stickToBottomPx;
+  }, []);
+  const loadOlder = () => {
+    const element = scroller.current;
+    if (element) restore.current = { height: element.scrollHeight, top: element.scrollTop };
+    void query.fetchNextPage();
+  };
+
+  const sendText = (text: string, suggestionId?: string) => {
+    nearBottom.current = true;
+    setDraft('');
+    send.mutate(
+      { chatId: chat.id, text, ...(suggestionId ? { suggestionId } : {}) },
+      // The words are not lost when sending fails (the error itself reaches the shared handler).
+      { onError: () => setDraft((current) => current || text) },
+    );
+  };
+  const setReaction = (messageId: string, reaction: Reaction | null) => {
+    react.mutate({ chatId: chat.id, messageId, reaction });
+    if (reaction === 'THUMBS_DOWN') setFeedbackFor(messageId);
+  };
+
+  return (
+    <div className={classes.frame}>
+      <ChatHeader
+        name={talent.name}
+        tag={talent.tag}
+        pictureUrl={talent.profilePictureUrl}
+        balance={balance}
+        signInPath={isAnonymous ? signInPath : undefined}
+        onSignIn={rememberReturn}
+      />
+
+      <div className={classes.scroller} ref={scroller} onScroll={onScroll} data-testid="chat-scroller">
+        {atStart ? (
+          <>
+            <div className={classes.intro}>
+              <Avatar
+                src={pictureSrc(talent.profilePictureUrl)}
+                name={talent.name}
+                color="initials"
+                size={76}
+                radius={999}
+                alt=""
+              />
+              <Text fw={700} fz="lg" mt={6}>
+                {talent.name}
+              </Text>
+              <Text fz="sm" c="dimmed">
+                The AI twin of {talent.name} · {creditsLabel(talent.creditsToSendMessage)} per message
+              </Text>
+            </div>
+            {welcomeMessages.map((message, index) => (
+              <MessageRow
+                key={message.id}
+                id={message.id}
+                kind="welcome"
+                side="twin"
+                text={message.text}
+                attachments={message.attachments}
+                isFirstInGroup={index === 0}
+                isLastInGroup={index === welcomeMessages.length - 1}
+                twin={twin}
+              />
+            ))}
+          </>
+        ) : (
+          <Center py="sm">
+            <Button variant="light" size="xs" onClick={loadOlder} loading={query.isFetchingNextPage}>
+              Load more
+            </Button>
+          </Center>
+        )}
+
+        {query.isPending && (
+          <Center py="lg" role="status" aria-label="Loading messages">
+            <Loader type="dots" />
+          </Center>
+        )}
+        {query.isError && !query.data && (
+          <div style={{ padding: '12px 4px' }}>
+            <ErrorAlert error={query.error} title="Could not load the messages" onRetry={() => void query.refetch()} />
+          </div>
+        )}
+        {query.isSuccess && messages.length === 0 && welcomeMessages.length === 0 && !pendingText && (
+          <Text ta="center" c="dimmed" fz="sm" py="md">
+            No messages yet. Say hi to {talent.name} 👋
+          </Text>
+        )}
+
+        {timeline.map((entry) =>
+          entry.kind === 'day' ? (
+            <div key={entry.key} className={classes.day}>
+              <span className={classes.dayLabel}>{entry.label}</span>
+            </div>
+          ) : (
+            <MessageRow
+              key={entry.key}
+              id={entry.message.id}
+              side={entry.message.senderType === 'USER' ? 'fan' : 'twin'}
+              text={entry.message.text}
+              attachments={entry.message.attachments}
+              time={formatMessageTime(entry.message.createdAt)}
+              dateTime={entry.message.createdAt}
+              isFirstInGroup={entry.isFirstInGroup}
+              isLastInGroup={entry.isLastInGroup}
+              twin={twin}
+              reaction={
+                entry.message.senderType === 'TALENT'
+                  ? { value: entry.message.reaction, onChange: (reaction) => setReaction(entry.message.id, reaction) }
+                  : undefined
+              }
+              onUnlock={(attachmentId) => unlock.mutate({ chatId: chat.id, messageId: entry.message.id, attachmentId })}
+              unlockingId={
+                unlock.isPending && unlock.variables?.messageId === entry.message.id ? unlock.variables.attachmentId : null
+              }
+            />
+          ),
+        )}
+        {pendingText && (
+          <MessageRow
+            id="pending"
+            kind="pending"
+            side="fan"
+            text={pendingText}
+            attachments={[]}
+            time="…"
+            isFirstInGroup={messages.at(-1)?.senderType !== 'USER'}
+            isLastInGroup
+            twin={twin}
+            pending
+          />
+        )}
+        {awaitingReply && <TypingIndicator name={talent.name} pictureUrl={talent.profilePictureUrl} />}
+      </div>
+
+      <div className={classes.footer}>
+        {step === 'sign-in' && (
+          <div className={classes.notice} data-testid="sign-in-notice">
+            <Text fw={600} fz="sm">
+              You’ve used your free credits
+            </Text>
+            <Text fz="sm" c="dimmed" mb="sm">
+              Sign in to keep chatting with {talent.name}. This conversation comes with you.
+            </Text>
+            <Button component={Link} to={signInPath} onClick={rememberReturn} variant="gradient" fullWidth>
+              Sign in to keep chatting
+            </Button>
+          </div>
+        )}
+        {step === 'get-credits' && (
+          <div className={classes.notice} data-testid="out-of-credits-notice">
+            <Text fw={600} fz="sm">
+              You’re out of credits
+            </Text>
+            <Text fz="sm" c="dimmed">
+              Each message to {talent.name} costs {creditsLabel(talent.creditsToSendMessage)}; you have{' '}
+              {creditsLabel(totalCredits(balance))}.
+            </Text>
+          </div>
+        )}
+        {showStarters && (
+          <fieldset className={classes.starters} aria-label="Conversation starters">
+            {starters.map((starter) => (
+              <button
+                key={starter.id}
+                type="button"
+                className={classes.starter}
+                onClick={() => sendText(starter.text, starter.id)}
+                disabled={send.isPending}
+              >
+                {starter.text}
+              </button>
+            ))}
+          </fieldset>
+        )}
+        <Composer
+          value={draft}
+          onChange={setDraft}
+          onSend={(text) => sendText(text)}
+          placeholder={`Message ${talent.name.split(' ')[0] ?? talent.name}…`}
+          sending={send.isPending}
+        />
+      </div>
+
+      <FeedbackDialog
+        opened={feedbackFor !== null}
+        onClose={() => setFeedbackFor(null)}
+        pending={react.isPending}
+        onSubmit={(feedback) => {
+          const messageId = feedbackFor;
+          if (!messageId) return;
+          react.mutate(
+            { chatId: chat.id, messageId, reaction: 'THUMBS_DOWN', ...(feedback ? { feedback } : {}) },
+            { onSuccess: () => setFeedbackFor(null) },
+          );
+        }}
+      />
+    </div>
+  );
+}

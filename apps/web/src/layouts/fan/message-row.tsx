@@ -1,0 +1,126 @@
+import type { ChatAttachmentView } from '@doppel/validation';
+import { ActionIcon, Avatar, Tooltip } from '@mantine/core';
+import { IconThumbDown, IconThumbDownFilled, IconThumbUp, IconThumbUpFilled } from '@tabler/icons-react';
+import { AttachmentView } from './attachment-view.tsx';
+import classes from './fan-chat.module.css';
+import { pictureSrc } from './media-url.ts';
+
+export type Reaction = 'THUMBS_UP' | 'THUMBS_DOWN';
+
+type MessageRowProps = {
+  id: string;
+  /** Welcome messages open every chat; they are not part of the conversation. */
+  kind?: 'welcome' | 'message' | 'pending';
+  side: 'fan' | 'twin';
+  text: string;
+  attachments: readonly ChatAttachmentView[];
+  /** "09:05"; welcome messages have none. */
+  time?: string;
+  /** ISO time of the message, for the <time> element. */
+  dateTime?: string;
+  isFirstInGroup: boolean;
+  isLastInGroup: boolean;
+  twin: { name: string; pictureUrl: string | null };
+  pending?: boolean;
+  /** Twin messages of the conversation take reactions; welcome messages do not. */
+  reaction?: { value: Reaction | null; onChange: (reaction: Reaction | null) => void };
+  onUnlock?: (attachmentId: string) => void;
+  /** The attachment being unlocked right now. */
+  unlockingId?: string | null;
+};
+
+/** One message: the twin's on the left beside their picture, the fan's on the right. */
+export function MessageRow(props: MessageRowProps) {
+  const { side, text, attachments, time, isFirstInGroup, isLastInGroup, twin, pending, reaction } = props;
+  const isTwin = side === 'twin';
+  const rowClass = [classes.row, isFirstInGroup && classes.rowFirst, !isTwin && classes.rowFan].filter(Boolean).join(' ');
+  const bubbleClass = [classes.bubble, isTwin ? classes.bubbleTwin : classes.bubbleFan, isLastInGroup && classes.tail]
+    .filter(Boolean)
+    .join(' ');
+  const hasText = text.trim() !== '';
+  const hasMeta = reaction !== undefined || (!hasText && time !== undefined);
+
+  return (
+    <div
+      className={`${rowClass}${pending ? ` ${classes.pending}` : ''}`}
+      data-testid="chat-message"
+      data-sender={isTwin ? 'TALENT' : 'USER'}
+      data-message-id={props.id}
+      data-kind={props.kind ?? 'message'}
+    >
+      {isTwin && (
+        <div className={`${classes.avatarSlot}${hasMeta ? ` ${classes.avatarSlotLifted}` : ''}`}>
+          {isLastInGroup && (
+            <Avatar src={pictureSrc(twin.pictureUrl)} name={twin.name} color="initials" size={30} radius="xl" alt="" />
+          )}
+        </div>
+      )}
+      <div className={`${classes.column}${isTwin ? '' : ` ${classes.columnFan}`}`}>
+        {attachments.map((attachment) => (
+          <AttachmentView
+            key={attachment.id}
+            attachment={attachment}
+            twinName={twin.name}
+            onUnlock={props.onUnlock ? () => props.onUnlock?.(attachment.id) : undefined}
+            unlocking={props.unlockingId === attachment.id}
+          />
+        ))}
+        {hasText && (
+          <div className={bubbleClass}>
+            <span data-testid="chat-message-text">{text}</span>
+            {time && (
+              <time className={classes.time} dateTime={props.dateTime}>
+                {pending ? 'Sending…' : time}
+              </time>
+            )}
+          </div>
+        )}
+        {hasMeta && (
+          <div className={classes.meta}>
+            {!hasText && time && (
+              <time className={classes.time} dateTime={props.dateTime}>
+                {time}
+              </time>
+            )}
+            {reaction && <Reactions value={reaction.value} onChange={reaction.onChange} />}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function Reactions({ value, onChange }: { value: Reaction | null; onChange: (reaction: Reaction | null) => void }) {
+  const up = value === 'THUMBS_UP';
+  const down = value === 'THUMBS_DOWN';
+  return (
+    <>
+      <Tooltip label="Good answer" openDelay={400}>
+        <ActionIcon
+          variant="subtle"
+          color={up ? 'doppel' : 'gray'}
+          size="sm"
+          radius="xl"
+          aria-label="Good answer"
+          aria-pressed={up}
+          onClick={() => onChange(up ? null : 'THUMBS_UP')}
+        >
+          {up ? <IconThumbUpFilled size={15} /> : <IconThumbUp size={15} />}
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Bad answer" openDelay={400}>
+        <ActionIcon
+          variant="subtle"
+          color={down ? 'red' : 'gray'}
+          size="sm"
+          radius="xl"
+          aria-label="Bad answer"
+          aria-pressed={down}
+          onClick={() => onChange(down ? null : 'THUMBS_DOWN')}
+        >
+          {down ? <IconThumbDownFilled size={15} /> : <IconThumbDown size={15} />}
+        </ActionIcon>
+      </Tooltip>
+    </>
+  );
+}

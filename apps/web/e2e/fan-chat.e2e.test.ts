@@ -72,7 +72,10 @@ describe('fan messenger', () => {
     });
     const starters = page.getByRole('group', { name: 'Conversation starters' });
     await starters.getByRole('button', { name: 'Where are you right now?' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Send', exact: true }).isDisabled(), 'Send is off while the message is empty').toBe(true);
+    expect(
+      await page.getByRole('button', { name: 'Send', exact: true }).isDisabled(),
+      'Send is off while the message is empty',
+    ).toBe(true);
     const freeCredits = await balanceOf(page);
     expect(freeCredits, 'an anonymous fan starts with free credits').toBeGreaterThan(3);
     await page.screenshot({ path: '/tmp/doppel-fan-chat-welcome.png' });

@@ -2,11 +2,28 @@ import type { Me } from '@doppel/validation';
 import { ActionIcon, AppShell, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
+import { useMemo } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { BrandLink } from '../../components/brand.tsx';
+import { ErrorPanel } from '../../components/error-panel.tsx';
+import { FeedbackPage } from './feedback-page.tsx';
+import { TalentHome } from './home/talent-home.tsx';
+import { ReferralsPage } from './referrals-page.tsx';
+import { ConversationStartersPage } from './settings/conversation-starters-page.tsx';
+import { GalleryPage } from './settings/gallery-page.tsx';
+import { MonetisationPage } from './settings/monetisation-page.tsx';
+import { ProfilePage } from './settings/profile-page.tsx';
+import { SettingsMenu } from './settings/settings-menu.tsx';
+import { VoicePage } from './settings/voice-page.tsx';
+import { WelcomeMessagesPage } from './settings/welcome-messages-page.tsx';
 import { SupportDialog } from './support-dialog.tsx';
-import { TalentHome } from './talent-home.tsx';
+import { TalentContext } from './talent-context.ts';
 import { TalentMenu } from './talent-menu.tsx';
+
+/** Where the back arrow goes: a settings page to the settings menu, anything else home. */
+function parentPath(pathname: string): string {
+  return pathname.startsWith('/settings/') ? '/settings' : '/';
+}
 
 /** The creator dashboard (spec 2.4): header with a back arrow and the menu, then the creator's pages. */
 export function TalentLayout({ me }: { me: Me }) {
@@ -14,6 +31,9 @@ export function TalentLayout({ me }: { me: Me }) {
   const navigate = useNavigate();
   const [supportOpen, support] = useDisclosure(false);
   const atHome = pathname === '/';
+  // The dashboard is about the creator's first twin (a creator runs one; an admin may manage several).
+  const talentId = me.managedTalentIds[0];
+  const context = useMemo(() => (talentId ? { me, talentId } : null), [me, talentId]);
 
   return (
     <AppShell header={{ height: 60 }} bg="var(--mantine-color-gray-0)">
@@ -26,7 +46,7 @@ export function TalentLayout({ me }: { me: Me }) {
               size="lg"
               radius="xl"
               aria-label="Back"
-              onClick={() => navigate(-1)}
+              onClick={() => navigate(parentPath(pathname))}
               style={{ visibility: atHome ? 'hidden' : 'visible' }}
             >
               <IconArrowLeft size={22} />
@@ -37,11 +57,26 @@ export function TalentLayout({ me }: { me: Me }) {
         </Container>
       </AppShell.Header>
       <AppShell.Main>
-        <Container size="md" py="md">
-          <Routes>
-            <Route index element={<TalentHome me={me} />} />
-            <Route path="*" element={<Navigate to="/" replace />} />
-          </Routes>
+        <Container size="md" py="md" pb="xl">
+          {context ? (
+            <TalentContext.Provider value={context}>
+              <Routes>
+                <Route index element={<TalentHome />} />
+                <Route path="settings" element={<SettingsMenu />} />
+                <Route path="settings/profile" element={<ProfilePage />} />
+                <Route path="settings/gallery" element={<GalleryPage />} />
+                <Route path="settings/voice" element={<VoicePage />} />
+                <Route path="settings/welcome-messages" element={<WelcomeMessagesPage />} />
+                <Route path="settings/conversation-starters" element={<ConversationStartersPage />} />
+                <Route path="settings/monetisation" element={<MonetisationPage />} />
+                <Route path="referrals" element={<ReferralsPage />} />
+                <Route path="feedback" element={<FeedbackPage />} />
+                <Route path="*" element={<Navigate to="/" replace />} />
+              </Routes>
+            </TalentContext.Provider>
+          ) : (
+            <ErrorPanel title="No twin yet" message="This account does not manage a twin." />
+          )}
         </Container>
       </AppShell.Main>
       <SupportDialog opened={supportOpen} onClose={support.close} />

@@ -1,0 +1,142 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openPage, pathOf } from './support/browser.ts';
+import { signInWithMagicLink } from './support/sign-in.ts';
+
+// The demo creator's dashboard: home (progress ring, share link, earnings, engagement, quick links),
+// the header menu, /referrals and /feedback. The e2e server has no feedback board configured.
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/doppel-dashboard-${name}.png`, fullPage: true });
+
+const nextTaskTitles = {
+  UPLOAD_IMAGES: 'Upload images',
+  SET_VOICE: 'Set your voice',
+  DEFINE_CONVERSATION_STARTERS: 'Define conversation starters',
+  COMPLETE: 'Your twin is fully powered up',
+} as const;
+
+describe('creator dashboard', () => {
+  let browser: Browser;
+  let signedIn: StorageState;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    // One magic link for the file (the server limits links per address); each test reuses the session.
+    const { context, page } = await openPage(browser, { width: 430, height: 900 });
+    await signInWithMagicLink(page, 'creator@doppel.dev');
+    await page.getByRole('heading', { name: 'Your dashboard' }).waitFor();
+    signedIn = await context.storageState();
+    await context.close();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function open(path: string, viewport = { width: 430, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({ baseURL: inject('baseUrl'), viewport, storageState: signedIn });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: inject('baseUrl') });
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    await page.goto(path);
+    return { context, page };
+  }
+
+  it('home shows the progress ring with the next task, the share link, earnings, engagement and quick links', async () => {
+    const { context, page } = await open('/');
+    await page.getByRole('heading', { name: 'Power up your AI twin' }).waitFor();
+
+    // The next task is the one the server's task ladder names.
+    const home = await page.evaluate(async () => {
+      const me = await (await fetch('/trpc/auth.me')).json();
+      const talentId = me.result.data.managedTalentIds[0];
+      const input = encodeURIComponent(JSON.stringify({ talentId }));
+      return (await (await fetch(`/trpc/dashboard.home?input=${input}`)).json()).result.data;
+    });
+    const nextTask = home.progress.nextTask as keyof typeof nextTaskTitles;
+    await page.getByTestId('next-task').filter({ hasText: nextTaskTitles[nextTask] }).waitFor();
+    expect(await page.locator('.mantine-RingProgress-root').count()).toBe(1);
+    expect(await page.getByLabel(`${home.progress.done} of ${home.progress.total} tasks done`).count()).toBe(1);
+
+    expect(await page.getByLabel('Share link', { exact: true }).textContent()).toBe(`${inject('baseUrl')}/chat/mia`);
+    for (const testId of ['earnings-total', 'earnings-month', 'earnings-disbursable']) {
+      expect(await page.getByTestId(testId).textContent()).toMatch(/^\$[\d,]+\.\d{2}$/);
+    }
+    expect(await page.getByLabel('Users', { exact: true }).textContent()).toBe(home.engagement.users.toLocaleString('en-US'));
+    expect(await page.getByLabel('Paying users', { exact: true }).textContent()).toBe(
+      home.engagement.payingUsers.toLocaleString('en-US'),
+    );
+    await shot(page, 'home');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await shot(page, 'home-desktop');
+
+    for (const [label, path] of [
+      ['Settings', '/settings'],
+      ['Referrals', '/referrals'],
+      ['Feedback', '/feedback'],
+    ] as const) {
+      await page.getByRole('link', { name: label }).click();
+      await page.waitForURL(`**${path}`);
+      await page.getByRole('button', { name: 'Back' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+    }
+
+    // "Chat with your AI" opens the twin's messenger in a new tab with a single-use sign-in token.
+    const [tab] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('button', { name: 'Chat with your AI' }).click(),
+    ]);
+    await tab.waitForURL((url) => url.pathname.startsWith('/chat/'));
+    expect(new URL(tab.url()).pathname).toBe('/chat/mia');
+    await context.close();
+  });
+
+  it('the menu opens Support (community, email, reply within 24 hours) and the terms', async () => {
+    const { context, page } = await open('/');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    expect(await page.getByRole('menuitem', { name: 'Admin UI' }).count(), 'creators have no Admin UI').toBe(0);
+    await page.getByRole('menuitem', { name: 'Support' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Support' });
+    await dialog.getByText(/We reply within 24 hours/).waitFor();
+    await dialog.getByRole('link', { name: 'Join the creator community' }).waitFor();
+    expect(await dialog.getByRole('link', { name: /@/ }).getAttribute('href')).toMatch(/^mailto:/);
+    await shot(page, 'support');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('menuitem', { name: 'Terms & Conditions' }).click();
+    await page.waitForURL('**/terms');
+    expect(pathOf(page)).toBe('/terms');
+    await context.close();
+  });
+
+  it('referrals: "Invite and Earn" copies the referral link and confirms for two seconds', async () => {
+    const { context, page } = await open('/referrals');
+    await page.getByRole('heading', { name: 'Invite and Earn' }).waitFor();
+    const link = `${inject('baseUrl')}/r/mia`;
+    expect(await page.getByLabel('Referral link', { exact: true }).textContent()).toBe(link);
+
+    await page.getByRole('button', { name: 'Copy referral link' }).click();
+    const copied = page.getByRole('status').filter({ hasText: 'Copied' });
+    await copied.waitFor();
+    const shownAt = Date.now();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    await shot(page, 'referrals');
+    await copied.waitFor({ state: 'hidden', timeout: 10_000 });
+    const shownFor = Date.now() - shownAt;
+    expect(shownFor, 'the confirmation lasts about two seconds').toBeGreaterThan(1_200);
+    expect(shownFor).toBeLessThan(4_000);
+    await context.close();
+  });
+
+  it('feedback: without a configured board the page says so', async () => {
+    const { context, page } = await open('/feedback');
+    await page.getByRole('heading', { name: 'Feedback' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'The feedback board is not configured.' }).waitFor();
+    expect(await page.locator('iframe').count()).toBe(0);
+    await shot(page, 'feedback');
+    await context.close();
+  });
+});

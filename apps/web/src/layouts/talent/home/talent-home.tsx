@@ -1,0 +1,208 @@
+import {
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Paper,
+  RingProgress,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { IconArrowRight, IconBulb, IconCheck, IconSettings, IconUserPlus, IconUsers, IconUsersGroup } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { trpc } from '../../../trpc/trpc.ts';
+import { CopyField } from '../copy-field.tsx';
+import { formatCents } from '../money.ts';
+import { useTalentContext, useTalentLive } from '../talent-context.ts';
+import { ChatWithYourAi } from './chat-with-your-ai.tsx';
+import { nextTaskDetails, progressPercent } from './next-task.ts';
+import { QuickLink } from './quick-link.tsx';
+
+/** Dashboard home (spec 2.4): progress ring, share link, earnings, engagement and quick links. */
+export function TalentHome() {
+  const { me, talentId } = useTalentContext();
+  const utils = trpc.useUtils();
+  const home = trpc.dashboard.home.useQuery({ talentId });
+  const talent = trpc.talent.get.useQuery({ talentId });
+  useTalentLive(talentId, () => {
+    void utils.dashboard.home.invalidate({ talentId });
+    void utils.talent.get.invalidate({ talentId });
+  });
+
+  const twin = talent.data;
+  return (
+    <Stack gap="lg">
+      <Group gap="md" wrap="nowrap">
+        <Avatar src={twin?.profilePictureUrl} name={twin?.name ?? me.name} color="initials" size={56} radius="xl" />
+        <div style={{ minWidth: 0 }}>
+          <Title order={2} fz={{ base: 22, sm: 28 }} lh={1.2}>
+            Your dashboard
+          </Title>
+          <Text c="dimmed" size="sm" truncate>
+            Welcome back, {me.name}
+          </Text>
+        </div>
+      </Group>
+
+      {home.isError ? (
+        <ErrorAlert error={home.error} onRetry={() => void home.refetch()} />
+      ) : !home.data ? (
+        <HomeSkeleton />
+      ) : (
+        <>
+          <PowerUpCard done={home.data.progress.done} total={home.data.progress.total} nextTask={home.data.progress.nextTask} />
+
+          <Card withBorder radius="lg" padding="lg">
+            <Text fw={700} mb={4}>
+              Share your AI twin
+            </Text>
+            <Text size="sm" c="dimmed" mb="sm">
+              Fans chat with {twin ? `${twin.name}, your twin,` : 'your twin'} at this link.
+            </Text>
+            <CopyField value={home.data.shareUrl} label="Share link" />
+          </Card>
+
+          <Card withBorder radius="lg" padding="lg">
+            <Text fw={700} mb="sm">
+              Earnings
+            </Text>
+            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+              <Stat label="Total net" value={formatCents(home.data.earnings.totalNetCents)} testId="earnings-total" />
+              <Stat label="This month" value={formatCents(home.data.earnings.thisMonthNetCents)} testId="earnings-month" />
+              <Stat label="Disbursable" value={formatCents(home.data.earnings.disbursableCents)} testId="earnings-disbursable" />
+            </SimpleGrid>
+          </Card>
+
+          <SimpleGrid cols={2} spacing="sm">
+            <EngagementStat icon={<IconUsers size={20} />} label="Users" value={home.data.engagement.users} />
+            <EngagementStat icon={<IconUsersGroup size={20} />} label="Paying users" value={home.data.engagement.payingUsers} />
+          </SimpleGrid>
+        </>
+      )}
+
+      <Stack gap="xs">
+        <Text fw={700}>Quick links</Text>
+        <ChatWithYourAi talentId={talentId} tag={twin?.tag ?? null} />
+        <QuickLink
+          to="/settings"
+          icon={<IconSettings size={20} />}
+          label="Settings"
+          description="Profile, gallery, voice, prices"
+        />
+        <QuickLink to="/referrals" icon={<IconUserPlus size={20} />} label="Referrals" description="Invite creators and earn" />
+        <QuickLink to="/feedback" icon={<IconBulb size={20} />} label="Feedback" description="Request features and vote" />
+      </Stack>
+    </Stack>
+  );
+}
+
+function PowerUpCard({ done, total, nextTask }: { done: number; total: number; nextTask: keyof typeof nextTaskDetails }) {
+  const details = nextTaskDetails[nextTask];
+  const percent = progressPercent(done, total);
+  const complete = nextTask === 'COMPLETE';
+  return (
+    <Card withBorder radius="lg" padding="lg" data-testid="power-up">
+      <Group wrap="nowrap" gap="md" align="center">
+        <RingProgress
+          size={104}
+          thickness={10}
+          roundCaps
+          sections={[{ value: percent, color: complete ? 'teal' : 'doppel' }]}
+          label={
+            complete ? (
+              <ThemeIcon color="teal" variant="light" radius="xl" size={44} mx="auto">
+                <IconCheck size={26} />
+              </ThemeIcon>
+            ) : (
+              <Text ta="center" fw={800} size="lg" data-testid="power-up-count">
+                {done}/{total}
+              </Text>
+            )
+          }
+          aria-label={`${done} of ${total} tasks done`}
+        />
+        <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+          <Title order={3} fz="lg">
+            Power up your AI twin
+          </Title>
+          <Group gap={6}>
+            {!complete && (
+              <Badge variant="light" size="sm">
+                Next
+              </Badge>
+            )}
+            <Text fw={600} size="sm" data-testid="next-task">
+              {details.title}
+            </Text>
+          </Group>
+          <Text size="sm" c="dimmed">
+            {details.description}
+          </Text>
+          {details.path && (
+            <Button
+              component={Link}
+              to={details.path}
+              size="xs"
+              variant="light"
+              rightSection={<IconArrowRight size={14} />}
+              mt={4}
+              w="fit-content"
+            >
+              {details.action}
+            </Button>
+          )}
+        </Stack>
+      </Group>
+    </Card>
+  );
+}
+
+function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Paper radius="md" p="sm" bg="var(--mantine-color-gray-0)">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fw={800} fz="xl" data-testid={testId}>
+        {value}
+      </Text>
+    </Paper>
+  );
+}
+
+function EngagementStat({ icon, label, value }: { icon: ReactNode; label: string; value: number }) {
+  return (
+    <Card withBorder radius="lg" padding="md">
+      <Group gap="sm" wrap="nowrap">
+        <ThemeIcon variant="light" radius="xl" size="lg">
+          {icon}
+        </ThemeIcon>
+        <div>
+          <Text fw={800} fz="xl" lh={1.1} aria-label={label}>
+            {value.toLocaleString('en-US')}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {label}
+          </Text>
+        </div>
+      </Group>
+    </Card>
+  );
+}
+
+function HomeSkeleton() {
+  return (
+    <Stack gap="lg" role="status" aria-label="Loading">
+      <Skeleton height={140} radius="lg" />
+      <Skeleton height={110} radius="lg" />
+      <Skeleton height={120} radius="lg" />
+    </Stack>
+  );
+}

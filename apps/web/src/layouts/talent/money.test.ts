@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { creditsToCents, formatCents, usdEquivalent } from './money.ts';
+
+describe('usdEquivalent', () => {
+  it('prices one credit at 0.10 USD', () => {
+    expect(creditsToCents(1)).toBe(10);
+    expect(usdEquivalent(1)).toBe('= $0.10');
+    expect(usdEquivalent(25)).toBe('= $2.50');
+    expect(usdEquivalent(1000)).toBe('= $100.00');
+  });
+
+  it('reads what the field holds while typing', () => {
+    expect(usdEquivalent('7')).toBe('= $0.70');
+    expect(usdEquivalent(' 12 ')).toBe('= $1.20');
+    expect(usdEquivalent(0)).toBe('= $0.00');
+  });
+
+  it('shows nothing for an empty, negative or fractional entry', () => {
+    for (const value of ['', '  ', 'abc', -1, 1.5, '2.5', null, undefined, Number.NaN]) {
+      expect(usdEquivalent(value), String(value)).toBe('');
+    }
+  });
+});
+
+describe('formatCents', () => {
+  it('formats whole cents as dollars with separators', () => {
+    expect(formatCents(0)).toBe('$0.00');
+    expect(formatCents(5)).toBe('$0.05');
+    expect(formatCents(123456)).toBe('$1,234.56');
+  });
+});

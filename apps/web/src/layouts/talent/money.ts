@@ -1,0 +1,26 @@
+import { microUsdPerCredit } from '@doppel/validation';
+
+const microUsdPerCent = 10_000;
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** Whole US cents as money text: 123456 -> "$1,234.56". */
+export function formatCents(cents: number): string {
+  // Integer cents divided once for display only; money is never computed in floats.
+  return usd.format(cents / 100);
+}
+
+/**
+ * What a price in credits is worth to a fan, in cents (1 credit = 0.10 USD), or null while the field
+ * holds no whole, non-negative number.
+ */
+export function creditsToCents(credits: unknown): number | null {
+  const value = typeof credits === 'string' && credits.trim() !== '' ? Number(credits) : credits;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) return null;
+  return Math.floor((value * microUsdPerCredit) / microUsdPerCent);
+}
+
+/** The live USD equivalent under a price field: "= $0.50", or "" for an incomplete entry. */
+export function usdEquivalent(credits: unknown): string {
+  const cents = creditsToCents(credits);
+  return cents === null ? '' : `= ${formatCents(cents)}`;
+}

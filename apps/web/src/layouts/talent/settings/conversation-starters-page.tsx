@@ -1,0 +1,149 @@
+import {
+  conversationStarterAnswerMax,
+  conversationStartersMax,
+  conversationStartersSettingsSchema,
+  conversationStarterTextMax,
+  type TalentSettings,
+} from '@doppel/validation';
+import { ActionIcon, Button, Group, Paper, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { randomId } from '@mantine/hooks';
+import { IconMessageQuestion, IconPlus, IconTrash } from '@tabler/icons-react';
+import { renameErrorPaths } from './form-errors.ts';
+import { SettingsForm, SettingsPage } from './settings-page.tsx';
+import { answeredByAiDefault, type StarterRow, startersForSave } from './starters.ts';
+import { useSaveSettings, useSyncFormWithData, useTalentSettings } from './use-talent-settings.ts';
+
+type Row = StarterRow & { key: string };
+type Values = { answeredByAi: boolean; starters: Row[] };
+
+const valuesOf = (talent: TalentSettings): Values => ({
+  answeredByAi: answeredByAiDefault(talent.chatMessageSuggestions),
+  starters: talent.chatMessageSuggestions.map((starter) => ({
+    key: starter.id,
+    id: starter.id,
+    text: starter.text,
+    answer: starter.answer ?? '',
+  })),
+});
+
+const resolver = schemaResolver(conversationStartersSettingsSchema, { sync: true });
+const validate = (values: Values) =>
+  renameErrorPaths(
+    resolver({ chatMessageSuggestions: startersForSave(values.starters, values.answeredByAi) }),
+    'chatMessageSuggestions',
+    'starters',
+  );
+
+/** /settings/conversation-starters: up to 3 questions fans can tap, answered by the AI or by you. */
+export function ConversationStartersPage() {
+  const query = useTalentSettings();
+  return (
+    <SettingsPage
+      title="Conversation starters"
+      description="Questions fans can tap to open a chat. Your twin answers them, or you write the answers."
+      query={query}
+    >
+      {(talent) => <StartersForm talent={talent} />}
+    </SettingsPage>
+  );
+}
+
+function StartersForm({ talent }: { talent: TalentSettings }) {
+  const form = useForm<Values>({ mode: 'controlled', initialValues: valuesOf(talent), validate });
+  useSyncFormWithData(form, valuesOf(talent));
+  const { save, saving, otherError } = useSaveSettings({
+    fields: ['chatMessageSuggestions'],
+    setFieldErrors: (errors) => form.setErrors(renameErrorPaths(errors, 'chatMessageSuggestions', 'starters')),
+  });
+
+  const submit = form.onSubmit((values) => {
+    save({ chatMessageSuggestions: startersForSave(values.starters, values.answeredByAi) }, () => form.resetDirty());
+  });
+
+  const rows = form.values.starters;
+  const full = rows.length >= conversationStartersMax;
+  return (
+    <SettingsForm
+      onSubmit={submit}
+      saving={saving}
+      error={otherError ?? (form.errors.starters as string | undefined)}
+      footer={
+        <Button
+          variant="light"
+          leftSection={<IconPlus size={16} />}
+          disabled={full}
+          onClick={() => form.insertListItem('starters', { key: randomId(), text: '', answer: '' })}
+        >
+          Add question
+        </Button>
+      }
+    >
+      <Switch
+        label="Answered by AI"
+        description={
+          form.values.answeredByAi
+            ? 'Your twin answers each question in its own words.'
+            : 'Fans get the answer you write for each question.'
+        }
+        size="md"
+        {...form.getInputProps('answeredByAi', { type: 'checkbox' })}
+      />
+      {rows.length === 0 ? (
+        <Paper radius="md" p="lg" bg="var(--mantine-color-gray-0)" ta="center">
+          <IconMessageQuestion size={32} color="var(--mantine-color-gray-5)" />
+          <Text fw={600} mt="xs">
+            No conversation starters yet
+          </Text>
+          <Text size="sm" c="dimmed">
+            Add up to {conversationStartersMax} questions fans can tap.
+          </Text>
+        </Paper>
+      ) : (
+        <Stack gap="md">
+          {rows.map((row, index) => (
+            <Paper key={row.key} withBorder radius="md" p="md" data-testid="starter-row">
+              <Stack gap="sm">
+                <Group gap="xs" align="flex-start" wrap="nowrap">
+                  <TextInput
+                    label={`Question ${index + 1}`}
+                    placeholder="What do you do for fun?"
+                    maxLength={conversationStarterTextMax}
+                    style={{ flex: 1 }}
+                    {...form.getInputProps(`starters.${index}.text`)}
+                  />
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    mt={26}
+                    size="lg"
+                    aria-label={`Remove question ${index + 1}`}
+                    onClick={() => form.removeListItem('starters', index)}
+                  >
+                    <IconTrash size={18} />
+                  </ActionIcon>
+                </Group>
+                {!form.values.answeredByAi && (
+                  <Textarea
+                    label={`Answer ${index + 1}`}
+                    placeholder="Optional: the answer fans get"
+                    autosize
+                    minRows={2}
+                    maxRows={8}
+                    maxLength={conversationStarterAnswerMax}
+                    {...form.getInputProps(`starters.${index}.answer`)}
+                  />
+                )}
+              </Stack>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+      {full && (
+        <Text size="xs" c="dimmed">
+          Up to {conversationStartersMax} questions.
+        </Text>
+      )}
+    </SettingsForm>
+  );
+}

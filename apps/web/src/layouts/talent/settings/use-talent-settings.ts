@@ -1,0 +1,89 @@
+import { type TalentSettings, talentMessages, type UpdateTalentSettingsInput } from '@doppel/validation';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useRef, useState } from 'react';
+import { describeError } from '../../../errors/describe-error.ts';
+import { trpc } from '../../../trpc/trpc.ts';
+import { splitFieldErrors } from '../../onboarding/server-errors.ts';
+import { useTalentContext, useTalentLive } from '../talent-context.ts';
+
+/** The twin's settings (`talent.get`), refetched whenever the twin changes anywhere. */
+export function useTalentSettings() {
+  const { talentId } = useTalentContext();
+  const utils = trpc.useUtils();
+  const query = trpc.talent.get.useQuery({ talentId });
+  useTalentLive(talentId, () => void utils.talent.get.invalidate({ talentId }));
+  return query;
+}
+
+/** "Saved!" (spec 8), the one success message of every settings page. */
+export function showSaved(message: string = talentMessages.saved): void {
+  notifications.show({ color: 'teal', message, autoClose: 3_000 });
+}
+
+/**
+ * Saves some of the twin's settings with `talent.update`: "Saved!" on success, the server's field
+ * errors onto the form's fields, and any other message returned for the page to show.
+ */
+export function useSaveSettings(options: {
+  fields: readonly string[];
+  setFieldErrors?: (errors: Record<string, string>) => void;
+}) {
+  const { talentId } = useTalentContext();
+  const utils = trpc.useUtils();
+  const [otherError, setOtherError] = useState<string | null>(null);
+  const mutation = trpc.talent.update.useMutation();
+
+  const save = (fields: Omit<UpdateTalentSettingsInput, never>, onSaved?: (talent: TalentSettings | undefined) => void) => {
+    setOtherError(null);
+    mutation.mutate(
+      { talentId, ...fields },
+      {
+        onSuccess: (result) => {
+          showSaved();
+          const talent = isTalentSettings(result) ? result : undefined;
+          if (talent) utils.talent.get.setData({ talentId }, talent);
+          void utils.talent.get.invalidate({ talentId });
+          void utils.dashboard.home.invalidate({ talentId });
+          onSaved?.(talent);
+        },
+        onError: (error) => {
+          const { onFields, other } = splitFieldErrors(describeError(error).fieldErrors, options.fields);
+          options.setFieldErrors?.(onFields);
+          setOtherError(other ?? (describeError(error).fieldErrors ? null : describeError(error).message));
+        },
+      },
+    );
+  };
+  return { save, saving: mutation.isPending, otherError };
+}
+
+function isTalentSettings(value: unknown): value is TalentSettings {
+  return typeof value === 'object' && value !== null && 'staticAttachments' in value && 'shareUrl' in value;
+}
+
+/**
+ * Keeps a form in step with data that changes live: when the stored values change and the creator
+ * has nothing unsaved, the form takes them (an edit made elsewhere shows at once); unsaved edits
+ * are never overwritten.
+ */
+export function useSyncFormWithData<V>(
+  form: {
+    isDirty: () => boolean;
+    setInitialValues: (values: V) => void;
+    setValues: (values: V) => void;
+    resetDirty: (values?: V) => void;
+  },
+  values: V,
+): void {
+  const key = JSON.stringify(values);
+  const last = useRef(key);
+  useEffect(() => {
+    if (key === last.current) return;
+    last.current = key;
+    if (form.isDirty()) return;
+    const next = JSON.parse(key) as V;
+    form.setInitialValues(next);
+    form.setValues(next);
+    form.resetDirty(next);
+  }, [key, form]);
+}

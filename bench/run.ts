@@ -1,5 +1,12 @@
-// `npm run bench`: runs every benchmark and prints its figures against its baseline.
+// `npm run bench [live-reads|chat-send]`: runs the benchmarks and prints their figures against
+// their baselines, measured in the same run. Exits non-zero when a target is missed.
+import { benchChatSend } from './chat-send.ts';
 import { benchLiveReads } from './live-reads.ts';
 
-const results = [await benchLiveReads()];
+const benches = { 'live-reads': benchLiveReads, 'chat-send': benchChatSend };
+const wanted = process.argv.slice(2).filter((name): name is keyof typeof benches => name in benches);
+const results = [];
+for (const name of wanted.length > 0 ? wanted : (Object.keys(benches) as Array<keyof typeof benches>)) {
+  results.push(await benches[name]());
+}
 process.exit(results.every((result) => result.ok) ? 0 : 1);

@@ -1,12 +1,13 @@
 // The worker tier: one pg-boss instance on the application database that owns the queues, the
 // schedules and the handlers of the job catalog.
-import { createDbClient, type Database } from '@doppel/db';
+import { createDbClient, createLiveFeed, type Database } from '@doppel/db';
 import {
   createBoss,
   ensureQueues,
   InvalidJobPayloadError,
   type JobName,
   jobCatalog,
+  jobChangeEntity,
   jobNames,
   notifyBackstopPollingSeconds,
   parseJobPayload,
@@ -69,6 +70,8 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   const services = options.services ?? createOfflineWorkerServices();
   const client = createDbClient(options.databaseUrl, { max: 5, applicationName: 'doppel-worker' });
   const boss = createBoss(options.databaseUrl, { role: 'worker', log });
+  const feed = createLiveFeed(client, { log: (message, error) => log.error(message, { error }) });
+  const wakeable = new Map<JobName, string>();
   try {
     await boss.start();
     await ensureQueues(boss, log);
@@ -82,7 +85,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
         continue;
       }
       const { work } = jobCatalog[name];
-      await boss.work<unknown>(
+      const workerId = await boss.work<unknown>(
         name,
         {
           batchSize: 1,
@@ -93,9 +96,17 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
         },
         async (jobs) => Promise.all(jobs.map((job) => runOne(name, handler, job, client.db, log, services))),
       );
+      if (work.wakeOnChange) wakeable.set(name, workerId);
     }
+    // Committed sends announce their jobs as change events; the feed delivers them in batches.
+    feed.subscribe((event) => {
+      const workerId = event.entity === jobChangeEntity ? wakeable.get(event.rowId as JobName) : undefined;
+      if (workerId) boss.notifyWorker(workerId);
+    });
+    await feed.start();
   } catch (error) {
     await boss.stop({ graceful: false }).catch(() => {});
+    await feed.stop();
     await client.close();
     throw error;
   }
@@ -105,6 +116,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   const stop = () => {
     stopping ??= (async () => {
       log.info('worker stopping');
+      await feed.stop();
       await boss.stop({ graceful: true, timeout: options.stopTimeoutMs ?? 30_000 });
       await client.close();
       log.info('worker stopped');

@@ -37,6 +37,12 @@ export type WorkSettings = {
   pollingIntervalSeconds: number;
   /** Jobs of this queue one worker process runs at once. */
   concurrency: number;
+  /**
+   * Wake the queue's worker when a transaction that enqueued one of its jobs commits, through the
+   * live feed's batched notification (see enqueue), instead of a NOTIFY in every sending
+   * transaction.
+   */
+  wakeOnChange?: boolean;
 };
 
 export type JobDefinition<Payload extends z.ZodType = z.ZodType> = {
@@ -110,10 +116,12 @@ export const jobCatalog = {
       expireInSeconds: 2 * minute,
       retentionSeconds: hour,
       deleteAfterSeconds: 7 * day,
-      // A fan is watching the typing indicator: wake the worker at once.
-      notify: true,
+      // No per-send NOTIFY: it would serialise every send's commit. The send's change events wake
+      // the worker instead (work.wakeOnChange), batched by the live feed.
+      notify: false,
     },
-    work: { pollingIntervalSeconds: 0.5, concurrency: 4 },
+    // A fan is watching the typing indicator: wake at once through the live feed, poll as a backstop.
+    work: { pollingIntervalSeconds: 0.5, concurrency: 4, wakeOnChange: true },
   }),
 } satisfies Record<string, JobDefinition>;
 

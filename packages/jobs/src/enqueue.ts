@@ -1,7 +1,10 @@
-import type { Transaction } from '@doppel/db';
+import { recordChanges, type Transaction } from '@doppel/db';
 import { sql } from 'drizzle-orm';
 import { fromDrizzle, type PgBoss, type SendOptions } from 'pg-boss';
 import { type JobName, type JobPayloadInput, parseJobPayload } from './catalog.ts';
+
+/** The change-event entity that says "a job was sent to queue rowId". */
+export const jobChangeEntity = 'jobs';
 
 export type EnqueueOptions = {
   /** The caller's open transaction: the job exists only if that transaction commits. */
@@ -31,5 +34,9 @@ export async function enqueue<Name extends JobName>(
   if (options.tx) sendOptions.db = fromDrizzle(options.tx, sql);
   if (options.singletonKey !== undefined) sendOptions.singletonKey = options.singletonKey;
   if (options.startAfter !== undefined) sendOptions.startAfter = options.startAfter;
-  return boss.send(name, data, sendOptions);
+  const id = await boss.send(name, data, sendOptions);
+  // Announces the job through the live feed, so a worker waiting on this queue wakes once the
+  // transaction commits (scope-less: no client ever sees it).
+  if (options.tx && id !== null) await recordChanges(options.tx, [{ entity: jobChangeEntity, rowId: name, scopes: [] }]);
+  return id;
 }

@@ -66,16 +66,11 @@ export type RecordedEarning = {
   referralTalentId: string | null;
 };
 
-/**
- * Books what paid credits earn, inside the caller's transaction (the one that spent them): the
- * talent's gross and net (its revenue share) for the source, and the referring talent's share
- * of the same gross as its referral earnings. Free credits earn nothing and are not booked.
- */
-export async function recordPaidSpend(
-  tx: Executor,
-  input: { talentId: string; source: EarningSource; paidCredits: number; at?: Date },
-): Promise<RecordedEarning> {
-  const at = input.at ?? new Date();
+export type PaidSpendInput = { talentId: string; source: EarningSource; paidCredits: number; at?: Date };
+export type PlannedEarning = RecordedEarning & { input: PaidSpendInput };
+
+/** Works out what paid credits earn (a read of the talent's shares); books nothing yet. */
+export async function planPaidSpend(tx: Executor, input: PaidSpendInput): Promise<PlannedEarning> {
   const [config] = await tx
     .select({
       revenueSharePpm: talentConfigs.revenueSharePpm,
@@ -91,11 +86,31 @@ export async function recordPaidSpend(
     config.revenueSharePpm,
     referralTalentId ? config.referralSharePpm : null,
   );
-  if (earning.grossMicroUsd === 0) return { ...earning, referralTalentId };
-  await addToFrames(tx, input.talentId, input.source, { gross: earning.grossMicroUsd, net: earning.netMicroUsd }, at);
-  if (referralTalentId && earning.referralMicroUsd > 0) {
+  return { ...earning, referralTalentId, input };
+}
+
+/**
+ * Books a planned earning: the talent's gross and net (its revenue share) for the source, and the
+ * referring talent's share of the same gross as its referral earnings. These frame rows are shared
+ * by every fan of the talent, so callers book as the last statement before their commit.
+ */
+export async function bookPaidSpend(tx: Executor, plan: PlannedEarning): Promise<void> {
+  if (plan.grossMicroUsd === 0) return;
+  const { talentId, source } = plan.input;
+  const at = plan.input.at ?? new Date();
+  await addToFrames(tx, talentId, source, { gross: plan.grossMicroUsd, net: plan.netMicroUsd }, at);
+  if (plan.referralTalentId && plan.referralMicroUsd > 0) {
     // The referrer keeps all of its referral share: gross and net are the same amount.
-    await addToFrames(tx, referralTalentId, 'referral', { gross: earning.referralMicroUsd, net: earning.referralMicroUsd }, at);
+    await addToFrames(tx, plan.referralTalentId, 'referral', { gross: plan.referralMicroUsd, net: plan.referralMicroUsd }, at);
   }
-  return { ...earning, referralTalentId };
+}
+
+/**
+ * Books what paid credits earn, inside the caller's transaction (the one that spent them). Free
+ * credits earn nothing and are not booked.
+ */
+export async function recordPaidSpend(tx: Executor, input: PaidSpendInput): Promise<RecordedEarning> {
+  const { input: _input, ...earning } = await planPaidSpend(tx, input);
+  await bookPaidSpend(tx, { ...earning, input });
+  return earning;
 }

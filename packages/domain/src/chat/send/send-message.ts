@@ -2,7 +2,7 @@ import { type ChangeEvent, chatMessages, chats, newId, recordChanges, type Trans
 import type { ChatMessageView, CreditBalanceView } from '@doppel/validation';
 import { eq, sql } from 'drizzle-orm';
 import { managesTalent, type Viewer } from '../../access/scopes.ts';
-import { recordPaidSpend } from '../../earnings/record-earning.ts';
+import { bookPaidSpend, planPaidSpend } from '../../earnings/record-earning.ts';
 import { DomainError } from '../../errors.ts';
 import { planSpend, type Spend } from '../../money/money.ts';
 import { assertChatFan, chatNotFound } from '../access.ts';
@@ -126,22 +126,23 @@ export async function sendChatMessage(
   const events: ChangeEvent[] = [...inserted.map((message) => messageChanged(ref, message.id)), chatChanged(ref)];
   if (spend && (spend.free > 0 || spend.paid > 0)) events.push(balanceChanged(viewer.id));
   if (becameAuthenticated || becamePaying) events.push(talentNumbersChanged('metric_frames', chat.talentId));
-  if (spend && spend.paid > 0) {
-    const earning = await recordPaidSpend(tx, {
-      talentId: chat.talentId,
-      source: 'sendMessage',
-      paidCredits: spend.paid,
-      at: now,
-    });
+  const replyQueued = immediateText === undefined;
+  if (replyQueued) await deps.replies.enqueueReply(tx, { chatId: chat.id, messageId });
+
+  // Earnings last: the talent's frame rows are shared by every fan of the talent, so they are
+  // locked by the final statement and held only until the commit right after.
+  const earning =
+    spend && spend.paid > 0
+      ? await planPaidSpend(tx, { talentId: chat.talentId, source: 'sendMessage', paidCredits: spend.paid, at: now })
+      : undefined;
+  if (earning) {
     events.push(talentNumbersChanged('earning_frames', chat.talentId));
     if (earning.referralTalentId && earning.referralMicroUsd > 0) {
       events.push(talentNumbersChanged('earning_frames', earning.referralTalentId));
     }
   }
-
-  const replyQueued = immediateText === undefined;
-  if (replyQueued) await deps.replies.enqueueReply(tx, { chatId: chat.id, messageId });
   await recordChanges(tx, events);
+  if (earning) await bookPaidSpend(tx, earning);
 
   // Neither the fan's message nor an immediate answer carries attachments: no price state needed.
   const context = { ...talent, hasUnlockedImage: false, seesOriginals: false };

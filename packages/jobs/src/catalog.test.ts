@@ -28,9 +28,10 @@ describe('job catalog', () => {
     expect(() => parseJobPayload('system.ping', { sentAt: 'yesterday' })).toThrow(InvalidJobPayloadError);
   });
 
-  it('only lets jobs a person waits on notify (each notifying send serialises its commit)', () => {
+  it('keeps NOTIFY out of the fan send path: chat replies wake through the live feed instead', () => {
     expect(jobCatalog['system.ping'].queue.notify).toBe(true);
-    expect(jobCatalog['chat.reply'].queue.notify).toBe(true);
+    expect(jobCatalog['chat.reply'].queue.notify).toBe(false);
+    expect(jobCatalog['chat.reply'].work.wakeOnChange).toBe(true);
     expect(jobCatalog['session.cleanup'].queue.notify).toBe(false);
   });
 
@@ -42,7 +43,7 @@ describe('job catalog', () => {
     expect(queue.retryLimit).toBeGreaterThan(0);
     expect(queue.retryBackoff).toBe(true);
     expect(queue.expireInSeconds).toBe(120);
-    expect(work).toEqual({ pollingIntervalSeconds: 0.5, concurrency: 4 });
+    expect(work).toEqual({ pollingIntervalSeconds: 0.5, concurrency: 4, wakeOnChange: true });
   });
 
   it('recognises catalog names only', () => {

@@ -139,6 +139,7 @@ try {
   development outbox at ${publicUrl}/dev/outbox (and in this log).
     demo admin:    ${admin?.email ?? 'admin@doppel.dev'}
     demo creator:  ${creator?.email ?? 'creator@doppel.dev'}
+  Chat with the demo twin as a fan: ${publicUrl}/chat/mia
   Health: ${publicUrl}/health    Stop: Ctrl-C
 `);
 } catch (error) {

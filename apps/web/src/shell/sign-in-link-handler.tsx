@@ -37,7 +37,10 @@ export function SignInLinkHandler() {
     mutate.current(
       { email, token },
       {
-        onSuccess: (me) => {
+        onSuccess: async (me) => {
+          // An auth.me request sent before the cookie existed may still be on its way back with
+          // "signed out"; cancel it so it cannot overwrite the signed-in answer.
+          await utils.auth.me.cancel();
           utils.auth.me.setData(undefined, me);
           cleanAddress();
         },

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, pathOf } from './support/browser.ts';
 import { signInWithMagicLink } from './support/sign-in.ts';
 
@@ -46,10 +47,12 @@ async function sendAndWaitForReply(page: Page, text: string): Promise<void> {
 
 describe('fan messenger', () => {
   let browser: Browser;
+  const sql = postgres(inject('databaseUrl'), { max: 1, onnotice: () => undefined });
   beforeAll(async () => {
     browser = await launchBrowser();
   });
   afterAll(async () => {
+    await sql.end();
     await browser?.close();
   });
 
@@ -168,6 +171,51 @@ describe('fan messenger', () => {
     await page.getByText('@no-such-twin-here').waitFor();
     await page.getByRole('link', { name: 'Go to Doppel' }).click();
     await page.waitForURL((url) => url.pathname === '/');
+    await context.close();
+  });
+
+  it('loads a long conversation 50 messages at a time and follows it live in a second tab', async () => {
+    const { context, page } = await openPage(browser, { width: 390, height: 844 });
+    await page.goto('/chat/mia');
+    await page.getByRole('heading', { name: 'Mia Moreno' }).waitFor();
+    await page.getByRole('group', { name: 'Conversation starters' }).waitFor();
+
+    // Sixty earlier messages of this fan's chat, one every ten minutes.
+    const fanId = await page.evaluate(async () => {
+      const response = await fetch('/trpc/auth.me');
+      return ((await response.json()) as { result: { data: { id: string } } }).result.data.id;
+    });
+    const [chat] = await sql<{ id: string }[]>`
+      select chats.id from chats join talents on talents.id = chats.talent_id where talents.tag = 'mia' and chats.user_id = ${fanId}`;
+    if (!chat) throw new Error('chat.open made no chat for the fan');
+    const start = Date.now() - 24 * 60 * 60_000;
+    for (let index = 0; index < 60; index++) {
+      await sql`
+        insert into chat_messages (id, chat_id, sender_type, text, created_at)
+        values (${`e2e-${fanId}-${index}`}, ${chat.id}, ${index % 2 === 0 ? 'USER' : 'TALENT'}, ${`Earlier message ${index}`},
+                ${new Date(start + index * 10 * 60_000)})`;
+    }
+
+    await page.reload();
+    await conversation(page).getByText('Earlier message 59', { exact: true }).waitFor();
+    expect(await conversation(page).count(), 'the newest page').toBe(50);
+    expect(await page.locator('[data-kind="welcome"]').count(), 'welcome messages wait at the very start').toBe(0);
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await conversation(page).getByText('Earlier message 0', { exact: true }).waitFor();
+    expect(await conversation(page).count()).toBe(60);
+    await page.locator('[data-kind="welcome"]').first().waitFor();
+    expect(await page.getByRole('button', { name: 'Load more' }).count(), 'nothing older to load').toBe(0);
+
+    // A second tab of the same fan sees the new message, the reply and the balance without reloading.
+    const second = await context.newPage();
+    await second.goto('/chat/mia');
+    await conversation(second).getByText('Earlier message 59', { exact: true }).waitFor();
+    const balance = await balanceOf(second);
+    await sendAndWaitForReply(page, 'Hello from the first tab');
+    await conversation(second).getByText('Hello from the first tab', { exact: true }).waitFor({ timeout: replyTimeoutMs });
+    const replyId = await twinMessages(page).last().getAttribute('data-message-id');
+    await second.locator(`[data-message-id="${replyId}"]`).waitFor({ timeout: replyTimeoutMs });
+    await waitForBalance(second, balance - 1);
     await context.close();
   });
 });

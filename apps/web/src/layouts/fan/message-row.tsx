@@ -38,7 +38,6 @@ export function MessageRow(props: MessageRowProps) {
     .filter(Boolean)
     .join(' ');
   const hasText = text.trim() !== '';
-  const hasMeta = reaction !== undefined || (!hasText && time !== undefined);
 
   return (
     <div
@@ -49,13 +48,13 @@ export function MessageRow(props: MessageRowProps) {
       data-kind={props.kind ?? 'message'}
     >
       {isTwin && (
-        <div className={`${classes.avatarSlot}${hasMeta ? ` ${classes.avatarSlotLifted}` : ''}`}>
+        <div className={classes.avatarSlot}>
           {isLastInGroup && (
             <Avatar src={pictureSrc(twin.pictureUrl)} name={twin.name} color="initials" size={30} radius="xl" alt="" />
           )}
         </div>
       )}
-      <div className={`${classes.column}${isTwin ? '' : ` ${classes.columnFan}`}`}>
+      <div className={`${classes.column} ${isTwin ? classes.columnTwin : classes.columnFan}`}>
         {attachments.map((attachment) => (
           <AttachmentView
             key={attachment.id}
@@ -75,17 +74,17 @@ export function MessageRow(props: MessageRowProps) {
             )}
           </div>
         )}
-        {hasMeta && (
-          <div className={classes.meta}>
-            {!hasText && time && (
-              <time className={classes.time} dateTime={props.dateTime}>
-                {time}
-              </time>
-            )}
-            {reaction && <Reactions value={reaction.value} onChange={reaction.onChange} />}
-          </div>
+        {!hasText && time && (
+          <time className={`${classes.time} ${classes.timeAlone}`} dateTime={props.dateTime}>
+            {time}
+          </time>
         )}
       </div>
+      {reaction && (
+        <div className={classes.reactions} data-chosen={reaction.value !== null}>
+          <Reactions value={reaction.value} onChange={reaction.onChange} />
+        </div>
+      )}
     </div>
   );
 }

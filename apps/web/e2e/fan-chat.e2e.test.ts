@@ -38,7 +38,7 @@ const twinSelector = '[data-testid="chat-message"][data-kind="message"][data-sen
 /** Types a message, sends it with Enter, and waits for the twin's next message. */
 async function sendAndWaitForReply(page: Page, text: string): Promise<void> {
   const before = await twinMessages(page).count();
-  const field = page.getByLabel('Message');
+  const field = page.getByRole('textbox', { name: 'Message' });
   await field.fill(text);
   await field.press('Enter');
   await conversation(page).getByText(text, { exact: true }).waitFor();

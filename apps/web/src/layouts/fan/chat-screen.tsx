@@ -1,4 +1,5 @@
-import { Avatar, Button, Center, Loader, Text } from '@mantine/core';
+import { ActionIcon, Avatar, Button, Center, Loader, Text } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorAlert } from '../../components/error-alert.tsx';
@@ -64,10 +65,26 @@ export function ChatScreen({ opened }: { opened: OpenedChat }) {
       element.scrollTop = element.scrollHeight;
     }
   });
+  // Far enough up to need a way back down to the newest message.
+  const [readingBack, setReadingBack] = useState(false);
   const onScroll = useCallback(() => {
     const element = scroller.current;
-    if (element) nearBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < stickToBottomPx;
+    if (!element) return;
+    const fromBottom = element.scrollHeight - element.scrollTop - element.clientHeight;
+    nearBottom.current = fromBottom < stickToBottomPx;
+    setReadingBack(fromBottom > 3 * stickToBottomPx);
   }, []);
+  const scrollToLatest = () => {
+    scroller.current?.scrollTo({ top: scroller.current.scrollHeight, behavior: 'smooth' });
+  };
+
+  useEffect(() => {
+    const previous = document.title;
+    document.title = `${talent.name} · Doppel`;
+    return () => {
+      document.title = previous;
+    };
+  }, [talent.name]);
   const loadOlder = () => {
     const element = scroller.current;
     if (element) restore.current = { height: element.scrollHeight, top: element.scrollTop };
@@ -76,11 +93,16 @@ export function ChatScreen({ opened }: { opened: OpenedChat }) {
 
   const sendText = (text: string, suggestionId?: string) => {
     nearBottom.current = true;
-    setDraft('');
+    // A starter leaves whatever the fan was typing in the composer.
+    if (!suggestionId) setDraft('');
     send.mutate(
       { chatId: chat.id, text, ...(suggestionId ? { suggestionId } : {}) },
       // The words are not lost when sending fails (the error itself reaches the shared handler).
-      { onError: () => setDraft((current) => current || text) },
+      {
+        onError: () => {
+          if (!suggestionId) setDraft((current) => current || text);
+        },
+      },
     );
   };
   const setReaction = (messageId: string, reaction: Reaction | null) => {
@@ -99,7 +121,14 @@ export function ChatScreen({ opened }: { opened: OpenedChat }) {
         onSignIn={rememberReturn}
       />
 
-      <div className={classes.scroller} ref={scroller} onScroll={onScroll} data-testid="chat-scroller">
+      <div
+        className={classes.scroller}
+        ref={scroller}
+        onScroll={onScroll}
+        role="log"
+        aria-label={`Conversation with ${talent.name}`}
+        data-testid="chat-scroller"
+      >
         {atStart ? (
           <>
             <div className={classes.intro}>
@@ -203,6 +232,18 @@ export function ChatScreen({ opened }: { opened: OpenedChat }) {
       </div>
 
       <div className={classes.footer}>
+        {readingBack && (
+          <ActionIcon
+            className={classes.toLatest}
+            variant="white"
+            size={40}
+            radius="xl"
+            aria-label="Jump to the newest"
+            onClick={scrollToLatest}
+          >
+            <IconChevronDown size={22} />
+          </ActionIcon>
+        )}
         {step === 'sign-in' && (
           <div className={classes.notice} data-testid="sign-in-notice">
             <Text fw={600} fz="sm">

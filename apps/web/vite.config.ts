@@ -22,6 +22,7 @@ export default defineConfig({
       '/trpc': { target: apiTarget, changeOrigin: false },
       '/health': apiTarget,
       '/files': apiTarget,
+      '/media': apiTarget,
       // Google and Apple sign-in start and finish on the API (full-page navigations).
       '^/auth/': apiTarget,
     },

@@ -11,6 +11,8 @@ export function ChatWithYourAi({ talentId, tag }: { talentId: string; tag: strin
   const createToken = trpc.chatAuth.createToken.useMutation();
   const open = () => {
     const tab = window.open('', '_blank');
+    // The messenger needs no handle on the dashboard (what noopener would give, kept manually here).
+    if (tab) tab.opener = null;
     createToken.mutate(
       { talentId },
       {

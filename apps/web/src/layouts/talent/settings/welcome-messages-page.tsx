@@ -117,7 +117,7 @@ function WelcomeForm({ talent }: { talent: TalentSettings }) {
                     </Text>
                     {index === 0 && (
                       <Badge size="xs" variant="light">
-                        Always sent
+                        Cannot be removed
                       </Badge>
                     )}
                   </Group>

@@ -1,9 +1,8 @@
 import { users } from '@doppel/db';
 import { talentMessages } from '@doppel/validation';
-import { TRPCClientError } from '@trpc/client';
 import { jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, createCaller, seedPeople, signIn, startApi } from './harness.ts';
+import { type Api, createCaller, refusal, seedPeople, signIn, startApi } from './harness.ts';
 
 const secret = 'a-long-shared-secret-for-the-feedback-board';
 const boardUrl = 'https://feedback.example.com/board';
@@ -21,16 +20,6 @@ afterAll(async () => {
   await configured.close();
   await unconfigured.close();
 });
-
-async function refusal(call: Promise<unknown>): Promise<{ code?: string; message: string }> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof TRPCClientError) return { code: (error.data as { code?: string })?.code, message: error.message };
-    throw error;
-  }
-  throw new Error('the call succeeded but was expected to fail');
-}
 
 describe('feedback.token', () => {
   it('gives a creator the board URL and an HS256 token with their id, email and name that verifies with the secret', async () => {

@@ -3,10 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { changeEvents, staticAttachments } from '@doppel/db';
 import { talentMessages } from '@doppel/validation';
-import { TRPCClientError } from '@trpc/client';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, type Caller, seedPeople, signIn, startApi } from './harness.ts';
+import { type Api, type Caller, refusal, seedPeople, signIn, startApi } from './harness.ts';
 import { fileInput, png } from './upload-fixtures.ts';
 
 const filesDir = mkdtempSync(join(tmpdir(), 'doppel-gallery-files-'));
@@ -27,20 +26,6 @@ afterAll(async () => {
   await api.close();
   rmSync(filesDir, { recursive: true, force: true });
 });
-
-type Refusal = { code?: string; message: string; fieldErrors?: Record<string, string[]> };
-async function refusal(call: Promise<unknown>): Promise<Refusal> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof TRPCClientError) {
-      const data = error.data as { code?: string; fieldErrors?: Record<string, string[]> };
-      return { code: data?.code, message: error.message, fieldErrors: data?.fieldErrors };
-    }
-    throw error;
-  }
-  throw new Error('the call succeeded but was expected to fail');
-}
 
 /** Width and height from a PNG's IHDR chunk or a JPEG's start-of-frame marker, read without the code under test. */
 function imageSize(bytes: Buffer): { format: 'png' | 'jpeg'; width: number; height: number } {

@@ -2,7 +2,7 @@
 // a session cookie like a browser does.
 import { devOutboxEmails, talentManagers, talents, users } from '@doppel/db';
 import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
-import { createTRPCClient, httpLink, httpSubscriptionLink, splitLink, type TRPCClient } from '@trpc/client';
+import { createTRPCClient, httpLink, httpSubscriptionLink, splitLink, type TRPCClient, TRPCClientError } from '@trpc/client';
 import { desc, eq } from 'drizzle-orm';
 import { EventSource } from 'eventsource';
 import { inject } from 'vitest';
@@ -119,4 +119,20 @@ export async function seedPeople(api: Api) {
     { userId: creatorB.id, talentId: talentB.id },
   ]);
   return { admin, creatorA, creatorB, fan, talentA, talentB };
+}
+
+export type Refusal = { code?: string; message: string; fieldErrors?: Record<string, string[]> };
+
+/** Awaits a call that must fail and returns what the client saw: code, message, field errors. */
+export async function refusal(call: Promise<unknown>): Promise<Refusal> {
+  try {
+    await call;
+  } catch (error) {
+    if (error instanceof TRPCClientError) {
+      const data = error.data as { code?: string; fieldErrors?: Record<string, string[]> } | undefined;
+      return { code: data?.code, message: error.message, fieldErrors: data?.fieldErrors };
+    }
+    throw error;
+  }
+  throw new Error('the call succeeded but was expected to fail');
 }

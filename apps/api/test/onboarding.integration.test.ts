@@ -2,10 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { appConfigs, changeEvents, talentConfigs, talentDrafts, talentManagers, talents, users } from '@doppel/db';
-import { TRPCClientError } from '@trpc/client';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, type Caller, createCaller, seedPeople, signIn, startApi } from './harness.ts';
+import { type Api, type Caller, createCaller, refusal, seedPeople, signIn, startApi } from './harness.ts';
 import { fileInput, png } from './upload-fixtures.ts';
 
 const filesDir = mkdtempSync(join(tmpdir(), 'doppel-onboarding-files-'));
@@ -20,20 +19,6 @@ afterAll(async () => {
   await api.close();
   rmSync(filesDir, { recursive: true, force: true });
 });
-
-type Refusal = { code?: string; message: string; fieldErrors?: Record<string, string[]> };
-async function refusal(call: Promise<unknown>): Promise<Refusal> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof TRPCClientError) {
-      const data = error.data as { code?: string; fieldErrors?: Record<string, string[]> };
-      return { code: data?.code, message: error.message, fieldErrors: data?.fieldErrors };
-    }
-    throw error;
-  }
-  throw new Error('the call succeeded but was expected to fail');
-}
 
 let counter = 0;
 /** A new signed-in user with the given waitlist status. */

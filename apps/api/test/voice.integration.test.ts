@@ -1,9 +1,8 @@
 import { talentConfigs, talents, voices } from '@doppel/db';
 import { talentMessages } from '@doppel/validation';
-import { TRPCClientError } from '@trpc/client';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, type Caller, seedPeople, signIn, startApi } from './harness.ts';
+import { type Api, type Caller, refusal, seedPeople, signIn, startApi } from './harness.ts';
 
 let api: Api;
 let people: Awaited<ReturnType<typeof seedPeople>>;
@@ -33,20 +32,6 @@ beforeAll(async () => {
   otherManager = await signIn(api, people.creatorB.email as string);
 });
 afterAll(() => api.close());
-
-type Refusal = { code?: string; message: string; fieldErrors?: Record<string, string[]> };
-async function refusal(call: Promise<unknown>): Promise<Refusal> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof TRPCClientError) {
-      const data = error.data as { code?: string; fieldErrors?: Record<string, string[]> };
-      return { code: data?.code, message: error.message, fieldErrors: data?.fieldErrors };
-    }
-    throw error;
-  }
-  throw new Error('the call succeeded but was expected to fail');
-}
 
 describe('voice.list', () => {
   it('offers "No voice" first, then the voices of the twin’s gender in catalogue order with their samples', async () => {

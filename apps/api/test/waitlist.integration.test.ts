@@ -1,29 +1,13 @@
 import { changeEvents, users } from '@doppel/db';
-import { TRPCClientError } from '@trpc/client';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, signIn, startApi } from './harness.ts';
+import { type Api, refusal, signIn, startApi } from './harness.ts';
 
 let api: Api;
 beforeAll(async () => {
   api = await startApi();
 });
 afterAll(() => api.close());
-
-async function refusal(
-  call: Promise<unknown>,
-): Promise<{ code?: string; message: string; fieldErrors?: Record<string, string[]> }> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof TRPCClientError) {
-      const data = error.data as { code?: string; fieldErrors?: Record<string, string[]> };
-      return { code: data?.code, message: error.message, fieldErrors: data?.fieldErrors };
-    }
-    throw error;
-  }
-  throw new Error('the call succeeded but was expected to fail');
-}
 
 const userByEmail = async (email: string) => (await api.database.db.select().from(users).where(eq(users.email, email)))[0];
 

@@ -8,15 +8,16 @@
 //   2. pgbench: the send transaction's SQL at the same concurrency, with and without the live-read
 //      outbox insert; the endpoint's rate as a share of pgbench's, and the outbox's cost.
 // Targets (issue 5): endpoint >= 40 % of pgbench, p99 < 40 ms, live reads <= 15 %, reply start p99 < 100 ms.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chats, createDbClient, migrateDatabase, seedDemoData, startEmbeddedPostgres, talents, users } from '@doppel/db';
+import { createDbClient, createLiveFeed, migrateDatabase, seedDemoData, startEmbeddedPostgres, talents } from '@doppel/db';
 import { createSession } from '@doppel/domain';
 import { startFakeOpenAi } from '@doppel/integrations/testing';
 import { eq } from 'drizzle-orm';
 import { freePort } from '../scripts/free-port.ts';
+import { createBenchFans, hasPgbench, runPgbench, sendTransactionSql } from './send-sql.ts';
 
 const fans = 50;
 const seconds = Number(process.env.BENCH_SECONDS ?? 6);
@@ -38,64 +39,10 @@ async function waitFor(check: () => Promise<boolean>, what: string): Promise<voi
   throw new Error(`${what} did not come up`);
 }
 
-/** The send transaction as SQL (see packages/domain/src/chat/send/send-message.ts), for pgbench. */
-function pgbenchScript(talentId: string, withOutbox: boolean): string {
-  return [
-    `\\set f random(1, ${fans})`,
-    'BEGIN;',
-    `SELECT credits, paid_credits, is_anonymous FROM users WHERE id = 'benchfan' || :f FOR UPDATE;`,
-    `SELECT c.id, t.credits_to_send_message FROM chats c JOIN talents t ON t.id = c.talent_id WHERE c.id = 'benchchat' || :f FOR UPDATE OF c;`,
-    `UPDATE users SET paid_credits = paid_credits - 1 WHERE id = 'benchfan' || :f RETURNING credits, paid_credits;`,
-    `INSERT INTO chat_messages (id, chat_id, sender_type, text, created_at) VALUES (md5(random()::text), 'benchchat' || :f, 'USER', 'Hey, how was your day?', now()) RETURNING id;`,
-    `UPDATE chats SET chat_message_count = chat_message_count + 1, has_user_interaction = true, has_user_interaction_with_paid_credits = true, updated_at = now() WHERE id = 'benchchat' || :f;`,
-    `SELECT revenue_share_ppm, referral_talent_id, referral_revenue_share_for_inviter_ppm FROM talent_configs WHERE id = '${talentId}';`,
-    `INSERT INTO earning_frames (id, talent_id, range, key, parent_key, started_at, gross_total, net_total, gross_send_message, net_send_message) VALUES (md5(random()::text), '${talentId}', 'DAY', to_char(now(), 'YYYY-MM-DD'), to_char(now(), 'YYYY-MM'), date_trunc('day', now()), 100000, 60000, 100000, 60000), (md5(random()::text), '${talentId}', 'MONTH', to_char(now(), 'YYYY-MM'), 'total', date_trunc('month', now()), 100000, 60000, 100000, 60000), (md5(random()::text), '${talentId}', 'TOTAL', 'total', null, '2020-01-01', 100000, 60000, 100000, 60000) ON CONFLICT (talent_id, range, key) DO UPDATE SET gross_total = earning_frames.gross_total + excluded.gross_total, net_total = earning_frames.net_total + excluded.net_total, gross_send_message = earning_frames.gross_send_message + excluded.gross_send_message, net_send_message = earning_frames.net_send_message + excluded.net_send_message;`,
-    // The reply job as pg-boss inserts it, with its wake-up NOTIFY (the chat.reply queue notifies).
-    `INSERT INTO pgboss.job (name, data) VALUES ('chat.reply', json_build_object('chatId', 'benchchat' || :f, 'messageId', md5(random()::text))::jsonb);`,
-    `SELECT pg_notify('pgboss_bench', 'chat.reply');`,
-    ...(withOutbox
-      ? [
-          `INSERT INTO change_events (entity, row_id, scopes) VALUES ('chat_messages', md5(random()::text), ARRAY['chat:benchchat' || :f, 'talent:${talentId}', 'admin']), ('chats', 'benchchat' || :f, ARRAY['chat:benchchat' || :f, 'talent:${talentId}', 'admin']);`,
-        ]
-      : []),
-    'COMMIT;',
-  ].join('\n');
-}
-
-function runPgbench(url: string, script: string, dir: string): number {
-  const file = join(dir, `send-${Math.random().toString(36).slice(2)}.sql`);
-  writeFileSync(file, script);
-  const parsed = new URL(url);
-  const result = spawnSync(
-    'pgbench',
-    [
-      '-n',
-      '-c',
-      String(fans),
-      '-j',
-      '2',
-      '-T',
-      String(seconds),
-      '-f',
-      file,
-      '-h',
-      parsed.hostname,
-      '-p',
-      parsed.port,
-      '-U',
-      parsed.username,
-      parsed.pathname.slice(1),
-    ],
-    { env: { ...process.env, PGPASSWORD: decodeURIComponent(parsed.password) }, encoding: 'utf8' },
-  );
-  const tps = /tps = ([\d.]+)/.exec(result.stdout ?? '');
-  if (!tps) throw new Error(`pgbench failed: ${result.stderr || result.stdout}`);
-  return Number(tps[1]);
-}
-
 export async function benchChatSend(): Promise<{ ok: boolean }> {
-  if (spawnSync('pgbench', ['--version']).status !== 0) {
-    console.log('chat send: pgbench is missing (apt-get install postgresql-client); skipped the comparison');
+  if (!hasPgbench()) {
+    console.log('chat send: pgbench is missing (apt-get install postgresql-client)');
+    return { ok: false };
   }
   const dir = mkdtempSync(join(tmpdir(), 'doppel-bench-chat-'));
   const server = await startEmbeddedPostgres({ dataDir: dir, port: await freePort() });
@@ -107,12 +54,9 @@ export async function benchChatSend(): Promise<{ ok: boolean }> {
     await seedDemoData(client.db);
     const [mia] = await client.db.select({ id: talents.id }).from(talents).where(eq(talents.tag, 'mia'));
     if (!mia) throw new Error('the demo twin is missing');
+    await createBenchFans(client.db, mia.id, fans);
     const cookies: Array<{ cookie: string; chatId: string }> = [];
     for (let i = 1; i <= fans; i++) {
-      await client.db
-        .insert(users)
-        .values({ id: `benchfan${i}`, email: `benchfan${i}@bench.dev`, name: `Fan ${i}`, paidCredits: 1_000_000_000 });
-      await client.db.insert(chats).values({ id: `benchchat${i}`, talentId: mia.id, userId: `benchfan${i}` });
       const { token } = await createSession(client.db, `benchfan${i}`);
       cookies.push({ cookie: `doppel_session=${token}`, chatId: `benchchat${i}` });
     }
@@ -163,11 +107,12 @@ export async function benchChatSend(): Promise<{ ok: boolean }> {
 
     // Reply wake-up: a fan waiting on an idle worker (the load phase above queues replies behind
     // each other, which measures backlog, not wake-up). One send at a time, once the backlog is gone.
+    // Replies still queued from the load phase are dropped; the ones in progress finish first.
+    await client.sql`delete from pgboss.job where name = 'chat.reply' and state in ('created', 'retry')`;
     await waitFor(async () => {
-      const [row] =
-        await client.sql`select count(*)::int as n from pgboss.job where name = 'chat.reply' and state in ('created', 'retry', 'active')`;
+      const [row] = await client.sql`select count(*)::int as n from pgboss.job where name = 'chat.reply' and state = 'active'`;
       return row?.n === 0;
-    }, 'the reply backlog to drain');
+    }, 'the replies in progress to finish');
     const latencyPhase = new Date();
     for (const fan of cookies) {
       await (await send(fan)).arrayBuffer();
@@ -183,8 +128,12 @@ export async function benchChatSend(): Promise<{ ok: boolean }> {
     await Promise.all(children.map((child) => new Promise((done) => child.once('exit', done))));
     children.length = 0;
 
-    const withOutbox = runPgbench(server.url, pgbenchScript(mia.id, true), dir);
-    const withoutOutbox = runPgbench(server.url, pgbenchScript(mia.id, false), dir);
+    // The outbox run has the live feed stamping and fanning out meanwhile, as the API would.
+    const feed = createLiveFeed(client, { pollIntervalMs: 20 });
+    await feed.start();
+    const withOutbox = await runPgbench(server.url, sendTransactionSql(mia.id, fans, 'outbox'), { clients: fans, seconds, dir });
+    await feed.stop();
+    const withoutOutbox = await runPgbench(server.url, sendTransactionSql(mia.id, fans, 'none'), { clients: fans, seconds, dir });
     await client.close();
 
     const p50 = percentile(latencies, 50);

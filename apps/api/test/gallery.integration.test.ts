@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { changeEvents, staticAttachments } from '@doppel/db';
+import { listRecordedChanges, staticAttachments } from '@doppel/db';
 import { talentMessages } from '@doppel/validation';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -107,7 +107,7 @@ describe('gallery.add', () => {
         originalFileName: 'photo.png',
       },
     ]);
-    const events = await api.database.db.select().from(changeEvents).where(eq(changeEvents.rowId, uploaded.id));
+    const events = (await listRecordedChanges(api.database.db)).filter((event) => event.rowId === uploaded.id);
     expect(events.map((event) => event.scopes)).toEqual([[`talent:${talentId}`, 'admin']]);
   });
 

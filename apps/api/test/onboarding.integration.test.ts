@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { appConfigs, changeEvents, talentConfigs, talentDrafts, talentManagers, talents, users } from '@doppel/db';
+import { appConfigs, listRecordedChanges, talentConfigs, talentDrafts, talentManagers, talents, users } from '@doppel/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, type Caller, createCaller, refusal, seedPeople, signIn, startApi } from './harness.ts';
@@ -363,7 +363,7 @@ describe('onboarding.finish', () => {
     expect(draft?.completedAt).toBeInstanceOf(Date);
     expect((await caller.client.auth.me.query())?.managedTalentIds).toEqual([talentId]);
 
-    const events = await api.database.db.select().from(changeEvents);
+    const events = await listRecordedChanges(api.database.db);
     expect(events).toContainEqual(
       expect.objectContaining({ entity: 'talents', rowId: talentId, scopes: [`talent:${talentId}`, 'admin'] }),
     );

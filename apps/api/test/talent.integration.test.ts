@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { changeEvents, talentConfigs, talents } from '@doppel/db';
+import { listRecordedChanges, talentConfigs, talents } from '@doppel/db';
 import { chatPromptMaxLength, talentMessages } from '@doppel/validation';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -77,7 +77,7 @@ describe('talent.get', () => {
 
 describe('talent.update: profile', () => {
   it('saves profile fields, records live changes for the twin and admins, and answers the saved settings', async () => {
-    const before = await api.database.db.select().from(changeEvents);
+    const before = await listRecordedChanges(api.database.db);
     const saved = await update({
       name: '  Talent Prime ',
       gender: 'NON_BINARY',
@@ -100,7 +100,7 @@ describe('talent.update: profile', () => {
       chatPrompt: 'Be kind.',
     });
     expect(await manager.client.talent.get.query({ talentId })).toEqual(saved);
-    const events = (await api.database.db.select().from(changeEvents)).slice(before.length);
+    const events = (await listRecordedChanges(api.database.db)).slice(before.length);
     expect(events.map((event) => [event.entity, event.rowId, event.scopes]).sort()).toEqual([
       ['talent_configs', talentId, [`talent:${talentId}`, 'admin']],
       ['talents', talentId, [`talent:${talentId}`, 'admin']],

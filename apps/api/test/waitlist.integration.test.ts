@@ -1,5 +1,5 @@
-import { changeEvents, users } from '@doppel/db';
-import { and, eq } from 'drizzle-orm';
+import { listRecordedChanges, users } from '@doppel/db';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, refusal, signIn, startApi } from './harness.ts';
 
@@ -28,10 +28,9 @@ describe('waitlist.join', () => {
       x: null,
       waitlistStatus: 'PENDING',
     });
-    const events = await api.database.db
-      .select()
-      .from(changeEvents)
-      .where(and(eq(changeEvents.entity, 'users'), eq(changeEvents.rowId, user?.id as string)));
+    const events = (await listRecordedChanges(api.database.db)).filter(
+      (event) => event.entity === 'users' && event.rowId === user?.id,
+    );
     expect(events.map((event) => event.scopes)).toContainEqual([`user:${user?.id}`, 'admin']);
     const me = await caller.client.auth.me.query();
     expect(me?.waitlistStatus).toBe('PENDING');

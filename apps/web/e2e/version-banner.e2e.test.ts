@@ -14,7 +14,7 @@ describe('app version gate', () => {
   const setMinVersion = (minVersion: unknown) =>
     sql.begin(async (tx) => {
       await tx`update app_configs set min_version = ${tx.json(minVersion as postgres.JSONValue)} where id = 'default'`;
-      await tx`insert into change_events (entity, row_id, scopes) values ('app_configs', 'default', '{app}')`;
+      await tx`insert into change_events (changes) values ('[{"entity":"app_configs","rowId":"default","scopes":["app"]}]'::jsonb)`;
     });
 
   beforeAll(async () => {
@@ -38,7 +38,7 @@ describe('app version gate', () => {
 
     await sql.begin(async (tx) => {
       await tx`update app_configs set min_version = '{"talent":"99.0.0"}'::jsonb where id = 'default'`;
-      await tx`insert into change_events (entity, row_id, scopes) values ('app_configs', 'default', '{app}')`;
+      await tx`insert into change_events (changes) values ('[{"entity":"app_configs","rowId":"default","scopes":["app"]}]'::jsonb)`;
     });
 
     // No navigation: the change event alone brings the banner.

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { changeEvents, newId, sessions, users } from '@doppel/db';
+import { listRecordedChanges, newId, sessions, users } from '@doppel/db';
 import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -71,10 +71,7 @@ describe('ops CLI', () => {
 
     const user = await findUser('ops.admin@example.com');
     expect(user).toMatchObject({ name: 'Ops Admin', role: 'ADMIN', waitlistStatus: 'ACCEPTED' });
-    const events = await database.db
-      .select()
-      .from(changeEvents)
-      .where(eq(changeEvents.rowId, user?.id ?? ''));
+    const events = (await listRecordedChanges(database.db)).filter((event) => event.rowId === user?.id);
     expect(events).toHaveLength(1);
     expect(events[0]?.scopes).toContain('admin');
   });

@@ -1,4 +1,4 @@
-import { chats, type FeedEvent } from '@doppel/db';
+import { chats, type FeedEvent, type FeedPosition, formatFeedPosition, isAfter, parseFeedPosition } from '@doppel/db';
 import { canWatchScope, DomainError, parseScope } from '@doppel/domain';
 import { liveEventsInput } from '@doppel/validation';
 import { tracked } from '@trpc/server';
@@ -54,17 +54,22 @@ export const liveRouter = router({
       const stop = () => wake?.();
       signal.addEventListener('abort', stop);
       try {
-        let last = input.lastEventId ? Number(input.lastEventId) : ctx.feed.latestSeq();
-        if (input.lastEventId) {
+        const resumeFrom = input.lastEventId ? parseFeedPosition(input.lastEventId) : undefined;
+        let last: FeedPosition = resumeFrom ?? { seq: ctx.feed.latestSeq(), index: Number.MAX_SAFE_INTEGER };
+        if (resumeFrom) {
           const oldest = await ctx.feed.oldestSeq();
-          if (oldest !== undefined && oldest > last + 1) yield tracked(String(last), resync);
+          if (oldest !== undefined && oldest > resumeFrom.seq + 1) yield tracked(formatFeedPosition(last), resync);
+          // Replay what was missed: the rest of the last transaction seen, then everything after it.
+          let cursor = resumeFrom.seq - 1;
           for (;;) {
-            const missed = await ctx.feed.readSince(last);
+            const missed = await ctx.feed.readSince(cursor);
+            if (missed.length === 0) break;
             for (const event of missed) {
-              last = event.seq;
-              if (visible(event)) yield tracked(String(event.seq), toLiveEvent(event));
+              cursor = event.seq;
+              if (!isAfter(event, last)) continue;
+              last = event;
+              if (visible(event)) yield tracked(formatFeedPosition(event), toLiveEvent(event));
             }
-            if (missed.length < 1000) break;
           }
         }
         while (!signal.aborted) {
@@ -76,9 +81,9 @@ export const liveRouter = router({
             wake = undefined;
             continue;
           }
-          if (event.seq <= last) continue;
-          last = event.seq;
-          yield tracked(String(event.seq), toLiveEvent(event));
+          if (!isAfter(event, last)) continue;
+          last = event;
+          yield tracked(formatFeedPosition(event), toLiveEvent(event));
         }
       } finally {
         unsubscribe();

@@ -5,11 +5,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  changeEvents,
   chatMessages,
   chatPrompts,
   chats,
   faqItems,
+  listRecordedChanges,
   seedDemoData,
   talentConfigs,
   talents,
@@ -156,7 +156,7 @@ describe('chat.reply through the openai SDK', () => {
 
     const [chat] = await database.db.select().from(chats).where(eq(chats.id, input.chatId));
     expect(chat?.chatMessageCount).toBe(3);
-    const events = await database.db.select().from(changeEvents).where(eq(changeEvents.rowId, reply.id));
+    const events = (await listRecordedChanges(database.db)).filter((event) => event.rowId === reply.id);
     expect(events).toEqual([
       expect.objectContaining({ entity: 'chat_messages', scopes: [`chat:${input.chatId}`, `talent:${mia.id}`, 'admin'] }),
     ]);

@@ -1,20 +1,42 @@
 import type { DbClient, Executor } from '../client.ts';
-import { changeEvents } from '../schema/live.ts';
+import { type ChangeEventJson, changeEvents } from '../schema/live.ts';
 
 /** What a write announces: which row of which entity changed, and who may see it. */
-export type ChangeEvent = { entity: string; rowId: string; scopes: string[] };
-/** A change event once stamped with its position in the feed (the id clients resume from). */
-export type FeedEvent = ChangeEvent & { seq: number };
+export type ChangeEvent = ChangeEventJson;
+/**
+ * A change once its transaction's row is stamped: `seq` orders transactions in commit order and
+ * `index` the changes within one. `{seq}.{index}` is the id clients resume from.
+ */
+export type FeedEvent = ChangeEvent & { seq: number; index: number };
+
+/** A position in the feed: after this change, nothing has been missed. */
+export type FeedPosition = { seq: number; index: number };
+
+export function formatFeedPosition(position: FeedPosition): string {
+  return `${position.seq}.${position.index}`;
+}
+
+/** Reads `{seq}.{index}` (or a bare `{seq}`: after that whole transaction). */
+export function parseFeedPosition(value: string): FeedPosition | undefined {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(value);
+  if (!match) return undefined;
+  return { seq: Number(match[1]), index: match[2] === undefined ? Number.MAX_SAFE_INTEGER : Number(match[2]) };
+}
+
+/** True when `a` comes after `b` in the feed. */
+export function isAfter(a: FeedPosition, b: FeedPosition): boolean {
+  return a.seq > b.seq || (a.seq === b.seq && a.index > b.index);
+}
 
 export type FeedListener = (event: FeedEvent) => void;
 
 /**
- * Records change events in the caller's transaction (the outbox). It costs one insert and no
- * NOTIFY: a NOTIFY inside every write transaction serialises commits cluster-wide.
+ * Records change events in the caller's transaction (the outbox): one row, however many changes,
+ * and no NOTIFY (a NOTIFY inside every write transaction serialises commits cluster-wide).
  */
 export async function recordChanges(executor: Executor, events: ChangeEvent[]): Promise<void> {
   if (events.length === 0) return;
-  await executor.insert(changeEvents).values(events);
+  await executor.insert(changeEvents).values({ changes: events });
 }
 
 export const feedChannel = 'doppel_changes';
@@ -38,7 +60,7 @@ export type LiveFeed = {
   /** Call after committing a write that recorded changes: stamps and fans them out at once. */
   nudge: () => void;
   subscribe: (listener: FeedListener) => () => void;
-  /** Events after `seq`, oldest first, for a reconnecting client. */
+  /** The changes of the transactions after `seq`, oldest first, for a reconnecting client. */
   readSince: (seq: number, limit?: number) => Promise<FeedEvent[]>;
   /** The smallest seq still stored, or undefined when the outbox is empty. */
   oldestSeq: () => Promise<number | undefined>;
@@ -46,10 +68,11 @@ export type LiveFeed = {
   latestSeq: () => number;
 };
 
-type Row = { seq: string | number; entity: string; row_id: string; scopes: string[] };
+type Row = { seq: string | number; changes: ChangeEventJson[] };
 
-function toEvent(row: Row): FeedEvent {
-  return { seq: Number(row.seq), entity: row.entity, rowId: row.row_id, scopes: row.scopes };
+function toEvents(row: Row): FeedEvent[] {
+  const seq = Number(row.seq);
+  return row.changes.map((change, index) => ({ seq, index, entity: change.entity, rowId: change.rowId, scopes: change.scopes }));
 }
 
 /**
@@ -64,7 +87,8 @@ export function createLiveFeed(client: DbClient, options: LiveFeedOptions = {}):
   const pollIntervalMs = options.pollIntervalMs ?? 250;
   const batchDelayMs = options.batchDelayMs ?? 20;
   let nudgeTimer: NodeJS.Timeout | undefined;
-  const retentionMs = options.retentionMs ?? 24 * 60 * 60 * 1000;
+  // An hour covers any reconnect; a client away longer refetches everything (resync).
+  const retentionMs = options.retentionMs ?? 60 * 60 * 1000;
   const log = options.log ?? (() => {});
   const listeners = new Set<FeedListener>();
   let lastDelivered = 0;
@@ -127,27 +151,30 @@ export function createLiveFeed(client: DbClient, options: LiveFeedOptions = {}):
     await prune();
   });
 
+  async function readRowsSince(seq: number, limit: number): Promise<Row[]> {
+    return sql<Row[]>`select seq, changes from change_events where seq > ${seq} order by seq limit ${limit}`;
+  }
+
   async function readSince(seq: number, limit = batchSize): Promise<FeedEvent[]> {
-    const rows = await sql<Row[]>`
-      select seq, entity, row_id, scopes from change_events
-      where seq > ${seq} order by seq limit ${limit}`;
-    return rows.map(toEvent);
+    return (await readRowsSince(seq, limit)).flatMap(toEvents);
   }
 
   const deliverer = coalesce(async () => {
     for (;;) {
-      const events = await readSince(lastDelivered);
-      for (const event of events) {
-        lastDelivered = event.seq;
-        for (const listener of listeners) {
-          try {
-            listener(event);
-          } catch (error) {
-            log('live feed listener failed', error);
+      const rows = await readRowsSince(lastDelivered, batchSize);
+      for (const row of rows) {
+        lastDelivered = Number(row.seq);
+        for (const event of toEvents(row)) {
+          for (const listener of listeners) {
+            try {
+              listener(event);
+            } catch (error) {
+              log('live feed listener failed', error);
+            }
           }
         }
       }
-      if (events.length < batchSize) return;
+      if (rows.length < batchSize) return;
     }
   });
 
@@ -201,4 +228,10 @@ export function createLiveFeed(client: DbClient, options: LiveFeedOptions = {}):
     },
     latestSeq: () => lastDelivered,
   };
+}
+
+/** Every change recorded so far, stamped or not, oldest first: for tests and operators. */
+export async function listRecordedChanges(executor: Executor): Promise<ChangeEvent[]> {
+  const rows = await executor.select({ changes: changeEvents.changes }).from(changeEvents).orderBy(changeEvents.id);
+  return rows.flatMap((row) => row.changes);
 }

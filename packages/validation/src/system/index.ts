@@ -18,6 +18,9 @@ export const liveScope = z.union([
 export const liveEventsInput = z.object({
   scopes: z.array(liveScope).min(1).max(20),
   /** Set by the tRPC client on reconnect (tracked events). */
-  lastEventId: z.string().regex(/^\d+$/).nullish(),
+  lastEventId: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/)
+    .nullish(),
 });
 export type LiveEventsInput = z.infer<typeof liveEventsInput>;

@@ -206,9 +206,7 @@ CREATE TABLE "invitations" (
 CREATE TABLE "change_events" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"seq" bigint,
-	"entity" text NOT NULL,
-	"row_id" text NOT NULL,
-	"scopes" text[] NOT NULL,
+	"changes" jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

@@ -1,0 +1,96 @@
+// The fan send transaction as plain SQL (mirroring packages/domain/src/chat/send/send-message.ts),
+// for pgbench: the baseline the endpoint is compared with, and the yardstick of the live-read cost.
+
+/** What the transaction does to announce itself: nothing, the outbox insert, or a NOTIFY. */
+export type LiveVariant = 'none' | 'outbox' | 'notify';
+
+/** Fans are `benchfan1..N` with chats `benchchat1..N` with the given talent. */
+export function sendTransactionSql(talentId: string, fans: number, live: LiveVariant): string {
+  const frames = ['DAY', 'MONTH', 'TOTAL'].map((range) => {
+    const key = range === 'DAY' ? "to_char(now(), 'YYYY-MM-DD')" : range === 'MONTH' ? "to_char(now(), 'YYYY-MM')" : "'total'";
+    const parent = range === 'DAY' ? "to_char(now(), 'YYYY-MM')" : range === 'MONTH' ? "'total'" : 'null';
+    const start =
+      range === 'DAY' ? "date_trunc('day', now())" : range === 'MONTH' ? "date_trunc('month', now())" : "'2020-01-01'";
+    return `(md5(random()::text), '${talentId}', '${range}', ${key}, ${parent}, ${start}, 100000, 60000, 100000, 60000)`;
+  });
+  return [
+    `\\set f random(1, ${fans})`,
+    'BEGIN;',
+    `SELECT credits, paid_credits, is_anonymous FROM users WHERE id = 'benchfan' || :f FOR UPDATE;`,
+    `SELECT c.id, t.credits_to_send_message FROM chats c JOIN talents t ON t.id = c.talent_id WHERE c.id = 'benchchat' || :f FOR UPDATE OF c;`,
+    `UPDATE users SET paid_credits = paid_credits - 1 WHERE id = 'benchfan' || :f RETURNING credits, paid_credits;`,
+    `INSERT INTO chat_messages (id, chat_id, sender_type, text, created_at) VALUES (md5(random()::text), 'benchchat' || :f, 'USER', 'Hey, how was your day?', now()) RETURNING id;`,
+    `UPDATE chats SET chat_message_count = chat_message_count + 1, has_user_interaction = true, has_user_interaction_with_paid_credits = true, updated_at = now() WHERE id = 'benchchat' || :f;`,
+    `INSERT INTO pgboss.job (name, data) VALUES ('chat.reply', json_build_object('chatId', 'benchchat' || :f, 'messageId', md5(random()::text))::jsonb);`,
+    `SELECT revenue_share_ppm, referral_talent_id, referral_revenue_share_for_inviter_ppm FROM talent_configs WHERE id = '${talentId}';`,
+    ...(live === 'outbox'
+      ? [
+          // As the product does: the enqueue's own row, then one row with the send's changes.
+          `INSERT INTO change_events (changes) VALUES ('[{"entity":"jobs","rowId":"chat.reply","scopes":[]}]'::jsonb);`,
+          `INSERT INTO change_events (changes) VALUES (jsonb_build_array(jsonb_build_object('entity', 'chat_messages', 'rowId', md5(random()::text), 'scopes', jsonb_build_array('chat:benchchat' || :f, 'talent:${talentId}', 'admin')), jsonb_build_object('entity', 'chats', 'rowId', 'benchchat' || :f, 'scopes', jsonb_build_array('chat:benchchat' || :f, 'talent:${talentId}', 'admin')), jsonb_build_object('entity', 'earning_frames', 'rowId', '${talentId}', 'scopes', jsonb_build_array('talent:${talentId}', 'admin'))));`,
+        ]
+      : []),
+    ...(live === 'notify' ? [`SELECT pg_notify('bench_changes', 'benchchat' || :f);`] : []),
+    `INSERT INTO earning_frames (id, talent_id, range, key, parent_key, started_at, gross_total, net_total, gross_send_message, net_send_message) VALUES ${frames.join(', ')} ON CONFLICT (talent_id, range, key) DO UPDATE SET gross_total = earning_frames.gross_total + excluded.gross_total, net_total = earning_frames.net_total + excluded.net_total, gross_send_message = earning_frames.gross_send_message + excluded.gross_send_message, net_send_message = earning_frames.net_send_message + excluded.net_send_message;`,
+    'COMMIT;',
+  ].join('\n');
+}
+
+import { spawn, spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chats, type Database, users } from '@doppel/db';
+import { createBoss, ensureQueues } from '@doppel/jobs';
+
+/** Creates fans `benchfan1..n` with plenty of paid credits, each with a chat with the talent. */
+export async function createBenchFans(db: Database, talentId: string, count: number): Promise<void> {
+  for (let i = 1; i <= count; i++) {
+    await db
+      .insert(users)
+      .values({ id: `benchfan${i}`, email: `benchfan${i}@bench.dev`, name: `Fan ${i}`, paidCredits: 1_000_000_000 });
+    await db.insert(chats).values({ id: `benchchat${i}`, talentId, userId: `benchfan${i}` });
+  }
+}
+
+/** Installs pg-boss's schema and queues, so the transaction's job insert has its table. */
+export async function installJobQueues(url: string): Promise<void> {
+  const boss = createBoss(url, { role: 'client' });
+  await boss.start();
+  await ensureQueues(boss);
+  await boss.stop({ graceful: false });
+}
+
+export function hasPgbench(): boolean {
+  return spawnSync('pgbench', ['--version']).status === 0;
+}
+
+/**
+ * Runs pgbench with the script and resolves to transactions per second. Asynchronous on purpose:
+ * the live feed of this process keeps stamping and delivering while pgbench runs.
+ */
+export function runPgbench(
+  url: string,
+  script: string,
+  options: { clients: number; seconds: number; dir: string },
+): Promise<number> {
+  const file = join(options.dir, `send-${Math.random().toString(36).slice(2)}.sql`);
+  writeFileSync(file, script);
+  const parsed = new URL(url);
+  const args = ['-n', '-c', String(options.clients), '-j', '2', '-T', String(options.seconds), '-f', file];
+  args.push('-h', parsed.hostname, '-p', parsed.port, '-U', parsed.username, parsed.pathname.slice(1));
+  const child = spawn('pgbench', args, { env: { ...process.env, PGPASSWORD: decodeURIComponent(parsed.password) } });
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += String(chunk);
+  });
+  child.stderr.on('data', (chunk) => {
+    output += String(chunk);
+  });
+  return new Promise((resolve, reject) => {
+    child.once('exit', () => {
+      const tps = /tps = ([\d.]+)/.exec(output);
+      if (tps) resolve(Number(tps[1]));
+      else reject(new Error(`pgbench failed: ${output}`));
+    });
+  });
+}

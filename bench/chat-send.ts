@@ -8,6 +8,7 @@
 //   2. pgbench: the send transaction's SQL at the same concurrency, with and without the live-read
 //      outbox insert; the endpoint's rate as a share of pgbench's, and the outbox's cost.
 // Targets (issue 5): endpoint >= 40 % of pgbench, p99 < 40 ms, live reads <= 15 %, reply start p99 < 100 ms.
+// Throughput is measured at saturation (closed loop); latency with the 50 fans each sending once a second.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -86,24 +87,34 @@ export async function benchChatSend(): Promise<{ ok: boolean }> {
     // Warm-up: connections, prepared statements, the worker's queues.
     await Promise.all(cookies.map(async (fan) => (await send(fan)).arrayBuffer()));
 
-    const latencies: number[] = [];
+    // Throughput: every fan sends again as soon as the last send is answered (closed loop).
     let failed = 0;
-    const started = performance.now();
-    const deadline = started + seconds * 1000;
-    await Promise.all(
-      cookies.map(async (fan) => {
-        while (performance.now() < deadline) {
-          const t0 = performance.now();
-          const response = await send(fan);
-          await response.arrayBuffer();
-          if (response.ok) latencies.push(performance.now() - t0);
-          else failed++;
-        }
-      }),
-    );
-    const elapsed = (performance.now() - started) / 1000;
-    latencies.sort((a, b) => a - b);
-    const rate = latencies.length / elapsed;
+    const timedSends = async (pauseMs: number): Promise<{ latencies: number[]; rate: number }> => {
+      const latencies: number[] = [];
+      const started = performance.now();
+      const deadline = started + seconds * 1000;
+      await Promise.all(
+        cookies.map(async (fan, index) => {
+          // Paced fans start spread over one pause, as real fans do not send in step.
+          if (pauseMs > 0) await new Promise((done) => setTimeout(done, (pauseMs * index) / cookies.length));
+          while (performance.now() < deadline) {
+            const t0 = performance.now();
+            const response = await send(fan);
+            await response.arrayBuffer();
+            if (response.ok) latencies.push(performance.now() - t0);
+            else failed++;
+            if (pauseMs > 0) await new Promise((done) => setTimeout(done, pauseMs));
+          }
+        }),
+      );
+      latencies.sort((a, b) => a - b);
+      return { latencies, rate: latencies.length / ((performance.now() - started) / 1000) };
+    };
+    const saturated = await timedSends(0);
+    const rate = saturated.rate;
+    // Latency: the same 50 fans each sending once a second (a brisk chat), well below saturation.
+    const paced = await timedSends(1000);
+    const latencies = paced.latencies;
 
     // Reply wake-up: a fan waiting on an idle worker (the load phase above queues replies behind
     // each other, which measures backlog, not wake-up). One send at a time, once the backlog is gone.
@@ -143,7 +154,10 @@ export async function benchChatSend(): Promise<{ ok: boolean }> {
     const replyP99 = percentile(waitMs, 99);
     console.log(`\nchat send: ${fans} concurrent fans, ${seconds}s, model = local fake`);
     console.log(
-      `  endpoint   ${rate.toFixed(0).padStart(6)} sends/s   p50 ${p50.toFixed(1)} ms   p99 ${p99.toFixed(1)} ms   (${failed} failed)`,
+      `  endpoint   ${rate.toFixed(0).padStart(6)} sends/s at saturation (closed loop; p99 there ${percentile(saturated.latencies, 99).toFixed(0)} ms)`,
+    );
+    console.log(
+      `  latency    p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms with each fan sending once a second (${paced.rate.toFixed(0)} sends/s; ${failed} failed in all)   (target p99 < 40 ms)`,
     );
     console.log(
       `  pgbench    ${withOutbox.toFixed(0).padStart(6)} tx/s with the outbox, ${withoutOutbox.toFixed(0)} tx/s without`,

@@ -1,8 +1,11 @@
 import { type Executor, talentManagers, users } from '@doppel/db';
 import type { Me } from '@doppel/validation';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 
-/** The signed-in user as the client sees it; undefined when the user no longer exists. */
+/**
+ * The signed-in user as the client sees it; undefined when the user no longer exists. One query:
+ * it runs for every signed-in request.
+ */
 export async function getMe(db: Executor, userId: string): Promise<Me | undefined> {
   const [user] = await db
     .select({
@@ -12,14 +15,13 @@ export async function getMe(db: Executor, userId: string): Promise<Me | undefine
       role: users.role,
       waitlistStatus: users.waitlistStatus,
       isAnonymous: users.isAnonymous,
+      managedTalentIds: sql<string[]>`coalesce(
+        (select array_agg(${talentManagers.talentId} order by ${talentManagers.createdAt})
+         from ${talentManagers} where ${talentManagers.userId} = ${users.id}),
+        '{}'::text[])`,
     })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  if (!user) return undefined;
-  const managed = await db
-    .select({ talentId: talentManagers.talentId })
-    .from(talentManagers)
-    .where(eq(talentManagers.userId, userId));
-  return { ...user, managedTalentIds: managed.map((row) => row.talentId) };
+  return user;
 }

@@ -6,22 +6,17 @@ import {
   decideMessageMedia,
   decideWelcomeMedia,
   type FileStorage,
-  getMe,
   isAdmin,
   isSafeStoragePath,
   type MediaDecision,
   managesTalent,
   type Viewer,
-  validateSessionToken,
 } from '@doppel/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sessionCookieName } from '../trpc/context.ts';
+import { resolveSession } from '../trpc/context.ts';
 
 async function viewerOf(db: Database, req: FastifyRequest): Promise<Viewer> {
-  const token = req.cookies[sessionCookieName];
-  if (!token) return undefined;
-  const session = await validateSessionToken(db, token);
-  return session ? getMe(db, session.userId) : undefined;
+  return (await resolveSession(db, req)).user;
 }
 
 async function send(reply: FastifyReply, storage: FileStorage, decision: MediaDecision) {

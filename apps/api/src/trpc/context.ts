@@ -26,19 +26,22 @@ export type Context = Services & {
   user: Me | undefined;
 };
 
-export async function createContext(services: Services, req: FastifyRequest, res: FastifyReply): Promise<Context> {
+/** The session and user behind a request's cookie; both undefined when absent, expired or forged. */
+export async function resolveSession(
+  db: Database,
+  req: FastifyRequest,
+): Promise<{ session: Session | undefined; user: Me | undefined; hadCookie: boolean }> {
   const token = req.cookies[sessionCookieName];
-  let session: Session | undefined;
-  let user: Me | undefined;
-  if (token) {
-    session = await validateSessionToken(services.db, token);
-    user = session ? await getMe(services.db, session.userId) : undefined;
-    if (!session || !user) {
-      session = undefined;
-      user = undefined;
-      clearSessionCookie(res);
-    }
-  }
+  if (!token) return { session: undefined, user: undefined, hadCookie: false };
+  const session = await validateSessionToken(db, token);
+  const user = session ? await getMe(db, session.userId) : undefined;
+  return session && user ? { session, user, hadCookie: true } : { session: undefined, user: undefined, hadCookie: true };
+}
+
+export async function createContext(services: Services, req: FastifyRequest, res: FastifyReply): Promise<Context> {
+  const { session, user, hadCookie } = await resolveSession(services.db, req);
+  // A cookie that no longer signs anyone in is dropped, so the browser stops sending it.
+  if (hadCookie && !user) clearSessionCookie(res);
   return { ...services, req, res, session, user };
 }
 

@@ -2,9 +2,9 @@ import type { OnboardingState, UpdateTalentDraftInput } from '@doppel/validation
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { describeError } from '../../errors/describe-error.ts';
+import { splitFieldErrors } from '../../forms/server-errors.ts';
 import { trpc } from '../../trpc/trpc.ts';
 import { stepProgress } from './onboarding-steps.ts';
-import { splitFieldErrors } from './server-errors.ts';
 
 type Fields = Omit<UpdateTalentDraftInput, 'id'>;
 

@@ -1,7 +1,7 @@
-import { type Gender, genderAgeStepSchema, genders } from '@doppel/validation';
-import { Chip, Group, Input, NumberInput, Stack } from '@mantine/core';
+import { type Gender, genderAgeStepSchema } from '@doppel/validation';
+import { NumberInput, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { genderLabels } from '../option-labels.ts';
+import { GenderPicker } from '../../../components/gender-picker.tsx';
 import { StepFrame } from '../step-frame.tsx';
 import { useDraftUpdate } from '../use-draft-update.ts';
 import type { StepProps } from './step-props.ts';
@@ -26,21 +26,12 @@ export function GenderAgeStep({ state }: StepProps) {
   return (
     <StepFrame index={3} onSubmit={submit} saving={update.saving} error={update.otherError}>
       <Stack gap="lg">
-        <Input.Wrapper label="Gender" size="lg" error={form.errors.gender}>
-          <Chip.Group
-            multiple={false}
-            value={form.values.gender ?? ''}
-            onChange={(value) => form.setFieldValue('gender', (value || null) as Gender | null)}
-          >
-            <Group gap="sm" mt="xs">
-              {genders.map((gender) => (
-                <Chip key={gender} value={gender} size="lg" radius="xl" variant="outline">
-                  {genderLabels[gender]}
-                </Chip>
-              ))}
-            </Group>
-          </Chip.Group>
-        </Input.Wrapper>
+        <GenderPicker
+          size="lg"
+          value={form.values.gender}
+          onChange={(gender) => form.setFieldValue('gender', gender)}
+          error={form.errors.gender}
+        />
         <NumberInput
           label="Age"
           placeholder="Your age in years"

@@ -1,8 +1,6 @@
-import { interests, interestsMax, interestsStepSchema, isOfferedInterest } from '@doppel/validation';
-import { Stack, Text } from '@mantine/core';
+import { interestsStepSchema, isOfferedInterest } from '@doppel/validation';
 import { schemaResolver, useForm } from '@mantine/form';
-import { type ChipOption, ChipPicker } from '../chip-picker.tsx';
-import { optionLabel } from '../option-labels.ts';
+import { InterestsPicker } from '../../../components/interests-picker.tsx';
 import { StepFrame } from '../step-frame.tsx';
 import { useDraftUpdate } from '../use-draft-update.ts';
 import type { StepProps } from './step-props.ts';
@@ -14,11 +12,6 @@ import type { StepProps } from './step-props.ts';
 export function InterestsStep({ state }: StepProps) {
   const draft = state.draft;
   const stored = draft?.interests ?? [];
-  const deprecated = stored.filter((value) => !isOfferedInterest(value));
-  const options: ChipOption[] = [
-    ...interests.map((value) => ({ value, label: optionLabel(value) })),
-    ...deprecated.map((value) => ({ value, label: optionLabel(value), deprecated: true })),
-  ];
   const form = useForm<{ interests: string[] }>({
     mode: 'controlled',
     initialValues: { interests: stored },
@@ -31,24 +24,15 @@ export function InterestsStep({ state }: StepProps) {
     update.save(draft?.id, interestsStepSchema.parse({ interests: values.interests.filter(isOfferedInterest) }));
   });
 
-  const pickedDeprecated = form.values.interests.some((value) => !isOfferedInterest(value));
   return (
     <StepFrame index={6} onSubmit={submit} saving={update.saving} error={update.otherError}>
-      <Stack gap="xs">
-        <ChipPicker
-          label="Interests"
-          options={options}
-          value={form.values.interests}
-          onChange={(value) => form.setFieldValue('interests', value)}
-          max={interestsMax}
-          error={form.errors.interests as string | undefined}
-        />
-        {pickedDeprecated && (
-          <Text size="sm" c="dimmed">
-            Interests marked deprecated are no longer offered and are removed when you continue.
-          </Text>
-        )}
-      </Stack>
+      <InterestsPicker
+        stored={stored}
+        value={form.values.interests}
+        onChange={(value) => form.setFieldValue('interests', value)}
+        error={form.errors.interests as string | undefined}
+        droppedWhen="continue"
+      />
     </StepFrame>
   );
 }

@@ -1,7 +1,7 @@
 import { personalityTraits, personalityTraitsMax, personalityTraitsStepSchema } from '@doppel/validation';
 import { schemaResolver, useForm } from '@mantine/form';
-import { ChipPicker } from '../chip-picker.tsx';
-import { optionLabel } from '../option-labels.ts';
+import { ChipPicker } from '../../../components/chip-picker.tsx';
+import { optionLabel } from '../../../forms/option-labels.ts';
 import { StepFrame } from '../step-frame.tsx';
 import { useDraftUpdate } from '../use-draft-update.ts';
 import type { StepProps } from './step-props.ts';

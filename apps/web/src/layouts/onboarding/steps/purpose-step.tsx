@@ -3,7 +3,7 @@ import { Group, Input, Radio, SimpleGrid, Stack, Text, ThemeIcon } from '@mantin
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconFlame, IconHeart, IconMoodHappy, IconSchool } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
-import { purposeDetails } from '../option-labels.ts';
+import { purposeDetails } from '../../../forms/option-labels.ts';
 import { StepFrame } from '../step-frame.tsx';
 import { useDraftUpdate } from '../use-draft-update.ts';
 import type { StepProps } from './step-props.ts';

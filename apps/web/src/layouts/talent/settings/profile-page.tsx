@@ -3,10 +3,7 @@ import {
   factsFromText,
   factsToText,
   type Gender,
-  genders,
-  interestsMax,
   isOfferedInterest,
-  interests as offeredInterests,
   type Purpose,
   personalityTraits,
   personalityTraitsMax,
@@ -33,11 +30,13 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconCamera, IconPhotoUp } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ChipPicker } from '../../../components/chip-picker.tsx';
+import { GenderPicker } from '../../../components/gender-picker.tsx';
+import { InterestsPicker } from '../../../components/interests-picker.tsx';
 import { describeError } from '../../../errors/describe-error.ts';
+import { checkImageFile, imageAccept, readFileAsBase64 } from '../../../forms/image-file.ts';
+import { optionLabel, purposeDetails } from '../../../forms/option-labels.ts';
 import { trpc } from '../../../trpc/trpc.ts';
-import { type ChipOption, ChipPicker } from '../../onboarding/chip-picker.tsx';
-import { checkImageFile, imageAccept, readFileAsBase64 } from '../../onboarding/image-file.ts';
-import { genderLabels, optionLabel, purposeDetails } from '../../onboarding/option-labels.ts';
 import { useTalentContext } from '../talent-context.ts';
 import { SettingsForm, SettingsPage } from './settings-page.tsx';
 import { useSaveSettings, useSyncFormWithData, useTalentSettings } from './use-talent-settings.ts';
@@ -123,14 +122,6 @@ function ProfileForm({ talent }: { talent: TalentSettings }) {
     save(parsed, () => form.resetDirty());
   });
 
-  const stored = talent.interests;
-  const interestOptions: ChipOption[] = [
-    ...offeredInterests.map((value) => ({ value, label: optionLabel(value) })),
-    ...stored
-      .filter((interest) => interest.deprecated)
-      .map((interest) => ({ value: interest.value, label: optionLabel(interest.value), deprecated: true })),
-  ];
-  const pickedDeprecated = form.values.interests.some((value) => !isOfferedInterest(value));
   const promptLength = form.values.chatPrompt.length;
 
   return (
@@ -138,21 +129,11 @@ function ProfileForm({ talent }: { talent: TalentSettings }) {
       <ProfilePhoto talent={talent} />
       <SettingsForm onSubmit={submit} saving={saving} error={otherError}>
         <TextInput label="Name" size="md" {...form.getInputProps('name')} />
-        <Input.Wrapper label="Gender" size="md" error={form.errors.gender}>
-          <Chip.Group
-            multiple={false}
-            value={form.values.gender ?? ''}
-            onChange={(value) => form.setFieldValue('gender', (value || null) as Gender | null)}
-          >
-            <Group gap="xs" mt="xs">
-              {genders.map((gender) => (
-                <Chip key={gender} value={gender} radius="xl" variant="outline">
-                  {genderLabels[gender]}
-                </Chip>
-              ))}
-            </Group>
-          </Chip.Group>
-        </Input.Wrapper>
+        <GenderPicker
+          value={form.values.gender}
+          onChange={(gender) => form.setFieldValue('gender', gender)}
+          error={form.errors.gender}
+        />
         <NumberInput
           label="Age"
           size="md"
@@ -209,21 +190,13 @@ function ProfileForm({ talent }: { talent: TalentSettings }) {
           max={personalityTraitsMax}
           error={form.errors.personalityTraits as string | undefined}
         />
-        <Stack gap={4}>
-          <ChipPicker
-            label="Interests"
-            options={interestOptions}
-            value={form.values.interests}
-            onChange={(value) => form.setFieldValue('interests', value)}
-            max={interestsMax}
-            error={form.errors.interests as string | undefined}
-          />
-          {pickedDeprecated && (
-            <Text size="sm" c="dimmed">
-              Interests marked deprecated are no longer offered and are removed when you save.
-            </Text>
-          )}
-        </Stack>
+        <InterestsPicker
+          stored={talent.interests.map((interest) => interest.value)}
+          value={form.values.interests}
+          onChange={(value) => form.setFieldValue('interests', value)}
+          error={form.errors.interests as string | undefined}
+          droppedWhen="save"
+        />
         <Textarea
           label="Facts"
           description="One fact per line: things your twin knows about you."
@@ -246,8 +219,9 @@ function ProfilePhoto({ talent }: { talent: TalentSettings }) {
 
   const choose = async (file: File | null) => {
     if (!file) return;
-    setFileError(checkImageFile(file));
-    if (checkImageFile(file)) return;
+    const problem = checkImageFile(file);
+    setFileError(problem);
+    if (problem) return;
     let content: string;
     try {
       content = await readFileAsBase64(file);

@@ -2,8 +2,8 @@ import { type TalentSettings, talentMessages, type UpdateTalentSettingsInput } f
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
 import { describeError } from '../../../errors/describe-error.ts';
+import { splitFieldErrors } from '../../../forms/server-errors.ts';
 import { trpc } from '../../../trpc/trpc.ts';
-import { splitFieldErrors } from '../../onboarding/server-errors.ts';
 import { useTalentContext, useTalentLive } from '../talent-context.ts';
 
 /** The twin's settings (`talent.get`), refetched whenever the twin changes anywhere. */

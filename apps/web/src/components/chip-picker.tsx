@@ -1,5 +1,5 @@
 import { Badge, Chip, Group, Input, Text } from '@mantine/core';
-import { toggleChip } from './chip-selection.ts';
+import { toggleChip } from '../forms/chip-selection.ts';
 
 export type ChipOption = { value: string; label: string; deprecated?: boolean };
 

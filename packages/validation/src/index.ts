@@ -1,3 +1,4 @@
+export * from './admin/index.ts';
 export * from './auth/index.ts';
 export * from './chat/index.ts';
 export * from './common/business.ts';

@@ -1,3 +1,4 @@
+import { adminChatsRouter } from '../routers/admin-chats.ts';
 import { authRouter } from '../routers/auth.ts';
 import { chatRouter } from '../routers/chat.ts';
 import { chatTokensRouter } from '../routers/chat-tokens.ts';
@@ -14,6 +15,7 @@ import { waitlistRouter } from '../routers/waitlist.ts';
 import { router } from './procedures.ts';
 
 export const appRouter = router({
+  adminChats: adminChatsRouter,
   auth: authRouter,
   chat: chatRouter,
   chatAuth: chatTokensRouter,

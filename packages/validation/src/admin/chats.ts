@@ -1,0 +1,133 @@
+// The admin back-office Chats screens (adminChats.*): the chat list with its filters and sorts,
+// one chat's header, and the prompt record of one message (the Input and Output tabs).
+import { z } from 'zod';
+import { chatPromptMessageTypes, llmTypes, reactions, senderTypes } from '../enums.ts';
+
+/** Chats per page of `adminChats.list` (spec 7: chat lists load 50 at a time). */
+export const adminChatsPageSize = 50;
+
+/** The chat flags the list filters on, in the spec's order (spec 2.5); set once, never cleared. */
+export const adminChatFlags = [
+  'hasUserInteraction',
+  'hasUserInteractionWithNonAnonymousUser',
+  'hasUserInteractionWithPaidCredits',
+  'hasUserInteractionWithSubscription',
+  'hasUserInteractionWithManager',
+] as const;
+export type AdminChatFlag = (typeof adminChatFlags)[number];
+
+/** A flag to filter on, or `all` (every chat, including opened ones nobody wrote in). */
+export const adminChatFilters = [...adminChatFlags, 'all'] as const;
+export type AdminChatFilter = (typeof adminChatFilters)[number];
+/** Spec 2.5: "default: logged-in". */
+export const defaultAdminChatFilter: AdminChatFilter = 'hasUserInteractionWithNonAnonymousUser';
+
+/** Every sort is descending: last created, last updated, most messages. */
+export const adminChatSorts = ['createdAt', 'updatedAt', 'chatMessageCount'] as const;
+export type AdminChatSort = (typeof adminChatSorts)[number];
+export const defaultAdminChatSort: AdminChatSort = 'updatedAt';
+
+const id = (label: string) => z.string().trim().min(1, `${label} is not defined`).max(100);
+
+export const adminChatsListInput = z.object({
+  filter: z.enum(adminChatFilters).default(defaultAdminChatFilter),
+  sort: z.enum(adminChatSorts).default(defaultAdminChatSort),
+  /** Opaque position after the previous page's last chat (`nextCursor`); absent for the first page. */
+  cursor: z.string().max(500).nullish(),
+});
+export type AdminChatsListInput = z.input<typeof adminChatsListInput>;
+
+export const adminChatFlagsOutput = z.object({
+  hasUserInteraction: z.boolean(),
+  hasUserInteractionWithNonAnonymousUser: z.boolean(),
+  hasUserInteractionWithPaidCredits: z.boolean(),
+  hasUserInteractionWithSubscription: z.boolean(),
+  hasUserInteractionWithManager: z.boolean(),
+});
+export type AdminChatFlagsView = z.infer<typeof adminChatFlagsOutput>;
+
+export const adminChatTalentOutput = z.object({
+  id: z.string(),
+  name: z.string(),
+  tag: z.string().nullable(),
+  profilePictureUrl: z.string().nullable(),
+});
+
+export const adminChatFanOutput = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  isAnonymous: z.boolean(),
+});
+export type AdminChatFanView = z.infer<typeof adminChatFanOutput>;
+
+export const adminChatLastMessageOutput = z.object({
+  senderType: z.enum(senderTypes),
+  text: z.string(),
+  attachmentCount: z.number().int(),
+  createdAt: z.iso.datetime(),
+});
+
+export const adminChatOutput = z.object({
+  id: z.string(),
+  talent: adminChatTalentOutput,
+  fan: adminChatFanOutput,
+  chatMessageCount: z.number().int(),
+  /** ISO 8601. */
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  flags: adminChatFlagsOutput,
+  /** The newest message, for a preview in the list; null while nobody wrote. */
+  lastMessage: adminChatLastMessageOutput.nullable(),
+});
+export type AdminChatView = z.infer<typeof adminChatOutput>;
+
+export const adminChatsListOutput = z.object({ items: z.array(adminChatOutput), nextCursor: z.string().nullable() });
+export type AdminChatsListOutput = z.infer<typeof adminChatsListOutput>;
+
+export const adminChatGetInput = z.object({ chatId: id('Chat ID') });
+export const adminChatGetOutput = adminChatOutput;
+
+export const adminChatPromptInput = z.object({ chatId: id('Chat ID'), messageId: id('Message ID') });
+export type AdminChatPromptInput = z.infer<typeof adminChatPromptInput>;
+
+/** What the model was asked (Input tab) and answered (Output tab) for one twin message. */
+export const adminChatPromptRecordOutput = z.object({
+  /** OFFLINE: the offline engine answered, without a language model. */
+  llmType: z.enum(llmTypes),
+  /** The model asked (the fine-tuned model, else the base model, else the server's override). */
+  llmFineTunedModelId: z.string().nullable(),
+  llmTemperature: z.number(),
+  messages: z.array(z.object({ type: z.enum(chatPromptMessageTypes), text: z.string() })),
+  faqItems: z.array(z.object({ question: z.string(), score: z.number() })),
+  faqMinScore: z.number().nullable(),
+  functions: z.array(z.object({ name: z.string(), description: z.string(), parameters: z.record(z.string(), z.unknown()) })),
+  tokenUsage: z.object({ promptTokens: z.number(), completionTokens: z.number(), totalTokens: z.number() }).nullable(),
+  /** The model's own text. */
+  responseText: z.string().nullable(),
+  /** What was actually sent when it is not the model's plain answer, with a bracketed note on failures. */
+  responseFallbackText: z.string().nullable(),
+  /** `arguments` is the raw JSON text the model produced. */
+  responseFunction: z.object({ name: z.string(), arguments: z.string() }).nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type AdminChatPromptRecord = z.infer<typeof adminChatPromptRecordOutput>;
+
+export const adminChatPromptOutput = z.object({
+  message: z.object({
+    id: z.string(),
+    senderType: z.enum(senderTypes),
+    text: z.string(),
+    createdAt: z.iso.datetime(),
+    attachmentCount: z.number().int(),
+    reaction: z.enum(reactions).nullable(),
+    reactionFeedback: z.string().nullable(),
+    /** For a twin message: the fan message it answers. */
+    replyToMessageId: z.string().nullable(),
+  }),
+  /** For a fan message: the twin's answer to it, once there is one. */
+  replyMessageId: z.string().nullable(),
+  /** Null for fan messages and for twin messages sent without the model (immediate answers, starters). */
+  prompt: adminChatPromptRecordOutput.nullable(),
+});
+export type AdminChatPromptOutput = z.infer<typeof adminChatPromptOutput>;

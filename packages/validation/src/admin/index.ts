@@ -1,0 +1,2 @@
+// The admin back-office's API payloads, one file per section.
+export * from './chats.ts';

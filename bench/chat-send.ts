@@ -139,10 +139,12 @@ export async function benchChatSend(): Promise<{ ok: boolean }> {
     await Promise.all(children.map((child) => new Promise((done) => child.once('exit', done))));
     children.length = 0;
 
-    // The outbox run has the live feed stamping and fanning out meanwhile, as the API would.
-    const feed = createLiveFeed(client, { pollIntervalMs: 20 });
+    // The outbox run has the live feed nudged and fanning out meanwhile, as the API would.
+    const feed = createLiveFeed(client);
     await feed.start();
+    const nudges = setInterval(() => feed.nudge(), 10);
     const withOutbox = await runPgbench(server.url, sendTransactionSql(mia.id, fans, 'outbox'), { clients: fans, seconds, dir });
+    clearInterval(nudges);
     await feed.stop();
     const withoutOutbox = await runPgbench(server.url, sendTransactionSql(mia.id, fans, 'none'), { clients: fans, seconds, dir });
     await client.close();

@@ -16,18 +16,16 @@ export function sendTransactionSql(talentId: string, fans: number, live: LiveVar
   return [
     `\\set f random(1, ${fans})`,
     'BEGIN;',
-    `SELECT credits, paid_credits, is_anonymous FROM users WHERE id = 'benchfan' || :f FOR UPDATE;`,
-    `SELECT c.id, t.credits_to_send_message FROM chats c JOIN talents t ON t.id = c.talent_id WHERE c.id = 'benchchat' || :f FOR UPDATE OF c;`,
+    `SELECT credits, paid_credits, is_anonymous FROM users WHERE id = 'benchfan' || :f FOR NO KEY UPDATE;`,
+    `SELECT c.id, t.credits_to_send_message, tc.revenue_share_ppm, tc.referral_talent_id, tc.referral_revenue_share_for_inviter_ppm FROM chats c JOIN talents t ON t.id = c.talent_id JOIN talent_configs tc ON tc.id = c.talent_id WHERE c.id = 'benchchat' || :f FOR NO KEY UPDATE OF c;`,
     `UPDATE users SET paid_credits = paid_credits - 1 WHERE id = 'benchfan' || :f RETURNING credits, paid_credits;`,
     `INSERT INTO chat_messages (id, chat_id, sender_type, text, created_at) VALUES (md5(random()::text), 'benchchat' || :f, 'USER', 'Hey, how was your day?', now()) RETURNING id;`,
     `UPDATE chats SET chat_message_count = chat_message_count + 1, has_user_interaction = true, has_user_interaction_with_paid_credits = true, updated_at = now() WHERE id = 'benchchat' || :f;`,
     `INSERT INTO pgboss.job (name, data) VALUES ('chat.reply', json_build_object('chatId', 'benchchat' || :f, 'messageId', md5(random()::text))::jsonb);`,
-    `SELECT revenue_share_ppm, referral_talent_id, referral_revenue_share_for_inviter_ppm FROM talent_configs WHERE id = '${talentId}';`,
     ...(live === 'outbox'
       ? [
-          // As the product does: the enqueue's own row, then one row with the send's changes.
-          `INSERT INTO change_events (changes) VALUES ('[{"entity":"jobs","rowId":"chat.reply","scopes":[]}]'::jsonb);`,
-          `INSERT INTO change_events (changes) VALUES (jsonb_build_array(jsonb_build_object('entity', 'chat_messages', 'rowId', md5(random()::text), 'scopes', jsonb_build_array('chat:benchchat' || :f, 'talent:${talentId}', 'admin')), jsonb_build_object('entity', 'chats', 'rowId', 'benchchat' || :f, 'scopes', jsonb_build_array('chat:benchchat' || :f, 'talent:${talentId}', 'admin')), jsonb_build_object('entity', 'earning_frames', 'rowId', '${talentId}', 'scopes', jsonb_build_array('talent:${talentId}', 'admin'))));`,
+          // As the product does: one row per transaction, the send's changes and the job's wake-up.
+          `INSERT INTO change_events (changes) VALUES (jsonb_build_array(jsonb_build_object('entity', 'chat_messages', 'rowId', md5(random()::text), 'scopes', jsonb_build_array('chat:benchchat' || :f, 'talent:${talentId}', 'admin')), jsonb_build_object('entity', 'chats', 'rowId', 'benchchat' || :f, 'scopes', jsonb_build_array('chat:benchchat' || :f, 'talent:${talentId}', 'admin')), jsonb_build_object('entity', 'users', 'rowId', 'benchfan' || :f, 'scopes', jsonb_build_array('user:benchfan' || :f)), jsonb_build_object('entity', 'earning_frames', 'rowId', '${talentId}', 'scopes', jsonb_build_array('talent:${talentId}', 'admin')), '{"entity":"jobs","rowId":"chat.reply","scopes":[]}'::jsonb)) ON CONFLICT (xid) DO UPDATE SET changes = change_events.changes || excluded.changes;`,
         ]
       : []),
     ...(live === 'notify' ? [`SELECT pg_notify('bench_changes', 'benchchat' || :f);`] : []),
@@ -66,7 +64,7 @@ export function hasPgbench(): boolean {
 
 /**
  * Runs pgbench with the script and resolves to transactions per second. Asynchronous on purpose:
- * the live feed of this process keeps stamping and delivering while pgbench runs.
+ * the live feed of this process keeps reading and delivering while pgbench runs.
  */
 export function runPgbench(
   url: string,

@@ -131,7 +131,17 @@ describe('live reads', () => {
     expect([...ids].sort((a, b) => a - b)).toEqual(ids);
   });
 
-  it('stamps events in commit order under concurrent writers', async () => {
+  it('tells a client resuming from a pruned position to refetch everything', async () => {
+    const scope = `talent:${people.talentA.id}`;
+    // Transaction 1 is long gone: its row was pruned (or never existed).
+    const resumed = collect(creatorA, { scopes: [scope], lastEventId: '1.0' }, 1);
+    await resumed.ready;
+    const [first] = await resumed.done;
+    resumed.stop();
+    expect(first?.data.entity).toBe('*');
+  });
+
+  it('delivers the events of concurrent writers once each, in feed order', async () => {
     const scope = `talent:${people.talentA.id}`;
     const total = 40;
     const stream = collect(creatorA, { scopes: [scope] }, total);

@@ -94,7 +94,12 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
           pollingIntervalSeconds: work.pollingIntervalSeconds,
           notifyPollingIntervalSeconds: notifyBackstopPollingSeconds,
         },
-        async (jobs) => Promise.all(jobs.map((job) => runOne(name, handler, job, client.db, log, services))),
+        async (jobs) => {
+          const results = await Promise.all(jobs.map((job) => runOne(name, handler, job, client.db, log, services)));
+          // A handler's writes (a twin's reply) reach the API's live readers at once, not at their next poll.
+          feed.nudge();
+          return results;
+        },
       );
       if (work.wakeOnChange) wakeable.set(name, workerId);
     }

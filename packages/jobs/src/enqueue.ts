@@ -1,4 +1,4 @@
-import { recordChanges, type Transaction } from '@doppel/db';
+import { type ChangeEvent, recordChanges, type Transaction } from '@doppel/db';
 import { sql } from 'drizzle-orm';
 import { fromDrizzle, type PgBoss, type SendOptions } from 'pg-boss';
 import { type JobName, type JobPayloadInput, parseJobPayload } from './catalog.ts';
@@ -16,6 +16,11 @@ export type EnqueueOptions = {
   singletonKey?: string;
   /** Defers the job; it is not fetched before this time. */
   startAfter?: Date;
+  /**
+   * With `tx`: the caller's own change events, recorded together with the job's wake-up in one
+   * outbox insert (the send path saves a statement this way).
+   */
+  changes?: ChangeEvent[];
 };
 
 /**
@@ -34,9 +39,14 @@ export async function enqueue<Name extends JobName>(
   if (options.tx) sendOptions.db = fromDrizzle(options.tx, sql);
   if (options.singletonKey !== undefined) sendOptions.singletonKey = options.singletonKey;
   if (options.startAfter !== undefined) sendOptions.startAfter = options.startAfter;
-  const id = await boss.send(name, data, sendOptions);
+  if (!options.tx) return boss.send(name, data, sendOptions);
   // Announces the job through the live feed, so a worker waiting on this queue wakes once the
-  // transaction commits (scope-less: no client ever sees it).
-  if (options.tx && id !== null) await recordChanges(options.tx, [{ entity: jobChangeEntity, rowId: name, scopes: [] }]);
+  // transaction commits (scope-less: no client ever sees it). Issued together with the insert so
+  // postgres.js pipelines both in one round trip; a deduplicated send wakes a worker for nothing.
+  const wake: ChangeEvent = { entity: jobChangeEntity, rowId: name, scopes: [] };
+  const [id] = await Promise.all([
+    boss.send(name, data, sendOptions),
+    recordChanges(options.tx, [...(options.changes ?? []), wake]),
+  ]);
   return id;
 }

@@ -32,8 +32,8 @@ import { authedProcedure, publicProcedure, router } from '../trpc/procedures.ts'
 /** The domain's reply port, backed by the `chat.reply` queue: the job commits with the send. */
 export function chatReplyQueue(boss: PgBoss): ChatReplyQueue {
   return {
-    async enqueueReply(tx: Transaction, job) {
-      await enqueue(boss, 'chat.reply', job, { tx });
+    async enqueueReply(tx: Transaction, job, changes) {
+      await enqueue(boss, 'chat.reply', job, { tx, changes });
     },
   };
 }

@@ -55,17 +55,17 @@ export const liveRouter = router({
       signal.addEventListener('abort', stop);
       try {
         const resumeFrom = input.lastEventId ? parseFeedPosition(input.lastEventId) : undefined;
-        let last: FeedPosition = resumeFrom ?? { seq: ctx.feed.latestSeq(), index: Number.MAX_SAFE_INTEGER };
+        let last: FeedPosition = resumeFrom ?? { xid: ctx.feed.latestXid(), index: Number.MAX_SAFE_INTEGER };
         if (resumeFrom) {
-          const oldest = await ctx.feed.oldestSeq();
-          if (oldest !== undefined && oldest > resumeFrom.seq + 1) yield tracked(formatFeedPosition(last), resync);
+          // The feed prunes oldest first: if the client's last transaction is gone, so may be its successors.
+          if (!(await ctx.feed.isKept(resumeFrom.xid))) yield tracked(formatFeedPosition(last), resync);
           // Replay what was missed: the rest of the last transaction seen, then everything after it.
-          let cursor = resumeFrom.seq - 1;
+          let cursor = resumeFrom.xid - 1;
           for (;;) {
             const missed = await ctx.feed.readSince(cursor);
             if (missed.length === 0) break;
             for (const event of missed) {
-              cursor = event.seq;
+              cursor = event.xid;
               if (!isAfter(event, last)) continue;
               last = event;
               if (visible(event)) yield tracked(formatFeedPosition(event), toLiveEvent(event));

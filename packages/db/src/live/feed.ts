@@ -1,55 +1,63 @@
+import { sql } from 'drizzle-orm';
 import type { DbClient, Executor } from '../client.ts';
 import { type ChangeEventJson, changeEvents } from '../schema/live.ts';
 
 /** What a write announces: which row of which entity changed, and who may see it. */
 export type ChangeEvent = ChangeEventJson;
 /**
- * A change once its transaction's row is stamped: `seq` orders transactions in commit order and
- * `index` the changes within one. `{seq}.{index}` is the id clients resume from.
+ * A change as the feed delivers it: `xid` is the writing transaction's id, and `index` the change's
+ * place among that transaction's changes. `{xid}.{index}` is the id clients resume from.
  */
-export type FeedEvent = ChangeEvent & { seq: number; index: number };
+export type FeedEvent = ChangeEvent & { xid: number; index: number };
 
 /** A position in the feed: after this change, nothing has been missed. */
-export type FeedPosition = { seq: number; index: number };
+export type FeedPosition = { xid: number; index: number };
 
 export function formatFeedPosition(position: FeedPosition): string {
-  return `${position.seq}.${position.index}`;
+  return `${position.xid}.${position.index}`;
 }
 
-/** Reads `{seq}.{index}` (or a bare `{seq}`: after that whole transaction). */
+/** Reads `{xid}.{index}` (or a bare `{xid}`: after that whole transaction). */
 export function parseFeedPosition(value: string): FeedPosition | undefined {
   const match = /^(\d+)(?:\.(\d+))?$/.exec(value);
   if (!match) return undefined;
-  return { seq: Number(match[1]), index: match[2] === undefined ? Number.MAX_SAFE_INTEGER : Number(match[2]) };
+  return { xid: Number(match[1]), index: match[2] === undefined ? Number.MAX_SAFE_INTEGER : Number(match[2]) };
 }
 
 /** True when `a` comes after `b` in the feed. */
 export function isAfter(a: FeedPosition, b: FeedPosition): boolean {
-  return a.seq > b.seq || (a.seq === b.seq && a.index > b.index);
+  return a.xid > b.xid || (a.xid === b.xid && a.index > b.index);
 }
 
 export type FeedListener = (event: FeedEvent) => void;
 
 /**
- * Records change events in the caller's transaction (the outbox): one row, however many changes,
- * and no NOTIFY (a NOTIFY inside every write transaction serialises commits cluster-wide).
+ * Records change events in the caller's transaction (the outbox): one insert, no NOTIFY (a NOTIFY
+ * inside every write transaction serialises commits cluster-wide). The row is keyed by the
+ * transaction's id, so a transaction that records twice appends to its one row.
  */
 export async function recordChanges(executor: Executor, events: ChangeEvent[]): Promise<void> {
   if (events.length === 0) return;
-  await executor.insert(changeEvents).values({ changes: events });
+  await executor
+    .insert(changeEvents)
+    .values({ changes: events })
+    .onConflictDoUpdate({ target: changeEvents.xid, set: { changes: sql`${changeEvents.changes} || excluded.changes` } });
 }
 
 export const feedChannel = 'doppel_changes';
-// Any constant works; it only has to be the same in every process that drains.
-const drainLockKey = 4_242_001;
 const batchSize = 1000;
 
 export type LiveFeedOptions = {
   /** Backstop for writes made without a nudge (another process, psql). */
   pollIntervalMs?: number;
-  /** A nudge waits this long, so the writes of a busy moment are stamped in one batch. */
+  /** A nudge waits this long, so the commits of a busy moment are announced with one NOTIFY. */
   batchDelayMs?: number;
-  /** Stamped events older than this are deleted; a client away longer gets a resync. */
+  /**
+   * How soon to look again when committed rows wait behind a transaction still open (their turn
+   * comes when it ends, and it may end without announcing anything).
+   */
+  heldBackRetryMs?: number;
+  /** Events older than this are deleted; a client away longer gets a resync. */
   retentionMs?: number;
   log?: (message: string, error?: unknown) => void;
 };
@@ -57,36 +65,37 @@ export type LiveFeedOptions = {
 export type LiveFeed = {
   start: () => Promise<void>;
   stop: () => Promise<void>;
-  /** Call after committing a write that recorded changes: stamps and fans them out at once. */
+  /** Call after committing a write that recorded changes: every process delivers them at once. */
   nudge: () => void;
   subscribe: (listener: FeedListener) => () => void;
-  /** The changes of the transactions after `seq`, oldest first, for a reconnecting client. */
-  readSince: (seq: number, limit?: number) => Promise<FeedEvent[]>;
-  /** The smallest seq still stored, or undefined when the outbox is empty. */
-  oldestSeq: () => Promise<number | undefined>;
-  /** The last seq this process has delivered to its listeners. */
-  latestSeq: () => number;
+  /** The delivered changes of the transactions after `xid`, oldest first, for a reconnecting client. */
+  readSince: (xid: number, limit?: number) => Promise<FeedEvent[]>;
+  /** Whether the transaction `xid` still has its row: false once pruned (or never written). */
+  isKept: (xid: number) => Promise<boolean>;
+  /** The last transaction this process has delivered to its listeners. */
+  latestXid: () => number;
 };
 
-type Row = { seq: string | number; changes: ChangeEventJson[] };
+type Row = { xid: string | number; changes: ChangeEventJson[]; final: boolean };
 
 function toEvents(row: Row): FeedEvent[] {
-  const seq = Number(row.seq);
-  return row.changes.map((change, index) => ({ seq, index, entity: change.entity, rowId: change.rowId, scopes: change.scopes }));
+  const xid = Number(row.xid);
+  return row.changes.map((change, index) => ({ xid, index, entity: change.entity, rowId: change.rowId, scopes: change.scopes }));
 }
 
 /**
- * One per process. Two jobs:
- * - drain: stamp committed outbox rows with a seq, in batches, under a transaction-scoped
- *   advisory lock so stamping is serial across processes (seq order = commit order, so a reader
- *   that has seen seq N has seen everything below it), with one NOTIFY per batch;
- * - deliver: LISTEN for those batch notifications and read the new events in seq order.
+ * One per process. Rows are delivered in transaction-id order, and a row only once it is *final*:
+ * its id is below the snapshot's xmin, so every transaction that could still insert a smaller id
+ * has ended. Whoever has delivered up to xid N has therefore seen every row below N, without any
+ * write-side ordering (no sequence stamping, no lock). A committed row behind a still-open
+ * transaction waits for it (looked at again every `heldBackRetryMs`). Writers nudge after commit;
+ * a nudge sends one NOTIFY per batch, and every process LISTENs and reads what became final.
  */
 export function createLiveFeed(client: DbClient, options: LiveFeedOptions = {}): LiveFeed {
-  const { sql } = client;
+  const { sql: pg } = client;
   const pollIntervalMs = options.pollIntervalMs ?? 250;
-  const batchDelayMs = options.batchDelayMs ?? 20;
-  let nudgeTimer: NodeJS.Timeout | undefined;
+  const batchDelayMs = options.batchDelayMs ?? 10;
+  const heldBackRetryMs = options.heldBackRetryMs ?? 5;
   // An hour covers any reconnect; a client away longer refetches everything (resync).
   const retentionMs = options.retentionMs ?? 60 * 60 * 1000;
   const log = options.log ?? (() => {});
@@ -94,76 +103,49 @@ export function createLiveFeed(client: DbClient, options: LiveFeedOptions = {}):
   let lastDelivered = 0;
   let stopped = true;
   let pollTimer: NodeJS.Timeout | undefined;
+  let nudgeTimer: NodeJS.Timeout | undefined;
+  let retryTimer: NodeJS.Timeout | undefined;
   let unlisten: (() => Promise<void>) | undefined;
+  // Watermarks seen at prune time: rows below one taken `retentionMs` ago are older than that.
+  const watermarks: Array<{ at: number; xmin: number }> = [];
   let lastPrune = 0;
 
-  // Coalescing runners: a request while running schedules exactly one more run.
-  function coalesce(task: () => Promise<void>): { run: () => Promise<void>; idle: () => Promise<void> } {
-    let running: Promise<void> | undefined;
-    let again = false;
-    const run = (): Promise<void> => {
-      if (running) {
-        again = true;
-        return running;
-      }
-      running = (async () => {
-        do {
-          again = false;
-          try {
-            await task();
-          } catch (error) {
-            if (!stopped) log('live feed task failed', error);
-          }
-        } while (again && !stopped);
-        running = undefined;
-      })();
-      return running;
-    };
-    return { run, idle: async () => void (await running) };
+  async function readRows(afterXid: number, limit: number): Promise<Row[]> {
+    return pg<Row[]>`
+      select xid, changes, xid < pg_snapshot_xmin(pg_current_snapshot())::text::bigint as final
+      from change_events where xid > ${afterXid} order by xid limit ${limit}`;
   }
 
-  async function stampPending(): Promise<number | undefined> {
-    const [pending] = await sql`select exists (select 1 from change_events where seq is null) as pending`;
-    if (!pending?.pending) return undefined;
-    let maxSeq: number | undefined;
-    await sql.begin(async (tx) => {
-      await tx`select pg_advisory_xact_lock(${drainLockKey})`;
-      const rows = await tx`
-        update change_events set seq = nextval('change_event_seq')
-        where id in (select id from change_events where seq is null order by id limit ${batchSize})
-        returning seq`;
-      for (const row of rows) maxSeq = Math.max(maxSeq ?? 0, Number(row.seq));
-      // One notification per batch, delivered at commit.
-      if (maxSeq !== undefined) await tx`select pg_notify(${feedChannel}, ${String(maxSeq)})`;
-    });
-    return maxSeq;
+  async function readSince(xid: number, limit = batchSize): Promise<FeedEvent[]> {
+    return (await readRows(xid, limit)).filter((row) => row.final).flatMap(toEvents);
   }
 
   async function prune(): Promise<void> {
-    if (Date.now() - lastPrune < 60_000) return;
+    if (Date.now() - lastPrune < Math.min(60_000, retentionMs)) return;
     lastPrune = Date.now();
-    await sql`delete from change_events where seq is not null and created_at < now() - make_interval(secs => ${retentionMs / 1000})`;
+    const [row] = await pg`select pg_snapshot_xmin(pg_current_snapshot())::text::bigint as xmin`;
+    watermarks.push({ at: lastPrune, xmin: Number(row?.xmin) });
+    let cutoff: number | undefined;
+    while (watermarks[0] && lastPrune - watermarks[0].at >= retentionMs) cutoff = watermarks.shift()?.xmin;
+    // By xid, so a kept row's successors are all kept too (isKept relies on it).
+    if (cutoff !== undefined) await pg`delete from change_events where xid < ${cutoff}`;
   }
 
-  const drainer = coalesce(async () => {
-    // Keep stamping until nothing is left, so a burst never waits for the next poll.
-    while (!stopped && (await stampPending()) !== undefined) {}
-    await prune();
-  });
-
-  async function readRowsSince(seq: number, limit: number): Promise<Row[]> {
-    return sql<Row[]>`select seq, changes from change_events where seq > ${seq} order by seq limit ${limit}`;
-  }
-
-  async function readSince(seq: number, limit = batchSize): Promise<FeedEvent[]> {
-    return (await readRowsSince(seq, limit)).flatMap(toEvents);
-  }
-
-  const deliverer = coalesce(async () => {
+  // Runs one read at a time; a request meanwhile schedules exactly one more.
+  let running: Promise<void> | undefined;
+  let again = false;
+  async function deliverFinalRows(): Promise<void> {
     for (;;) {
-      const rows = await readRowsSince(lastDelivered, batchSize);
+      const rows = await readRows(lastDelivered, batchSize);
       for (const row of rows) {
-        lastDelivered = Number(row.seq);
+        if (!row.final) {
+          retryTimer ??= setTimeout(() => {
+            retryTimer = undefined;
+            void deliver();
+          }, heldBackRetryMs);
+          return;
+        }
+        lastDelivered = Number(row.xid);
         for (const event of toEvents(row)) {
           for (const listener of listeners) {
             try {
@@ -176,37 +158,52 @@ export function createLiveFeed(client: DbClient, options: LiveFeedOptions = {}):
       }
       if (rows.length < batchSize) return;
     }
-  });
+  }
+  function deliver(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          await deliverFinalRows();
+          await prune();
+        } catch (error) {
+          if (!stopped) log('live feed delivery failed', error);
+        }
+      } while (again && !stopped);
+      running = undefined;
+    })();
+    return running;
+  }
 
   return {
     async start() {
       stopped = false;
-      const [row] = await sql`select coalesce(max(seq), 0) as seq from change_events`;
-      lastDelivered = Number(row?.seq ?? 0);
-      const subscription = await sql.listen(
+      // Rows already final are history; anything still in flight is delivered when it commits.
+      const [row] = await pg`select pg_snapshot_xmin(pg_current_snapshot())::text::bigint - 1 as xid`;
+      lastDelivered = Number(row?.xid ?? 0);
+      const subscription = await pg.listen(
         feedChannel,
-        () => void deliverer.run(),
+        () => void deliver(),
         // Runs again after a reconnect: catch up on whatever was missed meanwhile.
-        () => void deliverer.run(),
+        () => void deliver(),
       );
       unlisten = subscription.unlisten;
       const tick = () => {
         if (stopped) return;
-        void drainer
-          .run()
-          .then(() => deliverer.run())
-          .finally(() => {
-            if (!stopped) pollTimer = setTimeout(tick, pollIntervalMs);
-          });
+        void deliver().finally(() => {
+          if (!stopped) pollTimer = setTimeout(tick, pollIntervalMs);
+        });
       };
       pollTimer = setTimeout(tick, pollIntervalMs);
     },
     async stop() {
       stopped = true;
-      if (pollTimer) clearTimeout(pollTimer);
-      if (nudgeTimer) clearTimeout(nudgeTimer);
-      await drainer.idle();
-      await deliverer.idle();
+      for (const timer of [pollTimer, nudgeTimer, retryTimer]) if (timer) clearTimeout(timer);
+      await running;
       await unlisten?.().catch(() => {});
       listeners.clear();
     },
@@ -214,7 +211,8 @@ export function createLiveFeed(client: DbClient, options: LiveFeedOptions = {}):
       if (stopped || nudgeTimer) return;
       nudgeTimer = setTimeout(() => {
         nudgeTimer = undefined;
-        void drainer.run().then(() => deliverer.run());
+        // Every process (this one included) hears it and reads.
+        void pg`select pg_notify(${feedChannel}, '')`.catch((error) => log('live feed nudge failed', error));
       }, batchDelayMs);
     },
     subscribe(listener) {
@@ -222,16 +220,16 @@ export function createLiveFeed(client: DbClient, options: LiveFeedOptions = {}):
       return () => listeners.delete(listener);
     },
     readSince,
-    async oldestSeq() {
-      const [row] = await sql`select min(seq) as seq from change_events where seq is not null`;
-      return row?.seq == null ? undefined : Number(row.seq);
+    async isKept(xid) {
+      const [row] = await pg`select exists (select 1 from change_events where xid = ${xid}) as kept`;
+      return Boolean(row?.kept);
     },
-    latestSeq: () => lastDelivered,
+    latestXid: () => lastDelivered,
   };
 }
 
-/** Every change recorded so far, stamped or not, oldest first: for tests and operators. */
+/** Every change recorded so far, final or not, oldest first: for tests and operators. */
 export async function listRecordedChanges(executor: Executor): Promise<ChangeEvent[]> {
-  const rows = await executor.select({ changes: changeEvents.changes }).from(changeEvents).orderBy(changeEvents.id);
+  const rows = await executor.select({ changes: changeEvents.changes }).from(changeEvents).orderBy(changeEvents.xid);
   return rows.flatMap((row) => row.changes);
 }

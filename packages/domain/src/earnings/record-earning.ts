@@ -69,24 +69,30 @@ export type RecordedEarning = {
 export type PaidSpendInput = { talentId: string; source: EarningSource; paidCredits: number; at?: Date };
 export type PlannedEarning = RecordedEarning & { input: PaidSpendInput };
 
-/** Works out what paid credits earn (a read of the talent's shares); books nothing yet. */
-export async function planPaidSpend(tx: Executor, input: PaidSpendInput): Promise<PlannedEarning> {
-  const [config] = await tx
-    .select({
-      revenueSharePpm: talentConfigs.revenueSharePpm,
-      referralTalentId: talentConfigs.referralTalentId,
-      referralSharePpm: talentConfigs.referralRevenueShareForInviterPpm,
-    })
-    .from(talentConfigs)
-    .where(eq(talentConfigs.id, input.talentId));
-  if (!config) throw new Error(`talent ${input.talentId} has no config`);
-  const referralTalentId = config.referralTalentId;
+/** The talent config columns that decide who earns what; callers may select them in a join. */
+export const earningShareColumns = {
+  revenueSharePpm: talentConfigs.revenueSharePpm,
+  referralTalentId: talentConfigs.referralTalentId,
+  referralSharePpm: talentConfigs.referralRevenueShareForInviterPpm,
+};
+export type EarningShares = { revenueSharePpm: number; referralTalentId: string | null; referralSharePpm: number };
+
+/** Works out what paid credits earn under the talent's shares; books nothing. */
+export function planEarning(shares: EarningShares, input: PaidSpendInput): PlannedEarning {
+  const { referralTalentId } = shares;
   const earning = earningOfPaidCredits(
     input.paidCredits,
-    config.revenueSharePpm,
-    referralTalentId ? config.referralSharePpm : null,
+    shares.revenueSharePpm,
+    referralTalentId ? shares.referralSharePpm : null,
   );
   return { ...earning, referralTalentId, input };
+}
+
+/** Works out what paid credits earn (a read of the talent's shares); books nothing yet. */
+export async function planPaidSpend(tx: Executor, input: PaidSpendInput): Promise<PlannedEarning> {
+  const [shares] = await tx.select(earningShareColumns).from(talentConfigs).where(eq(talentConfigs.id, input.talentId));
+  if (!shares) throw new Error(`talent ${input.talentId} has no config`);
+  return planEarning(shares, input);
 }
 
 /**
@@ -98,11 +104,14 @@ export async function bookPaidSpend(tx: Executor, plan: PlannedEarning): Promise
   if (plan.grossMicroUsd === 0) return;
   const { talentId, source } = plan.input;
   const at = plan.input.at ?? new Date();
-  await addToFrames(tx, talentId, source, { gross: plan.grossMicroUsd, net: plan.netMicroUsd }, at);
-  if (plan.referralTalentId && plan.referralMicroUsd > 0) {
+  // Issued together, so postgres.js pipelines them in one round trip (and in this order).
+  await Promise.all([
+    addToFrames(tx, talentId, source, { gross: plan.grossMicroUsd, net: plan.netMicroUsd }, at),
     // The referrer keeps all of its referral share: gross and net are the same amount.
-    await addToFrames(tx, plan.referralTalentId, 'referral', { gross: plan.referralMicroUsd, net: plan.referralMicroUsd }, at);
-  }
+    plan.referralTalentId && plan.referralMicroUsd > 0
+      ? addToFrames(tx, plan.referralTalentId, 'referral', { gross: plan.referralMicroUsd, net: plan.referralMicroUsd }, at)
+      : undefined,
+  ]);
 }
 
 /**

@@ -15,7 +15,9 @@ export async function lockFanBalance(tx: Executor, userId: string): Promise<Lock
     .select({ credits: users.credits, paidCredits: users.paidCredits, isAnonymous: users.isAnonymous })
     .from(users)
     .where(eq(users.id, userId))
-    .for('update');
+    // NO KEY UPDATE: serialises the fan's spends without blocking inserts that merely reference
+    // the user (a new session, a chat).
+    .for('no key update');
   return fan;
 }
 

@@ -1,8 +1,17 @@
-import { type ChangeEvent, chatMessages, chats, newId, recordChanges, type Transaction, talents } from '@doppel/db';
+import {
+  type ChangeEvent,
+  chatMessages,
+  chats,
+  newId,
+  recordChanges,
+  type Transaction,
+  talentConfigs,
+  talents,
+} from '@doppel/db';
 import type { ChatMessageView, CreditBalanceView } from '@doppel/validation';
 import { eq, sql } from 'drizzle-orm';
 import { managesTalent, type Viewer } from '../../access/scopes.ts';
-import { bookPaidSpend, planPaidSpend } from '../../earnings/record-earning.ts';
+import { bookPaidSpend, earningShareColumns, planEarning } from '../../earnings/record-earning.ts';
 import { DomainError } from '../../errors.ts';
 import { planSpend, type Spend } from '../../money/money.ts';
 import { assertChatFan, chatNotFound } from '../access.ts';
@@ -66,18 +75,21 @@ export async function sendChatMessage(
         subscriptionProductId: talents.subscriptionProductId,
         chatMessageSuggestions: talents.chatMessageSuggestions,
       },
+      shares: earningShareColumns,
     })
     .from(chats)
     .innerJoin(talents, eq(talents.id, chats.talentId))
+    .innerJoin(talentConfigs, eq(talentConfigs.id, chats.talentId))
     .where(eq(chats.id, input.chatId))
-    .for('update', { of: chats });
+    // NO KEY UPDATE: the chat's flags stay exact (sends queue here) while the worker may still
+    // insert a reply into this chat (its foreign key only needs KEY SHARE).
+    .for('no key update', { of: chats });
   if (!row) throw chatNotFound();
-  const { chat, talent } = row;
+  const { chat, talent, shares } = row;
   assertChatFan(viewer, chat, 'send messages');
   const ref = { id: chat.id, userId: chat.userId, talentId: chat.talentId };
 
   const spend = planSpend(fan, talent.creditsToSendMessage);
-  const balance = spend ? await debit(tx, viewer.id, spend) : { credits: fan.credits, paidCredits: fan.paidCredits };
   const outOfCredits = spend ? undefined : outOfCreditsAnswer(talent, fan.isAnonymous);
   const staticAnswer = spend ? starterAnswer(talent.chatMessageSuggestions, input.suggestionId) : undefined;
   const immediateText = outOfCredits?.text ?? staticAnswer;
@@ -100,49 +112,54 @@ export async function sendChatMessage(
       createdAt: new Date(now.getTime() + 1),
     });
   }
-  const inserted: ChatMessageRow[] = await tx.insert(chatMessages).values(rows).returning();
 
   // Flags are set once and never cleared; the row is locked, so "was it off?" is exact.
   const paid = (spend?.paid ?? 0) > 0;
   const isManager = managesTalent(viewer, chat.talentId);
   const becameAuthenticated = !fan.isAnonymous && !chat.hasUserInteractionWithNonAnonymousUser;
   const becamePaying = paid && !chat.hasUserInteractionWithPaidCredits;
-  await tx
-    .update(chats)
-    .set({
-      chatMessageCount: sql`${chats.chatMessageCount} + ${inserted.length}`,
-      hasUserInteraction: true,
-      hasUserInteractionWithNonAnonymousUser: chat.hasUserInteractionWithNonAnonymousUser || !fan.isAnonymous,
-      hasUserInteractionWithPaidCredits: chat.hasUserInteractionWithPaidCredits || paid,
-      hasUserInteractionWithManager: chat.hasUserInteractionWithManager || isManager,
-      updatedAt: now,
-    })
-    .where(eq(chats.id, chat.id));
-  await bumpMetrics(tx, chat.talentId, {
-    chatWithAuthenticationCount: becameAuthenticated ? 1 : 0,
-    chatWithPaymentCount: becamePaying ? 1 : 0,
-  });
-
-  const events: ChangeEvent[] = [...inserted.map((message) => messageChanged(ref, message.id)), chatChanged(ref)];
-  if (spend && (spend.free > 0 || spend.paid > 0)) events.push(balanceChanged(viewer.id));
-  if (becameAuthenticated || becamePaying) events.push(talentNumbersChanged('metric_frames', chat.talentId));
-  const replyQueued = immediateText === undefined;
-  if (replyQueued) await deps.replies.enqueueReply(tx, { chatId: chat.id, messageId });
-
-  // Earnings last: the talent's frame rows are shared by every fan of the talent, so they are
-  // locked by the final statement and held only until the commit right after.
   const earning =
     spend && spend.paid > 0
-      ? await planPaidSpend(tx, { talentId: chat.talentId, source: 'sendMessage', paidCredits: spend.paid, at: now })
+      ? planEarning(shares, { talentId: chat.talentId, source: 'sendMessage', paidCredits: spend.paid, at: now })
       : undefined;
+  const replyQueued = immediateText === undefined;
+
+  const events: ChangeEvent[] = [...rows.map((message) => messageChanged(ref, message.id as string)), chatChanged(ref)];
+  if (spend && (spend.free > 0 || spend.paid > 0)) events.push(balanceChanged(viewer.id));
+  if (becameAuthenticated || becamePaying) events.push(talentNumbersChanged('metric_frames', chat.talentId));
   if (earning) {
     events.push(talentNumbersChanged('earning_frames', chat.talentId));
     if (earning.referralTalentId && earning.referralMicroUsd > 0) {
       events.push(talentNumbersChanged('earning_frames', earning.referralTalentId));
     }
   }
-  await recordChanges(tx, events);
-  if (earning) await bookPaidSpend(tx, earning);
+
+  // Every write depends only on the rows locked above, so all are issued together: postgres.js
+  // pipelines them on the transaction's connection, one round trip instead of one each. The
+  // talent's frame rows, shared by every fan of the talent, are thus locked only in this last
+  // round trip and held until the commit right after. (Rows shared between transactions, the
+  // metric and earning frames, are always reached in the same order, so sends cannot deadlock.)
+  const [balance, inserted] = await Promise.all([
+    spend ? debit(tx, viewer.id, spend) : { credits: fan.credits, paidCredits: fan.paidCredits },
+    tx.insert(chatMessages).values(rows).returning() as Promise<ChatMessageRow[]>,
+    tx
+      .update(chats)
+      .set({
+        chatMessageCount: sql`${chats.chatMessageCount} + ${rows.length}`,
+        hasUserInteraction: true,
+        hasUserInteractionWithNonAnonymousUser: chat.hasUserInteractionWithNonAnonymousUser || !fan.isAnonymous,
+        hasUserInteractionWithPaidCredits: chat.hasUserInteractionWithPaidCredits || paid,
+        hasUserInteractionWithManager: chat.hasUserInteractionWithManager || isManager,
+        updatedAt: now,
+      })
+      .where(eq(chats.id, chat.id)),
+    bumpMetrics(tx, chat.talentId, {
+      chatWithAuthenticationCount: becameAuthenticated ? 1 : 0,
+      chatWithPaymentCount: becamePaying ? 1 : 0,
+    }),
+    replyQueued ? deps.replies.enqueueReply(tx, { chatId: chat.id, messageId }, events) : recordChanges(tx, events),
+    earning ? bookPaidSpend(tx, earning) : undefined,
+  ]);
 
   // Neither the fan's message nor an immediate answer carries attachments: no price state needed.
   const context = { ...talent, hasUnlockedImage: false, seesOriginals: false };

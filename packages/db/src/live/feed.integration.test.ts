@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../testing.ts';
+import { createLiveFeed, type FeedEvent, type LiveFeed, listRecordedChanges, recordChanges } from './feed.ts';
+
+let database: TestDatabase;
+let feed: LiveFeed;
+const received: FeedEvent[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase(inject('postgresServerUrl'));
+  // A slow poll, so what arrives on time arrived through a nudge or a held-back retry.
+  feed = createLiveFeed(database, { pollIntervalMs: 60_000 });
+  feed.subscribe((event) => received.push(event));
+  await feed.start();
+});
+afterAll(async () => {
+  await feed.stop();
+  await database.drop();
+});
+
+async function until(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 500 && !check(); i++) await new Promise((done) => setTimeout(done, 10));
+  expect(check()).toBe(true);
+}
+
+const rowIds = () => received.map((event) => event.rowId);
+
+describe('the live feed', () => {
+  it('keeps one row per transaction, however often it records', async () => {
+    await database.db.transaction(async (tx) => {
+      await recordChanges(tx, [{ entity: 'jobs', rowId: 'chat.reply', scopes: [] }]);
+      await recordChanges(tx, [
+        { entity: 'chats', rowId: 'c1', scopes: ['chat:c1'] },
+        { entity: 'chat_messages', rowId: 'm1', scopes: ['chat:c1'] },
+      ]);
+    });
+    feed.nudge();
+    await until(() => rowIds().includes('m1'));
+    const [first, second, third] = received.slice(-3);
+    expect([first?.rowId, second?.rowId, third?.rowId]).toEqual(['chat.reply', 'c1', 'm1']);
+    expect(new Set([first?.xid, second?.xid, third?.xid]).size).toBe(1);
+    expect([first?.index, second?.index, third?.index]).toEqual([0, 1, 2]);
+  });
+
+  it('holds a committed change back until every older transaction has ended, then delivers both in order', async () => {
+    received.length = 0;
+    // An older transaction takes its id first and stays open...
+    let finishOlder!: () => void;
+    const olderMayCommit = new Promise<void>((resolve) => {
+      finishOlder = resolve;
+    });
+    let olderStarted!: () => void;
+    const olderHasId = new Promise<void>((resolve) => {
+      olderStarted = resolve;
+    });
+    const older = database.db.transaction(async (tx) => {
+      await recordChanges(tx, [{ entity: 'talents', rowId: 'older', scopes: ['admin'] }]);
+      olderStarted();
+      await olderMayCommit;
+    });
+    await olderHasId;
+    // ...while a younger one commits and nudges.
+    await database.db.transaction((tx) => recordChanges(tx, [{ entity: 'talents', rowId: 'younger', scopes: ['admin'] }]));
+    feed.nudge();
+    await new Promise((done) => setTimeout(done, 150));
+    expect(rowIds()).toEqual([]);
+    expect(await feed.readSince(0)).not.toContainEqual(expect.objectContaining({ rowId: 'younger' }));
+
+    finishOlder();
+    await older;
+    // No nudge: the feed looks again by itself while something is held back.
+    await until(() => received.length === 2);
+    expect(rowIds()).toEqual(['older', 'younger']);
+    expect((received[0]?.xid ?? 0) < (received[1]?.xid ?? 0)).toBe(true);
+  });
+
+  it('never delivers a rolled-back change', async () => {
+    received.length = 0;
+    await database.db
+      .transaction(async (tx) => {
+        await recordChanges(tx, [{ entity: 'users', rowId: 'rolled-back', scopes: [] }]);
+        throw new Error('abort');
+      })
+      .catch(() => {});
+    await database.db.transaction((tx) => recordChanges(tx, [{ entity: 'users', rowId: 'kept', scopes: [] }]));
+    feed.nudge();
+    await until(() => rowIds().includes('kept'));
+    expect(rowIds()).toEqual(['kept']);
+    expect((await listRecordedChanges(database.db)).map((change) => change.rowId)).not.toContain('rolled-back');
+  });
+
+  it('prunes oldest first after the retention, and says which transactions are gone', async () => {
+    const pruning = createLiveFeed(database, { pollIntervalMs: 10, retentionMs: 50 });
+    const before = await feed.readSince(0);
+    const oldest = before[0];
+    if (!oldest) throw new Error('the earlier tests recorded nothing');
+    expect(await pruning.isKept(oldest.xid)).toBe(true);
+    await pruning.start();
+    try {
+      // The first pass notes the watermark; a pass one retention later deletes below it.
+      for (let i = 0; i < 300 && (await pruning.isKept(oldest.xid)); i++) await new Promise((done) => setTimeout(done, 10));
+      expect(await pruning.isKept(oldest.xid)).toBe(false);
+    } finally {
+      await pruning.stop();
+    }
+    await database.db.transaction((tx) => recordChanges(tx, [{ entity: 'users', rowId: 'after-prune', scopes: [] }]));
+    feed.nudge();
+    await until(() => rowIds().includes('after-prune'));
+    const latest = received.at(-1);
+    expect(latest && (await feed.isKept(latest.xid))).toBe(true);
+  });
+});

@@ -7,6 +7,7 @@ import { BrandLink } from '../../components/brand.tsx';
 import { adminSections } from './admin-menu.ts';
 import { AdminNav } from './admin-nav.tsx';
 import { AdminSectionPage } from './admin-section-page.tsx';
+import { ChatsSection } from './chats/chats-section.tsx';
 
 const desktopQuery = '(min-width: 48em)';
 
@@ -47,7 +48,11 @@ export function AdminLayout({ me }: { me: Me }) {
         <Routes>
           <Route index element={<Navigate to="/status" replace />} />
           {adminSections.map((section) => (
-            <Route key={section.path} path={`${section.path.slice(1)}/*`} element={<AdminSectionPage section={section} />} />
+            <Route
+              key={section.path}
+              path={`${section.path.slice(1)}/*`}
+              element={section.path === '/chats' ? <ChatsSection /> : <AdminSectionPage section={section} />}
+            />
           ))}
           <Route path="*" element={<Navigate to="/status" replace />} />
         </Routes>

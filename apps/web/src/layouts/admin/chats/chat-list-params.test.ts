@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { readChatListParams, writeChatListParams } from './chat-list-params.ts';
+
+describe('chat list address parameters', () => {
+  it('defaults to logged-in users, last updated first', () => {
+    expect(readChatListParams(new URLSearchParams())).toEqual({
+      filter: 'hasUserInteractionWithNonAnonymousUser',
+      sort: 'updatedAt',
+    });
+  });
+
+  it('reads a known filter and sort, and ignores unknown ones', () => {
+    expect(readChatListParams(new URLSearchParams('filter=hasUserInteractionWithPaidCredits&sort=chatMessageCount'))).toEqual({
+      filter: 'hasUserInteractionWithPaidCredits',
+      sort: 'chatMessageCount',
+    });
+    expect(readChatListParams(new URLSearchParams('filter=drop&sort=random'))).toEqual({
+      filter: 'hasUserInteractionWithNonAnonymousUser',
+      sort: 'updatedAt',
+    });
+  });
+
+  it('writes only what differs from the defaults and keeps other parameters', () => {
+    const written = writeChatListParams(new URLSearchParams('x=1&filter=all'), {
+      filter: 'hasUserInteractionWithNonAnonymousUser',
+      sort: 'createdAt',
+    });
+    expect(written.toString()).toBe('x=1&sort=createdAt');
+    expect(readChatListParams(writeChatListParams(new URLSearchParams(), { filter: 'all', sort: 'updatedAt' }))).toEqual({
+      filter: 'all',
+      sort: 'updatedAt',
+    });
+  });
+});

@@ -1,5 +1,5 @@
 import type { Database, LiveFeed } from '@doppel/db';
-import { type FileStorage, getMe, type Mailer, type Session, validateSessionToken } from '@doppel/domain';
+import { type FileStorage, type Mailer, type Session, validateSessionWithUser } from '@doppel/domain';
 import type { PgBoss } from '@doppel/jobs';
 import type { Me } from '@doppel/validation';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -33,9 +33,8 @@ export async function resolveSession(
 ): Promise<{ session: Session | undefined; user: Me | undefined; hadCookie: boolean }> {
   const token = req.cookies[sessionCookieName];
   if (!token) return { session: undefined, user: undefined, hadCookie: false };
-  const session = await validateSessionToken(db, token);
-  const user = session ? await getMe(db, session.userId) : undefined;
-  return session && user ? { session, user, hadCookie: true } : { session: undefined, user: undefined, hadCookie: true };
+  const resolved = await validateSessionWithUser(db, token);
+  return { session: resolved?.session, user: resolved?.user, hadCookie: true };
 }
 
 export async function createContext(services: Services, req: FastifyRequest, res: FastifyReply): Promise<Context> {

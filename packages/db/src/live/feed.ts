@@ -76,7 +76,7 @@ export type LiveFeed = {
   latestXid: () => number;
 };
 
-type Row = { xid: string | number; changes: ChangeEventJson[]; final: boolean };
+type Row = { xid: string | number; changes: ChangeEventJson[] };
 
 function toEvents(row: Row): FeedEvent[] {
   const xid = Number(row.xid);
@@ -110,14 +110,24 @@ export function createLiveFeed(client: DbClient, options: LiveFeedOptions = {}):
   const watermarks: Array<{ at: number; xmin: number }> = [];
   let lastPrune = 0;
 
-  async function readRows(afterXid: number, limit: number): Promise<Row[]> {
-    return pg<Row[]>`
-      select xid, changes, xid < pg_snapshot_xmin(pg_current_snapshot())::text::bigint as final
-      from change_events where xid > ${afterXid} order by xid limit ${limit}`;
+  /**
+   * The final rows after `afterXid` (oldest first, at most `limit`), and whether a committed row
+   * is held back behind an open transaction (only its existence is read, not its changes).
+   */
+  async function readFinal(afterXid: number, limit: number): Promise<{ rows: Row[]; heldBack: boolean }> {
+    const rows = await pg<Array<Row & { held: boolean }>>`
+      with watermark as (select pg_snapshot_xmin(pg_current_snapshot())::text::bigint as xmin)
+      select * from (
+        (select xid, changes, false as held from change_events
+         where xid > ${afterXid} and xid < (select xmin from watermark) order by xid limit ${limit})
+        union all
+        (select xid, null, true from change_events where xid >= (select xmin from watermark) limit 1)
+      ) found order by held, xid`;
+    return { rows: rows.filter((row) => !row.held), heldBack: rows.some((row) => row.held) };
   }
 
   async function readSince(xid: number, limit = batchSize): Promise<FeedEvent[]> {
-    return (await readRows(xid, limit)).filter((row) => row.final).flatMap(toEvents);
+    return (await readFinal(xid, limit)).rows.flatMap(toEvents);
   }
 
   async function prune(): Promise<void> {
@@ -136,15 +146,8 @@ export function createLiveFeed(client: DbClient, options: LiveFeedOptions = {}):
   let again = false;
   async function deliverFinalRows(): Promise<void> {
     for (;;) {
-      const rows = await readRows(lastDelivered, batchSize);
+      const { rows, heldBack } = await readFinal(lastDelivered, batchSize);
       for (const row of rows) {
-        if (!row.final) {
-          retryTimer ??= setTimeout(() => {
-            retryTimer = undefined;
-            void deliver();
-          }, heldBackRetryMs);
-          return;
-        }
         lastDelivered = Number(row.xid);
         for (const event of toEvents(row)) {
           for (const listener of listeners) {
@@ -155,6 +158,12 @@ export function createLiveFeed(client: DbClient, options: LiveFeedOptions = {}):
             }
           }
         }
+      }
+      if (heldBack && rows.length < batchSize) {
+        retryTimer ??= setTimeout(() => {
+          retryTimer = undefined;
+          void deliver();
+        }, heldBackRetryMs);
       }
       if (rows.length < batchSize) return;
     }

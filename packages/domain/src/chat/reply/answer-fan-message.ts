@@ -288,29 +288,33 @@ async function store(
       text: message.content,
     }));
     const faqItems: ChatPromptFaqItem[] = record.faqMatches.map((match) => ({ question: match.question, score: match.score }));
-    await tx.insert(chatPrompts).values({
-      id: replyMessageId,
-      chatId: chat.id,
-      llmType: record.llmType,
-      llmFineTunedModelId: record.model,
-      llmTemperature: record.temperature,
-      messages,
-      faqItems,
-      faqMinScore: record.faqMinScore,
-      functions: record.prompt?.functions ?? [],
-      tokenUsage: record.tokenUsage,
-      responseText: record.responseText,
-      responseFallbackText: record.responseFallbackText,
-      responseFunction: record.responseFunction,
-    });
-    await tx
-      .update(chats)
-      .set({ chatMessageCount: sql`${chats.chatMessageCount} + 1`, updatedAt: new Date() })
-      .where(eq(chats.id, chat.id));
     const scopes = [`chat:${chat.id}`, `talent:${chat.talentId}`, 'admin'];
-    await recordChanges(tx, [
-      { entity: 'chat_messages', rowId: replyMessageId, scopes },
-      { entity: 'chats', rowId: chat.id, scopes },
+    // Issued together: postgres.js pipelines them in one round trip (the chat row, which the fan's
+    // sends lock too, is held only from here to the commit).
+    await Promise.all([
+      tx.insert(chatPrompts).values({
+        id: replyMessageId,
+        chatId: chat.id,
+        llmType: record.llmType,
+        llmFineTunedModelId: record.model,
+        llmTemperature: record.temperature,
+        messages,
+        faqItems,
+        faqMinScore: record.faqMinScore,
+        functions: record.prompt?.functions ?? [],
+        tokenUsage: record.tokenUsage,
+        responseText: record.responseText,
+        responseFallbackText: record.responseFallbackText,
+        responseFunction: record.responseFunction,
+      }),
+      tx
+        .update(chats)
+        .set({ chatMessageCount: sql`${chats.chatMessageCount} + 1`, updatedAt: new Date() })
+        .where(eq(chats.id, chat.id)),
+      recordChanges(tx, [
+        { entity: 'chat_messages', rowId: replyMessageId, scopes },
+        { entity: 'chats', rowId: chat.id, scopes },
+      ]),
     ]);
     return true;
   });

@@ -134,11 +134,8 @@ export async function sendChatMessage(
     }
   }
 
-  // Every write depends only on the rows locked above, so all are issued together: postgres.js
-  // pipelines them on the transaction's connection, one round trip instead of one each. The
-  // talent's frame rows, shared by every fan of the talent, are thus locked only in this last
-  // round trip and held until the commit right after. (Rows shared between transactions, the
-  // metric and earning frames, are always reached in the same order, so sends cannot deadlock.)
+  // Every write depends only on the rows locked above, so they are issued together: postgres.js
+  // pipelines them on the transaction's connection, one round trip instead of one each.
   const [balance, inserted] = await Promise.all([
     spend ? debit(tx, viewer.id, spend) : { credits: fan.credits, paidCredits: fan.paidCredits },
     tx.insert(chatMessages).values(rows).returning() as Promise<ChatMessageRow[]>,
@@ -158,8 +155,10 @@ export async function sendChatMessage(
       chatWithPaymentCount: becamePaying ? 1 : 0,
     }),
     replyQueued ? deps.replies.enqueueReply(tx, { chatId: chat.id, messageId }, events) : recordChanges(tx, events),
-    earning ? bookPaidSpend(tx, earning) : undefined,
   ]);
+  // Earnings last, on their own: the talent's frame rows are shared by every paying fan of the
+  // twin, so they are locked by the final statement and held only until the commit right after.
+  if (earning) await bookPaidSpend(tx, earning);
 
   // Neither the fan's message nor an immediate answer carries attachments: no price state needed.
   const context = { ...talent, hasUnlockedImage: false, seesOriginals: false };

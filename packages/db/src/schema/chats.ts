@@ -48,8 +48,9 @@ export const chats = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => {
-    // The admin list filters on one flag and sorts by created, updated or message count: a
-    // partial index per flag and sort keeps each combination an index scan. Indexes here and
+    // The admin list filters on one flag and sorts by created, updated or message count, pages
+    // keyed by (sort value, id): a partial index per flag and sort, with the id as tiebreaker,
+    // keeps each combination and each page an index scan. Indexes here and
     // elsewhere are ascending on purpose: scanned backwards they serve `order by x desc` (nulls
     // first), which a `desc nulls last` index would not.
     const flags = {
@@ -61,14 +62,14 @@ export const chats = pgTable(
     };
     const sorts = { created: t.createdAt, updated: t.updatedAt, message_count: t.chatMessageCount };
     const filtered = Object.entries(flags).flatMap(([flagName, flag]) =>
-      Object.entries(sorts).map(([sortName, sort]) => index(`chats_${flagName}_${sortName}_idx`).on(sort).where(sql`${flag}`)),
+      Object.entries(sorts).map(([sortName, sort]) => index(`chats_${flagName}_${sortName}_idx`).on(sort, t.id).where(sql`${flag}`)),
     );
     return [
       uniqueIndex('chats_user_talent_unique').on(t.userId, t.talentId),
       index('chats_talent_updated_idx').on(t.talentId, t.updatedAt),
-      index('chats_created_idx').on(t.createdAt),
-      index('chats_updated_idx').on(t.updatedAt),
-      index('chats_message_count_idx').on(t.chatMessageCount),
+      index('chats_created_idx').on(t.createdAt, t.id),
+      index('chats_updated_idx').on(t.updatedAt, t.id),
+      index('chats_message_count_idx').on(t.chatMessageCount, t.id),
       ...filtered,
       check('chats_message_count_non_negative', sql`${t.chatMessageCount} >= 0`),
     ];

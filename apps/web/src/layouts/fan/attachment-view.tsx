@@ -2,8 +2,8 @@ import type { ChatAttachmentView } from '@doppel/validation';
 import { Button, Image, Modal, Text, ThemeIcon } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLock, IconMicrophone } from '@tabler/icons-react';
+import { attachmentSrc } from '../../media/media-url.ts';
 import classes from './fan-chat.module.css';
-import { attachmentSrc } from './media-url.ts';
 import { creditsLabel, unlockLabel } from './price-label.ts';
 
 type AttachmentViewProps = {

@@ -1,8 +1,8 @@
 import { Anchor, Avatar, Box, Text, Tooltip } from '@mantine/core';
 import { IconCoins } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { pictureSrc } from '../../media/media-url.ts';
 import classes from './fan-chat.module.css';
-import { pictureSrc } from './media-url.ts';
 import { type Balance, balanceDescription, totalCredits } from './price-label.ts';
 
 type ChatHeaderProps = {

@@ -1,9 +1,9 @@
 import type { ChatAttachmentView } from '@doppel/validation';
 import { ActionIcon, Avatar, Tooltip } from '@mantine/core';
 import { IconThumbDown, IconThumbDownFilled, IconThumbUp, IconThumbUpFilled } from '@tabler/icons-react';
+import { pictureSrc } from '../../media/media-url.ts';
 import { AttachmentView } from './attachment-view.tsx';
 import classes from './fan-chat.module.css';
-import { pictureSrc } from './media-url.ts';
 
 export type Reaction = 'THUMBS_UP' | 'THUMBS_DOWN';
 

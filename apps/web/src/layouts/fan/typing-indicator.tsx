@@ -1,6 +1,6 @@
 import { Avatar } from '@mantine/core';
+import { pictureSrc } from '../../media/media-url.ts';
 import classes from './fan-chat.module.css';
-import { pictureSrc } from './media-url.ts';
 
 /** Three bouncing dots beside the twin's picture while the reply is being written. */
 export function TypingIndicator({ name, pictureUrl }: { name: string; pictureUrl: string | null }) {

@@ -26,13 +26,12 @@ function sortValueText(sort: AdminChatSort): SQL<string> {
 
 /**
  * Chats that sort after the cursor's chat: `(value, id) < (cursor value, cursor id)`, descending.
- * The redundant `value <= cursor value` lets the single-column sort indexes start the scan at the
- * cursor instead of reading every earlier page again.
+ * The (sort column, id) indexes serve the row comparison as one range scan from the cursor.
  */
 function afterCursor(sort: AdminChatSort, value: string, id: string): SQL {
   const column = sortColumns[sort];
   const cursorValue = sort === 'chatMessageCount' ? sql`${Number(value)}::integer` : sql`${value}::timestamptz`;
-  return sql`${column} <= ${cursorValue} and (${column}, ${chats.id}) < (${cursorValue}, ${id})`;
+  return sql`(${column}, ${chats.id}) < (${cursorValue}, ${id})`;
 }
 
 /** The flag filter as a bare boolean condition, the form the partial indexes are declared with. */

@@ -2,7 +2,7 @@ import type { ChatAttachmentView, ChatMessageView } from '@doppel/validation';
 import { Badge, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconEyeOff, IconPhoto, IconThumbDown, IconThumbUp } from '@tabler/icons-react';
 import { formatDateTime } from '../../../components/format-date.ts';
-import { attachmentSrc } from '../../fan/media-url.ts';
+import { attachmentSrc } from '../../../media/media-url.ts';
 
 type AdminMessageCardProps = {
   message: ChatMessageView;

@@ -1,4 +1,4 @@
-// Addresses of the pictures and media the messenger shows. Pure, unit-tested.
+// Addresses of the pictures and media the messenger and the admin chat view show. Pure, unit-tested.
 
 /**
  * A stored picture's address: absolute URLs and app paths as they are, a bare storage path (as the

@@ -62,7 +62,9 @@ export const chats = pgTable(
     };
     const sorts = { created: t.createdAt, updated: t.updatedAt, message_count: t.chatMessageCount };
     const filtered = Object.entries(flags).flatMap(([flagName, flag]) =>
-      Object.entries(sorts).map(([sortName, sort]) => index(`chats_${flagName}_${sortName}_idx`).on(sort, t.id).where(sql`${flag}`)),
+      Object.entries(sorts).map(([sortName, sort]) =>
+        index(`chats_${flagName}_${sortName}_idx`).on(sort, t.id).where(sql`${flag}`),
+      ),
     );
     return [
       uniqueIndex('chats_user_talent_unique').on(t.userId, t.talentId),

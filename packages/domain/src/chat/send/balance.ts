@@ -4,6 +4,19 @@ import type { CreditBalance, Spend } from '../../money/money.ts';
 
 export type LockedFan = CreditBalance & { isAnonymous: boolean };
 
+/** The statement behind `lockFanBalance`, for callers that pipeline it with their next lock. */
+export function lockFanBalanceQuery(tx: Executor, userId: string) {
+  return (
+    tx
+      .select({ credits: users.credits, paidCredits: users.paidCredits, isAnonymous: users.isAnonymous })
+      .from(users)
+      .where(eq(users.id, userId))
+      // NO KEY UPDATE: serialises the fan's spends without blocking inserts that merely reference
+      // the user (a new session, a chat).
+      .for('no key update')
+  );
+}
+
 /**
  * Reads the fan's balance and locks their user row until the transaction ends. Every spend of a
  * fan (send, unlock, merge) takes this lock first, so concurrent spends queue here, each sees the
@@ -11,13 +24,7 @@ export type LockedFan = CreditBalance & { isAnonymous: boolean };
  * everywhere.
  */
 export async function lockFanBalance(tx: Executor, userId: string): Promise<LockedFan | undefined> {
-  const [fan] = await tx
-    .select({ credits: users.credits, paidCredits: users.paidCredits, isAnonymous: users.isAnonymous })
-    .from(users)
-    .where(eq(users.id, userId))
-    // NO KEY UPDATE: serialises the fan's spends without blocking inserts that merely reference
-    // the user (a new session, a chat).
-    .for('no key update');
+  const [fan] = await lockFanBalanceQuery(tx, userId);
   return fan;
 }
 

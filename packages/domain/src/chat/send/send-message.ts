@@ -18,7 +18,7 @@ import { assertChatFan, chatNotFound } from '../access.ts';
 import { type ChatMessageRow, toMessageView } from '../messages/view.ts';
 import type { ChatReplyQueue } from '../ports.ts';
 import { balanceChanged, chatChanged, messageChanged, talentNumbersChanged } from '../scopes.ts';
-import { debit, lockFanBalance } from './balance.ts';
+import { debit, lockFanBalanceQuery } from './balance.ts';
 import { type OutOfCreditsAnswer, outOfCreditsAnswer, starterAnswer } from './immediate-answers.ts';
 import { bumpMetrics } from './metrics.ts';
 
@@ -51,10 +51,9 @@ export async function sendChatMessage(
   deps: { replies: ChatReplyQueue },
 ): Promise<SendMessageResult> {
   if (!viewer) throw new DomainError('UNAUTHENTICATED', 'Please sign in to continue.');
-  // Lock order everywhere: the fan's user row first, then the chat.
-  const fan = await lockFanBalance(tx, viewer.id);
-  if (!fan) throw new DomainError('UNAUTHENTICATED', 'Please sign in to continue.');
-  const [row] = await tx
+  // Lock order everywhere: the fan's user row first, then the chat. Both statements go out
+  // together (one round trip); Postgres runs them in the order they were issued.
+  const chatQuery = tx
     .select({
       chat: {
         id: chats.id,
@@ -84,6 +83,8 @@ export async function sendChatMessage(
     // NO KEY UPDATE: the chat's flags stay exact (sends queue here) while the worker may still
     // insert a reply into this chat (its foreign key only needs KEY SHARE).
     .for('no key update', { of: chats });
+  const [[fan], [row]] = await Promise.all([lockFanBalanceQuery(tx, viewer.id), chatQuery]);
+  if (!fan) throw new DomainError('UNAUTHENTICATED', 'Please sign in to continue.');
   if (!row) throw chatNotFound();
   const { chat, talent, shares } = row;
   assertChatFan(viewer, chat, 'send messages');

@@ -2,6 +2,7 @@ import { earningFrames, talentConfigs, talents } from '@doppel/db';
 import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { frameSlots } from './frame-keys.ts';
 import { recordPaidSpend } from './record-earning.ts';
 
 let database: TestDatabase;
@@ -94,5 +95,33 @@ describe('recording earnings', () => {
       })
       .catch(() => {});
     expect(await frame(talentId, 'TOTAL', 'total')).toEqual(before);
+  });
+
+  it('books into the frames frameSlots names, with their bounds, at day, month and year edges (UTC)', async () => {
+    const [edgeTalent] = await database.db.insert(talents).values({ name: 'Edges', tag: 'edges' }).returning();
+    if (!edgeTalent) throw new Error('seed failed');
+    await database.db.insert(talentConfigs).values({ id: edgeTalent.id });
+    const instants = [
+      '2026-03-09T23:30:00-02:00',
+      '2026-02-28T23:59:59.999Z',
+      '2027-01-01T00:00:00Z',
+      '2028-02-29T12:00:00+13:00',
+    ];
+    for (const instant of instants) {
+      const at = new Date(instant);
+      await database.db.transaction((tx) =>
+        recordPaidSpend(tx, { talentId: edgeTalent.id, source: 'sendMessage', paidCredits: 1, at }),
+      );
+      for (const slot of frameSlots(at)) {
+        const row = await frame(edgeTalent.id, slot.range, slot.key);
+        expect(row, `${instant} ${slot.range}`).toMatchObject({
+          parentKey: slot.parentKey,
+          startedAt: slot.startedAt,
+          endedAt: slot.endedAt,
+        });
+        expect(row?.grossSendMessage, `${instant} ${slot.range}`).toBeGreaterThan(0);
+      }
+    }
+    expect((await frame(edgeTalent.id, 'TOTAL', 'total'))?.grossTotal).toBe(instants.length * 100_000);
   });
 });

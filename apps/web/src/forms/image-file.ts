@@ -29,3 +29,8 @@ export function readFileAsBase64(file: Blob): Promise<string> {
     reader.readAsDataURL(file);
   });
 }
+
+/** A chosen file as the upload call's `file` (spec 7): its name, type, size and base64 bytes. */
+export async function toUploadFile(file: File): Promise<{ name: string; type: string; size: number; content: string }> {
+  return { name: file.name, type: file.type, size: file.size, content: await readFileAsBase64(file) };
+}

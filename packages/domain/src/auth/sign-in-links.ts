@@ -1,5 +1,5 @@
 import { type Executor, signInTokens } from '@doppel/db';
-import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, type SQL } from 'drizzle-orm';
 import { DomainError } from '../errors.ts';
 import { generateSecret, hashSecret } from './tokens.ts';
 import { findOrCreateUserByEmail } from './users.ts';
@@ -71,27 +71,27 @@ export async function issueSignInToken(
 }
 
 /**
- * Spends a sign-in token and returns the user it signs in, creating the account on first sign-in.
- * The update that marks it used is the check, so two concurrent uses cannot both succeed.
+ * Marks a stored single-use token used and returns its subject (the email column), or undefined
+ * when it is unknown, used, expired or its subject does not match. The update that marks it used
+ * is the check, so two concurrent uses cannot both succeed. Magic links and chat tokens share it.
  */
-export async function consumeSignInToken(db: Executor, email: string, token: string, now = new Date()): Promise<string> {
+export async function spendSignInToken(db: Executor, token: string, subject: SQL, now: Date): Promise<string | undefined> {
   const [spent] = await db
     .update(signInTokens)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(signInTokens.id, hashSecret(token)),
-        eq(signInTokens.email, email),
-        isNull(signInTokens.usedAt),
-        gt(signInTokens.expiresAt, now),
-      ),
-    )
-    .returning({ email: signInTokens.email });
-  if (!spent) {
+    .where(and(eq(signInTokens.id, hashSecret(token)), subject, isNull(signInTokens.usedAt), gt(signInTokens.expiresAt, now)))
+    .returning({ subject: signInTokens.email });
+  return spent?.subject;
+}
+
+/** Spends a sign-in token and returns the user it signs in, creating the account on first sign-in. */
+export async function consumeSignInToken(db: Executor, email: string, token: string, now = new Date()): Promise<string> {
+  const spentEmail = await spendSignInToken(db, token, eq(signInTokens.email, email), now);
+  if (!spentEmail) {
     throw new DomainError(
       'SIGN_IN_LINK_INVALID',
       'This sign-in link is invalid, expired or already used. Please request a new one.',
     );
   }
-  return findOrCreateUserByEmail(db, spent.email, { now });
+  return findOrCreateUserByEmail(db, spentEmail, { now });
 }

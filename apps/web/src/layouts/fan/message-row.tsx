@@ -90,36 +90,44 @@ export function MessageRow(props: MessageRowProps) {
 }
 
 function Reactions({ value, onChange }: { value: Reaction | null; onChange: (reaction: Reaction | null) => void }) {
-  const up = value === 'THUMBS_UP';
-  const down = value === 'THUMBS_DOWN';
   return (
     <>
-      <Tooltip label="Good answer" openDelay={400}>
-        <ActionIcon
-          variant="subtle"
-          color={up ? 'doppel' : 'gray'}
-          size="sm"
-          radius="xl"
-          aria-label="Good answer"
-          aria-pressed={up}
-          onClick={() => onChange(up ? null : 'THUMBS_UP')}
-        >
-          {up ? <IconThumbUpFilled size={15} /> : <IconThumbUp size={15} />}
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label="Bad answer" openDelay={400}>
-        <ActionIcon
-          variant="subtle"
-          color={down ? 'red' : 'gray'}
-          size="sm"
-          radius="xl"
-          aria-label="Bad answer"
-          aria-pressed={down}
-          onClick={() => onChange(down ? null : 'THUMBS_DOWN')}
-        >
-          {down ? <IconThumbDownFilled size={15} /> : <IconThumbDown size={15} />}
-        </ActionIcon>
-      </Tooltip>
+      <ReactionButton reaction="THUMBS_UP" value={value} onChange={onChange} />
+      <ReactionButton reaction="THUMBS_DOWN" value={value} onChange={onChange} />
     </>
+  );
+}
+
+const reactionLooks = {
+  THUMBS_UP: { label: 'Good answer', color: 'doppel', Icon: IconThumbUp, PressedIcon: IconThumbUpFilled },
+  THUMBS_DOWN: { label: 'Bad answer', color: 'red', Icon: IconThumbDown, PressedIcon: IconThumbDownFilled },
+} as const;
+
+/** One thumb: pressing it again takes the reaction back. */
+function ReactionButton({
+  reaction,
+  value,
+  onChange,
+}: {
+  reaction: Reaction;
+  value: Reaction | null;
+  onChange: (reaction: Reaction | null) => void;
+}) {
+  const { label, color, Icon, PressedIcon } = reactionLooks[reaction];
+  const pressed = value === reaction;
+  return (
+    <Tooltip label={label} openDelay={400}>
+      <ActionIcon
+        variant="subtle"
+        color={pressed ? color : 'gray'}
+        size="sm"
+        radius="xl"
+        aria-label={label}
+        aria-pressed={pressed}
+        onClick={() => onChange(pressed ? null : reaction)}
+      >
+        {pressed ? <PressedIcon size={15} /> : <Icon size={15} />}
+      </ActionIcon>
+    </Tooltip>
   );
 }

@@ -1,5 +1,6 @@
 import { type Executor, signInTokens, talentManagers, talents } from '@doppel/db';
-import { and, eq, gt, isNull, like } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
+import { spendSignInToken } from '../../auth/sign-in-links.ts';
 import { generateSecret, hashSecret } from '../../auth/tokens.ts';
 import { DomainError } from '../../errors.ts';
 
@@ -44,8 +45,8 @@ export async function issueChatToken(
 }
 
 /**
- * Spends a chat token: the conditional update is the check, so two concurrent uses cannot both
- * succeed. The user must still manage the talent. Returns who signs in and where their chat is.
+ * Spends a chat token (once: see spendSignInToken). The user must still manage the talent.
+ * Returns who signs in and where their chat is.
  */
 export async function consumeChatToken(
   db: Executor,
@@ -56,20 +57,9 @@ export async function consumeChatToken(
     'SIGN_IN_LINK_INVALID',
     'This chat link is invalid, expired or already used. Open the chat again from your dashboard.',
   );
-  const [spent] = await db
-    .update(signInTokens)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(signInTokens.id, hashSecret(token)),
-        like(signInTokens.email, `${subjectPrefix}%`),
-        isNull(signInTokens.usedAt),
-        gt(signInTokens.expiresAt, now),
-      ),
-    )
-    .returning({ subject: signInTokens.email });
-  if (!spent) throw invalid;
-  const [userId, talentId, extra] = spent.subject.slice(subjectPrefix.length).split(':');
+  const subject = await spendSignInToken(db, token, like(signInTokens.email, `${subjectPrefix}%`), now);
+  if (!subject) throw invalid;
+  const [userId, talentId, extra] = subject.slice(subjectPrefix.length).split(':');
   if (!userId || !talentId || extra !== undefined) throw invalid;
   const [managed] = await db
     .select({ tag: talents.tag })

@@ -4,7 +4,7 @@ import { IconCamera, IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { describeError } from '../../../errors/describe-error.ts';
-import { checkImageFile, imageAccept, readFileAsBase64 } from '../../../forms/image-file.ts';
+import { checkImageFile, imageAccept, toUploadFile } from '../../../forms/image-file.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { StepFrame } from '../step-frame.tsx';
 import { useDraftUpdate } from '../use-draft-update.ts';
@@ -47,9 +47,9 @@ export function ProfilePictureStep({ state }: StepProps) {
       return;
     }
     setPreview(URL.createObjectURL(file));
-    let content: string;
+    let uploadFile: Awaited<ReturnType<typeof toUploadFile>>;
     try {
-      content = await readFileAsBase64(file);
+      uploadFile = await toUploadFile(file);
     } catch (error) {
       setFileError(describeError(error).message);
       return;
@@ -59,7 +59,7 @@ export function ProfilePictureStep({ state }: StepProps) {
         ownerType: 'TALENT',
         ownerId: draft.id,
         purpose: 'profile-picture',
-        file: { name: file.name, type: file.type, size: file.size, content },
+        file: uploadFile,
       },
       {
         // The picture is saved on the draft straight away; the step stays open to show it.

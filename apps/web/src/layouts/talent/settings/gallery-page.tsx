@@ -25,7 +25,7 @@ import { useSearchParams } from 'react-router-dom';
 import { describeError } from '../../../errors/describe-error.ts';
 import { handleError } from '../../../errors/handle-error.ts';
 import { truncateMessage } from '../../../errors/truncate-message.ts';
-import { checkImageFile, imageAccept, readFileAsBase64 } from '../../../forms/image-file.ts';
+import { checkImageFile, imageAccept, toUploadFile } from '../../../forms/image-file.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { useTalentContext } from '../talent-context.ts';
 import { type BatchFailure, batchFailureTitle, runUploadBatch } from './batch-upload.ts';
@@ -140,12 +140,11 @@ function UploadBar({ count }: { count: number }) {
     const result = await runUploadBatch(
       files,
       async (file) => {
-        const content = await readFileAsBase64(file);
         const uploaded = await utils.client.files.upload.mutate({
           ownerType: 'TALENT',
           ownerId: talentId,
           purpose: 'gallery',
-          file: { name: file.name, type: file.type, size: file.size, content },
+          file: await toUploadFile(file),
         });
         await utils.client.gallery.add.mutate({
           talentId,

@@ -34,7 +34,7 @@ import { ChipPicker } from '../../../components/chip-picker.tsx';
 import { GenderPicker } from '../../../components/gender-picker.tsx';
 import { InterestsPicker } from '../../../components/interests-picker.tsx';
 import { describeError } from '../../../errors/describe-error.ts';
-import { checkImageFile, imageAccept, readFileAsBase64 } from '../../../forms/image-file.ts';
+import { checkImageFile, imageAccept, toUploadFile } from '../../../forms/image-file.ts';
 import { optionLabel, purposeDetails } from '../../../forms/option-labels.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { useTalentContext } from '../talent-context.ts';
@@ -222,9 +222,9 @@ function ProfilePhoto({ talent }: { talent: TalentSettings }) {
     const problem = checkImageFile(file);
     setFileError(problem);
     if (problem) return;
-    let content: string;
+    let uploadFile: Awaited<ReturnType<typeof toUploadFile>>;
     try {
-      content = await readFileAsBase64(file);
+      uploadFile = await toUploadFile(file);
     } catch (error) {
       setFileError(describeError(error).message);
       return;
@@ -234,7 +234,7 @@ function ProfilePhoto({ talent }: { talent: TalentSettings }) {
         ownerType: 'TALENT',
         ownerId: talentId,
         purpose: 'profile-picture',
-        file: { name: file.name, type: file.type, size: file.size, content },
+        file: uploadFile,
       },
       {
         onSuccess: (uploaded) => save({ profilePictureUrl: uploaded.url }),

@@ -23,7 +23,7 @@ import { randomId } from '@mantine/hooks';
 import { IconMessageCircle, IconPhotoPlus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { describeError } from '../../../errors/describe-error.ts';
-import { checkImageFile, imageAccept, readFileAsBase64 } from '../../../forms/image-file.ts';
+import { checkImageFile, imageAccept, toUploadFile } from '../../../forms/image-file.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { useTalentContext } from '../talent-context.ts';
 import { renameErrorPaths } from './form-errors.ts';
@@ -177,12 +177,11 @@ function MessageImage({
     setError(problem);
     if (problem) return;
     try {
-      const content = await readFileAsBase64(file);
       const uploaded = await upload.mutateAsync({
         ownerType: 'TALENT',
         ownerId: talentId,
         purpose: 'gallery',
-        file: { name: file.name, type: file.type, size: file.size, content },
+        file: await toUploadFile(file),
       });
       onChange({ filePath: uploaded.filePath, url: uploaded.url });
     } catch (failure) {

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { onboardingSteps } from '../src/layouts/onboarding/onboarding-steps.ts';
 import { launchBrowser, openPage, pathOf } from './support/browser.ts';
 import { runOps } from './support/ops.ts';
 import { brandGradientPng } from './support/png.ts';
@@ -18,9 +19,16 @@ const expectPercent = (page: Page, percent: string) =>
     .filter({ hasText: new RegExp(`^${percent}$`) })
     .waitFor();
 
+/**
+ * Continue, then wait for the next step's heading as well as its address: the router updates the
+ * address before it renders the screen, and a click in between would land on the previous step.
+ */
 async function continueTo(page: Page, path: string): Promise<void> {
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await page.waitForURL(`**${path}`);
+  const step = onboardingSteps.find((candidate) => candidate.path === path);
+  if (!step) throw new Error(`No onboarding step at ${path}`);
+  await page.getByRole('heading', { name: step.title, exact: true }).waitFor();
 }
 
 describe('a new creator', () => {

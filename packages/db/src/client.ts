@@ -1,5 +1,6 @@
 import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
+import { preparingStatements } from './prepared-statements.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -25,6 +26,6 @@ export function createDbClient(url: string, options: DbClientOptions = {}): DbCl
     onnotice: () => {},
     connection: { application_name: options.applicationName ?? 'doppel' },
   });
-  const db = drizzle({ client: sql, schema, casing: 'snake_case' });
+  const db = drizzle({ client: preparingStatements(sql), schema, casing: 'snake_case' });
   return { db, sql, close: () => sql.end({ timeout: 5 }) };
 }

@@ -89,6 +89,32 @@ describe('the live feed', () => {
     expect((await listRecordedChanges(database.db)).map((change) => change.rowId)).not.toContain('rolled-back');
   });
 
+  it('spaces its reads under a burst of nudges, each read taking everything that became final', async () => {
+    const spaced = createLiveFeed(database, { pollIntervalMs: 60_000, minReadGapMs: 400 });
+    const arrivals: Array<{ rowId: string; at: number }> = [];
+    spaced.subscribe((event) => arrivals.push({ rowId: event.rowId, at: performance.now() }));
+    await spaced.start();
+    try {
+      const commit = async (rowId: string) => {
+        await database.db.transaction((tx) => recordChanges(tx, [{ entity: 'users', rowId, scopes: [] }]));
+        spaced.nudge();
+      };
+      await commit('burst-1');
+      await until(() => arrivals.some((arrival) => arrival.rowId === 'burst-1'));
+      // Two more commits, each nudging, well within one gap of the read that delivered the first.
+      await commit('burst-2');
+      await new Promise((done) => setTimeout(done, 50));
+      await commit('burst-3');
+      await until(() => arrivals.some((arrival) => arrival.rowId === 'burst-3'));
+      const at = (rowId: string) => arrivals.find((arrival) => arrival.rowId === rowId)?.at ?? Number.NaN;
+      expect(at('burst-2') - at('burst-1')).toBeGreaterThanOrEqual(300);
+      // One read brought both: delivered in the same pass.
+      expect(at('burst-3') - at('burst-2')).toBeLessThan(20);
+    } finally {
+      await spaced.stop();
+    }
+  });
+
   it('prunes oldest first after the retention, and says which transactions are gone', async () => {
     const pruning = createLiveFeed(database, { pollIntervalMs: 10, retentionMs: 50 });
     const before = await feed.readSince(0);

@@ -57,6 +57,12 @@ export type LiveFeedOptions = {
    * comes when it ends, and it may end without announcing anything).
    */
   heldBackRetryMs?: number;
+  /**
+   * Reads of one process are at least this far apart. Under load every nudge, NOTIFY and held-back
+   * retry asks for a read; spacing them bounds the reads at one per gap (100/s by default), each
+   * taking all that became final meanwhile, at the price of up to one gap of extra delay.
+   */
+  minReadGapMs?: number;
   /** Events older than this are deleted; a client away longer gets a resync. */
   retentionMs?: number;
   log?: (message: string, error?: unknown) => void;
@@ -96,6 +102,7 @@ export function createLiveFeed(client: DbClient, options: LiveFeedOptions = {}):
   const pollIntervalMs = options.pollIntervalMs ?? 250;
   const batchDelayMs = options.batchDelayMs ?? 10;
   const heldBackRetryMs = options.heldBackRetryMs ?? 5;
+  const minReadGapMs = options.minReadGapMs ?? 10;
   // An hour covers any reconnect; a client away longer refetches everything (resync).
   const retentionMs = options.retentionMs ?? 60 * 60 * 1000;
   const log = options.log ?? (() => {});
@@ -144,6 +151,7 @@ export function createLiveFeed(client: DbClient, options: LiveFeedOptions = {}):
   // Runs one read at a time; a request meanwhile schedules exactly one more.
   let running: Promise<void> | undefined;
   let again = false;
+  let lastReadAt = 0;
   async function deliverFinalRows(): Promise<void> {
     for (;;) {
       const { rows, heldBack } = await readFinal(lastDelivered, batchSize);
@@ -176,6 +184,9 @@ export function createLiveFeed(client: DbClient, options: LiveFeedOptions = {}):
     running = (async () => {
       do {
         again = false;
+        const wait = lastReadAt + minReadGapMs - Date.now();
+        if (wait > 0) await new Promise((done) => setTimeout(done, wait));
+        lastReadAt = Date.now();
         try {
           await deliverFinalRows();
           await prune();

@@ -6,6 +6,7 @@ import fastifyHelmet from '@fastify/helmet';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Env } from './env.ts';
+import { sendTrpcAnswersWhole } from './http/buffered-responses.ts';
 import { registerFileServing, registerUploadRoute } from './http/files.ts';
 import { registerHealth } from './http/health.ts';
 import { registerMediaRoutes } from './http/media.ts';
@@ -87,6 +88,7 @@ export async function buildServer(env: Env, options: { db?: DbClient } = {}): Pr
       else app.log.info({ path, code: error.code }, `tRPC ${type} ${path}: ${error.message}`);
     },
   } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'];
+  sendTrpcAnswersWhole(app);
   await app.register(fastifyTRPCPlugin, { prefix: '/trpc', trpcOptions });
   // The upload call alone accepts large bodies; stored files are served back at /files/*.
   await registerUploadRoute(app, trpcOptions);

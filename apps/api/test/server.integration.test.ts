@@ -38,6 +38,19 @@ describe('HTTP server', () => {
     expect(response.status).toBe(404);
   });
 
+  it('sends the answer to a call whole, with its length, status and headers', async () => {
+    const answer = await fetch(`${api.url}/trpc/system.info`);
+    expect(answer.headers.get('transfer-encoding')).toBeNull();
+    const body = await answer.text();
+    expect(Number(answer.headers.get('content-length'))).toBe(Buffer.byteLength(body));
+    expect(answer.headers.get('content-type')).toContain('application/json');
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+
+    const refused = await fetch(`${api.url}/trpc/nope.nothing`);
+    expect(refused.status).toBe(404);
+    expect(((await refused.json()) as { error: { data: { code: string } } }).error.data.code).toBe('NOT_FOUND');
+  });
+
   it('reports the versions the update banner needs', async () => {
     const response = await fetch(`${api.url}/trpc/system.info`);
     const body = (await response.json()) as { result: { data: { version: string; devOutbox: boolean } } };

@@ -122,14 +122,7 @@ export function createLiveFeed(client: DbClient, options: LiveFeedOptions = {}):
    * is held back behind an open transaction (only its existence is read, not its changes).
    */
   async function readFinal(afterXid: number, limit: number): Promise<{ rows: Row[]; heldBack: boolean }> {
-    const rows = await pg<Array<Row & { held: boolean }>>`
-      with watermark as (select pg_snapshot_xmin(pg_current_snapshot())::text::bigint as xmin)
-      select * from (
-        (select xid, changes, false as held from change_events
-         where xid > ${afterXid} and xid < (select xmin from watermark) order by xid limit ${limit})
-        union all
-        (select xid, null, true from change_events where xid >= (select xmin from watermark) limit 1)
-      ) found order by held, xid`;
+    const rows = await finalRowsQuery(pg, afterXid, limit);
     return { rows: rows.filter((row) => !row.held), heldBack: rows.some((row) => row.held) };
   }
 
@@ -246,6 +239,23 @@ export function createLiveFeed(client: DbClient, options: LiveFeedOptions = {}):
     },
     latestXid: () => lastDelivered,
   };
+}
+
+/**
+ * The feed's read: the final rows after `afterXid` (oldest first, at most `limit`), plus at most one
+ * `held` row when a committed row waits behind an open transaction. Both parts walk the primary key
+ * in xid order; without `order by`, the held-back probe was planned as a scan of the whole table,
+ * up to an hour of events, on every read.
+ */
+export function finalRowsQuery(pg: DbClient['sql'], afterXid: number, limit: number) {
+  return pg<Array<Row & { held: boolean }>>`
+    with watermark as (select pg_snapshot_xmin(pg_current_snapshot())::text::bigint as xmin)
+    select * from (
+      (select xid, changes, false as held from change_events
+       where xid > ${afterXid} and xid < (select xmin from watermark) order by xid limit ${limit})
+      union all
+      (select xid, null, true from change_events where xid >= (select xmin from watermark) order by xid limit 1)
+    ) found order by held, xid`;
 }
 
 /** Every change recorded so far, final or not, oldest first: for tests and operators. */

@@ -3,6 +3,7 @@
 import { chatMessages, chatPrompts, type Executor } from '@doppel/db';
 import type { AdminChatPromptInput, AdminChatPromptOutput } from '@doppel/validation';
 import { and, eq } from 'drizzle-orm';
+import { findReply } from '../../chat/reply/load.ts';
 import { DomainError } from '../../errors.ts';
 
 /**
@@ -19,15 +20,7 @@ export async function getAdminChatPrompt(db: Executor, input: AdminChatPromptInp
   if (!row) throw new DomainError('NOT_FOUND', 'This message does not exist in this chat.');
   const { message, prompt } = row;
 
-  let replyMessageId: string | null = null;
-  if (message.senderType === 'USER') {
-    const [reply] = await db
-      .select({ id: chatMessages.id })
-      .from(chatMessages)
-      .where(eq(chatMessages.replyToMessageId, message.id))
-      .limit(1);
-    replyMessageId = reply?.id ?? null;
-  }
+  const replyMessageId = message.senderType === 'USER' ? ((await findReply(db, message.id)) ?? null) : null;
 
   return {
     message: {

@@ -6,7 +6,7 @@
 //      saturation); accepted sends per second. No worker runs, so replies queue unanswered: this is
 //      the figure comparable with pgbench, which runs the send transaction alone too.
 //   2. the same with the real worker process answering every send meanwhile (its model a local fake
-//      OpenAI server that answers at once) on the same two cores;
+//      OpenAI server that answers at once, in a process of its own) on the same two cores;
 //   3. latency: the 50 fans each sending once a second for BENCH_PACED_SECONDS, worker running: p50, p99;
 //   4. reply wake-up: one send at a time to an idle worker; p50/p99 from a send to its reply job
 //      starting (pg-boss timestamps);
@@ -20,7 +20,6 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createDbClient, createLiveFeed, migrateDatabase, seedDemoData, startEmbeddedPostgres, talents } from '@doppel/db';
 import { createSession } from '@doppel/domain';
-import { startFakeOpenAi } from '@doppel/integrations/testing';
 import { eq } from 'drizzle-orm';
 import { freePort } from '../scripts/free-port.ts';
 import { createBenchFans, hasPgbench, runPgbench, sendTransactionSql } from './send-sql.ts';
@@ -39,6 +38,19 @@ function startProcess(script: string, env: NodeJS.ProcessEnv): ChildProcess {
   return spawn(process.execPath, [join(root, script)], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
+/** The instant fake model in a process of its own, as a model server would be. */
+async function startFakeModel(): Promise<{ url: string; close: () => void }> {
+  const child = spawn(process.execPath, [join(root, 'bench/fake-model-process.ts')], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((done, fail) => {
+    child.stdout?.once('data', (chunk) => done(String(chunk).trim()));
+    child.once('exit', (code) => fail(new Error(`the fake model exited with ${code}`)));
+  });
+  return { url, close: () => child.kill('SIGTERM') };
+}
+
 async function waitFor(check: () => Promise<boolean>, what: string): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
@@ -55,7 +67,7 @@ export async function benchChatSend(): Promise<{ ok: boolean }> {
   }
   const dir = mkdtempSync(join(tmpdir(), 'doppel-bench-chat-'));
   const server = await startEmbeddedPostgres({ dataDir: dir, port: await freePort() });
-  const fakeModel = await startFakeOpenAi();
+  const fakeModel = await startFakeModel();
   const children: ChildProcess[] = [];
   try {
     await migrateDatabase(server.url);
@@ -220,7 +232,7 @@ export async function benchChatSend(): Promise<{ ok: boolean }> {
     return { ok };
   } finally {
     for (const child of children) child.kill('SIGKILL');
-    await fakeModel.close();
+    fakeModel.close();
     await server.stop();
     rmSync(dir, { recursive: true, force: true });
   }

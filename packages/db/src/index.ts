@@ -1,5 +1,6 @@
 export * from './client.ts';
 export * from './embedded.ts';
+export * from './errors.ts';
 export * from './live/feed.ts';
 export * from './migrate.ts';
 export * from './schema/index.ts';

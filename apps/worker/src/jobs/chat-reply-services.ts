@@ -1,7 +1,7 @@
 // The outside services the chat.reply job needs, built from the worker's env: the model (OpenAI or
 // any compatible server, else the offline engine), text to speech (ElevenLabs, else espeak-ng) and
 // the file storage voice notes are written to (the same local folder the API serves files from).
-import { createLocalDiskStorage, type FileStorage } from '@doppel/domain';
+import { createLocalDiskStorage, type FileStorage, QuestionVectors } from '@doppel/domain';
 import { createLlm, createOfflineLlm, createTts, createUnconfiguredTts } from '@doppel/integrations';
 import { type WorkerEnv, workerFilesDir } from '../env.ts';
 import type { WorkerServices } from './types.ts';
@@ -17,6 +17,7 @@ export function createWorkerServices(env: WorkerEnv): WorkerServices {
     llmModelOverride: env.OPENAI_CHAT_MODEL,
     tts: createTts({ elevenLabsApiKey: env.ELEVENLABS_API_KEY, elevenLabsBaseUrl: env.ELEVENLABS_BASE_URL }),
     storage: createLocalDiskStorage(workerFilesDir(env)),
+    questionVectors: new QuestionVectors(),
   };
 }
 
@@ -30,5 +31,5 @@ const noStorage: FileStorage = {
 
 /** For a worker started without services (tests of other jobs): offline model, no voice, no files. */
 export function createOfflineWorkerServices(): WorkerServices {
-  return { llm: createOfflineLlm(), tts: createUnconfiguredTts(), storage: noStorage };
+  return { llm: createOfflineLlm(), tts: createUnconfiguredTts(), storage: noStorage, questionVectors: new QuestionVectors() };
 }

@@ -23,6 +23,7 @@ import {
   type FileStorage,
   LlmError,
   type LlmPort,
+  QuestionVectors,
   type ReplyDeps,
   replyFallbackText,
 } from '@doppel/domain';
@@ -304,6 +305,41 @@ describe('chat.reply through the openai SDK', () => {
       .from(faqItems)
       .where(isNotNull(faqItems.embedding));
     expect(embedded[0]?.count, 'question embeddings are cached').toBeGreaterThan(0);
+  });
+
+  it('embeds each FAQ question once: the worker keeps the vectors, and a new worker reads them back', async () => {
+    await database.db.update(faqItems).set({ embedding: null });
+    const questions = await database.db.select({ question: faqItems.question }).from(faqItems);
+    const embedded = () =>
+      openai.requests.flatMap((request) =>
+        request.path === '/v1/embeddings' ? [(request.body as { input: string | string[] }).input].flat() : [],
+      );
+    const text = 'How do the credits work here?';
+    const memo = new QuestionVectors();
+
+    const first = await answered(await fanMessage(text), { questionVectors: memo });
+    expect(embedded()).toEqual(expect.arrayContaining([text, ...questions.map((row) => row.question)]));
+    const stored = await database.db.select({ embedding: faqItems.embedding }).from(faqItems);
+    expect(
+      stored.every((row) => (row.embedding?.length ?? 0) > 0),
+      'every question vector is stored',
+    ).toBe(true);
+
+    openai.reset();
+    const restarted = await answered(await fanMessage(text), { questionVectors: new QuestionVectors() });
+    expect(embedded(), 'a new worker reads the stored vectors').toEqual([text]);
+
+    // With the stored vectors gone, the first worker still has them in memory.
+    await database.db.update(faqItems).set({ embedding: null });
+    openai.reset();
+    const second = await answered(await fanMessage(text), { questionVectors: memo });
+    expect(embedded(), 'the same worker embeds only the fan’s message').toEqual([text]);
+
+    // Stored vectors are single precision: the scores agree to about seven digits.
+    const matches = first.prompt.faqItems.map(({ question, score }) => ({ question, score: expect.closeTo(score, 6) }));
+    expect(matches.length).toBeGreaterThan(0);
+    expect(second.prompt.faqItems).toEqual(matches);
+    expect(restarted.prompt.faqItems).toEqual(matches);
   });
 
   it('never posts a second answer: a rerun finds the reply, and concurrent runs post exactly one', async () => {

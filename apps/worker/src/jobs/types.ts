@@ -1,5 +1,5 @@
 import type { Database } from '@doppel/db';
-import type { FileStorage, LlmPort, TtsPort } from '@doppel/domain';
+import type { FileStorage, LlmPort, QuestionVectors, TtsPort } from '@doppel/domain';
 import type { JobName, JobPayload } from '@doppel/jobs';
 import type { Logger } from '../log.ts';
 
@@ -10,6 +10,8 @@ export type WorkerServices = {
   llmModelOverride?: string;
   tts: TtsPort;
   storage: FileStorage;
+  /** FAQ question vectors this worker has read or computed with `llm`, kept for the next replies. */
+  questionVectors?: QuestionVectors;
 };
 
 export type JobContext = {

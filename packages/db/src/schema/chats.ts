@@ -78,6 +78,9 @@ export const chats = pgTable(
   },
 );
 
+/** The index that lets a fan message have at most one TALENT answer (see replyToMessageId). */
+export const chatReplyUniqueIndex = 'chat_messages_reply_to_unique';
+
 export const chatMessages = pgTable(
   'chat_messages',
   {
@@ -102,7 +105,7 @@ export const chatMessages = pgTable(
   (t) => [
     index('chat_messages_chat_created_idx').on(t.chatId, t.createdAt),
     index('chat_messages_reaction_created_idx').on(t.reaction, t.createdAt).where(sql`${t.reaction} is not null`),
-    uniqueIndex('chat_messages_reply_to_unique').on(t.replyToMessageId).where(sql`${t.replyToMessageId} is not null`),
+    uniqueIndex(chatReplyUniqueIndex).on(t.replyToMessageId).where(sql`${t.replyToMessageId} is not null`),
     uniqueIndex('chat_messages_broadcast_chat_unique').on(t.broadcastId, t.chatId).where(sql`${t.broadcastId} is not null`),
   ],
 );

@@ -9,6 +9,7 @@ import {
   talentManagers,
   talents,
   users,
+  violatedUniqueConstraint,
 } from '@doppel/db';
 import { eq } from 'drizzle-orm';
 import { DomainError } from '../errors.ts';
@@ -16,14 +17,6 @@ import { mayOnboard, notAcceptedMessage, type OnboardingCandidate } from './acce
 import { assertDraftComplete } from './draft-rules.ts';
 import { lockOwnDraft, toTalentDraft } from './drafts.ts';
 import { handleTakenError, isHandleTaken, lockHandle } from './handles.ts';
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current instanceof Error || (current && typeof current === 'object'); ) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 /**
  * Turns the caller's draft into a live twin, all in the caller's transaction: the talent (default
@@ -79,7 +72,7 @@ export async function finishOnboarding(
     if (!talent) throw new Error('inserting the talent returned no row');
     talentId = talent.id;
   } catch (error) {
-    if (isUniqueViolation(error)) throw handleTakenError();
+    if (violatedUniqueConstraint(error) !== undefined) throw handleTakenError();
     throw error;
   }
   await tx.insert(talentConfigs).values({

@@ -1,12 +1,13 @@
 // The twin's AI reply to one fan message (the `chat.reply` job): prompt, model call, optional image
 // or voice note, then the TALENT message and its ChatPrompt in one transaction. Idempotent: a
-// message is answered at most once (unique replyToMessageId, insert ... on conflict do nothing).
+// message is answered at most once (a unique index on replyToMessageId refuses a second answer).
 // It never touches credits: the fan paid when sending.
 import {
   type ChatPromptFaqItem,
   type ChatPromptMessage,
   chatMessages,
   chatPrompts,
+  chatReplyUniqueIndex,
   chats,
   type Database,
   type MessageAttachment,
@@ -14,6 +15,7 @@ import {
   type ResponseFunction,
   recordChanges,
   type TokenUsage,
+  violatedUniqueConstraint,
 } from '@doppel/db';
 import type { LlmType } from '@doppel/validation';
 import { eq, sql } from 'drizzle-orm';
@@ -21,7 +23,7 @@ import type { FileStorage } from '../../files/storage.ts';
 import { LlmError, type LlmPort, type LlmResponse } from '../../ports/llm.ts';
 import type { TtsPort } from '../../ports/tts.ts';
 import { chooseImage } from './attachment-choice.ts';
-import { defaultFaqMinScore, matchFaqItems } from './faq.ts';
+import { defaultFaqMinScore, matchFaqItems, type QuestionVectors } from './faq.ts';
 import { findReply, loadGallery, loadReplyContext, loadSentImages, type ReplyContext } from './load.ts';
 import { buildReplyPrompt, type FaqMatch, type ReplyPrompt } from './prompt.ts';
 
@@ -36,6 +38,8 @@ export type ReplyDeps = {
   /** Overrides every talent's model: an OpenAI-compatible server (Ollama, vLLM) serving one model. */
   modelOverride?: string;
   faqMinScore?: number;
+  /** The worker's memo of FAQ question vectors; without it each reply reads them from the database. */
+  questionVectors?: QuestionVectors;
   log?: (message: string, fields: Record<string, unknown>) => void;
 };
 
@@ -143,11 +147,12 @@ async function compose(
   replyMessageId: string,
 ): Promise<ComposedReply> {
   const { appConfig, config } = context;
-  record.faqMatches = await matchFaqItems(deps.db, deps.llm, {
-    talentFaqId: config.faqId,
-    text: context.message.text,
-    minScore: record.faqMinScore,
-  }).catch((error: unknown) => {
+  record.faqMatches = await matchFaqItems(
+    deps.db,
+    deps.llm,
+    { talentFaqId: config.faqId, text: context.message.text, minScore: record.faqMinScore },
+    deps.questionVectors,
+  ).catch((error: unknown) => {
     // Retrieval helps but is not essential: answer without FAQ rather than not at all.
     deps.log?.('faq retrieval failed', { error: errorText(error) });
     return [];
@@ -259,7 +264,10 @@ async function attachVoiceNote(
   }
 }
 
-/** The TALENT message, its ChatPrompt, the chat counters and the live events, in one transaction. */
+/**
+ * The TALENT message, its ChatPrompt, the chat counters and the live events, in one transaction.
+ * False when a concurrent run of the same job stored its answer first: that one stands.
+ */
 async function store(
   db: Database,
   context: ReplyContext,
@@ -268,54 +276,55 @@ async function store(
   replyMessageId: string,
 ): Promise<boolean> {
   const { chat } = context;
-  return db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(chatMessages)
-      .values({
-        id: replyMessageId,
-        chatId: chat.id,
-        senderType: 'TALENT',
-        text: reply.text,
-        attachments: reply.attachments,
-        replyToMessageId: context.message.id,
-      })
-      // A concurrent run of the same job got there first: its answer stands, this one is dropped.
-      .onConflictDoNothing({ target: chatMessages.replyToMessageId, where: sql`${chatMessages.replyToMessageId} is not null` })
-      .returning({ id: chatMessages.id });
-    if (!inserted) return false;
-    const messages: ChatPromptMessage[] = (record.prompt?.messages ?? []).map((message) => ({
-      type: promptMessageType[message.role],
-      text: message.content,
-    }));
-    const faqItems: ChatPromptFaqItem[] = record.faqMatches.map((match) => ({ question: match.question, score: match.score }));
-    const scopes = [`chat:${chat.id}`, `talent:${chat.talentId}`, 'admin'];
-    // Issued together: postgres.js pipelines them in one round trip (the chat row, which the fan's
-    // sends lock too, is held only from here to the commit).
-    await Promise.all([
-      tx.insert(chatPrompts).values({
-        id: replyMessageId,
-        chatId: chat.id,
-        llmType: record.llmType,
-        llmFineTunedModelId: record.model,
-        llmTemperature: record.temperature,
-        messages,
-        faqItems,
-        faqMinScore: record.faqMinScore,
-        functions: record.prompt?.functions ?? [],
-        tokenUsage: record.tokenUsage,
-        responseText: record.responseText,
-        responseFallbackText: record.responseFallbackText,
-        responseFunction: record.responseFunction,
-      }),
-      tx
-        .update(chats)
-        .set({ chatMessageCount: sql`${chats.chatMessageCount} + 1`, updatedAt: new Date() })
-        .where(eq(chats.id, chat.id)),
-      recordChanges(tx, [
-        { entity: 'chat_messages', rowId: replyMessageId, scopes },
-        { entity: 'chats', rowId: chat.id, scopes },
+  const messages: ChatPromptMessage[] = (record.prompt?.messages ?? []).map((message) => ({
+    type: promptMessageType[message.role],
+    text: message.content,
+  }));
+  const faqItems: ChatPromptFaqItem[] = record.faqMatches.map((match) => ({ question: match.question, score: match.score }));
+  const scopes = [`chat:${chat.id}`, `talent:${chat.talentId}`, 'admin'];
+  try {
+    // Issued together: postgres.js pipelines them in one round trip, and Postgres runs them in
+    // this order (the prompt's key references the message). The chat row, which the fan's sends
+    // lock too, is held only from here to the commit.
+    await db.transaction((tx) =>
+      Promise.all([
+        tx.insert(chatMessages).values({
+          id: replyMessageId,
+          chatId: chat.id,
+          senderType: 'TALENT',
+          text: reply.text,
+          attachments: reply.attachments,
+          replyToMessageId: context.message.id,
+        }),
+        tx.insert(chatPrompts).values({
+          id: replyMessageId,
+          chatId: chat.id,
+          llmType: record.llmType,
+          llmFineTunedModelId: record.model,
+          llmTemperature: record.temperature,
+          messages,
+          faqItems,
+          faqMinScore: record.faqMinScore,
+          functions: record.prompt?.functions ?? [],
+          tokenUsage: record.tokenUsage,
+          responseText: record.responseText,
+          responseFallbackText: record.responseFallbackText,
+          responseFunction: record.responseFunction,
+        }),
+        tx
+          .update(chats)
+          .set({ chatMessageCount: sql`${chats.chatMessageCount} + 1`, updatedAt: new Date() })
+          .where(eq(chats.id, chat.id)),
+        recordChanges(tx, [
+          { entity: 'chat_messages', rowId: replyMessageId, scopes },
+          { entity: 'chats', rowId: chat.id, scopes },
+        ]),
       ]),
-    ]);
+    );
     return true;
-  });
+  } catch (error) {
+    // The unique reply index refused a second answer to the same fan message: nothing was stored.
+    if (violatedUniqueConstraint(error) === chatReplyUniqueIndex) return false;
+    throw error;
+  }
 }

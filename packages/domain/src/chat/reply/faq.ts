@@ -1,8 +1,8 @@
 // FAQ retrieval for a reply: the talent's own FAQ and every global FAQ, ranked by cosine similarity
-// between the fan's message and each question. Question embeddings are computed on first use and
-// cached in faq_items.embedding.
+// between the fan's message and each question. Question embeddings are computed on first use,
+// stored in faq_items.embedding, and kept in memory by the worker.
 import { type Executor, faqItems, faqs } from '@doppel/db';
-import { eq, isNull, or } from 'drizzle-orm';
+import { eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { LlmPort } from '../../ports/llm.ts';
 import type { FaqMatch } from './prompt.ts';
 
@@ -53,6 +53,35 @@ export function rankFaqItems(
     .slice(0, limit);
 }
 
+/**
+ * Question vectors a process has already read or computed, by dimensions and question text. A
+ * question's vector never changes for a given engine, and reading the stored vectors back on every
+ * reply cost more than the rest of the retrieval: an OpenAI vector is 1,536 numbers, sent as text.
+ * Holds at most `limit` questions, dropping the oldest first.
+ */
+export class QuestionVectors {
+  private readonly vectors = new Map<string, readonly number[]>();
+  private readonly limit: number;
+
+  constructor(limit = 10_000) {
+    this.limit = limit;
+  }
+
+  get(dimensions: number, question: string): readonly number[] | undefined {
+    return this.vectors.get(`${dimensions}:${question}`);
+  }
+
+  set(question: string, vector: readonly number[]): void {
+    const key = `${vector.length}:${question}`;
+    this.vectors.delete(key);
+    if (this.vectors.size >= this.limit) {
+      const oldest = this.vectors.keys().next().value;
+      if (oldest !== undefined) this.vectors.delete(oldest);
+    }
+    this.vectors.set(key, vector);
+  }
+}
+
 export type MatchFaqItemsInput = {
   /** talent_configs.faqId; null when the talent has no FAQ of its own (global FAQs still apply). */
   talentFaqId: string | null;
@@ -61,29 +90,60 @@ export type MatchFaqItemsInput = {
 };
 
 /**
- * The FAQ items that fit the fan's message. The message is embedded first; every question
- * not yet embedded (or embedded by an engine with another dimension) in a second call; the new
- * vectors are stored so the next reply only embeds the message. Writes are idempotent, so concurrent jobs may race.
+ * The FAQ items that fit the fan's message. The message is embedded first. Each question's vector
+ * then comes from `known` (the worker's memo), else from faq_items.embedding, else from the engine
+ * (when never embedded, or embedded by an engine with another dimension), which is then stored, so
+ * later replies only embed the message. Writes are idempotent, so concurrent jobs may race.
  */
-export async function matchFaqItems(db: Executor, llm: LlmPort, input: MatchFaqItemsInput): Promise<FaqMatch[]> {
+export async function matchFaqItems(
+  db: Executor,
+  llm: LlmPort,
+  input: MatchFaqItemsInput,
+  known: QuestionVectors = new QuestionVectors(),
+): Promise<FaqMatch[]> {
   const text = input.text.trim();
   if (text === '') return [];
   const owner = input.talentFaqId ? or(isNull(faqs.talentId), eq(faqs.id, input.talentFaqId)) : isNull(faqs.talentId);
   const items = await db
-    .select({ id: faqItems.id, question: faqItems.question, answer: faqItems.answer, embedding: faqItems.embedding })
+    .select({
+      id: faqItems.id,
+      question: faqItems.question,
+      answer: faqItems.answer,
+      storedDimensions: sql<number | null>`cardinality(${faqItems.embedding})`,
+    })
     .from(faqItems)
     .innerJoin(faqs, eq(faqs.id, faqItems.faqId))
     .where(owner)
     .orderBy(faqItems.faqId, faqItems.position);
   if (items.length === 0) return [];
 
-  // A cached vector of another length came from another embedding engine: recompute it.
   const [query] = await llm.embed([text]);
   if (!query || query.length === 0) return [];
-  const stale = items.filter((item) => item.embedding?.length !== query.length);
-  const vectors = stale.length > 0 ? await llm.embed(stale.map((item) => item.question)) : [];
-  const fresh = new Map(stale.map((item, index) => [item.id, vectors[index] ?? []]));
-  await Promise.all([...fresh].map(([id, embedding]) => db.update(faqItems).set({ embedding }).where(eq(faqItems.id, id))));
-  const embedded = items.map((item) => ({ ...item, embedding: fresh.get(item.id) ?? item.embedding ?? [] }));
+  const dimensions = query.length;
+  const unknown = () => items.filter((item) => !known.get(dimensions, item.question));
+
+  const stored = unknown().filter((item) => item.storedDimensions === dimensions);
+  if (stored.length > 0) {
+    const rows = await db
+      .select({ question: faqItems.question, embedding: faqItems.embedding })
+      .from(faqItems)
+      .where(
+        inArray(
+          faqItems.id,
+          stored.map((item) => item.id),
+        ),
+      );
+    for (const row of rows) if (row.embedding?.length === dimensions) known.set(row.question, row.embedding);
+  }
+
+  const stale = unknown();
+  if (stale.length > 0) {
+    const vectors = await llm.embed(stale.map((item) => item.question));
+    const fresh = stale.map((item, index) => ({ item, embedding: vectors[index] ?? [] }));
+    await Promise.all(fresh.map(({ item, embedding }) => db.update(faqItems).set({ embedding }).where(eq(faqItems.id, item.id))));
+    for (const { item, embedding } of fresh) if (embedding.length === dimensions) known.set(item.question, embedding);
+  }
+
+  const embedded = items.map((item) => ({ ...item, embedding: known.get(dimensions, item.question) ?? [] }));
   return rankFaqItems(query, embedded, input.minScore ?? defaultFaqMinScore);
 }

@@ -1,5 +1,5 @@
-// Everything one reply reads, in a few queries: the fan's message and chat, the twin, the app
-// config, the recent history and the gallery.
+// Everything one reply reads: the fan's message and chat, the twin, the app config and the recent
+// history in one round trip; the gallery and the images already sent when the reply carries one.
 import {
   appConfigs,
   chatMessages,
@@ -13,6 +13,7 @@ import {
   talents,
 } from '@doppel/db';
 import { and, asc, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { type HistoryMessage, type ReplyPersona, replyHistoryLimit } from './prompt.ts';
 
 export type ReplyContext = {
@@ -52,39 +53,41 @@ export async function findReply(db: Executor, messageId: string): Promise<string
 }
 
 export async function loadReplyContext(db: Executor, input: { chatId: string; messageId: string }): Promise<LoadResult> {
-  const [row] = await db
-    .select({
-      message: {
-        id: chatMessages.id,
-        chatId: chatMessages.chatId,
-        text: chatMessages.text,
-        createdAt: chatMessages.createdAt,
-        senderType: chatMessages.senderType,
-      },
-      chat: { id: chats.id, talentId: chats.talentId, userId: chats.userId },
-    })
-    .from(chatMessages)
-    .innerJoin(chats, eq(chats.id, chatMessages.chatId))
-    .where(and(eq(chatMessages.id, input.messageId), eq(chatMessages.chatId, input.chatId)))
-    .limit(1);
-  // Deleted since it was sent (chat or fan removed): nothing to answer, and retrying will not help.
-  if (!row) return { kind: 'skip', reason: 'message not found in chat' };
-  if (row.message.senderType !== 'USER') return { kind: 'skip', reason: 'not a fan message' };
-  const existing = await findReply(db, input.messageId);
-  if (existing) return { kind: 'answered', replyMessageId: existing };
-
-  const [[twin], [appConfig], [manager], recent] = await Promise.all([
+  // Every read is keyed by the job's chat and message, so all go out together: postgres.js
+  // pipelines them in one round trip. When the message turns out to be answered or gone, the
+  // other reads were wasted, which is rare (a retried or duplicated job).
+  const reply = alias(chatMessages, 'reply');
+  const [[row], [twin], [appConfig], [manager], recent] = await Promise.all([
+    db
+      .select({
+        message: {
+          id: chatMessages.id,
+          chatId: chatMessages.chatId,
+          text: chatMessages.text,
+          createdAt: chatMessages.createdAt,
+          senderType: chatMessages.senderType,
+        },
+        chat: { id: chats.id, talentId: chats.talentId, userId: chats.userId },
+        replyId: reply.id,
+      })
+      .from(chatMessages)
+      .innerJoin(chats, eq(chats.id, chatMessages.chatId))
+      .leftJoin(reply, eq(reply.replyToMessageId, chatMessages.id))
+      .where(and(eq(chatMessages.id, input.messageId), eq(chatMessages.chatId, input.chatId)))
+      .limit(1),
     db
       .select({ talent: talents, config: talentConfigs })
-      .from(talents)
+      .from(chats)
+      .innerJoin(talents, eq(talents.id, chats.talentId))
       .leftJoin(talentConfigs, eq(talentConfigs.id, talents.id))
-      .where(eq(talents.id, row.chat.talentId))
+      .where(eq(chats.id, input.chatId))
       .limit(1),
     db.select().from(appConfigs).where(eq(appConfigs.id, defaultAppId)).limit(1),
     db
       .select({ userId: talentManagers.userId })
-      .from(talentManagers)
-      .where(and(eq(talentManagers.talentId, row.chat.talentId), eq(talentManagers.userId, row.chat.userId)))
+      .from(chats)
+      .innerJoin(talentManagers, and(eq(talentManagers.talentId, chats.talentId), eq(talentManagers.userId, chats.userId)))
+      .where(eq(chats.id, input.chatId))
       .limit(1),
     db
       .select({ senderType: chatMessages.senderType, text: chatMessages.text, attachments: chatMessages.attachments })
@@ -99,6 +102,10 @@ export async function loadReplyContext(db: Executor, input: { chatId: string; me
       .orderBy(desc(chatMessages.createdAt), desc(sql`${chatMessages.id} = ${input.messageId}`))
       .limit(replyHistoryLimit),
   ]);
+  // Deleted since it was sent (chat or fan removed): nothing to answer, and retrying will not help.
+  if (!row) return { kind: 'skip', reason: 'message not found in chat' };
+  if (row.message.senderType !== 'USER') return { kind: 'skip', reason: 'not a fan message' };
+  if (row.replyId) return { kind: 'answered', replyMessageId: row.replyId };
   if (!twin) return { kind: 'skip', reason: 'talent not found' };
   if (!appConfig) throw new Error('The app config (id default) is missing: the reply has no prompt templates');
 

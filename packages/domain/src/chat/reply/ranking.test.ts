@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chooseImage, wordOverlap } from './attachment-choice.ts';
-import { cosineSimilarity, rankFaqItems } from './faq.ts';
+import { cosineSimilarity, QuestionVectors, rankFaqItems } from './faq.ts';
 
 describe('cosineSimilarity', () => {
   it('is 1 for the same direction, 0 for orthogonal, zero or mismatched vectors', () => {
@@ -65,5 +65,21 @@ describe('chooseImage', () => {
 
   it('returns null for an empty gallery', () => {
     expect(chooseImage({ request: 'anything', candidates: [] })).toBeNull();
+  });
+});
+
+describe('QuestionVectors', () => {
+  it('keeps a vector per question and dimension count, dropping the oldest beyond its limit', () => {
+    const vectors = new QuestionVectors(2);
+    vectors.set('How old are you?', [1, 0]);
+    vectors.set('How old are you?', [1, 0, 0]);
+    expect(vectors.get(2, 'How old are you?')).toEqual([1, 0]);
+    expect(vectors.get(3, 'How old are you?')).toEqual([1, 0, 0]);
+    expect(vectors.get(2, 'Where do you live?')).toBeUndefined();
+
+    vectors.set('Where do you live?', [0, 1]);
+    expect(vectors.get(2, 'How old are you?'), 'the oldest went').toBeUndefined();
+    expect(vectors.get(3, 'How old are you?')).toEqual([1, 0, 0]);
+    expect(vectors.get(2, 'Where do you live?')).toEqual([0, 1]);
   });
 });

@@ -136,7 +136,9 @@ export async function sendChatMessage(
   }
 
   // Every write depends only on the rows locked above, so they are issued together: postgres.js
-  // pipelines them on the transaction's connection, one round trip instead of one each.
+  // pipelines them on the transaction's connection, one round trip instead of one each. The
+  // earnings are among them: the talent's frame rows, shared by every paying fan of the twin, are
+  // then held only while the batch finishes and the commit right after it comes in.
   const [balance, inserted] = await Promise.all([
     spend ? debit(tx, viewer.id, spend) : { credits: fan.credits, paidCredits: fan.paidCredits },
     tx.insert(chatMessages).values(rows).returning() as Promise<ChatMessageRow[]>,
@@ -156,10 +158,8 @@ export async function sendChatMessage(
       chatWithPaymentCount: becamePaying ? 1 : 0,
     }),
     replyQueued ? deps.replies.enqueueReply(tx, { chatId: chat.id, messageId }, events) : recordChanges(tx, events),
+    earning ? bookPaidSpend(tx, earning) : undefined,
   ]);
-  // Earnings last, on their own: the talent's frame rows are shared by every paying fan of the
-  // twin, so they are locked by the final statement and held only until the commit right after.
-  if (earning) await bookPaidSpend(tx, earning);
 
   // Neither the fan's message nor an immediate answer carries attachments: no price state needed.
   const context = { ...talent, hasUnlockedImage: false, seesOriginals: false };

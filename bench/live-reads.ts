@@ -5,8 +5,8 @@
 // against a fresh embedded Postgres with the demo data, in three variants measured in the same run:
 //   none     the transaction alone (baseline)
 //   outbox   + the change-event insert (one row per transaction), with the live feed nudged every
-//            10 ms meanwhile (one NOTIFY per batch, as the API's nudges after commits) and reading
-//            and fanning out what became final: the product's mechanism
+//            10 ms meanwhile (as the API nudges after its commits; the feed sends one NOTIFY per
+//            batch) and reading and fanning out what became final: the product's mechanism
 //   notify   + a pg_notify in every transaction, with a listener (what DESIGN.md rules out)
 // Prints transactions per second and each variant's cost. Target: the outbox costs at most 15 %.
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -58,9 +58,9 @@ export type LiveFeedOptions = {
    */
   heldBackRetryMs?: number;
   /**
-   * Reads of one process are at least this far apart. Under load every nudge, NOTIFY and held-back
-   * retry asks for a read; spacing them bounds the reads at one per gap (100/s by default), each
-   * taking all that became final meanwhile, at the price of up to one gap of extra delay.
+   * Reads of one process are at least this far apart. Under load every NOTIFY and held-back retry
+   * asks for a read; spacing them bounds the reads at one per gap (40/s by default), each taking
+   * all that became final meanwhile, at the price of up to one gap of extra delay.
    */
   minReadGapMs?: number;
   /** Events older than this are deleted; a client away longer gets a resync. */
@@ -100,9 +100,12 @@ function toEvents(row: Row): FeedEvent[] {
 export function createLiveFeed(client: DbClient, options: LiveFeedOptions = {}): LiveFeed {
   const { sql: pg } = client;
   const pollIntervalMs = options.pollIntervalMs ?? 250;
-  const batchDelayMs = options.batchDelayMs ?? 10;
+  // 25 ms each: a change reaches a reader within about 50 ms, well under what a person notices,
+  // while under load the processes read and notify far less often than at 10 ms (measured at 50
+  // fan messages a second: about 12 % less CPU per message across the API, worker and Postgres).
+  const batchDelayMs = options.batchDelayMs ?? 25;
   const heldBackRetryMs = options.heldBackRetryMs ?? 5;
-  const minReadGapMs = options.minReadGapMs ?? 10;
+  const minReadGapMs = options.minReadGapMs ?? 25;
   // An hour covers any reconnect; a client away longer refetches everything (resync).
   const retentionMs = options.retentionMs ?? 60 * 60 * 1000;
   const log = options.log ?? (() => {});

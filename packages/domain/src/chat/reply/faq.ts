@@ -57,13 +57,13 @@ export function rankFaqItems(
  * Question vectors a process has already read or computed, by dimensions and question text. A
  * question's vector never changes for a given engine, and reading the stored vectors back on every
  * reply cost more than the rest of the retrieval: an OpenAI vector is 1,536 numbers, sent as text.
- * Holds at most `limit` questions, dropping the oldest first.
+ * Holds at most `limit` questions, dropping the oldest first: 2,000 OpenAI vectors take about 25 MB.
  */
 export class QuestionVectors {
   private readonly vectors = new Map<string, readonly number[]>();
   private readonly limit: number;
 
-  constructor(limit = 10_000) {
+  constructor(limit = 2_000) {
     this.limit = limit;
   }
 
@@ -124,15 +124,11 @@ export async function matchFaqItems(
 
   const stored = unknown().filter((item) => item.storedDimensions === dimensions);
   if (stored.length > 0) {
+    const ids = stored.map((item) => item.id);
     const rows = await db
       .select({ question: faqItems.question, embedding: faqItems.embedding })
       .from(faqItems)
-      .where(
-        inArray(
-          faqItems.id,
-          stored.map((item) => item.id),
-        ),
-      );
+      .where(inArray(faqItems.id, ids));
     for (const row of rows) if (row.embedding?.length === dimensions) known.set(row.question, row.embedding);
   }
 

@@ -41,7 +41,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     persistent: true,
     createPostgresUser: asRoot,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    // Logical WAL lets a future deployment replicate changes; fsync off is NOT set: data must survive.
+    // Room for the API's and worker's pools and the test databases; only local connections. The
+    // durability settings stay Postgres's defaults (fsync, synchronous commit): data must survive.
     postgresFlags: ['-c', 'max_connections=200', '-c', 'listen_addresses=127.0.0.1'],
     onLog: log,
     onError: (error) => log(`[postgres] ${String(error)}`),

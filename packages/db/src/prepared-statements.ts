@@ -10,7 +10,7 @@ type Callback = (sql: AnySql) => unknown;
  * name. For such a statement with parameters, postgres.js first sends parse and describe, waits for
  * the parameter types, and only then binds and executes: two round trips per statement, and the
  * connection takes no further statement meanwhile, so statements issued together do not pipeline.
- * A fan's send made twenty round trips instead of six this way.
+ * A fan's send made about twenty round trips this way instead of five.
  *
  * Prepared statements are postgres.js's own default: each connection parses a statement once (keyed
  * by its text and parameter types) and then only binds and executes it, so statements issued

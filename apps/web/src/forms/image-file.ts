@@ -30,7 +30,10 @@ export function readFileAsBase64(file: Blob): Promise<string> {
   });
 }
 
-/** A chosen file as the upload call's `file` (spec 7): its name, type, size and base64 bytes. */
-export async function toUploadFile(file: File): Promise<{ name: string; type: string; size: number; content: string }> {
+/** The upload call's `file` (spec 7): a chosen file's name, type, size and base64 bytes. */
+export type UploadFile = { name: string; type: string; size: number; content: string };
+
+/** A chosen file as the upload call's `file`. */
+export async function toUploadFile(file: File): Promise<UploadFile> {
   return { name: file.name, type: file.type, size: file.size, content: await readFileAsBase64(file) };
 }

@@ -4,7 +4,7 @@ import { IconCamera, IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { describeError } from '../../../errors/describe-error.ts';
-import { checkImageFile, imageAccept, toUploadFile } from '../../../forms/image-file.ts';
+import { checkImageFile, imageAccept, toUploadFile, type UploadFile } from '../../../forms/image-file.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { StepFrame } from '../step-frame.tsx';
 import { useDraftUpdate } from '../use-draft-update.ts';
@@ -47,7 +47,7 @@ export function ProfilePictureStep({ state }: StepProps) {
       return;
     }
     setPreview(URL.createObjectURL(file));
-    let uploadFile: Awaited<ReturnType<typeof toUploadFile>>;
+    let uploadFile: UploadFile;
     try {
       uploadFile = await toUploadFile(file);
     } catch (error) {

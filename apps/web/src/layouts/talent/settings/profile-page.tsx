@@ -34,7 +34,7 @@ import { ChipPicker } from '../../../components/chip-picker.tsx';
 import { GenderPicker } from '../../../components/gender-picker.tsx';
 import { InterestsPicker } from '../../../components/interests-picker.tsx';
 import { describeError } from '../../../errors/describe-error.ts';
-import { checkImageFile, imageAccept, toUploadFile } from '../../../forms/image-file.ts';
+import { checkImageFile, imageAccept, toUploadFile, type UploadFile } from '../../../forms/image-file.ts';
 import { optionLabel, purposeDetails } from '../../../forms/option-labels.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { useTalentContext } from '../talent-context.ts';
@@ -222,7 +222,7 @@ function ProfilePhoto({ talent }: { talent: TalentSettings }) {
     const problem = checkImageFile(file);
     setFileError(problem);
     if (problem) return;
-    let uploadFile: Awaited<ReturnType<typeof toUploadFile>>;
+    let uploadFile: UploadFile;
     try {
       uploadFile = await toUploadFile(file);
     } catch (error) {

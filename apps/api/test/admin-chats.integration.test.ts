@@ -86,14 +86,14 @@ async function allPages(caller: Caller, filter: AdminChatFilter, sort: AdminChat
   const pages = [];
   let cursor: string | null = null;
   do {
-    const page = await caller.client.adminChats.list.query({ filter, sort, cursor });
+    const page = await caller.client.admin.chats.list.query({ filter, sort, cursor });
     pages.push(page);
     cursor = page.nextCursor;
   } while (cursor && pages.length < 20);
   return pages;
 }
 
-describe('adminChats.list', () => {
+describe('admin.chats.list', () => {
   for (const filter of adminChatFilters) {
     for (const sort of adminChatSorts) {
       it(`lists every chat of filter ${filter} once, sorted by ${sort} descending, 50 a page`, async () => {
@@ -117,8 +117,8 @@ describe('adminChats.list', () => {
   });
 
   it('defaults to logged-in fans, last updated first', async () => {
-    const byDefault = await admin.client.adminChats.list.query({});
-    const explicit = await admin.client.adminChats.list.query({
+    const byDefault = await admin.client.admin.chats.list.query({});
+    const explicit = await admin.client.admin.chats.list.query({
       filter: 'hasUserInteractionWithNonAnonymousUser',
       sort: 'updatedAt',
     });
@@ -127,7 +127,7 @@ describe('adminChats.list', () => {
   });
 
   it('neither repeats nor skips a chat when another one moves to the top between pages', async () => {
-    const first = await admin.client.adminChats.list.query({ filter: 'all', sort: 'updatedAt' });
+    const first = await admin.client.admin.chats.list.query({ filter: 'all', sort: 'updatedAt' });
     const expectedRest = (await expectedIds('all', 'updatedAt')).slice(50);
     // A chat further down gets a new message: it moves above the first page. With an offset the
     // first page's last chat would be shown again; with the keyset cursor nothing shifts.
@@ -136,29 +136,29 @@ describe('adminChats.list', () => {
     const rest = [];
     let cursor = first.nextCursor;
     while (cursor) {
-      const page = await admin.client.adminChats.list.query({ filter: 'all', sort: 'updatedAt', cursor });
+      const page = await admin.client.admin.chats.list.query({ filter: 'all', sort: 'updatedAt', cursor });
       rest.push(...page.items.map((chat) => chat.id));
       cursor = page.nextCursor;
     }
     expect(rest).toEqual(expectedRest.filter((id) => id !== moved));
-    const top = await admin.client.adminChats.list.query({ filter: 'all', sort: 'updatedAt' });
+    const top = await admin.client.admin.chats.list.query({ filter: 'all', sort: 'updatedAt' });
     expect(top.items[0]?.id).toBe(moved);
   });
 
   it('refuses a cursor of another sort and a made-up one as bad input', async () => {
-    const page = await admin.client.adminChats.list.query({ filter: 'all', sort: 'createdAt' });
+    const page = await admin.client.admin.chats.list.query({ filter: 'all', sort: 'createdAt' });
     expect(page.nextCursor).not.toBeNull();
     const otherSort = await refusal(
-      admin.client.adminChats.list.query({ filter: 'all', sort: 'chatMessageCount', cursor: page.nextCursor }),
+      admin.client.admin.chats.list.query({ filter: 'all', sort: 'chatMessageCount', cursor: page.nextCursor }),
     );
     expect(otherSort.code).toBe('BAD_REQUEST');
     const forged = Buffer.from(JSON.stringify(['createdAt', "2020-01-01T00:00:00Z'; drop table chats; --", 'x'])).toString(
       'base64url',
     );
-    expect((await refusal(admin.client.adminChats.list.query({ filter: 'all', sort: 'createdAt', cursor: forged }))).code).toBe(
+    expect((await refusal(admin.client.admin.chats.list.query({ filter: 'all', sort: 'createdAt', cursor: forged }))).code).toBe(
       'BAD_REQUEST',
     );
-    expect((await refusal(admin.client.adminChats.list.query({ filter: 'nope' as 'all' }))).code).toBe('BAD_REQUEST');
+    expect((await refusal(admin.client.admin.chats.list.query({ filter: 'nope' as 'all' }))).code).toBe('BAD_REQUEST');
   });
 
   it('shows the twin, the fan (or an anonymous one), counts and the newest message', async () => {
@@ -186,7 +186,7 @@ describe('adminChats.list', () => {
   });
 });
 
-describe('adminChats.get and adminChats.prompt', () => {
+describe('admin.chats.get and admin.chats.prompt', () => {
   it('records a conversation with the offline engine and shows each message’s prompt record', async () => {
     const fan = await signIn(api, people.fan.email as string);
     const opened = await fan.client.chat.open.mutate({ talentTag: 'mia' });
@@ -205,7 +205,7 @@ describe('adminChats.get and adminChats.prompt', () => {
     if (answered.status !== 'answered') throw new Error(`the offline engine did not answer: ${answered.status}`);
     expect(answered.engine).toBe('offline');
 
-    const reply = await admin.client.adminChats.prompt.query({ chatId, messageId: answered.replyMessageId });
+    const reply = await admin.client.admin.chats.prompt.query({ chatId, messageId: answered.replyMessageId });
     expect(reply.message).toMatchObject({
       id: answered.replyMessageId,
       senderType: 'TALENT',
@@ -229,7 +229,7 @@ describe('adminChats.get and adminChats.prompt', () => {
     expect(prompt.responseFunction).toBeNull();
 
     // The fan's own message has no prompt; it points at the twin's answer.
-    const question = await admin.client.adminChats.prompt.query({ chatId, messageId: hello.message.id });
+    const question = await admin.client.admin.chats.prompt.query({ chatId, messageId: hello.message.id });
     expect(question).toMatchObject({
       message: { senderType: 'USER', text: 'Hi Mia! How is your day going?', replyToMessageId: null },
       replyMessageId: answered.replyMessageId,
@@ -240,7 +240,7 @@ describe('adminChats.get and adminChats.prompt', () => {
     const photo = await fan.client.chat.send.mutate({ chatId, text: 'send me a pic of the beach' });
     const photoAnswer = await answerFanMessage(deps, { chatId, messageId: photo.message.id });
     if (photoAnswer.status !== 'answered') throw new Error(`no photo answer: ${photoAnswer.status}`);
-    const photoPrompt = (await admin.client.adminChats.prompt.query({ chatId, messageId: photoAnswer.replyMessageId })).prompt;
+    const photoPrompt = (await admin.client.admin.chats.prompt.query({ chatId, messageId: photoAnswer.replyMessageId })).prompt;
     expect(photoPrompt?.llmType).toBe('OFFLINE');
     expect(photoPrompt?.responseFunction?.name).toBe(prompt.functions[0]?.name);
     expect(JSON.parse(photoPrompt?.responseFunction?.arguments ?? 'null')).toMatchObject({ context: expect.any(String) });
@@ -249,7 +249,7 @@ describe('adminChats.get and adminChats.prompt', () => {
     await setBalance(api, people.fan.id, 0, 0);
     const broke = await fan.client.chat.send.mutate({ chatId, text: 'Still there?' });
     if (!broke.reply) throw new Error('expected an immediate answer when out of credits');
-    const immediate = await admin.client.adminChats.prompt.query({ chatId, messageId: broke.reply.id });
+    const immediate = await admin.client.admin.chats.prompt.query({ chatId, messageId: broke.reply.id });
     expect(immediate).toMatchObject({
       message: { senderType: 'TALENT', replyToMessageId: broke.message.id },
       replyMessageId: null,
@@ -257,7 +257,7 @@ describe('adminChats.get and adminChats.prompt', () => {
     });
 
     // The header: twin, fan, counters, flags and the newest message.
-    const header = await admin.client.adminChats.get.query({ chatId });
+    const header = await admin.client.admin.chats.get.query({ chatId });
     expect(header).toMatchObject({
       id: chatId,
       talent: { name: 'Mia Moreno', tag: 'mia' },
@@ -273,7 +273,7 @@ describe('adminChats.get and adminChats.prompt', () => {
       lastMessage: { senderType: 'TALENT', text: broke.reply.text },
     });
     // The freshest conversation heads the default list.
-    const top = await admin.client.adminChats.list.query({});
+    const top = await admin.client.admin.chats.list.query({});
     expect(top.items[0]?.id).toBe(chatId);
     // Admins read the messages themselves through chat.messages, newest first.
     const messages = await admin.client.chat.messages.query({ chatId });
@@ -286,7 +286,7 @@ describe('adminChats.get and adminChats.prompt', () => {
       where u.email = 'fan1@doppel.dev' and t.tag = 'mia'`;
     const [photoReply] = await api.database.sql<{ id: string }[]>`
       select m.id from chat_messages m where m.chat_id = ${sam?.id ?? ''} and jsonb_array_length(m.attachments) > 0`;
-    const detail = await admin.client.adminChats.prompt.query({ chatId: sam?.id ?? '', messageId: photoReply?.id ?? '' });
+    const detail = await admin.client.admin.chats.prompt.query({ chatId: sam?.id ?? '', messageId: photoReply?.id ?? '' });
     expect(detail.message).toMatchObject({ senderType: 'TALENT', attachmentCount: 1, reaction: 'THUMBS_UP' });
     expect(detail.prompt).toMatchObject({
       llmType: 'OPENAI',
@@ -300,30 +300,32 @@ describe('adminChats.get and adminChats.prompt', () => {
 
     const [faqReply] = await api.database.sql<{ id: string; chat_id: string }[]>`
       select p.id, p.chat_id from chat_prompts p where jsonb_array_length(p.faq_items) > 0 limit 1`;
-    const faq = await admin.client.adminChats.prompt.query({ chatId: faqReply?.chat_id ?? '', messageId: faqReply?.id ?? '' });
+    const faq = await admin.client.admin.chats.prompt.query({ chatId: faqReply?.chat_id ?? '', messageId: faqReply?.id ?? '' });
     expect(faq.prompt?.faqItems).toEqual([{ question: 'How do credits work?', score: 0.91 }]);
 
     // The welcome message that opens every seeded chat was not written by the model.
     const [welcome] = await api.database.sql<{ id: string }[]>`
       select m.id from chat_messages m where m.chat_id = ${sam?.id ?? ''} order by m.created_at limit 1`;
-    const welcomeDetail = await admin.client.adminChats.prompt.query({ chatId: sam?.id ?? '', messageId: welcome?.id ?? '' });
+    const welcomeDetail = await admin.client.admin.chats.prompt.query({ chatId: sam?.id ?? '', messageId: welcome?.id ?? '' });
     expect(welcomeDetail).toMatchObject({ message: { senderType: 'TALENT' }, prompt: null });
   });
 
   it('answers NOT_FOUND for an unknown chat, an unknown message, or a message of another chat', async () => {
-    expect((await refusal(admin.client.adminChats.get.query({ chatId: newId() }))).code).toBe('NOT_FOUND');
+    expect((await refusal(admin.client.admin.chats.get.query({ chatId: newId() }))).code).toBe('NOT_FOUND');
     const [one, two] = await api.database.sql<{ id: string }[]>`
       select c.id from chats c where c.chat_message_count > 0 and exists (select 1 from chat_messages m where m.chat_id = c.id) limit 2`;
     const [message] = await api.database.sql<
       { id: string }[]
     >`select id from chat_messages where chat_id = ${one?.id ?? ''} limit 1`;
-    expect((await refusal(admin.client.adminChats.prompt.query({ chatId: one?.id ?? '', messageId: newId() }))).code).toBe(
+    expect((await refusal(admin.client.admin.chats.prompt.query({ chatId: one?.id ?? '', messageId: newId() }))).code).toBe(
       'NOT_FOUND',
     );
     expect(
-      (await refusal(admin.client.adminChats.prompt.query({ chatId: two?.id ?? '', messageId: message?.id ?? '' }))).code,
+      (await refusal(admin.client.admin.chats.prompt.query({ chatId: two?.id ?? '', messageId: message?.id ?? '' }))).code,
     ).toBe('NOT_FOUND');
-    expect((await refusal(admin.client.adminChats.prompt.query({ chatId: newId(), messageId: newId() }))).code).toBe('NOT_FOUND');
+    expect((await refusal(admin.client.admin.chats.prompt.query({ chatId: newId(), messageId: newId() }))).code).toBe(
+      'NOT_FOUND',
+    );
   });
 
   it('refuses fans and talent managers (FORBIDDEN) and signed-out callers (UNAUTHORIZED)', async () => {
@@ -338,12 +340,12 @@ describe('adminChats.get and adminChats.prompt', () => {
     expect((await creator.client.chat.messages.query({ chatId })).items.length).toBeGreaterThan(0);
     const fan = await signIn(api, people.fan.email as string);
     for (const caller of [creator, fan]) {
-      expect((await refusal(caller.client.adminChats.list.query({}))).code).toBe('FORBIDDEN');
-      expect((await refusal(caller.client.adminChats.get.query({ chatId }))).code).toBe('FORBIDDEN');
-      expect((await refusal(caller.client.adminChats.prompt.query({ chatId, messageId: newId() }))).code).toBe('FORBIDDEN');
+      expect((await refusal(caller.client.admin.chats.list.query({}))).code).toBe('FORBIDDEN');
+      expect((await refusal(caller.client.admin.chats.get.query({ chatId }))).code).toBe('FORBIDDEN');
+      expect((await refusal(caller.client.admin.chats.prompt.query({ chatId, messageId: newId() }))).code).toBe('FORBIDDEN');
     }
     const anonymous = createCaller(api);
-    expect((await refusal(anonymous.client.adminChats.list.query({}))).code).toBe('UNAUTHORIZED');
-    expect((await refusal(anonymous.client.adminChats.get.query({ chatId }))).code).toBe('UNAUTHORIZED');
+    expect((await refusal(anonymous.client.admin.chats.list.query({}))).code).toBe('UNAUTHORIZED');
+    expect((await refusal(anonymous.client.admin.chats.get.query({ chatId }))).code).toBe('UNAUTHORIZED');
   });
 });

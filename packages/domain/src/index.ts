@@ -1,5 +1,5 @@
 export * from './access/scopes.ts';
-export * from './admin/chats/index.ts';
+export * from './admin/index.ts';
 export * from './auth/cleanup.ts';
 export * from './auth/sessions.ts';
 export * from './auth/sign-in-links.ts';

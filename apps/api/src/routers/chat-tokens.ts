@@ -24,7 +24,7 @@ export const chatTokensRouter = router({
     .output(chatTokenSignInOutput)
     .mutation(async ({ ctx, input }) => {
       const anonymousId = ctx.user?.isAnonymous ? ctx.user.id : undefined;
-      const { userId, path } = await ctx.db.transaction(async (tx) => {
+      const { userId, path } = await ctx.write(async (tx) => {
         const spent = await consumeChatToken(tx, input.token);
         // A manager who opened the chat signed out first keeps what they did there.
         if (anonymousId) await mergeAnonymousUser(tx, anonymousId, spent.userId);
@@ -33,7 +33,6 @@ export const chatTokensRouter = router({
       if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
       const { session, token } = await createSession(ctx.db, userId);
       setSessionCookie(ctx, token, session.absoluteExpiresAt);
-      ctx.feed.nudge();
       const me = await getMe(ctx.db, userId);
       if (!me) throw new DomainError('NOT_FOUND', 'The account no longer exists.');
       return { me, url: path };

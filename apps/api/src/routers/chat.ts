@@ -53,9 +53,8 @@ export const chatRouter = router({
         setSessionCookie(ctx, session.token, session.session.absoluteExpiresAt);
         viewer = { id: userId, role: 'USER', managedTalentIds: [] };
       }
-      const opened = await openChat(ctx.db, viewer, input);
-      ctx.feed.nudge();
-      return opened;
+      const chatViewer = viewer;
+      return ctx.write((tx) => openChat(tx, chatViewer, input));
     }),
 
   /** Newest first, 50 a page; the chat's fan, the talent's managers and admins. */
@@ -69,8 +68,7 @@ export const chatRouter = router({
     .output(chatSendOutput)
     .mutation(async ({ ctx, input }) => {
       const replies = chatReplyQueue(ctx.jobs);
-      const result = await ctx.db.transaction((tx) => sendChatMessage(tx, ctx.user, input, { replies }));
-      ctx.feed.nudge();
+      const result = await ctx.write((tx) => sendChatMessage(tx, ctx.user, input, { replies }));
       return { message: result.message, ...(result.reply ? { reply: result.reply } : {}), balance: result.balance };
     }),
 
@@ -78,8 +76,7 @@ export const chatRouter = router({
     .input(chatUnlockInput)
     .output(chatUnlockOutput)
     .mutation(async ({ ctx, input }) => {
-      const result = await ctx.db.transaction((tx) => unlockAttachment(tx, ctx.user, input));
-      if (result.spend) ctx.feed.nudge();
+      const result = await ctx.write((tx) => unlockAttachment(tx, ctx.user, input));
       return { attachment: result.attachment, balance: result.balance };
     }),
 
@@ -87,8 +84,7 @@ export const chatRouter = router({
     .input(chatReactInput)
     .output(chatReactOutput)
     .mutation(async ({ ctx, input }) => {
-      await ctx.db.transaction((tx) => reactToMessage(tx, ctx.user, input));
-      ctx.feed.nudge();
+      await ctx.write((tx) => reactToMessage(tx, ctx.user, input));
       return { ok: true as const };
     }),
 });

@@ -14,8 +14,7 @@ export const galleryRouter = router({
     .input(addStaticAttachmentInput)
     .output(staticAttachmentOutput)
     .mutation(async ({ ctx, input }) => {
-      const added = await ctx.db.transaction((tx) => addStaticAttachment(tx, ctx.storage, ctx.talentId, input.staticAttachment));
-      ctx.feed.nudge();
+      const added = await ctx.write((tx) => addStaticAttachment(tx, ctx.storage, ctx.talentId, input.staticAttachment));
       return added;
     }),
 
@@ -24,8 +23,7 @@ export const galleryRouter = router({
     .input(updateStaticAttachmentInput)
     .output(staticAttachmentOutput)
     .mutation(async ({ ctx, input }) => {
-      const updated = await ctx.db.transaction((tx) => updateStaticAttachmentContext(tx, ctx.talentId, input));
-      ctx.feed.nudge();
+      const updated = await ctx.write((tx) => updateStaticAttachmentContext(tx, ctx.talentId, input));
       return updated;
     }),
 
@@ -34,8 +32,7 @@ export const galleryRouter = router({
     .input(deleteStaticAttachmentInput)
     .output(z.object({ ok: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {
-      await ctx.db.transaction((tx) => deleteStaticAttachment(tx, ctx.talentId, input.staticAttachmentId));
-      ctx.feed.nudge();
+      await ctx.write((tx) => deleteStaticAttachment(tx, ctx.talentId, input.staticAttachmentId));
       return { ok: true as const };
     }),
 });

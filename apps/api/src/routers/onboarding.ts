@@ -36,8 +36,7 @@ export const onboardingRouter = router({
     .input(createTalentDraftInput)
     .output(onboardingStateOutput)
     .mutation(async ({ ctx, input }) => {
-      const state = await ctx.db.transaction((tx) => createTalentDraft(tx, ctx.user, input));
-      ctx.feed.nudge();
+      const state = await ctx.write((tx) => createTalentDraft(tx, ctx.user, input));
       return state;
     }),
 
@@ -46,8 +45,7 @@ export const onboardingRouter = router({
     .input(updateTalentDraftInput)
     .output(onboardingStateOutput)
     .mutation(async ({ ctx, input }) => {
-      const state = await ctx.db.transaction((tx) => updateTalentDraft(tx, ctx.storage, ctx.user.id, input));
-      ctx.feed.nudge();
+      const state = await ctx.write((tx) => updateTalentDraft(tx, ctx.storage, ctx.user.id, input));
       return state;
     }),
 
@@ -56,8 +54,7 @@ export const onboardingRouter = router({
     .input(finishOnboardingInput)
     .output(z.object({ talentId: z.string() }))
     .mutation(async ({ ctx, input }) => {
-      const result = await ctx.db.transaction((tx) => finishOnboarding(tx, ctx.user, input.id));
-      ctx.feed.nudge();
+      const result = await ctx.write((tx) => finishOnboarding(tx, ctx.user, input.id));
       return result;
     }),
 });

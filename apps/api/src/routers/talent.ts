@@ -14,11 +14,9 @@ export const talentRouter = router({
     .output(talentSettingsOutput)
     .mutation(async ({ ctx, input }) => {
       const { talentId: _talentId, ...fields } = input;
-      const settings = await ctx.db.transaction(async (tx) => {
+      return ctx.write(async (tx) => {
         await updateTalentSettings(tx, ctx.storage, ctx.talentId, fields);
         return getTalentSettings(tx, ctx.talentId, ctx.env.PUBLIC_URL);
       });
-      ctx.feed.nudge();
-      return settings;
     }),
 });

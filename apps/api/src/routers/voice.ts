@@ -12,8 +12,7 @@ export const voiceRouter = router({
     .input(setVoiceInput)
     .output(z.object({ voice: voiceOptionOutput.nullable() }))
     .mutation(async ({ ctx, input }) => {
-      const voice = await ctx.db.transaction((tx) => setVoice(tx, ctx.talentId, input.voiceId));
-      ctx.feed.nudge();
+      const voice = await ctx.write((tx) => setVoice(tx, ctx.talentId, input.voiceId));
       return { voice };
     }),
 });

@@ -9,8 +9,7 @@ export const waitlistRouter = router({
     .input(joinWaitlistInput)
     .output(z.object({ waitlistStatus: z.enum(waitlistStatuses) }))
     .mutation(async ({ ctx, input }) => {
-      const result = await ctx.db.transaction((tx) => joinWaitlist(tx, ctx.user.id, input));
-      ctx.feed.nudge();
+      const result = await ctx.write((tx) => joinWaitlist(tx, ctx.user.id, input));
       return result;
     }),
 });

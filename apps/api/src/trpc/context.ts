@@ -1,4 +1,4 @@
-import type { Database, LiveFeed } from '@doppel/db';
+import type { Database, LiveFeed, Transaction } from '@doppel/db';
 import { type FileStorage, type Mailer, type Session, validateSessionWithUser } from '@doppel/domain';
 import type { PgBoss } from '@doppel/jobs';
 import type { Me } from '@doppel/validation';
@@ -19,7 +19,23 @@ export type Services = {
   jobs: PgBoss;
 };
 
+/**
+ * Runs `work` in one transaction and nudges the live feed once it has committed. Every write goes
+ * through it: the use case records its change events inside `work` (recordChanges), and the nudge
+ * after commit makes live readers see them at once instead of at the feed's next poll.
+ */
+export type Write = <T>(work: (tx: Transaction) => Promise<T>) => Promise<T>;
+
+export function writerFor(services: Pick<Services, 'db' | 'feed'>): Write {
+  return async (work) => {
+    const result = await services.db.transaction(work);
+    services.feed.nudge();
+    return result;
+  };
+}
+
 export type Context = Services & {
+  write: Write;
   req: FastifyRequest;
   res: FastifyReply;
   session: Session | undefined;
@@ -41,7 +57,7 @@ export async function createContext(services: Services, req: FastifyRequest, res
   const { session, user, hadCookie } = await resolveSession(services.db, req);
   // A cookie that no longer signs anyone in is dropped, so the browser stops sending it.
   if (hadCookie && !user) clearSessionCookie(res);
-  return { ...services, req, res, session, user };
+  return { ...services, write: writerFor(services), req, res, session, user };
 }
 
 export function setSessionCookie(ctx: Context, token: string, expiresAt: Date): void {

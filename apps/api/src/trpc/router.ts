@@ -1,4 +1,4 @@
-import { adminChatsRouter } from '../routers/admin-chats.ts';
+import { adminRouter } from '../routers/admin/index.ts';
 import { authRouter } from '../routers/auth.ts';
 import { chatRouter } from '../routers/chat.ts';
 import { chatTokensRouter } from '../routers/chat-tokens.ts';
@@ -15,7 +15,7 @@ import { waitlistRouter } from '../routers/waitlist.ts';
 import { router } from './procedures.ts';
 
 export const appRouter = router({
-  adminChats: adminChatsRouter,
+  admin: adminRouter,
   auth: authRouter,
   chat: chatRouter,
   chatAuth: chatTokensRouter,

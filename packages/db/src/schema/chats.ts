@@ -104,7 +104,9 @@ export const chatMessages = pgTable(
   },
   (t) => [
     index('chat_messages_chat_created_idx').on(t.chatId, t.createdAt),
-    index('chat_messages_reaction_created_idx').on(t.reaction, t.createdAt).where(sql`${t.reaction} is not null`),
+    // Admin reactions list, newest first, keyset (created, id): one reaction, or any.
+    index('chat_messages_reaction_created_id_idx').on(t.reaction, t.createdAt, t.id).where(sql`${t.reaction} is not null`),
+    index('chat_messages_reacted_created_id_idx').on(t.createdAt, t.id).where(sql`${t.reaction} is not null`),
     uniqueIndex(chatReplyUniqueIndex).on(t.replyToMessageId).where(sql`${t.replyToMessageId} is not null`),
     uniqueIndex('chat_messages_broadcast_chat_unique').on(t.broadcastId, t.chatId).where(sql`${t.broadcastId} is not null`),
   ],

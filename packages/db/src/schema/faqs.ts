@@ -15,7 +15,7 @@ export const faqs = pgTable(
   },
   (t) => [
     // The admin FAQ list shows only global FAQs, sorted by name.
-    index('faqs_global_name_idx').on(t.name).where(sql`${t.talentId} is null`),
+    index('faqs_global_name_id_idx').on(t.name, t.id).where(sql`${t.talentId} is null`),
     index('faqs_talent_idx').on(t.talentId),
   ],
 );

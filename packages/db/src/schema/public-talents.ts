@@ -17,5 +17,5 @@ export const publicTalents = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('public_talents_order_idx').on(t.order)],
+  (t) => [index('public_talents_order_id_idx').on(t.order, t.id)],
 );

@@ -59,7 +59,8 @@ export const talentConfigs = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('talent_configs_chat_count_idx').on(t.chatCount),
+    // Admin talents list sorted by Chats, keyset (chat count, id).
+    index('talent_configs_chat_count_id_idx').on(t.chatCount, t.id),
     index('talent_configs_faq_idx').on(t.faqId),
     index('talent_configs_referral_talent_idx').on(t.referralTalentId),
     check(

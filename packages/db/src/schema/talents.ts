@@ -46,7 +46,8 @@ export const talents = pgTable(
     uniqueIndex('talents_tag_lower_unique').on(sql`lower(${t.tag})`),
     // text_pattern_ops lets `lower(name) like 'prefix%'` use the index whatever the collation.
     index('talents_name_lower_idx').on(sql`lower(${t.name}) text_pattern_ops`),
-    index('talents_created_idx').on(t.createdAt),
+    // Admin talents list: newest first, keyset (created, id).
+    index('talents_created_id_idx').on(t.createdAt, t.id),
     check(
       'talents_prices_non_negative',
       sql`${t.creditsToSendMessage} >= 0 and ${t.creditsToUnlockImage} >= 0 and ${t.creditsToUnlockAudio} >= 0 and (${t.creditsToUnlockFirstImage} is null or ${t.creditsToUnlockFirstImage} >= 0)`,

@@ -30,9 +30,14 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
-    index('users_waitlist_status_created_idx').on(t.waitlistStatus, t.createdAt),
-    index('users_role_created_idx').on(t.role, t.createdAt),
-    index('users_created_idx').on(t.createdAt),
+    // Admin users list filters, newest first, keyset (created, id).
+    index('users_waitlist_status_created_id_idx').on(t.waitlistStatus, t.createdAt, t.id),
+    index('users_role_created_id_idx').on(t.role, t.createdAt, t.id),
+    index('users_created_id_idx').on(t.createdAt, t.id),
+    // "Fans": never joined the waitlist, not staff.
+    index('users_fans_created_id_idx').on(t.createdAt, t.id).where(sql`${t.waitlistStatus} is null and ${t.role} = 'USER'`),
+    // Search by email prefix: text_pattern_ops serves `like 'prefix%'` whatever the collation.
+    index('users_email_pattern_idx').on(sql`${t.email} text_pattern_ops`),
     // Credits never go negative, whatever a caller does.
     check('users_credits_non_negative', sql`${t.credits} >= 0 and ${t.paidCredits} >= 0`),
   ],

@@ -1,10 +1,8 @@
-// The admin back-office Chats screens (adminChats.*): the chat list with its filters and sorts,
+// The admin back-office Chats screens (admin.chats.*): the chat list with its filters and sorts,
 // one chat's header, and the prompt record of one message (the Input and Output tabs).
 import { z } from 'zod';
 import { chatPromptMessageTypes, llmTypes, reactions, senderTypes } from '../enums.ts';
-
-/** Chats per page of `adminChats.list` (spec 7: chat lists load 50 at a time). */
-export const adminChatsPageSize = 50;
+import { adminId, adminListInput, adminListOutput } from './list.ts';
 
 /** The chat flags the list filters on, in the spec's order (spec 2.5); set once, never cleared. */
 export const adminChatFlags = [
@@ -27,13 +25,9 @@ export const adminChatSorts = ['createdAt', 'updatedAt', 'chatMessageCount'] as 
 export type AdminChatSort = (typeof adminChatSorts)[number];
 export const defaultAdminChatSort: AdminChatSort = 'updatedAt';
 
-const id = (label: string) => z.string().trim().min(1, `${label} is not defined`).max(100);
-
-export const adminChatsListInput = z.object({
+export const adminChatsListInput = adminListInput({
   filter: z.enum(adminChatFilters).default(defaultAdminChatFilter),
   sort: z.enum(adminChatSorts).default(defaultAdminChatSort),
-  /** Opaque position after the previous page's last chat (`nextCursor`); absent for the first page. */
-  cursor: z.string().max(500).nullish(),
 });
 export type AdminChatsListInput = z.input<typeof adminChatsListInput>;
 
@@ -82,13 +76,13 @@ export const adminChatOutput = z.object({
 });
 export type AdminChatView = z.infer<typeof adminChatOutput>;
 
-export const adminChatsListOutput = z.object({ items: z.array(adminChatOutput), nextCursor: z.string().nullable() });
+export const adminChatsListOutput = adminListOutput(adminChatOutput);
 export type AdminChatsListOutput = z.infer<typeof adminChatsListOutput>;
 
-export const adminChatGetInput = z.object({ chatId: id('Chat ID') });
+export const adminChatGetInput = z.object({ chatId: adminId('Chat ID') });
 export const adminChatGetOutput = adminChatOutput;
 
-export const adminChatPromptInput = z.object({ chatId: id('Chat ID'), messageId: id('Message ID') });
+export const adminChatPromptInput = z.object({ chatId: adminId('Chat ID'), messageId: adminId('Message ID') });
 export type AdminChatPromptInput = z.infer<typeof adminChatPromptInput>;
 
 /** What the model was asked (Input tab) and answered (Output tab) for one twin message. */

@@ -1,2 +1,4 @@
-// The admin back-office's API payloads, one file per section.
+// The admin back-office's API payloads: the shared list shape, then one file per section.
 export * from './chats.ts';
+export * from './list.ts';
+export * from './records.ts';

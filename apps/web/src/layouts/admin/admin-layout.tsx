@@ -1,13 +1,14 @@
 import type { Me } from '@doppel/validation';
 import { AppShell, Burger, Group, ScrollArea } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { BrandLink } from '../../components/brand.tsx';
-import { adminSections } from './admin-menu.ts';
+import { LoadingPanel } from '../../components/loading-panel.tsx';
 import { AdminNav } from './admin-nav.tsx';
-import { AdminSectionPage } from './admin-section-page.tsx';
-import { ChatsSection } from './chats/chats-section.tsx';
+import { adminSections } from './sections.tsx';
+import { CurrentSectionContext } from './shared/current-section.ts';
+import { RecordPage } from './shared/record-page.tsx';
 
 const desktopQuery = '(min-width: 48em)';
 
@@ -51,9 +52,16 @@ export function AdminLayout({ me }: { me: Me }) {
             <Route
               key={section.path}
               path={`${section.path.slice(1)}/*`}
-              element={section.path === '/chats' ? <ChatsSection /> : <AdminSectionPage section={section} />}
+              element={
+                <CurrentSectionContext.Provider value={section}>
+                  <Suspense fallback={<LoadingPanel />}>
+                    <section.element />
+                  </Suspense>
+                </CurrentSectionContext.Provider>
+              }
             />
           ))}
+          <Route path="records/:table/:id" element={<RecordPage />} />
           <Route path="*" element={<Navigate to="/status" replace />} />
         </Routes>
       </AppShell.Main>

@@ -5,7 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useSignOut } from '../../auth/use-sign-out.ts';
 import { storageKeys, writeStored } from '../../storage/stored-value.ts';
 import { trpc } from '../../trpc/trpc.ts';
-import { adminSections } from './admin-menu.ts';
+import { adminSections } from './sections.tsx';
 
 /** The admin menu in the spec's order: the sections, then Talent UI, Emulator (development) and Logout. */
 export function AdminNav({ me }: { me: Me }) {

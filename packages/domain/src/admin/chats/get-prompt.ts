@@ -7,7 +7,7 @@ import { findReply } from '../../chat/reply/load.ts';
 import { DomainError } from '../../errors.ts';
 
 /**
- * `adminChats.prompt`. `prompt` is null for fan messages and for twin messages sent without the
+ * `admin.chats.prompt`. `prompt` is null for fan messages and for twin messages sent without the
  * model (out-of-credits answers, static starter answers, welcome and broadcast messages).
  */
 export async function getAdminChatPrompt(db: Executor, input: AdminChatPromptInput): Promise<AdminChatPromptOutput> {

@@ -6,33 +6,18 @@ import {
   type AdminChatSort,
   type AdminChatsListOutput,
   type AdminChatView,
-  adminChatsPageSize,
+  adminPageSize,
 } from '@doppel/validation';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { DomainError } from '../../errors.ts';
-import { decodeChatListCursor, encodeChatListCursor } from './cursor.ts';
+import { afterCursor, type KeysetSort, keysetOrder, pageLimit, sortValueOf, toPage } from '../paging.ts';
 
-const sortColumns = {
-  createdAt: chats.createdAt,
-  updatedAt: chats.updatedAt,
-  chatMessageCount: chats.chatMessageCount,
-} as const;
-
-/** The sort value as text the cursor can carry: timestamps in UTC to the microsecond. */
-function sortValueText(sort: AdminChatSort): SQL<string> {
-  if (sort === 'chatMessageCount') return sql<string>`${chats.chatMessageCount}::text`;
-  return sql<string>`to_char(${sortColumns[sort]} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-}
-
-/**
- * Chats that sort after the cursor's chat: `(value, id) < (cursor value, cursor id)`, descending.
- * The (sort column, id) indexes serve the row comparison as one range scan from the cursor.
- */
-function afterCursor(sort: AdminChatSort, value: string, id: string): SQL {
-  const column = sortColumns[sort];
-  const cursorValue = sort === 'chatMessageCount' ? sql`${Number(value)}::integer` : sql`${value}::timestamptz`;
-  return sql`(${column}, ${chats.id}) < (${cursorValue}, ${id})`;
-}
+/** Every sort is descending, keyed by the id; `(sort column, id)` indexes serve each one. */
+const chatSorts: Record<AdminChatSort, KeysetSort> = {
+  createdAt: { key: 'createdAt', column: chats.createdAt, kind: 'timestamp', direction: 'desc', id: chats.id },
+  updatedAt: { key: 'updatedAt', column: chats.updatedAt, kind: 'timestamp', direction: 'desc', id: chats.id },
+  chatMessageCount: { key: 'chatMessageCount', column: chats.chatMessageCount, kind: 'integer', direction: 'desc', id: chats.id },
+};
 
 /** The flag filter as a bare boolean condition, the form the partial indexes are declared with. */
 function filterCondition(filter: AdminChatFilter): SQL | undefined {
@@ -141,32 +126,26 @@ function toChatView(row: ChatRow, lastMessage: LastMessage | undefined): AdminCh
 
 export type ListAdminChatsInput = { filter: AdminChatFilter; sort: AdminChatSort; cursor?: string | null | undefined };
 
-/** `adminChats.list`: one page of chats, newest (or busiest) first; `nextCursor` continues after it. */
+/** `admin.chats.list`: one page of chats, newest (or busiest) first; `nextCursor` continues after it. */
 export async function listAdminChats(db: Executor, input: ListAdminChatsInput): Promise<AdminChatsListOutput> {
-  const { filter, sort } = input;
-  const position = input.cursor ? decodeChatListCursor(input.cursor, sort) : undefined;
+  const sort = chatSorts[input.sort];
   const rows = await db
-    .select({ ...chatColumns, sortValue: sortValueText(sort) })
+    .select({ ...chatColumns, sortValue: sortValueOf(sort) })
     .from(chats)
     .innerJoin(talents, eq(talents.id, chats.talentId))
     .innerJoin(users, eq(users.id, chats.userId))
-    .where(and(filterCondition(filter), position ? afterCursor(sort, position.value, position.id) : undefined))
-    .orderBy(desc(sortColumns[sort]), desc(chats.id))
-    .limit(adminChatsPageSize + 1);
-  const page = rows.slice(0, adminChatsPageSize);
+    .where(and(filterCondition(input.filter), afterCursor(sort, input.cursor)))
+    .orderBy(...keysetOrder(sort))
+    .limit(pageLimit(adminPageSize));
+  const page = toPage(rows, sort, adminPageSize);
   const lastMessages = await lastMessagesOf(
     db,
-    page.map((row) => row.id),
+    page.rows.map((row) => row.id),
   );
-  const last = page.at(-1);
-  return {
-    items: page.map((row) => toChatView(row, lastMessages.get(row.id))),
-    nextCursor:
-      rows.length > adminChatsPageSize && last ? encodeChatListCursor({ sort, value: last.sortValue, id: last.id }) : null,
-  };
+  return { items: page.rows.map((row) => toChatView(row, lastMessages.get(row.id))), nextCursor: page.nextCursor };
 }
 
-/** `adminChats.get`: one chat with its twin, fan and flags (the message view's header). */
+/** `admin.chats.get`: one chat with its twin, fan and flags (the message view's header). */
 export async function getAdminChat(db: Executor, chatId: string): Promise<AdminChatView> {
   const [row] = await db
     .select(chatColumns)

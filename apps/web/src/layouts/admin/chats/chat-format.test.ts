@@ -9,7 +9,6 @@ import {
   prettyJson,
   sentDiffers,
   splitSentText,
-  uniqueById,
 } from './chat-format.ts';
 
 describe('fanLabel', () => {
@@ -108,13 +107,5 @@ describe('formatScore, messagePreview and messageCountLabel', () => {
     expect(messageCountLabel(1)).toBe('1 message');
     expect(messageCountLabel(0)).toBe('0 messages');
     expect(messageCountLabel(12)).toBe('12 messages');
-  });
-});
-
-describe('uniqueById', () => {
-  it('keeps page order and lists an item that sits on two pages once', () => {
-    const pages = [{ items: [{ id: 'c' }, { id: 'b' }] }, { items: [{ id: 'b' }, { id: 'a' }] }];
-    expect(uniqueById(pages).map((item) => item.id)).toEqual(['c', 'b', 'a']);
-    expect(uniqueById([])).toEqual([]);
   });
 });

@@ -23,10 +23,11 @@ import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { formatDateTime } from '../../../components/format-date.ts';
 import { pictureSrc } from '../../../media/media-url.ts';
 import { trpc } from '../../../trpc/trpc.ts';
+import { uniqueById } from '../shared/unique-by-id.ts';
+import { useAdminLive } from '../shared/use-admin-live.ts';
 import { ChatFlagBadges } from './chat-flag-badges.tsx';
-import { fanLabel, messageCountLabel, messagePreview, uniqueById } from './chat-format.ts';
+import { chatEntities, fanLabel, messageCountLabel, messagePreview } from './chat-format.ts';
 import { chatFilterLabels, chatSortLabels, readChatListParams, writeChatListParams } from './chat-list-params.ts';
-import { useChatsLive } from './use-chats-live.ts';
 
 /** /chats: every chat for one filter and sort, 50 at a time, live (spec 2.5). */
 export function ChatListPage() {
@@ -37,12 +38,12 @@ export function ChatListPage() {
 
   const isPhone = useMediaQuery('(max-width: 47.99em)') ?? false;
   const utils = trpc.useUtils();
-  const query = trpc.adminChats.list.useInfiniteQuery(
+  const query = trpc.admin.chats.list.useInfiniteQuery(
     { filter, sort },
     { getNextPageParam: (page) => page.nextCursor ?? undefined, staleTime: 30_000 },
   );
   // A refetch re-reads the loaded pages; keyset cursors keep them from overlapping.
-  useChatsLive(['admin'], () => void utils.adminChats.list.invalidate(), 500);
+  useAdminLive(chatEntities, () => void utils.admin.chats.list.invalidate(), 500);
   const chats = useMemo(() => uniqueById(query.data?.pages ?? []), [query.data]);
 
   return (

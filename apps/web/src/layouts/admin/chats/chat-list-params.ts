@@ -1,5 +1,5 @@
-// The chat list's filter and sort live in the address (?filter=…&sort=…), so a reload or the way
-// back from a chat keeps them. Pure, unit-tested.
+// The chat list's filter and sort in the address (?filter=…&sort=…), read and written by the
+// shared list-params helpers. Pure, unit-tested.
 import {
   type AdminChatFilter,
   type AdminChatSort,
@@ -8,6 +8,7 @@ import {
   defaultAdminChatFilter,
   defaultAdminChatSort,
 } from '@doppel/validation';
+import { type ListParamsSpec, readListParams, writeListParams } from '../shared/list-params.ts';
 
 /** The filters as the spec names them (2.5), in its order; `all` last. */
 export const chatFilterLabels: Record<AdminChatFilter, string> = {
@@ -25,19 +26,15 @@ export const chatSortLabels: Record<AdminChatSort, string> = {
   chatMessageCount: 'Messages',
 };
 
-const isFilter = (value: string | null): value is AdminChatFilter =>
-  value !== null && (adminChatFilters as readonly string[]).includes(value);
-const isSort = (value: string | null): value is AdminChatSort =>
-  value !== null && (adminChatSorts as readonly string[]).includes(value);
+/** The list's address parameters (spec 2.5: default filter "logged-in", default sort last updated). */
+export const chatListParams = {
+  filter: { options: adminChatFilters, default: defaultAdminChatFilter },
+  sort: { options: adminChatSorts, default: defaultAdminChatSort },
+} as const satisfies ListParamsSpec;
 
 /** Filter and sort from the address; anything unknown falls back to the defaults. */
 export function readChatListParams(params: URLSearchParams): { filter: AdminChatFilter; sort: AdminChatSort } {
-  const filter = params.get('filter');
-  const sort = params.get('sort');
-  return {
-    filter: isFilter(filter) ? filter : defaultAdminChatFilter,
-    sort: isSort(sort) ? sort : defaultAdminChatSort,
-  };
+  return readListParams(params, chatListParams);
 }
 
 /** The address for a filter and sort: defaults are left out, other parameters kept. */
@@ -45,10 +42,5 @@ export function writeChatListParams(
   params: URLSearchParams,
   next: { filter: AdminChatFilter; sort: AdminChatSort },
 ): URLSearchParams {
-  const result = new URLSearchParams(params);
-  if (next.filter === defaultAdminChatFilter) result.delete('filter');
-  else result.set('filter', next.filter);
-  if (next.sort === defaultAdminChatSort) result.delete('sort');
-  else result.set('sort', next.sort);
-  return result;
+  return writeListParams(params, chatListParams, next);
 }

@@ -9,12 +9,13 @@ import { formatDateTime } from '../../../components/format-date.ts';
 import { describeError } from '../../../errors/describe-error.ts';
 import { pictureSrc } from '../../../media/media-url.ts';
 import { trpc } from '../../../trpc/trpc.ts';
+import { uniqueById } from '../shared/unique-by-id.ts';
+import { useAdminLive } from '../shared/use-admin-live.ts';
 import { AdminMessageCard } from './admin-message-card.tsx';
 import { ChatFlagBadges } from './chat-flag-badges.tsx';
-import { fanLabel, messageCountLabel, uniqueById } from './chat-format.ts';
+import { chatEntities, fanLabel, messageCountLabel } from './chat-format.ts';
 import { MessageDetailDialog } from './message-detail-dialog.tsx';
 import { useChatImagesVisible } from './use-chat-images-visible.ts';
-import { useChatsLive } from './use-chats-live.ts';
 
 /** /chats/:chatId (and /:chatMessageId with the detail dialog): one chat, newest message first. */
 export function ChatViewPage() {
@@ -26,16 +27,21 @@ export function ChatViewPage() {
   const backTo = listSearch ? `/chats?${listSearch}` : '/chats';
 
   const utils = trpc.useUtils();
-  const chat = trpc.adminChats.get.useQuery({ chatId });
+  const chat = trpc.admin.chats.get.useQuery({ chatId });
   const messages = trpc.chat.messages.useInfiniteQuery(
     { chatId },
     { getNextPageParam: (page) => page.nextCursor ?? undefined, staleTime: 30_000, enabled: chat.isSuccess },
   );
-  useChatsLive([`chat:${chatId}`], () => {
-    void utils.adminChats.get.invalidate({ chatId });
-    void utils.chat.messages.invalidate({ chatId });
-    void utils.adminChats.prompt.invalidate({ chatId });
-  });
+  useAdminLive(
+    chatEntities,
+    () => {
+      void utils.admin.chats.get.invalidate({ chatId });
+      void utils.chat.messages.invalidate({ chatId });
+      void utils.admin.chats.prompt.invalidate({ chatId });
+    },
+    300,
+    [`chat:${chatId}`],
+  );
   const [imagesVisible, setImagesVisible] = useChatImagesVisible();
 
   const items = useMemo(() => uniqueById(messages.data?.pages ?? []), [messages.data]);

@@ -18,7 +18,7 @@ type MessageDetailDialogProps = {
 
 /** The message detail dialog (spec 2.5): the message, and the model's Input and Output tabs. */
 export function MessageDetailDialog({ chatId, messageId, twinName, onOpenMessage, onClose }: MessageDetailDialogProps) {
-  const detail = trpc.adminChats.prompt.useQuery(
+  const detail = trpc.admin.chats.prompt.useQuery(
     { chatId, messageId: messageId ?? '' },
     { enabled: messageId !== null, staleTime: 60_000 },
   );

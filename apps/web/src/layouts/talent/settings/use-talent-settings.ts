@@ -1,6 +1,6 @@
 import { type TalentSettings, talentMessages, type UpdateTalentSettingsInput } from '@doppel/validation';
-import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
+import { notifySuccess } from '../../../components/notify-success.ts';
 import { describeError } from '../../../errors/describe-error.ts';
 import { splitFieldErrors } from '../../../forms/server-errors.ts';
 import { trpc } from '../../../trpc/trpc.ts';
@@ -17,7 +17,7 @@ export function useTalentSettings() {
 
 /** "Saved!" (spec 8), the one success message of every settings page. */
 export function showSaved(message: string = talentMessages.saved): void {
-  notifications.show({ color: 'teal', message, autoClose: 3_000 });
+  notifySuccess(message);
 }
 
 /**

@@ -10,9 +10,9 @@ import {
   adminChatsListInput,
   adminChatsListOutput,
 } from '@doppel/validation';
-import { adminProcedure, router } from '../trpc/procedures.ts';
+import { adminProcedure, router } from '../../trpc/procedures.ts';
 
-export const adminChatsRouter = router({
+export const chatsRouter = router({
   /** One page of 50 chats for a flag filter and a descending sort; `nextCursor` continues. */
   list: adminProcedure
     .input(adminChatsListInput)

@@ -1,8 +1,9 @@
 import { Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import type { AdminSection } from './admin-menu.ts';
+import { useCurrentSection } from './current-section.ts';
 
-/** An admin section's page: its title and purpose; each section's list and forms render below. */
-export function AdminSectionPage({ section }: { section: AdminSection }) {
+/** A section whose screens come with a later issue (money, worker tier): its title and purpose. */
+export function PendingSection() {
+  const section = useCurrentSection();
   return (
     <Stack gap="lg" maw={1100}>
       <Paper withBorder p="lg" shadow="xs">

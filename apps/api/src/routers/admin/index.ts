@@ -1,0 +1,24 @@
+// The admin back-office: one router per section of spec 2.5, each in its own file, every
+// procedure on the admin tier. Sections nest here so the client reads `admin.<section>.<verb>`.
+import { router } from '../../trpc/procedures.ts';
+import { appSettingsRouter } from './app.ts';
+import { chatsRouter } from './chats.ts';
+import { discoverRouter } from './discover.ts';
+import { faqsRouter } from './faqs.ts';
+import { reactionsRouter } from './reactions.ts';
+import { recordsRouter } from './records.ts';
+import { statusRouter } from './status.ts';
+import { talentsRouter } from './talents.ts';
+import { usersRouter } from './users.ts';
+
+export const adminRouter = router({
+  status: statusRouter,
+  app: appSettingsRouter,
+  talents: talentsRouter,
+  chats: chatsRouter,
+  discover: discoverRouter,
+  reactions: reactionsRouter,
+  faqs: faqsRouter,
+  users: usersRouter,
+  records: recordsRouter,
+});

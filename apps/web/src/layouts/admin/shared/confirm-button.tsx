@@ -1,0 +1,49 @@
+import { Button, type ButtonProps, Group, Modal, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+
+/** A button that asks first: a dialog with the question, Cancel and the confirming action. */
+export function ConfirmButton({
+  title,
+  message,
+  confirmLabel,
+  onConfirm,
+  loading,
+  children,
+  ...button
+}: ButtonProps & {
+  title: string;
+  message: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  loading?: boolean;
+  children: ReactNode;
+}) {
+  const [opened, { open, close }] = useDisclosure(false);
+  return (
+    <>
+      <Button {...button} loading={loading} onClick={open}>
+        {children}
+      </Button>
+      <Modal opened={opened} onClose={close} title={title} centered>
+        <Stack>
+          <Text size="sm">{message}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button
+              color={button.color ?? 'red'}
+              onClick={() => {
+                close();
+                onConfirm();
+              }}
+            >
+              {confirmLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+// The one shape of every admin list (spec 2.5 "Load more"): a page of items and an opaque cursor
+// that continues after the page's last item. Sections add their own filters and sorts.
+import { z } from 'zod';
+
+/** Items per page of every admin list (spec 7: lists load 50 at a time). */
+export const adminPageSize = 50;
+
+/** The opaque position after the previous page's last item (`nextCursor`); absent for the first page. */
+export const adminCursor = z.string().max(2000).nullish();
+
+/** A list input: the section's filters and sorts (with their defaults) plus the cursor. */
+export function adminListInput<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z.object({ ...shape, cursor: adminCursor });
+}
+
+/** A list answer: one page of `item` and the cursor of the next page, null on the last one. */
+export function adminListOutput<Item extends z.ZodType>(item: Item) {
+  return z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+}
+
+/** An id in an admin payload: non-empty, trimmed, bounded. */
+export const adminId = (label: string) => z.string().trim().min(1, `${label} is not defined`).max(100);

@@ -1,4 +1,12 @@
 // The admin back-office's use cases: the shared keyset paging, then one folder per section.
+export * from './app/index.ts';
 export * from './chats/index.ts';
+export * from './discover/index.ts';
+export * from './faqs/index.ts';
+export * from './managers/index.ts';
 export * from './paging.ts';
+export * from './reactions/index.ts';
 export * from './records/get-record.ts';
+export * from './status/index.ts';
+export * from './talents/index.ts';
+export * from './users/index.ts';

@@ -1,4 +1,12 @@
 // The admin back-office's API payloads: the shared list shape, then one file per section.
+export * from './app.ts';
 export * from './chats.ts';
+export * from './discover.ts';
+export * from './faqs.ts';
 export * from './list.ts';
+export * from './managers.ts';
+export * from './reactions.ts';
 export * from './records.ts';
+export * from './status.ts';
+export * from './talents.ts';
+export * from './users.ts';

@@ -5,6 +5,7 @@ import { appSettingsRouter } from './app.ts';
 import { chatsRouter } from './chats.ts';
 import { discoverRouter } from './discover.ts';
 import { faqsRouter } from './faqs.ts';
+import { managersRouter } from './managers.ts';
 import { reactionsRouter } from './reactions.ts';
 import { recordsRouter } from './records.ts';
 import { statusRouter } from './status.ts';
@@ -15,6 +16,7 @@ export const adminRouter = router({
   status: statusRouter,
   app: appSettingsRouter,
   talents: talentsRouter,
+  managers: managersRouter,
   chats: chatsRouter,
   discover: discoverRouter,
   reactions: reactionsRouter,

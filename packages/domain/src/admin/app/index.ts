@@ -1,0 +1,2 @@
+// The admin back-office app section's use cases.
+export {};

@@ -1,0 +1,2 @@
+// The admin back-office discover section's use cases.
+export {};

@@ -1,0 +1,2 @@
+// The admin back-office faqs section's use cases.
+export {};

@@ -1,0 +1,2 @@
+// The admin back-office managers section's use cases.
+export {};

@@ -1,0 +1,2 @@
+// The admin back-office reactions section's use cases.
+export {};

@@ -1,0 +1,2 @@
+// The admin back-office status section's use cases.
+export {};

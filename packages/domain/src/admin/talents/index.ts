@@ -1,0 +1,2 @@
+// The admin back-office talents section's use cases.
+export {};

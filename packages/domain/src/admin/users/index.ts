@@ -1,0 +1,2 @@
+// The admin back-office users section's use cases.
+export {};

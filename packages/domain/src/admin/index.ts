@@ -8,5 +8,6 @@ export * from './paging.ts';
 export * from './reactions/index.ts';
 export * from './records/get-record.ts';
 export * from './status/index.ts';
+export * from './talent-tabs/index.ts';
 export * from './talents/index.ts';
 export * from './users/index.ts';

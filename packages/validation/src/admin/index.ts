@@ -8,5 +8,6 @@ export * from './managers.ts';
 export * from './reactions.ts';
 export * from './records.ts';
 export * from './status.ts';
+export * from './talent-tabs.ts';
 export * from './talents.ts';
 export * from './users.ts';

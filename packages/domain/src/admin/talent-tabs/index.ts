@@ -1,0 +1,2 @@
+// The admin talent detail's read-only tabs: Model, Payouts, Broadcast, Analytics.
+export {};

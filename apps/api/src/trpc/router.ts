@@ -3,6 +3,7 @@ import { authRouter } from '../routers/auth.ts';
 import { chatRouter } from '../routers/chat.ts';
 import { chatTokensRouter } from '../routers/chat-tokens.ts';
 import { dashboardRouter } from '../routers/dashboard.ts';
+import { discoverRouter } from '../routers/discover.ts';
 import { feedbackRouter } from '../routers/feedback.ts';
 import { filesRouter } from '../routers/files.ts';
 import { galleryRouter } from '../routers/gallery.ts';
@@ -21,6 +22,7 @@ export const appRouter = router({
   chatAuth: chatTokensRouter,
   dashboard: dashboardRouter,
   dev: devRouter,
+  discover: discoverRouter,
   feedback: feedbackRouter,
   files: filesRouter,
   gallery: galleryRouter,

@@ -1,2 +1,66 @@
-// The admin back-office discover section's payloads (spec 2.5, 5, 7).
-export {};
+// The admin Discover section (spec 2.5 "/public-talents"): twins featured on the discover
+// surfaces, in order; and the public /discover page that lists the discover feed.
+import { z } from 'zod';
+import { type DiscoverSurface, discoverSurfaces } from '../enums.ts';
+import { adminId, adminListInput, adminListOutput } from './list.ts';
+
+/** What each surface is called on the screens (spec 4: a feed, its review, two homepages). */
+export const discoverSurfaceLabels: Record<DiscoverSurface, string> = {
+  discoverFeed: 'Discover feed',
+  discoverInReview: 'Discover in review',
+  homepage1: 'Homepage 1',
+  homepage2: 'Homepage 2',
+};
+
+export const discoverMessages = {
+  talentIdRequired: 'Talent ID is required',
+  nameRequired: 'Name is required',
+  orderNumber: 'Order must be a whole number',
+} as const;
+
+const visibility = z.object(
+  Object.fromEntries(discoverSurfaces.map((surface) => [surface, z.boolean()])) as Record<DiscoverSurface, z.ZodBoolean>,
+);
+export type DiscoverVisibility = z.infer<typeof visibility>;
+
+/** Spec 5 "Create Public Talent: talentId required". */
+export const createDiscoverEntryInput = z.object({
+  talentId: z.string().trim().min(1, discoverMessages.talentIdRequired).max(100),
+});
+export type CreateDiscoverEntryInput = z.infer<typeof createDiscoverEntryInput>;
+
+/** Spec 5 "Public talent: name required, order a number"; the visibility per surface. */
+export const updateDiscoverEntryInput = z.object({
+  id: adminId('Discover entry ID'),
+  name: z.string().trim().min(1, discoverMessages.nameRequired).max(100),
+  order: z
+    .number({ error: discoverMessages.orderNumber })
+    .int(discoverMessages.orderNumber)
+    .min(-1_000_000, discoverMessages.orderNumber)
+    .max(1_000_000, discoverMessages.orderNumber),
+  isVisibleRecord: visibility,
+});
+export type UpdateDiscoverEntryInput = z.infer<typeof updateDiscoverEntryInput>;
+
+export const discoverEntryInput = z.object({ id: adminId('Discover entry ID') });
+
+export const discoverEntryOutput = z.object({
+  /** The talent's id: an entry is its talent's. */
+  id: z.string(),
+  name: z.string(),
+  order: z.number().int(),
+  isVisibleRecord: visibility,
+  talent: z.object({ name: z.string(), tag: z.string().nullable(), profilePictureUrl: z.string().nullable() }),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type DiscoverEntryView = z.infer<typeof discoverEntryOutput>;
+
+export const discoverListInput = adminListInput({});
+export const discoverListOutput = adminListOutput(discoverEntryOutput);
+
+/** The public /discover page: twins on the discover feed, in order, each linking to its chat. */
+export const publicDiscoverOutput = z.array(
+  z.object({ id: z.string(), name: z.string(), tag: z.string(), profilePictureUrl: z.string().nullable() }),
+);
+export type PublicDiscoverTwin = z.infer<typeof publicDiscoverOutput>[number];

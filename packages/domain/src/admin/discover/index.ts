@@ -1,2 +1,3 @@
-// The admin back-office discover section's use cases.
-export {};
+// The admin Discover section's use cases, and the public discover feed they drive.
+export * from './discover-entries.ts';
+export * from './public-discover.ts';

@@ -1,6 +1,16 @@
-import { PendingSection } from '../shared/pending-section.tsx';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { DiscoverCreatePage } from './discover-create-page.tsx';
+import { DiscoverDetailPage } from './discover-detail-page.tsx';
+import { DiscoverListPage } from './discover-list-page.tsx';
 
-/** The discover section's routes (spec 2.5). */
+/** /public-talents (list), /public-talents/create, /public-talents/{talentId} (spec 2.5). */
 export function DiscoverSection() {
-  return <PendingSection />;
+  return (
+    <Routes>
+      <Route index element={<DiscoverListPage />} />
+      <Route path="create" element={<DiscoverCreatePage />} />
+      <Route path=":talentId" element={<DiscoverDetailPage />} />
+      <Route path="*" element={<Navigate to="/public-talents" replace />} />
+    </Routes>
+  );
 }

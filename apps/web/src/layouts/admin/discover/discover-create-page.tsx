@@ -1,0 +1,26 @@
+import { createDiscoverEntryInput } from '@doppel/validation';
+import { trpc } from '../../../trpc/trpc.ts';
+import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
+import { CreateForm } from '../shared/create-form.tsx';
+
+/** /public-talents/create: one talent id and Create (spec 2.5), then the entry and "Saved!". */
+export function DiscoverCreatePage() {
+  const create = trpc.admin.discover.create.useMutation();
+  return (
+    <AdminPage>
+      <AdminPageHeader
+        title="Add talent to Discover"
+        description="The talent's ID is on its page in Talents. It starts hidden; choose its surfaces next."
+        backTo="/public-talents"
+      />
+      <CreateForm
+        field="talentId"
+        label="Talent ID"
+        placeholder="e.g. 8fK2…"
+        schema={createDiscoverEntryInput}
+        create={(values) => create.mutateAsync(values)}
+        detailPath={(id) => `/public-talents/${id}`}
+      />
+    </AdminPage>
+  );
+}

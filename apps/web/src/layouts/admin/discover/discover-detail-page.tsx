@@ -1,0 +1,139 @@
+import {
+  type DiscoverEntryView,
+  discoverSurfaceLabels,
+  discoverSurfaces,
+  type UpdateDiscoverEntryInput,
+  updateDiscoverEntryInput,
+} from '@doppel/validation';
+import { Alert, Anchor, Button, Group, NumberInput, Paper, Stack, Switch, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useEffect } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { LoadingPanel } from '../../../components/loading-panel.tsx';
+import { notifySuccess } from '../../../components/notify-success.ts';
+import { handleError } from '../../../errors/handle-error.ts';
+import { trpc } from '../../../trpc/trpc.ts';
+import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
+import { ConfirmButton } from '../shared/confirm-button.tsx';
+import { RecordLink } from '../shared/record-link.tsx';
+import { useAdminLive } from '../shared/use-admin-live.ts';
+import { useServerForm } from '../shared/use-server-form.ts';
+import { discoverEntities, surfaceEmoji } from './surfaces.ts';
+
+/** /public-talents/{talentId}: name, order and the visibility toggles (spec 2.5). */
+export function DiscoverDetailPage() {
+  const { talentId = '' } = useParams();
+  const utils = trpc.useUtils();
+  const entry = trpc.admin.discover.get.useQuery({ id: talentId });
+  useAdminLive(discoverEntities, () => void utils.admin.discover.get.invalidate({ id: talentId }));
+
+  return (
+    <AdminPage>
+      <AdminPageHeader
+        title={entry.data?.name ?? 'Discover entry'}
+        description={entry.data?.talent.tag ? `@${entry.data.talent.tag}` : undefined}
+        backTo="/public-talents"
+      />
+      {entry.isError ? (
+        <ErrorAlert error={entry.error} onRetry={() => void entry.refetch()} />
+      ) : entry.isPending ? (
+        <LoadingPanel label="Loading the entry…" />
+      ) : (
+        <DiscoverForm entry={entry.data} />
+      )}
+    </AdminPage>
+  );
+}
+
+function valuesOf(entry: DiscoverEntryView): UpdateDiscoverEntryInput {
+  return { id: entry.id, name: entry.name, order: entry.order, isVisibleRecord: entry.isVisibleRecord };
+}
+
+function DiscoverForm({ entry }: { entry: DiscoverEntryView }) {
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const update = trpc.admin.discover.update.useMutation();
+  const remove = trpc.admin.discover.delete.useMutation();
+  const form = useForm<UpdateDiscoverEntryInput>({
+    mode: 'controlled',
+    initialValues: valuesOf(entry),
+    validate: schemaResolver(updateDiscoverEntryInput, { sync: true }),
+  });
+  const { onSubmit, saving, error } = useServerForm(form, (values) => update.mutateAsync(values), {
+    onSaved: (saved) => utils.admin.discover.get.setData({ id: saved.id }, saved),
+  });
+
+  // A change made elsewhere shows at once unless this form holds unsaved edits.
+  const stored = JSON.stringify(valuesOf(entry));
+  useEffect(() => {
+    if (form.isDirty()) return;
+    const next = JSON.parse(stored) as UpdateDiscoverEntryInput;
+    form.setInitialValues(next);
+    form.setValues(next);
+  }, [stored, form]);
+
+  const onRemove = () =>
+    remove.mutate(
+      { id: entry.id },
+      {
+        onSuccess: () => {
+          notifySuccess('Removed from Discover.');
+          navigate('/public-talents');
+        },
+        onError: (failure) => handleError(failure),
+      },
+    );
+
+  return (
+    <Paper withBorder p="lg" component="form" onSubmit={onSubmit} noValidate maw={640}>
+      <Stack>
+        <TextInput label="Name" {...form.getInputProps('name')} />
+        <NumberInput
+          label="Order"
+          description="Lower numbers come first."
+          allowDecimal={false}
+          {...form.getInputProps('order')}
+        />
+        <Stack gap="xs" role="group" aria-label="Visibility">
+          {discoverSurfaces.map((surface) => (
+            <Switch
+              key={surface}
+              label={`${surfaceEmoji[surface]} ${discoverSurfaceLabels[surface]}`}
+              {...form.getInputProps(`isVisibleRecord.${surface}`, { type: 'checkbox' })}
+            />
+          ))}
+        </Stack>
+        {error && (
+          <Alert color="red" variant="light">
+            {error}
+          </Alert>
+        )}
+        <Group justify="space-between">
+          <Group gap="md">
+            <Anchor component={Link} to={`/talents/${entry.id}`} size="sm">
+              Talent
+            </Anchor>
+            <RecordLink table="public_talents" id={entry.id} />
+          </Group>
+          <Group gap="xs">
+            <ConfirmButton
+              variant="subtle"
+              color="red"
+              title="Remove from Discover?"
+              message={`${entry.name} disappears from every discover surface. The twin itself stays.`}
+              confirmLabel="Remove"
+              onConfirm={onRemove}
+              loading={remove.isPending}
+            >
+              Remove
+            </ConfirmButton>
+            <Button type="submit" loading={saving}>
+              Save
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,12 @@
+import type { DiscoverSurface } from '@doppel/validation';
+
+/** One emoji per visibility surface, for the list (spec 2.5 "emoji for visibility surfaces"). */
+export const surfaceEmoji: Record<DiscoverSurface, string> = {
+  discoverFeed: '🧭',
+  discoverInReview: '🕵️',
+  homepage1: '🏠',
+  homepage2: '🏡',
+};
+
+/** Entries change on the admin screens and the public page alike. */
+export const discoverEntities = ['public_talents', 'talents'] as const;

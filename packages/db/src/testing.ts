@@ -51,3 +51,5 @@ export async function prepareTemplateDatabase(serverUrl: string, migrate: (url: 
   }
   await migrate(withDatabase(serverUrl, templateDatabaseName));
 }
+
+export { type BulkSize, seedBulkAdminData } from './bulk-seed.ts';

@@ -11,3 +11,4 @@ export * from './status/index.ts';
 export * from './talent-tabs/index.ts';
 export * from './talents/index.ts';
 export * from './users/index.ts';
+export * from './default-views.ts';

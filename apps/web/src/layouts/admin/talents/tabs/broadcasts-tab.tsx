@@ -1,4 +1,74 @@
-/** The talent detail's broadcasts tab (spec 2.5). */
+import type { AdminTalentBroadcast } from '@doppel/validation';
+import { Badge, Card, Flex, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { formatDateTime } from '../../../../components/format-date.ts';
+import { trpc } from '../../../../trpc/trpc.ts';
+import { AdminList } from '../../shared/admin-list.tsx';
+import { useAdminLive } from '../../shared/use-admin-live.ts';
+import { broadcastProgress, broadcastStatusColors, broadcastStatusLabels, broadcastsTabEntities } from './tab-format.ts';
+
+/** The talent detail's Broadcast tab (spec 2.5): broadcasts to this twin's fans, latest scheduled first. */
 export function TalentBroadcastsTab({ talentId }: { talentId: string }) {
-  return <div data-talent-id={talentId} />;
+  const utils = trpc.useUtils();
+  const query = trpc.admin.talents.broadcasts.useInfiniteQuery(
+    { talentId },
+    { getNextPageParam: (page) => page.nextCursor ?? undefined },
+  );
+  useAdminLive(broadcastsTabEntities, () => void utils.admin.talents.broadcasts.invalidate({ talentId }));
+
+  return (
+    <AdminList query={query} label="Broadcasts" empty="No broadcasts for this talent yet.">
+      {(items) => items.map((broadcast) => <BroadcastRow key={broadcast.id} broadcast={broadcast} />)}
+    </AdminList>
+  );
+}
+
+function BroadcastRow({ broadcast }: { broadcast: AdminTalentBroadcast }) {
+  return (
+    <Card
+      component={Link}
+      to={`/broadcasts/${encodeURIComponent(broadcast.id)}`}
+      withBorder
+      padding="sm"
+      radius="md"
+      aria-label={`Broadcast scheduled for ${formatDateTime(broadcast.scheduledAt)}, ${broadcastStatusLabels[broadcast.status]}`}
+      data-testid="talent-broadcast-row"
+      data-id={broadcast.id}
+      data-status={broadcast.status}
+      style={{ textDecoration: 'none', color: 'inherit' }}
+    >
+      <Flex direction={{ base: 'column', xs: 'row' }} justify="space-between" gap="xs">
+        <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+          <Badge
+            variant="light"
+            color={broadcastStatusColors[broadcast.status]}
+            data-testid="broadcast-status"
+            style={{ alignSelf: 'flex-start' }}
+          >
+            {broadcastStatusLabels[broadcast.status]}
+          </Badge>
+          <Text
+            size="sm"
+            lineClamp={2}
+            title={broadcast.message}
+            data-testid="broadcast-message"
+            style={{ overflowWrap: 'anywhere' }}
+          >
+            {broadcast.message}
+          </Text>
+        </Stack>
+        <Stack gap={2} align="flex-start" style={{ flex: 'none' }}>
+          <Text size="xs" c="dimmed">
+            Scheduled for{' '}
+            <time dateTime={broadcast.scheduledAt} data-testid="broadcast-scheduled-at">
+              {formatDateTime(broadcast.scheduledAt)}
+            </time>
+          </Text>
+          <Text size="sm" fw={600} data-testid="broadcast-progress">
+            {broadcastProgress(broadcast)}
+          </Text>
+        </Stack>
+      </Flex>
+    </Card>
+  );
 }

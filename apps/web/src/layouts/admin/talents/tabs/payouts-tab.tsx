@@ -1,4 +1,79 @@
-/** The talent detail's payouts tab (spec 2.5). */
+import type { AdminTalentPayout } from '@doppel/validation';
+import { Badge, Card, Flex, Group, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { formatDateTime } from '../../../../components/format-date.ts';
+import { trpc } from '../../../../trpc/trpc.ts';
+import { AdminList } from '../../shared/admin-list.tsx';
+import { useAdminLive } from '../../shared/use-admin-live.ts';
+import {
+  formatCents,
+  payoutReason,
+  payoutStatusColors,
+  payoutStatusLabels,
+  payoutsTabEntities,
+  transferTypeLabels,
+} from './tab-format.ts';
+
+/** The talent detail's Payouts tab (spec 2.5): the talent's payouts, newest first, 50 at a time. */
 export function TalentPayoutsTab({ talentId }: { talentId: string }) {
-  return <div data-talent-id={talentId} />;
+  const utils = trpc.useUtils();
+  const query = trpc.admin.talents.payouts.useInfiniteQuery(
+    { talentId },
+    { getNextPageParam: (page) => page.nextCursor ?? undefined },
+  );
+  useAdminLive(payoutsTabEntities, () => void utils.admin.talents.payouts.invalidate({ talentId }));
+
+  return (
+    <AdminList query={query} label="Payouts" empty="No payouts yet.">
+      {(payouts) => payouts.map((payout) => <PayoutRow key={payout.id} payout={payout} />)}
+    </AdminList>
+  );
+}
+
+function PayoutRow({ payout }: { payout: AdminTalentPayout }) {
+  const amount = formatCents(payout.amount, payout.currency);
+  const reason = payoutReason(payout);
+  return (
+    <Card
+      component={Link}
+      to={`/payouts/${encodeURIComponent(payout.id)}`}
+      withBorder
+      padding="sm"
+      radius="md"
+      aria-label={`Payout of ${amount}, ${payoutStatusLabels[payout.status]}`}
+      data-testid="talent-payout-row"
+      data-id={payout.id}
+      data-status={payout.status}
+      style={{ textDecoration: 'none', color: 'inherit' }}
+    >
+      <Flex direction={{ base: 'column', xs: 'row' }} justify="space-between" gap="xs">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Group gap="xs">
+            <Text fw={700} data-testid="payout-amount">
+              {amount}
+            </Text>
+            <Badge variant="light" color={payoutStatusColors[payout.status]} data-testid="payout-status">
+              {payoutStatusLabels[payout.status]}
+            </Badge>
+          </Group>
+          {reason && (
+            <Text size="sm" c="red.8" data-testid="payout-reason" style={{ overflowWrap: 'anywhere' }}>
+              {reason}
+            </Text>
+          )}
+        </Stack>
+        <Stack gap={2} align="flex-start" style={{ flex: 'none' }}>
+          <Text size="sm" data-testid="payout-transfer-type">
+            {transferTypeLabels[payout.transferType]}
+          </Text>
+          <Text size="xs" c="dimmed">
+            Requested{' '}
+            <time dateTime={payout.requestedAt} data-testid="payout-requested-at">
+              {formatDateTime(payout.requestedAt)}
+            </time>
+          </Text>
+        </Stack>
+      </Flex>
+    </Card>
+  );
 }

@@ -1,0 +1,129 @@
+import type { AdminTalentAnalytics } from '@doppel/validation';
+import { BarChart, LineChart } from '@mantine/charts';
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { analyticsChartRows, compactUsdFromMicro, formatMicroUsd } from './tab-format.ts';
+
+/** One headline number with its label. */
+export function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} size="lg" data-testid={testId} style={{ overflowWrap: 'anywhere' }}>
+        {value}
+      </Text>
+    </Paper>
+  );
+}
+
+const count = (value: number) => value.toLocaleString('en-US');
+
+/** The period's headline numbers, then the all-time ones. */
+export function AnalyticsTotals({ data }: { data: AdminTalentAnalytics }) {
+  const { period, allTime } = data;
+  return (
+    <Stack gap="sm">
+      <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="sm" role="group" aria-label="This period">
+        <Stat label="Gross" value={formatMicroUsd(period.grossMicroUsd)} testId="analytics-gross" />
+        <Stat label="Net" value={formatMicroUsd(period.netMicroUsd)} testId="analytics-net" />
+        <Stat label="Messages" value={count(period.messages)} testId="analytics-messages" />
+        <Stat label="Fans" value={count(period.fans)} testId="analytics-fans" />
+        <Stat label="Paying fans" value={count(period.payingFans)} testId="analytics-paying-fans" />
+        <Stat label="New chats" value={count(period.newChats)} testId="analytics-new-chats" />
+      </SimpleGrid>
+      <Title order={5}>All time</Title>
+      <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="sm" role="group" aria-label="All time">
+        <Stat label="Total gross" value={formatMicroUsd(allTime.grossMicroUsd)} testId="analytics-total-gross" />
+        <Stat label="Total net" value={formatMicroUsd(allTime.netMicroUsd)} testId="analytics-total-net" />
+        <Stat label="Chats" value={count(allTime.chats)} testId="analytics-total-chats" />
+        {allTime.metrics && (
+          <>
+            <Stat
+              label="Chats with sign-in"
+              value={count(allTime.metrics.chatWithAuthenticationCount)}
+              testId="analytics-chats-with-authentication"
+            />
+            <Stat
+              label="Chats with payment"
+              value={count(allTime.metrics.chatWithPaymentCount)}
+              testId="analytics-chats-with-payment"
+            />
+          </>
+        )}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function ChartCard({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md" radius="md" data-testid={testId}>
+      <Stack gap="sm">
+        <Title order={5}>{title}</Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Revenue, messages and fans per day (charts read the numbers the headline shows exactly). */
+export function AnalyticsCharts({ data }: { data: AdminTalentAnalytics }) {
+  const rows = analyticsChartRows(data.series);
+  const range = `${data.days} days`;
+  return (
+    <Stack gap="md">
+      <ChartCard title="Revenue per day" testId="analytics-revenue-chart">
+        <BarChart
+          h={220}
+          data={rows}
+          dataKey="label"
+          series={[
+            { name: 'gross', label: 'Gross', color: 'doppel.3' },
+            { name: 'net', label: 'Net', color: 'doppel.7' },
+          ]}
+          valueFormatter={formatMicroUsd}
+          yAxisProps={{ tickFormatter: compactUsdFromMicro, width: 64 }}
+          withLegend
+          tickLine="y"
+          accessibilityLayer
+          aria-label={`Gross and net revenue per day over the last ${range}`}
+        />
+      </ChartCard>
+      <ChartCard title="Messages per day" testId="analytics-messages-chart">
+        <BarChart
+          h={220}
+          data={rows}
+          dataKey="label"
+          type="stacked"
+          series={[
+            { name: 'fanMessages', label: 'From fans', color: 'blue.6' },
+            { name: 'twinMessages', label: 'From the twin', color: 'gray.5' },
+          ]}
+          withLegend
+          tickLine="y"
+          accessibilityLayer
+          aria-label={`Messages per day over the last ${range}`}
+        />
+      </ChartCard>
+      <ChartCard title="Fans per day" testId="analytics-fans-chart">
+        <LineChart
+          h={220}
+          data={rows}
+          dataKey="label"
+          series={[
+            { name: 'fans', label: 'Fans', color: 'blue.6' },
+            { name: 'payingFans', label: 'Paying fans', color: 'teal.6' },
+          ]}
+          curveType="monotone"
+          withDots={data.days <= 30}
+          withLegend
+          tickLine="y"
+          accessibilityLayer
+          aria-label={`Fans and paying fans per day over the last ${range}`}
+        />
+      </ChartCard>
+    </Stack>
+  );
+}

@@ -1,0 +1,170 @@
+// How the talent detail's read-only tabs word things: money from integer units, statuses and
+// their colours, counts and chart days. Pure, unit-tested.
+import type {
+  AdminAnalyticsDay,
+  BroadcastStatus,
+  LlmType,
+  ModelVersionStatus,
+  PayoutStatus,
+  TransferType,
+} from '@doppel/validation';
+
+/**
+ * `amount` integer units of 10^-digits as exact decimal text ("123456", 2 → "1234.56"). Intl formats
+ * that text exactly, so no binary fraction ever touches money.
+ */
+export function decimalText(amount: number, digits: number): string {
+  if (!Number.isSafeInteger(amount)) throw new RangeError(`${amount} is not an exact integer`);
+  const sign = amount < 0 ? '-' : '';
+  const text = String(Math.abs(amount)).padStart(digits + 1, '0');
+  return digits === 0 ? `${sign}${text}` : `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
+}
+
+function money(currency: string, minDigits: number, maxDigits: number): Intl.NumberFormat {
+  try {
+    return new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: minDigits,
+      maximumFractionDigits: maxDigits,
+    });
+  } catch {
+    // An unknown currency code: the amount with the code after it, never a wrong symbol.
+    return new Intl.NumberFormat('en-US', { minimumFractionDigits: minDigits, maximumFractionDigits: maxDigits });
+  }
+}
+
+/** Payout amounts: integer cents (minor units) → "$1,234.56". */
+export function formatCents(cents: number, currency = 'USD'): string {
+  const formatter = money(currency, 2, 2);
+  const text = formatter.format(decimalText(cents, 2) as Intl.StringNumericLiteral);
+  return formatter.resolvedOptions().style === 'currency' ? text : `${text} ${currency}`;
+}
+
+/**
+ * Earnings: integer micro-USD → "$0.06", "$0.003", "$1,234.567891": at least cents, and every
+ * further digit that is not zero, so a 3 % referral share of a credit still shows.
+ */
+export function formatMicroUsd(microUsd: number): string {
+  return money('USD', 2, 6).format(decimalText(microUsd, 6) as Intl.StringNumericLiteral);
+}
+
+export const payoutStatusColors: Record<PayoutStatus, string> = {
+  PENDING: 'yellow',
+  EXECUTED: 'teal',
+  REJECTED: 'red',
+  FAILED: 'orange',
+};
+
+export const payoutStatusLabels: Record<PayoutStatus, string> = {
+  PENDING: 'Pending',
+  EXECUTED: 'Executed',
+  REJECTED: 'Rejected',
+  FAILED: 'Failed',
+};
+
+export const transferTypeLabels: Record<TransferType, string> = {
+  BANK_TRANSFER: 'Bank transfer',
+  PAYPAL: 'PayPal',
+};
+
+/** Spec 4: REJECTED and FAILED show the reason or "Unknown reason"; other statuses show none. */
+export function payoutReason(payout: { status: PayoutStatus; rejectionReason: string | null }): string | null {
+  if (payout.status !== 'REJECTED' && payout.status !== 'FAILED') return null;
+  return payout.rejectionReason?.trim() ? payout.rejectionReason : 'Unknown reason';
+}
+
+export const broadcastStatusColors: Record<BroadcastStatus, string> = {
+  SCHEDULED: 'blue',
+  PREPARING: 'yellow',
+  SENDING_MESSAGES: 'grape',
+  COMPLETED: 'teal',
+  DELETED: 'gray',
+};
+
+export const broadcastStatusLabels: Record<BroadcastStatus, string> = {
+  SCHEDULED: 'Scheduled',
+  PREPARING: 'Preparing',
+  SENDING_MESSAGES: 'Sending messages',
+  COMPLETED: 'Completed',
+  DELETED: 'Deleted',
+};
+
+/** "12/40 sent". */
+export function broadcastProgress(broadcast: { sentMessageCount: number; scheduledMessageCount: number }): string {
+  return `${broadcast.sentMessageCount}/${broadcast.scheduledMessageCount} sent`;
+}
+
+/** Spec 4's names for the version statuses. */
+export const modelVersionStatusLabels: Record<ModelVersionStatus, string> = {
+  UPLOADING_TRAINING_FILE: 'Uploading',
+  FINE_TUNING: 'Fine Tuning',
+  SUCCEEDED: 'Succeeded',
+  FAILED: 'Failed',
+};
+
+export const modelVersionStatusColors: Record<ModelVersionStatus, string> = {
+  UPLOADING_TRAINING_FILE: 'blue',
+  FINE_TUNING: 'blue',
+  SUCCEEDED: 'teal',
+  FAILED: 'red',
+};
+
+/** OFFLINE is the built-in engine that answers without a language model. */
+export function llmTypeLabel(llmType: LlmType): string {
+  return llmType === 'OFFLINE' ? 'Offline engine' : 'OpenAI';
+}
+
+/** "1 version", "3 versions". */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+}
+
+/** A chart's day label in the spec's day/month order: "2024-03-07" → "07/3". */
+export function chartDayLabel(day: string): string {
+  const [, month, date] = day.split('-');
+  return month && date ? `${date}/${Number(month)}` : day;
+}
+
+/** A period day key as the spec's date format: "2024-03-07" → "07/3/2024". */
+export function formatDay(day: string): string {
+  const [year, month, date] = day.split('-');
+  return year && month && date ? `${date}/${Number(month)}/${year}` : day;
+}
+
+/** Tables whose changes each tab shows. */
+export const modelTabEntities = ['models', 'model_versions', 'talent_configs'] as const;
+export const payoutsTabEntities = ['payouts'] as const;
+export const broadcastsTabEntities = ['broadcasts'] as const;
+export const analyticsTabEntities = ['earning_frames', 'metric_frames', 'chats', 'chat_messages'] as const;
+
+/** True when anything happened in the period: a message, a new chat or revenue. */
+export function hasActivity(period: { messages: number; newChats: number; grossMicroUsd: number }): boolean {
+  return period.messages > 0 || period.newChats > 0 || period.grossMicroUsd > 0;
+}
+
+/** The chart rows: a day label, and the twin's messages as what is left of all messages after the fans'. */
+export function analyticsChartRows(series: readonly AdminAnalyticsDay[]) {
+  return series.map((day) => ({
+    label: chartDayLabel(day.day),
+    day: day.day,
+    fanMessages: day.fanMessages,
+    twinMessages: day.messages - day.fanMessages,
+    fans: day.fans,
+    payingFans: day.payingFans,
+    gross: day.grossMicroUsd,
+    net: day.netMicroUsd,
+  }));
+}
+
+const compactUsd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  maximumSignificantDigits: 3,
+});
+
+/** A revenue axis tick: rounded for reading ("$1.23K"); the tooltip and totals stay exact. */
+export function compactUsdFromMicro(microUsd: number): string {
+  return compactUsd.format(microUsd / 1_000_000);
+}

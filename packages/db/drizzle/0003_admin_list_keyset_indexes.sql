@@ -1,14 +1,18 @@
+DROP INDEX "broadcasts_talent_idx";--> statement-breakpoint
 DROP INDEX "chat_messages_reaction_created_idx";--> statement-breakpoint
 DROP INDEX "faqs_global_name_idx";--> statement-breakpoint
+DROP INDEX "payouts_talent_created_idx";--> statement-breakpoint
 DROP INDEX "public_talents_order_idx";--> statement-breakpoint
 DROP INDEX "talent_configs_chat_count_idx";--> statement-breakpoint
 DROP INDEX "talents_created_idx";--> statement-breakpoint
 DROP INDEX "users_waitlist_status_created_idx";--> statement-breakpoint
 DROP INDEX "users_role_created_idx";--> statement-breakpoint
 DROP INDEX "users_created_idx";--> statement-breakpoint
+CREATE INDEX "broadcasts_talent_scheduled_id_idx" ON "broadcasts" USING btree ("talent_id","scheduled_at","id");--> statement-breakpoint
 CREATE INDEX "chat_messages_reaction_created_id_idx" ON "chat_messages" USING btree ("reaction","created_at","id") WHERE "chat_messages"."reaction" is not null;--> statement-breakpoint
 CREATE INDEX "chat_messages_reacted_created_id_idx" ON "chat_messages" USING btree ("created_at","id") WHERE "chat_messages"."reaction" is not null;--> statement-breakpoint
 CREATE INDEX "faqs_global_name_id_idx" ON "faqs" USING btree ("name","id") WHERE "faqs"."talent_id" is null;--> statement-breakpoint
+CREATE INDEX "payouts_talent_created_id_idx" ON "payouts" USING btree ("talent_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "public_talents_order_id_idx" ON "public_talents" USING btree ("order","id");--> statement-breakpoint
 CREATE INDEX "talent_configs_chat_count_id_idx" ON "talent_configs" USING btree ("chat_count","id");--> statement-breakpoint
 CREATE INDEX "talents_created_id_idx" ON "talents" USING btree ("created_at","id");--> statement-breakpoint

@@ -32,7 +32,8 @@ export const broadcasts = pgTable(
     index('broadcasts_scheduled_idx').on(t.scheduledAt),
     // The worker picks due broadcasts by status and time.
     index('broadcasts_status_scheduled_idx').on(t.status, t.scheduledAt),
-    index('broadcasts_talent_idx').on(t.talentId),
+    // A talent's broadcasts by schedule, keyset (scheduled, id); also serves the foreign key.
+    index('broadcasts_talent_scheduled_id_idx').on(t.talentId, t.scheduledAt, t.id),
     index('broadcasts_created_by_idx').on(t.createdByUserId),
     check('broadcasts_counts_non_negative', sql`${t.scheduledMessageCount} >= 0 and ${t.sentMessageCount} >= 0`),
   ],

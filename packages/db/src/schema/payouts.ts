@@ -35,7 +35,8 @@ export const payouts = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('payouts_talent_created_idx').on(t.talentId, t.createdAt),
+    // A talent's payouts, newest first, keyset (created, id).
+    index('payouts_talent_created_id_idx').on(t.talentId, t.createdAt, t.id),
     index('payouts_created_idx').on(t.createdAt),
     index('payouts_status_created_idx').on(t.status, t.createdAt),
     index('payouts_requested_by_idx').on(t.requestedByUserId),

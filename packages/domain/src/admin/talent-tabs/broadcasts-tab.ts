@@ -1,7 +1,6 @@
 // The Broadcast tab: broadcasts addressed to this talent's fans (talent_id = the talent), latest
 // scheduled first, read-only (scheduling comes with the Broadcasts section). Paged by keyset on
-// (scheduled_at, id). Only broadcasts_talent_idx (talent_id) backs it: the talent's broadcasts are
-// fetched by that index and sorted, which stays cheap because admins schedule them by hand.
+// (scheduled_at, id), served by broadcasts_talent_scheduled_id_idx (talent_id, scheduled_at, id).
 import { broadcasts, type Executor } from '@doppel/db';
 import { type AdminTalentBroadcasts, adminPageSize } from '@doppel/validation';
 import { and, eq } from 'drizzle-orm';

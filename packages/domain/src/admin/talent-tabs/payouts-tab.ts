@@ -1,6 +1,6 @@
 // The Payouts tab: the talent's withdrawal requests, newest first, read-only (the Payouts section
-// edits them). Paged by keyset on (created_at, id); payouts_talent_created_idx (talent_id,
-// created_at) serves the talent filter and the order, the id only breaks ties within a microsecond.
+// edits them). Paged by keyset on (created_at, id), served by payouts_talent_created_id_idx
+// (talent_id, created_at, id); the id breaks ties within a microsecond.
 import { type Executor, payouts } from '@doppel/db';
 import { type AdminTalentPayouts, adminPageSize } from '@doppel/validation';
 import { and, eq } from 'drizzle-orm';

@@ -9,6 +9,7 @@ export type BulkSize = {
   /** At most users × talents: one chat per fan and twin. */
   chats: number;
   messages: number;
+  /** FAQs, and as many payouts and broadcasts. */
   faqs: number;
 };
 
@@ -59,5 +60,17 @@ export async function seedBulkAdminData(sql: postgres.Sql, size: BulkSize): Prom
     insert into public_talents (id, name, "order", is_visible_record)
     select 'bt' || i, 'Bulk talent ' || i, i % 1000, jsonb_build_object('discoverFeed', i % 3 = 0)
     from generate_series(1, ${size.talents}) as i`;
+  // Payouts and broadcasts for the talent detail's tabs: half of them the first talent's, so its
+  // lists run many pages deep; the rest spread over the talents.
+  await sql`
+    insert into payouts (id, talent_id, status, amount, transfer_type, created_at)
+    select 'bp' || i, 'bt' || (case when i % 2 = 0 then 1 else 1 + i % ${size.talents} end),
+      (case i % 4 when 0 then 'PENDING' when 1 then 'EXECUTED' when 2 then 'REJECTED' else 'FAILED' end)::payout_status,
+      2000 + i % 10000, 'BANK_TRANSFER', now() - (i % 525600) * interval '1 minute'
+    from generate_series(1, ${size.faqs}) as i`;
+  await sql`
+    insert into broadcasts (id, talent_id, message, scheduled_at)
+    select 'bb' || i, 'bt' || (case when i % 2 = 0 then 1 else 1 + i % ${size.talents} end), 'Bulk broadcast ' || i, now() - (i % 525600) * interval '1 minute'
+    from generate_series(1, ${size.faqs}) as i`;
   await sql`analyze`;
 }

@@ -5,6 +5,10 @@ import type { Executor } from '@doppel/db';
 import { defaultAdminChatFilter, defaultAdminChatSort } from '@doppel/validation';
 import { listAdminChats } from './chats/list-chats.ts';
 import { listDiscoverEntries } from './discover/discover-entries.ts';
+import { listTalentBroadcasts, listTalentPayouts } from './talent-tabs/index.ts';
+
+/** The bulk data's first talent (packages/db/src/bulk-seed.ts). */
+const bulkTalentId = 'bt1';
 
 export type AdminListView = (db: Executor, cursor: string | null) => Promise<{ nextCursor: string | null }>;
 
@@ -12,4 +16,7 @@ export const adminLists: Record<string, AdminListView> = {
   'chats (logged-in, last updated)': (db, cursor) =>
     listAdminChats(db, { filter: defaultAdminChatFilter, sort: defaultAdminChatSort, cursor }),
   'discover (by order)': (db, cursor) => listDiscoverEntries(db, { cursor }),
+  // A talent with many payouts and broadcasts: the bulk data gives `bt1` its share of both.
+  'talent payouts (newest first)': (db, cursor) => listTalentPayouts(db, { talentId: bulkTalentId, cursor }),
+  'talent broadcasts (latest scheduled first)': (db, cursor) => listTalentBroadcasts(db, { talentId: bulkTalentId, cursor }),
 };

@@ -1,4 +1,24 @@
-// The admin back-office Reactions section (spec 2.5). Use cases live in packages/domain/src/admin/reactions.
-import { router } from '../../trpc/procedures.ts';
+// The admin back-office Reactions section (spec 2.5): rated twin messages and one in its chat. Use
+// cases live in packages/domain/src/admin/reactions.
+import { getAdminReaction, listAdminReactions } from '@doppel/domain';
+import {
+  adminReactionGetInput,
+  adminReactionGetOutput,
+  adminReactionsListInput,
+  adminReactionsListOutput,
+} from '@doppel/validation';
+import { adminProcedure, router } from '../../trpc/procedures.ts';
 
-export const reactionsRouter = router({});
+export const reactionsRouter = router({
+  /** One page of 50 rated messages, newest first, thumbs down by default; `nextCursor` continues. */
+  list: adminProcedure
+    .input(adminReactionsListInput)
+    .output(adminReactionsListOutput)
+    .query(({ ctx, input }) => listAdminReactions(ctx.db, input)),
+
+  /** The message with the messages around it, the feedback and its prompt record; NOT_FOUND if not in that chat. */
+  get: adminProcedure
+    .input(adminReactionGetInput)
+    .output(adminReactionGetOutput)
+    .query(({ ctx, input }) => getAdminReaction(ctx.db, input)),
+});

@@ -1,2 +1,3 @@
-// The admin back-office reactions section's use cases.
-export {};
+// The admin back-office Reactions section: the rated messages, and one of them in its chat.
+export * from './get-reaction.ts';
+export * from './list-reactions.ts';

@@ -1,6 +1,16 @@
-import { PendingSection } from '../shared/pending-section.tsx';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { FaqCreatePage } from './faq-create-page.tsx';
+import { FaqDetailPage } from './faq-detail-page.tsx';
+import { FaqListPage } from './faq-list-page.tsx';
 
-/** The faqs section's routes (spec 2.5). */
+/** /faqs (global FAQs by name), /faqs/create and /faqs/{faqId} (spec 2.5). */
 export function FaqsSection() {
-  return <PendingSection />;
+  return (
+    <Routes>
+      <Route index element={<FaqListPage />} />
+      <Route path="create" element={<FaqCreatePage />} />
+      <Route path=":faqId" element={<FaqDetailPage />} />
+      <Route path="*" element={<Navigate to="/faqs" replace />} />
+    </Routes>
+  );
 }

@@ -1,6 +1,14 @@
-import { PendingSection } from '../shared/pending-section.tsx';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { ReactionDetailPage } from './reaction-detail-page.tsx';
+import { ReactionListPage } from './reaction-list-page.tsx';
 
-/** The reactions section's routes (spec 2.5). */
+/** /reactions (list) and /reactions/{chatId}/{chatMessageId} (one rated message, spec 2.5). */
 export function ReactionsSection() {
-  return <PendingSection />;
+  return (
+    <Routes>
+      <Route index element={<ReactionListPage />} />
+      <Route path=":chatId/:chatMessageId" element={<ReactionDetailPage />} />
+      <Route path="*" element={<Navigate to="/reactions" replace />} />
+    </Routes>
+  );
 }

@@ -1,0 +1,27 @@
+import { adminFaqCreateForm } from '@doppel/validation';
+import { trpc } from '../../../trpc/trpc.ts';
+import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
+import { CreateForm } from '../shared/create-form.tsx';
+
+/** /faqs/create: one name and Create (spec 2.5), then the new FAQ's page and "Saved!". */
+export function FaqCreatePage() {
+  const utils = trpc.useUtils();
+  const create = trpc.admin.faqs.create.useMutation({ onSuccess: () => void utils.admin.faqs.list.invalidate() });
+  return (
+    <AdminPage>
+      <AdminPageHeader
+        title="Create FAQ"
+        description="A global FAQ: every twin may answer from it. Add its questions and answers next."
+        backTo="/faqs"
+      />
+      <CreateForm
+        field="name"
+        label="Name"
+        placeholder="e.g. Credits and payments"
+        schema={adminFaqCreateForm}
+        create={(values) => create.mutateAsync({ name: values.name, talentId: null })}
+        detailPath={(id) => `/faqs/${id}`}
+      />
+    </AdminPage>
+  );
+}

@@ -7,6 +7,21 @@ import type { Context } from './context.ts';
 export type Access = 'public' | 'authed' | 'talent' | 'admin';
 export type Meta = { access: Access };
 
+/** What a caller reads when the server failed: the details go to the log (server.ts), never out. */
+export const internalErrorMessage = 'Something went wrong on our side. Please try again in a moment.';
+
+/**
+ * The message a caller sees: the first field message for invalid input (zod's raw text is not for
+ * people), the domain's own message for a refusal, and for an internal failure a generic line, so
+ * SQL, parameters and stack traces never leave the server.
+ */
+export function publicMessage(error: TRPCError, fieldErrors: Record<string, string[]> | undefined): string {
+  const cause = error.cause;
+  if (cause instanceof z.ZodError && fieldErrors) return Object.values(fieldErrors).flat()[0] ?? 'Invalid input';
+  if (error.code === 'INTERNAL_SERVER_ERROR' && !(cause instanceof DomainError)) return internalErrorMessage;
+  return error.message;
+}
+
 export const t = initTRPC
   .context<Context>()
   .meta<Meta>()
@@ -27,9 +42,7 @@ export const t = initTRPC
       const appCode = cause instanceof DomainError ? cause.code : undefined;
       return {
         ...shape,
-        // Zod's raw text is not for people: the first field message is.
-        message:
-          cause instanceof z.ZodError && fieldErrors ? (Object.values(fieldErrors).flat()[0] ?? 'Invalid input') : shape.message,
+        message: publicMessage(error, fieldErrors),
         data: {
           code: shape.data.code,
           httpStatus: shape.data.httpStatus,

@@ -12,8 +12,8 @@ import {
   seedDemoData,
   startEmbeddedPostgresProcess,
 } from '@doppel/db';
-import { createLocalDiskStorage, materializeDemoFiles } from '@doppel/domain';
-import { createTts } from '@doppel/integrations';
+import { materializeDemoFiles } from '@doppel/domain';
+import { createLocalDiskStorage, createTts } from '@doppel/integrations';
 import { z } from 'zod';
 import { buildWebAppIfStale } from './web-build.ts';
 

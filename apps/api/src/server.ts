@@ -1,5 +1,6 @@
 import { createDbClient, createLiveFeed, type DbClient, type LiveFeed } from '@doppel/db';
-import { createDevOutboxMailer, createLocalDiskStorage, createSmtpMailer, type Mailer } from '@doppel/domain';
+import type { Mailer } from '@doppel/domain';
+import { createDevOutboxMailer, createLocalDiskStorage, createSmtpMailer } from '@doppel/integrations';
 import { createBoss, ensureQueues } from '@doppel/jobs';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';

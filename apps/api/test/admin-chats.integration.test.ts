@@ -3,10 +3,10 @@
 // (recorded by the real offline engine, seeded OpenAI ones, and messages sent without the model).
 import { rm } from 'node:fs/promises';
 import { chats, newId, seedDemoData, talents, users } from '@doppel/db';
-import { answerFanMessage, createLocalDiskStorage } from '@doppel/domain';
+import { answerFanMessage } from '@doppel/domain';
 // The real offline reply engine (a root dev dependency), so the OFFLINE prompt record is the one
 // the worker writes when no OPENAI_API_KEY / OPENAI_BASE_URL is configured.
-import { createOfflineLlm, createUnconfiguredTts } from '@doppel/integrations';
+import { createLocalDiskStorage, createOfflineLlm, createUnconfiguredTts } from '@doppel/integrations';
 import { type AdminChatFilter, type AdminChatSort, adminChatFilters, adminChatSorts } from '@doppel/validation';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

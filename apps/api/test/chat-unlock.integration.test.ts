@@ -1,7 +1,7 @@
 // Unlocking attachments (once, atomically, at the right price), the access-checked media routes,
 // reactions and the dashboard's single-use chat sign-in token, over real HTTP.
 import { chatMessages, type MessageAttachment, newId, staticAttachments, talents } from '@doppel/db';
-import { createLocalDiskStorage } from '@doppel/domain';
+import { createLocalDiskStorage } from '@doppel/integrations';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -1,5 +1,6 @@
 // @doppel/integrations: adapters for the domain's ports (packages/domain/src/ports). Fakes that speak
 // the real protocols for tests live in the separate entry @doppel/integrations/testing.
+export { createLocalDiskStorage } from './files/local-disk-storage.ts';
 export { createLlm, type LlmConfig } from './llm/create-llm.ts';
 export { createOfflineLlm, offlineReply } from './llm/offline-llm.ts';
 export {
@@ -8,6 +9,8 @@ export {
   DEFAULT_OPENAI_TIMEOUT_MS,
   type OpenAiLlmConfig,
 } from './llm/openai-llm.ts';
+export { createDevOutboxMailer } from './mail/dev-outbox-mailer.ts';
+export { createSmtpMailer, defaultMailFrom } from './mail/smtp-mailer.ts';
 export {
   cosineSimilarity,
   hashedEmbedding,

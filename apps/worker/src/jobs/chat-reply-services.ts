@@ -1,8 +1,8 @@
 // The outside services the chat.reply job needs, built from the worker's env: the model (OpenAI or
 // any compatible server, else the offline engine), text to speech (ElevenLabs, else espeak-ng) and
 // the file storage voice notes are written to (the same local folder the API serves files from).
-import { createLocalDiskStorage, type FileStorage, QuestionVectors } from '@doppel/domain';
-import { createLlm, createOfflineLlm, createTts, createUnconfiguredTts } from '@doppel/integrations';
+import { type FileStorage, QuestionVectors } from '@doppel/domain';
+import { createLlm, createLocalDiskStorage, createOfflineLlm, createTts, createUnconfiguredTts } from '@doppel/integrations';
 import { type WorkerEnv, workerFilesDir } from '../env.ts';
 import type { WorkerServices } from './types.ts';
 

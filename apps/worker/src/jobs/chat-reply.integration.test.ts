@@ -19,7 +19,6 @@ import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
 import {
   type AnswerFanMessageInput,
   answerFanMessage,
-  createLocalDiskStorage,
   type FileStorage,
   LlmError,
   type LlmPort,
@@ -27,7 +26,7 @@ import {
   type ReplyDeps,
   replyFallbackText,
 } from '@doppel/domain';
-import { createElevenLabsTts, createOfflineLlm, createOpenAiLlm } from '@doppel/integrations';
+import { createElevenLabsTts, createLocalDiskStorage, createOfflineLlm, createOpenAiLlm } from '@doppel/integrations';
 import { type FakeElevenLabs, type FakeOpenAi, startFakeElevenLabs, startFakeOpenAi } from '@doppel/integrations/testing';
 import { createBoss, enqueue } from '@doppel/jobs';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';

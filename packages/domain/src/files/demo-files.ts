@@ -7,9 +7,9 @@ import { createHash } from 'node:crypto';
 import { chatMessages, type Executor, staticAttachments, talentDrafts, talents, voices } from '@doppel/db';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
+import { type FileStorage, isSafeStoragePath } from '../ports/file-storage.ts';
 import type { TtsPort } from '../ports/tts.ts';
 import { lockedCopy } from './images.ts';
-import { type FileStorage, isSafeStoragePath } from './storage.ts';
 
 type Picture = { path: string; width: number; height: number; seed: string };
 

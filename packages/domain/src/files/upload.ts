@@ -3,9 +3,9 @@ import { maxUploadBytes, type UploadedFile, type UploadFileInput } from '@doppel
 import { and, eq } from 'drizzle-orm';
 import { isAdmin, managesTalent, type Viewer } from '../access/scopes.ts';
 import { DomainError } from '../errors.ts';
+import type { FileStorage } from '../ports/file-storage.ts';
 import { lockedCopy, normaliseImage } from './images.ts';
 import { contentTypes, type SniffedFileType, sniffFileType } from './sniff.ts';
-import type { FileStorage } from './storage.ts';
 import { fileUrl, lockedGalleryKind } from './visibility.ts';
 
 export const uploadMessages = {

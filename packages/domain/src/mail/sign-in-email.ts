@@ -1,5 +1,5 @@
 import { signInLinkLifetimeMs } from '../auth/sign-in-links.ts';
-import type { Email } from './mailer.ts';
+import type { Email } from '../ports/mailer.ts';
 
 function escapeHtml(value: string): string {
   return value

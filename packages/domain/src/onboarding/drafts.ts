@@ -9,7 +9,7 @@ import {
 } from '@doppel/validation';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { DomainError } from '../errors.ts';
-import type { FileStorage } from '../files/storage.ts';
+import type { FileStorage } from '../ports/file-storage.ts';
 import { mayOnboard, notAcceptedMessage, type OnboardingCandidate } from './access.ts';
 import { unofferedInterests } from './draft-rules.ts';
 import { handleTakenError, isHandleTaken, lockHandle } from './handles.ts';

@@ -1,2 +1,4 @@
+export * from './file-storage.ts';
 export * from './llm.ts';
+export * from './mailer.ts';
 export * from './tts.ts';

@@ -1,7 +1,7 @@
 import { type Executor, staticAttachments } from '@doppel/db';
 import { type AddStaticAttachmentInput, type StaticAttachmentView, talentMessages } from '@doppel/validation';
 import { DomainError } from '../errors.ts';
-import type { FileStorage } from '../files/storage.ts';
+import type { FileStorage } from '../ports/file-storage.ts';
 import { recordTalentChange } from './changes.ts';
 import { staticAttachmentView } from './get-settings.ts';
 import { loadTalent } from './load.ts';

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { type FileStorage, isSafeStoragePath } from '../files/storage.ts';
+import { type FileStorage, isSafeStoragePath } from '../ports/file-storage.ts';
 
 /** The folder `files.upload` stores a twin's files of one purpose in. */
 export const talentFolder = (talentId: string, purpose?: 'gallery' | 'gallery-locked' | 'profile-picture') =>

@@ -2,7 +2,7 @@ import { type Executor, type InitialChatMessage, newId, talentConfigs, talents }
 import { isOfferedInterest, talentMessages, type UpdateTalentSettingsInput } from '@doppel/validation';
 import { eq } from 'drizzle-orm';
 import { DomainError } from '../errors.ts';
-import type { FileStorage } from '../files/storage.ts';
+import type { FileStorage } from '../ports/file-storage.ts';
 import { recordTalentChange } from './changes.ts';
 import { loadTalent } from './load.ts';
 import { isStoredIn, storedImageDimensions, talentFolder } from './talent-files.ts';

@@ -19,7 +19,7 @@ import {
 } from '@doppel/db';
 import type { LlmType } from '@doppel/validation';
 import { eq, sql } from 'drizzle-orm';
-import type { FileStorage } from '../../files/storage.ts';
+import type { FileStorage } from '../../ports/file-storage.ts';
 import { LlmError, type LlmPort, type LlmResponse } from '../../ports/llm.ts';
 import type { TtsPort } from '../../ports/tts.ts';
 import { chooseImage } from './attachment-choice.ts';

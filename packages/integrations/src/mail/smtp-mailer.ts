@@ -1,5 +1,6 @@
+// The production mail adapter (the domain's Mailer port over SMTP, through nodemailer).
+import type { Mailer } from '@doppel/domain';
 import { createTransport } from 'nodemailer';
-import type { Mailer } from './mailer.ts';
 
 /** The sender when MAIL_FROM is not set. */
 export const defaultMailFrom = 'Doppel <no-reply@doppel.local>';

@@ -1,10 +1,7 @@
+// The development mail adapter: with no SMTP server configured, emails are kept in the database
+// and shown on the /dev/outbox page (the API's env refuses this in production unless DEV_OUTBOX=on).
 import { devOutboxEmails, type Executor } from '@doppel/db';
-
-/** An email the product sends; `link` is its one action (a sign-in link), `html` its rich version. */
-export type Email = { to: string; subject: string; text: string; html?: string; link?: string };
-
-/** Port for sending email: SMTP in production, the development outbox without configuration. */
-export type Mailer = { readonly kind: 'smtp' | 'dev-outbox'; send: (email: Email) => Promise<void> };
+import type { Mailer } from '@doppel/domain';
 
 /** Keeps emails in the database for the development outbox page instead of sending them. */
 export function createDevOutboxMailer(db: Executor, log: (message: string) => void): Mailer {

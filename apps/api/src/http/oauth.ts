@@ -158,7 +158,7 @@ export async function registerOAuthRoutes(app: FastifyInstance, services: { db: 
     const name =
       provider.name === 'apple' ? appleName(params.get('user')) : typeof claims?.name === 'string' ? claims.name : undefined;
     try {
-      const userId = await findOrCreateUserByEmail(db, email, { name });
+      const userId = await db.transaction((tx) => findOrCreateUserByEmail(tx, email, { name }));
       // Like the magic link: a sign-in replaces the session this browser had, with a new token.
       const previous = req.cookies[sessionCookieName];
       const old = previous ? await validateSessionToken(db, previous) : undefined;

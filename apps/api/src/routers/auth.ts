@@ -39,7 +39,7 @@ export const authRouter = router({
     .input(signInWithLinkInput)
     .output(meOutput)
     .mutation(async ({ ctx, input }) => {
-      const userId = await ctx.db.transaction(async (tx) => {
+      const userId = await ctx.write(async (tx) => {
         const id = await consumeSignInToken(tx, input.email, input.token);
         // An anonymous fan who signs in keeps their chats and free credits (docs/chat-engine.md).
         if (ctx.user?.isAnonymous) await mergeAnonymousUser(tx, ctx.user.id, id);

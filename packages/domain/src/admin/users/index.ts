@@ -1,2 +1,5 @@
-// The admin back-office users section's use cases.
-export {};
+// The admin back-office Users section: the filtered list, one user, the editor and its email.
+export { waitlistAcceptedEmail } from './acceptance-email.ts';
+export { getAdminUser } from './get-user.ts';
+export { type ListAdminUsersInput, listAdminUsers } from './list-users.ts';
+export { type UpdateAdminUserResult, updateAdminUser } from './update-user.ts';

@@ -1,0 +1,146 @@
+import type { AdminUserFilter, AdminUserRow } from '@doppel/validation';
+import { adminUserSearchMax } from '@doppel/validation';
+import { Anchor, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { formatDateTime } from '../../../components/format-date.ts';
+import { trpc } from '../../../trpc/trpc.ts';
+import { AdminList } from '../shared/admin-list.tsx';
+import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
+import { AdminTable } from '../shared/admin-table.tsx';
+import { useAdminLive } from '../shared/use-admin-live.ts';
+import { useListParams } from '../shared/use-list-params.ts';
+import { RoleBadge, UserStatusBadge } from './user-badges.tsx';
+import { userEmailLabel, userEntities, userFilterLabels, userFilterOptions, userListParams } from './user-format.ts';
+
+const columns: DataTableColumn<AdminUserRow>[] = [
+  {
+    accessor: 'name',
+    title: 'User',
+    render: (user) => (
+      <Stack gap={0} miw={160}>
+        {/* A real link for keyboards and screen readers; the row's own click does the same. */}
+        <Anchor
+          component={Link}
+          to={`/users/${user.id}`}
+          size="sm"
+          fw={600}
+          data-testid="user-name"
+          onClick={(event) => event.stopPropagation()}
+        >
+          {user.name.trim() || 'No name'}
+        </Anchor>
+        <Text size="xs" c="dimmed" data-testid="user-email">
+          {userEmailLabel(user)}
+        </Text>
+      </Stack>
+    ),
+  },
+  {
+    accessor: 'status',
+    title: 'Status',
+    noWrap: true,
+    render: (user) => (
+      <Group gap={4} wrap="nowrap" style={{ minWidth: 'max-content' }}>
+        <RoleBadge role={user.role} />
+        <UserStatusBadge status={user.status} />
+      </Group>
+    ),
+  },
+  {
+    accessor: 'credits',
+    title: 'Credits',
+    textAlign: 'right',
+    render: (user) => (
+      <Stack gap={0} align="flex-end" style={{ minWidth: 'max-content' }}>
+        <Text size="sm" data-testid="user-credits">
+          {user.credits}
+        </Text>
+        <Text size="xs" c="dimmed" data-testid="user-paid-credits" style={{ whiteSpace: 'nowrap' }}>
+          {user.paidCredits} paid
+        </Text>
+      </Stack>
+    ),
+  },
+  {
+    accessor: 'createdAt',
+    title: 'Created',
+    render: (user) => (
+      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="user-created-at">
+        {formatDateTime(user.createdAt)}
+      </Text>
+    ),
+  },
+];
+
+/** /users: accounts for one filter (default "Waitlist - Pending"), searchable by email, 50 at a time (spec 2.5). */
+export function UserListPage() {
+  const { values, set } = useListParams(userListParams);
+  const utils = trpc.useUtils();
+  const query = trpc.admin.users.list.useInfiniteQuery(
+    { filter: values.filter, search: values.q },
+    { getNextPageParam: (page) => page.nextCursor ?? undefined, placeholderData: (previous) => previous },
+  );
+  useAdminLive(userEntities, () => void utils.admin.users.list.invalidate());
+
+  return (
+    <AdminPage>
+      <AdminPageHeader title="Users" description="Accounts, waitlist decisions and credits.">
+        <Group align="flex-end" gap="md" wrap="wrap">
+          <Select
+            label="Filter"
+            data={userFilterOptions}
+            value={values.filter}
+            onChange={(filter) => filter && set({ filter: filter as AdminUserFilter })}
+            allowDeselect={false}
+            checkIconPosition="right"
+            style={{ flex: '1 1 200px', maxWidth: 260 }}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <EmailSearch value={values.q} onChange={(q) => set({ q })} />
+        </Group>
+      </AdminPageHeader>
+      <AdminList
+        query={query}
+        label="Users"
+        empty={
+          values.q
+            ? `No user in “${userFilterLabels[values.filter]}” has an email starting with “${values.q}”.`
+            : `No user in “${userFilterLabels[values.filter]}”.`
+        }
+      >
+        {(users) => <AdminTable items={users} columns={columns} linkTo={(user) => `/users/${user.id}`} label="Users" />}
+      </AdminList>
+    </AdminPage>
+  );
+}
+
+/** The search box: typing is held for a moment so the list asks once per pause, not per key. */
+function EmailSearch({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const [text, setText] = useState(value);
+  const latest = useRef(onChange);
+  latest.current = onChange;
+  // The address changed elsewhere (back button, a link): show its search, keeping a trailing space.
+  useEffect(() => setText((current) => (current.trim() === value ? current : value)), [value]);
+  useEffect(() => {
+    if (text.trim() === value) return;
+    const timer = setTimeout(() => latest.current(text), 300);
+    return () => clearTimeout(timer);
+  }, [text, value]);
+  return (
+    <TextInput
+      label="Search by email"
+      placeholder="Start of the email"
+      type="search"
+      inputMode="email"
+      autoCapitalize="none"
+      leftSection={<IconSearch size={16} />}
+      maxLength={adminUserSearchMax}
+      value={text}
+      onChange={(event) => setText(event.currentTarget.value)}
+      style={{ flex: '1 1 220px', maxWidth: 360 }}
+    />
+  );
+}

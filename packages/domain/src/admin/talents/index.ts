@@ -1,2 +1,5 @@
-// The admin back-office talents section's use cases.
-export {};
+// The admin back-office talents section's use cases: list, create, get and update (spec 2.5, 7).
+export * from './create-talent.ts';
+export * from './get-talent.ts';
+export * from './list-talents.ts';
+export * from './update-talent.ts';

@@ -1,6 +1,16 @@
-import { PendingSection } from '../shared/pending-section.tsx';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { TalentCreatePage } from './talent-create-page.tsx';
+import { TalentDetailPage } from './talent-detail-page.tsx';
+import { TalentListPage } from './talent-list-page.tsx';
 
-/** The talents section's routes (spec 2.5). */
+/** /talents (list), /talents/create and /talents/:talentId (detail with its tabs), spec 2.5. */
 export function TalentsSection() {
-  return <PendingSection />;
+  return (
+    <Routes>
+      <Route index element={<TalentListPage />} />
+      <Route path="create" element={<TalentCreatePage />} />
+      <Route path=":talentId" element={<TalentDetailPage />} />
+      <Route path="*" element={<Navigate to="/talents" replace />} />
+    </Routes>
+  );
 }

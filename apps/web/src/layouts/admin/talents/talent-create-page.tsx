@@ -1,0 +1,27 @@
+import { adminTalentCreateInput } from '@doppel/validation';
+import { trpc } from '../../../trpc/trpc.ts';
+import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
+import { CreateForm } from '../shared/create-form.tsx';
+
+/** /talents/create: one name and Create (spec 2.5), then the new talent's page and "Saved!". */
+export function TalentCreatePage() {
+  const utils = trpc.useUtils();
+  const create = trpc.admin.talents.create.useMutation({ onSuccess: () => void utils.admin.talents.list.invalidate() });
+  return (
+    <AdminPage>
+      <AdminPageHeader
+        title="Create talent"
+        description="A twin with a name and the default settings. Set its tag, prices and persona next, then invite its managers."
+        backTo="/talents"
+      />
+      <CreateForm
+        field="name"
+        label="Name"
+        placeholder="e.g. Mia Moreno"
+        schema={adminTalentCreateInput}
+        create={(values) => create.mutateAsync(values)}
+        detailPath={(id) => `/talents/${id}`}
+      />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,109 @@
+import { Anchor, Avatar, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { IconExternalLink, IconFolder } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router-dom';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { pictureSrc } from '../../../media/media-url.ts';
+import { trpc } from '../../../trpc/trpc.ts';
+import { TalentFaqTab } from '../faqs/talent-faq-tab.tsx';
+import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
+import { DetailTabs } from '../shared/detail-tabs.tsx';
+import { RecordLink } from '../shared/record-link.tsx';
+import { useAdminLive } from '../shared/use-admin-live.ts';
+import { TalentManagersTab } from '../users/talent-managers-tab.tsx';
+import { TalentAnalyticsTab } from './tabs/analytics-tab.tsx';
+import { TalentBroadcastsTab } from './tabs/broadcasts-tab.tsx';
+import { TalentModelTab } from './tabs/model-tab.tsx';
+import { TalentPayoutsTab } from './tabs/payouts-tab.tsx';
+import { chatsLabel, storageAnchor, talentDetailEntities } from './talent-format.ts';
+import { TalentSettingsTab } from './talent-settings-tab.tsx';
+
+/** /talents/:talentId: the twin's header with its links, and its tabs (spec 2.5). */
+export function TalentDetailPage() {
+  const { talentId = '' } = useParams();
+  const utils = trpc.useUtils();
+  const query = trpc.admin.talents.get.useQuery({ talentId }, { enabled: talentId !== '' });
+  useAdminLive(talentDetailEntities, () => void utils.admin.talents.get.invalidate({ talentId }));
+  const talent = query.data;
+
+  return (
+    <AdminPage>
+      <AdminPageHeader
+        title={talent?.name ?? (query.isError ? 'Talent' : 'Loading…')}
+        backTo="/talents"
+        description={
+          talent ? (
+            <Group gap="xs" mt={4} wrap="wrap">
+              <Avatar src={pictureSrc(talent.profilePictureUrl)} name={talent.name} color="initials" radius="xl" size="sm" />
+              <Text span size="sm" data-testid="talent-tag">
+                {talent.tag ? `@${talent.tag}` : 'No tag yet'}
+              </Text>
+              <Text span size="sm" c="dimmed" data-testid="talent-chats">
+                · {chatsLabel(talent.counts.chats)}
+              </Text>
+              <Text span size="sm" c="dimmed">
+                · {talent.counts.galleryItems} gallery {talent.counts.galleryItems === 1 ? 'image' : 'images'}
+              </Text>
+              <Text span size="sm" c="dimmed">
+                · {talent.counts.managers} {talent.counts.managers === 1 ? 'manager' : 'managers'}
+              </Text>
+            </Group>
+          ) : undefined
+        }
+        actions={
+          talent ? (
+            <Group gap="md" wrap="wrap">
+              {talent.chatPath ? (
+                <Anchor
+                  href={talent.chatPath}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  size="sm"
+                  style={{ display: 'inline-flex', gap: 4, alignItems: 'center' }}
+                >
+                  <IconExternalLink size={16} />
+                  Chat
+                </Anchor>
+              ) : (
+                <Text size="sm" c="dimmed" title="The chat opens once the talent has a tag">
+                  Chat (no tag yet)
+                </Text>
+              )}
+              <Anchor
+                component={Link}
+                to={`/talents/${talentId}#${storageAnchor}`}
+                size="sm"
+                style={{ display: 'inline-flex', gap: 4, alignItems: 'center' }}
+              >
+                <IconFolder size={16} />
+                Storage
+              </Anchor>
+              <RecordLink table="talents" id={talentId} label="Database record" />
+              <RecordLink table="talent_configs" id={talentId} label="Config record" />
+            </Group>
+          ) : undefined
+        }
+      />
+      {query.isError ? (
+        <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />
+      ) : !talent ? (
+        <Stack gap="sm" role="status" aria-label="Loading talent">
+          <Skeleton height={36} radius="md" />
+          <Skeleton height={320} radius="md" />
+        </Stack>
+      ) : (
+        <DetailTabs
+          label="Talent"
+          tabs={[
+            { value: 'settings', label: 'Settings', panel: <TalentSettingsTab talentId={talentId} /> },
+            { value: 'model', label: 'Model', panel: <TalentModelTab talentId={talentId} /> },
+            { value: 'faq', label: 'Faq', panel: <TalentFaqTab talentId={talentId} /> },
+            { value: 'managers', label: 'Managers', panel: <TalentManagersTab talentId={talentId} /> },
+            { value: 'payouts', label: 'Payouts', panel: <TalentPayoutsTab talentId={talentId} /> },
+            { value: 'broadcast', label: 'Broadcast', panel: <TalentBroadcastsTab talentId={talentId} /> },
+            { value: 'analytics', label: 'Analytics', panel: <TalentAnalyticsTab talentId={talentId} /> },
+          ]}
+        />
+      )}
+    </AdminPage>
+  );
+}

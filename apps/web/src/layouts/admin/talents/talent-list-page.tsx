@@ -1,0 +1,142 @@
+import { type AdminTalentListItem, type AdminTalentSort, adminTalentSearchMax, adminTalentSorts } from '@doppel/validation';
+import { Avatar, Button, Card, Group, SegmentedControl, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { formatDateTime } from '../../../components/format-date.ts';
+import { pictureSrc } from '../../../media/media-url.ts';
+import { trpc } from '../../../trpc/trpc.ts';
+import { AdminList } from '../shared/admin-list.tsx';
+import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
+import { useAdminLive } from '../shared/use-admin-live.ts';
+import { useListParams } from '../shared/use-list-params.ts';
+import { chatsLabel, talentEntities } from './talent-format.ts';
+
+const listParams = {
+  q: { text: true, maxLength: adminTalentSearchMax },
+  sort: { options: adminTalentSorts, default: 'chats' },
+} as const;
+
+const sortLabels: Record<AdminTalentSort, string> = { chats: 'Chats', createdAt: 'Created At' };
+
+/** /talents: every twin, searchable by name and sorted by chats or creation, 50 at a time (spec 2.5). */
+export function TalentListPage() {
+  const { values, set } = useListParams(listParams);
+  const utils = trpc.useUtils();
+  const query = trpc.admin.talents.list.useInfiniteQuery(
+    { search: values.q, sort: values.sort },
+    { getNextPageParam: (page) => page.nextCursor ?? undefined, placeholderData: (previous) => previous },
+  );
+  useAdminLive(talentEntities, () => void utils.admin.talents.list.invalidate());
+
+  return (
+    <AdminPage>
+      <AdminPageHeader
+        title="Talents"
+        description="Every twin, searchable by name and sortable by chats."
+        actions={
+          <Button component={Link} to="/talents/create" leftSection={<IconPlus size={16} />}>
+            Create talent
+          </Button>
+        }
+      >
+        <Group align="flex-end" gap="md" wrap="wrap">
+          <SearchInput value={values.q} onChange={(q) => set({ q })} />
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="talent-sort-label">
+              Sort
+            </Text>
+            <SegmentedControl
+              aria-labelledby="talent-sort-label"
+              value={values.sort}
+              onChange={(sort) => set({ sort: sort as AdminTalentSort })}
+              data={adminTalentSorts.map((sort) => ({ value: sort, label: sortLabels[sort] }))}
+            />
+          </Stack>
+        </Group>
+      </AdminPageHeader>
+      <AdminList query={query} label="Talents" empty="No talent matches this search.">
+        {(talents) => talents.map((talent) => <TalentRow key={talent.id} talent={talent} />)}
+      </AdminList>
+    </AdminPage>
+  );
+}
+
+/** The search box: typing is held for a moment so the list asks once per pause, not per key. */
+function SearchInput({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const [text, setText] = useState(value);
+  const latest = useRef(onChange);
+  latest.current = onChange;
+  // The address changed elsewhere (back button, a link): show its search, keeping a trailing space.
+  useEffect(() => setText((current) => (current.trim() === value ? current : value)), [value]);
+  useEffect(() => {
+    if (text.trim() === value) return;
+    const timer = setTimeout(() => latest.current(text), 300);
+    return () => clearTimeout(timer);
+  }, [text, value]);
+  return (
+    <TextInput
+      label="Search by name"
+      placeholder="Name"
+      type="search"
+      leftSection={<IconSearch size={16} />}
+      maxLength={adminTalentSearchMax}
+      value={text}
+      onChange={(event) => setText(event.currentTarget.value)}
+      style={{ flex: '1 1 220px', maxWidth: 360 }}
+    />
+  );
+}
+
+function TalentRow({ talent }: { talent: AdminTalentListItem }) {
+  return (
+    <Card
+      component={Link}
+      to={`/talents/${talent.id}`}
+      padding="sm"
+      radius="md"
+      withBorder
+      data-testid="talent-row"
+      data-id={talent.id}
+      style={{ textDecoration: 'none', color: 'inherit' }}
+    >
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+          <Avatar src={pictureSrc(talent.profilePictureUrl)} name={talent.name} color="initials" radius="xl" />
+          <div style={{ minWidth: 0 }}>
+            <Group gap={6} wrap="nowrap">
+              <Text fw={700} size="sm" truncate data-testid="talent-name">
+                {talent.name}
+              </Text>
+              {talent.hasGalleryItems && (
+                <Tooltip label="Has gallery images">
+                  <span role="img" aria-label="Has gallery images">
+                    📷
+                  </span>
+                </Tooltip>
+              )}
+              {talent.hasVoice && (
+                <Tooltip label="Has a voice">
+                  <span role="img" aria-label="Has a voice">
+                    🎤
+                  </span>
+                </Tooltip>
+              )}
+            </Group>
+            <Text c="dimmed" size="xs" truncate>
+              {talent.tag ? `@${talent.tag}` : 'No tag yet'}
+            </Text>
+          </div>
+        </Group>
+        <Stack gap={2} align="flex-end" style={{ flex: 'none' }}>
+          <Text size="sm" fw={600} data-testid="talent-chat-count" data-count={talent.chatCount}>
+            {chatsLabel(talent.chatCount)}
+          </Text>
+          <Text size="xs" c="dimmed" data-testid="talent-created-at">
+            {formatDateTime(talent.createdAt)}
+          </Text>
+        </Stack>
+      </Group>
+    </Card>
+  );
+}

@@ -123,6 +123,30 @@ export const jobCatalog = {
     // A fan is watching the typing indicator: wake at once through the live feed, poll as a backstop.
     work: { pollingIntervalSeconds: 0.5, concurrency: 4, wakeOnChange: true },
   }),
+  'models.health': defineJob({
+    description:
+      'Pings every model in use (app, talents, fine-tuned versions, embeddings) and stores a check or cross per model for the admin status page',
+    payload: z.strictObject({ trigger: z.enum(['schedule', 'manual']).default('manual') }),
+    queue: {
+      // One run queued and one running: "Check now" pressed while a run waits adds nothing.
+      policy: 'stately',
+      // A model that is down is a result, not a failure; only a database hiccup throws, and the next
+      // scheduled run is five minutes away anyway.
+      retryLimit: 2,
+      retryDelay: 30,
+      retryBackoff: true,
+      retryDelayMax: 2 * minute,
+      // Each ping times out after 30 s and a few run at once; a run still active after this is lost.
+      expireInSeconds: 5 * minute,
+      // A check nobody ran within the hour is stale: the schedule has sent a newer one.
+      retentionSeconds: hour,
+      deleteAfterSeconds: day,
+      notify: false,
+    },
+    // An admin may be waiting on "Check now": the send's change event wakes the worker at once.
+    work: { pollingIntervalSeconds: 5, concurrency: 1, wakeOnChange: true },
+    schedule: { cron: '*/5 * * * *', payload: { trigger: 'schedule' } },
+  }),
 } satisfies Record<string, JobDefinition>;
 
 export type JobCatalog = typeof jobCatalog;

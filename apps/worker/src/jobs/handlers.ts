@@ -1,5 +1,6 @@
 import type { JobName } from '@doppel/jobs';
 import { runChatReply } from './chat-reply.ts';
+import { runModelsHealth } from './models-health.ts';
 import { runSessionCleanup } from './session-cleanup.ts';
 import { runSystemPing } from './system-ping.ts';
 import type { JobHandler } from './types.ts';
@@ -12,6 +13,7 @@ import type { JobHandler } from './types.ts';
  */
 export const jobHandlers: { [Name in JobName]?: JobHandler<Name> } = {
   'chat.reply': runChatReply,
+  'models.health': runModelsHealth,
   'session.cleanup': runSessionCleanup,
   'system.ping': runSystemPing,
 };

@@ -54,7 +54,10 @@ export type FunctionSchemaConfig = {
 export type MinVersion = { talent: string };
 
 /** Health per model name, shown on the admin status page. */
-export type ModelHealthRecord = Record<string, boolean>;
+/** One model's last health check; `error` is the provider's reason when it failed. */
+export type ModelHealthCheck = { healthy: boolean; checkedAt: string; error: string | null };
+/** Per model in use: its last check (a bare boolean in records written before checks kept detail). */
+export type ModelHealthRecord = Record<string, boolean | ModelHealthCheck>;
 
 /** Which Discover surfaces a public talent appears on. */
 export type VisibilityRecord = Partial<Record<DiscoverSurface, boolean>>;

@@ -1,6 +1,7 @@
 // The admin back-office's use cases: the shared keyset paging, then one folder per section.
 export * from './app/index.ts';
 export * from './chats/index.ts';
+export * from './default-views.ts';
 export * from './discover/index.ts';
 export * from './faqs/index.ts';
 export * from './managers/index.ts';
@@ -11,4 +12,3 @@ export * from './status/index.ts';
 export * from './talent-tabs/index.ts';
 export * from './talents/index.ts';
 export * from './users/index.ts';
-export * from './default-views.ts';

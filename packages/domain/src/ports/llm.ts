@@ -40,12 +40,23 @@ export type LlmResponse = {
   engine: 'openai' | 'offline';
 };
 
+/** Whether a model answers at all (the admin status page); `error` says why not, in the provider's words. */
+export type ModelCheck = { healthy: true } | { healthy: false; error: string };
+
 /** Chat completion and embeddings. Errors are thrown as LlmError. */
 export type LlmPort = {
   readonly engine: 'openai' | 'offline';
   complete: (request: LlmRequest) => Promise<LlmResponse>;
   /** One vector per text, same dimension within one adapter. */
   embed: (texts: string[]) => Promise<number[][]>;
+  /** The provider model `embed` uses, when it uses one (the offline engine hashes locally). */
+  readonly embeddingModel?: string;
+  /**
+   * Pings one model with the cheapest request the provider has; never throws for a model that is
+   * down, it answers `healthy: false` with the reason. Optional only so in-process test doubles
+   * need not grow it; the models.health job reports an engine without it as unable to check.
+   */
+  checkModel?: (modelId: string) => Promise<ModelCheck>;
 };
 
 /** A model call that failed (network, rate limit, bad response); `retryable` says if a retry may help. */

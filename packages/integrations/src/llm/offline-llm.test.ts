@@ -54,6 +54,13 @@ const ask = (content: string, overrides: Partial<LlmRequest> = {}) =>
   });
 
 describe('offline engine', () => {
+  it('is healthy for any model name and uses no provider embedding model', async () => {
+    const llm = createOfflineLlm();
+    expect(await llm.checkModel?.('gpt-3.5-turbo')).toEqual({ healthy: true });
+    expect(await llm.checkModel?.('no-such-model')).toEqual({ healthy: true });
+    expect(llm.embeddingModel).toBeUndefined();
+  });
+
   it('says it is the offline engine', async () => {
     expect(llm.engine).toBe('offline');
     expect((await ask('hey')).engine).toBe('offline');

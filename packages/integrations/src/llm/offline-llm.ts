@@ -10,6 +10,8 @@ export const createOfflineLlm = (): LlmPort => ({
   engine: 'offline',
   complete: async (request) => offlineReply(request),
   embed: async (texts) => texts.map((text) => hashedEmbedding(text)),
+  // Runs in-process for every model name: nothing to reach, so it is always up.
+  checkModel: async () => ({ healthy: true }),
 });
 
 const emptyMaterial: OfflineMaterial = {

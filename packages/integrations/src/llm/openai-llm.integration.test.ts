@@ -158,3 +158,40 @@ describe('createOpenAiLlm against a fake OpenAI server', () => {
     expect(response.text).toBe('Fake reply to: hey, send me a pic of the beach');
   });
 });
+
+describe('createOpenAiLlm.checkModel against a fake OpenAI server', () => {
+  it('is healthy for a model the server knows, fine-tuned ids with colons included', async () => {
+    const known = await startFakeOpenAi({ apiKey: 'sk-test', models: ['gpt-4o-mini', 'ft:gpt-4o-mini:doppel:mia:abc123'] });
+    try {
+      const llm = createOpenAiLlm({ apiKey: 'sk-test', baseURL: known.url });
+      expect(await llm.checkModel?.('gpt-4o-mini')).toEqual({ healthy: true });
+      expect(await llm.checkModel?.('ft:gpt-4o-mini:doppel:mia:abc123')).toEqual({ healthy: true });
+      expect(known.requests.map((entry) => entry.path)).toEqual([
+        '/v1/models/gpt-4o-mini',
+        '/v1/models/ft:gpt-4o-mini:doppel:mia:abc123',
+      ]);
+    } finally {
+      await known.close();
+    }
+  });
+
+  it("answers unhealthy with OpenAI's reason for an unknown model, a wrong key or no server, and never throws", async () => {
+    const known = await startFakeOpenAi({ apiKey: 'sk-test', models: ['gpt-4o-mini'] });
+    try {
+      const missing = await createOpenAiLlm({ apiKey: 'sk-test', baseURL: known.url }).checkModel?.('gpt-retired');
+      expect(missing).toEqual({ healthy: false, error: expect.stringContaining("The model 'gpt-retired' does not exist") });
+      expect(missing?.healthy === false && missing.error).toContain('404');
+      const wrongKey = await createOpenAiLlm({ apiKey: 'sk-wrong', baseURL: known.url }).checkModel?.('gpt-4o-mini');
+      expect(wrongKey).toEqual({ healthy: false, error: expect.stringContaining('401') });
+    } finally {
+      await known.close();
+    }
+    const closed = await createOpenAiLlm({ apiKey: 'sk-test', baseURL: known.url }).checkModel?.('gpt-4o-mini');
+    expect(closed).toEqual({ healthy: false, error: expect.stringContaining('could not connect') });
+  });
+
+  it('names the embedding model it uses, so the health check pings it too', () => {
+    expect(createOpenAiLlm({ apiKey: 'k' }).embeddingModel).toBe('text-embedding-3-small');
+    expect(createOpenAiLlm({ apiKey: 'k', embeddingModel: 'local-embed' }).embeddingModel).toBe('local-embed');
+  });
+});

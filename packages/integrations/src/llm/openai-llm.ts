@@ -1,7 +1,7 @@
 // LlmPort through the official `openai` SDK: chat completions with tools (functions) and embeddings.
 // Works against OpenAI and any OpenAI-compatible server (baseURL). The SDK never retries here: the
 // reply job owns retries, so a failed call surfaces at once as an LlmError that says if a retry may help.
-import { LlmError, type LlmPort, type LlmRequest, type LlmResponse } from '@doppel/domain';
+import { LlmError, type LlmPort, type LlmRequest, type LlmResponse, type ModelCheck } from '@doppel/domain';
 import OpenAI from 'openai';
 
 export const DEFAULT_EMBEDDING_MODEL = 'text-embedding-3-small';
@@ -69,7 +69,19 @@ export const createOpenAiLlm = (config: OpenAiLlmConfig): LlmPort => {
     }
   };
 
-  return { engine: 'openai', complete, embed };
+  // GET /v1/models/{id}: free, answers for chat, fine-tuned and embedding models alike, and says
+  // "does not exist" for a retired or misspelt one (a completion would cost tokens every run).
+  const checkModel = async (modelId: string): Promise<ModelCheck> => {
+    try {
+      const model = await client.models.retrieve(modelId);
+      if (model.id !== modelId) return { healthy: false, error: `OpenAI answered for ${model.id} instead of ${modelId}` };
+      return { healthy: true };
+    } catch (error) {
+      return { healthy: false, error: toLlmError(error, 'model check').message };
+    }
+  };
+
+  return { engine: 'openai', complete, embed, embeddingModel, checkModel };
 };
 
 const mapCompletion = (completion: OpenAI.Chat.Completions.ChatCompletion): LlmResponse => {

@@ -1,6 +1,9 @@
 // A local OpenAI-compatible server for tests: the real `openai` SDK talks to it over HTTP.
 // POST /v1/chat/completions answers from a script of queued replies (text, tool call, HTTP error),
-// then from a fallback; POST /v1/embeddings returns the same hashed vectors as the offline engine.
+// then from a fallback; POST /v1/embeddings returns the same hashed vectors as the offline engine;
+// GET /v1/models and /v1/models/{id} know every model, or only `models` when that option is set.
+
+import type { ServerResponse } from 'node:http';
 import { hashedEmbedding, OFFLINE_EMBEDDING_DIMENSIONS } from '../text/hashed-embedding.ts';
 import { delay, listen, readBody, sendJson } from './http.ts';
 
@@ -58,6 +61,8 @@ export type FakeOpenAiOptions = {
   apiKey?: string;
   /** Embedding dimensions; default the offline engine's 512. */
   embeddingDimensions?: number;
+  /** The models GET /v1/models/{id} knows; any other answers 404 model_not_found. Default: every id. */
+  models?: readonly string[];
 };
 
 const defaultFallback = (request: FakeChatRequest): FakeOpenAiReply => {
@@ -86,6 +91,9 @@ export const startFakeOpenAi = async (options: FakeOpenAiOptions = {}): Promise<
       requests.push({ path, authorization, body } as FakeOpenAiRequest);
       if (options.apiKey && authorization !== `Bearer ${options.apiKey}`) {
         return sendJson(response, 401, openAiError('Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key'));
+      }
+      if (request.method === 'GET' && (path === '/v1/models' || path.startsWith('/v1/models/'))) {
+        return answerModels(response, path, options.models);
       }
       if (request.method !== 'POST') return sendJson(response, 405, openAiError('Method not allowed', 'invalid_request_error'));
 
@@ -156,9 +164,27 @@ export const startFakeOpenAi = async (options: FakeOpenAiOptions = {}): Promise<
   };
 };
 
-const openAiError = (message: string, type: string, code: string | null = null) => ({
-  error: { message, type, param: null, code },
+const openAiError = (message: string, type: string, code: string | null = null, param: string | null = null) => ({
+  error: { message, type, param, code },
 });
+
+/** OpenAI's model object; `created` is fixed so answers are stable. */
+const modelObject = (id: string) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'fake-openai' });
+
+/** GET /v1/models (the list) and GET /v1/models/{id}, with OpenAI's 404 for a model it does not know. */
+const answerModels = (response: ServerResponse, path: string, known: readonly string[] | undefined): void => {
+  if (path === '/v1/models') {
+    sendJson(response, 200, { object: 'list', data: (known ?? []).map(modelObject) });
+    return;
+  }
+  // Fine-tuned ids hold colons; the SDK sends them as they are, other clients may percent-encode.
+  const id = decodeURIComponent(path.slice('/v1/models/'.length));
+  if (known && !known.includes(id)) {
+    sendJson(response, 404, openAiError(`The model '${id}' does not exist`, 'invalid_request_error', 'model_not_found', 'model'));
+    return;
+  }
+  sendJson(response, 200, modelObject(id));
+};
 
 /** About four characters a token, like OpenAI's rule of thumb; only needs to be stable. */
 const countTokens = (text: string) => Math.max(1, Math.ceil(text.length / 4));

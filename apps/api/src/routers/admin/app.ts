@@ -1,4 +1,18 @@
-// The admin back-office App section (spec 2.5). Use cases live in packages/domain/src/admin/app.
-import { router } from '../../trpc/procedures.ts';
+// The admin back-office App section (spec 2.5 "/app", 7 "Update app config"): prompt templates,
+// referral share, function settings, the voice catalogue, the minimum talent version and the empty
+// chat text. Use cases live in packages/domain/src/admin/app. Voice samples are uploaded with
+// files.upload (owner PUBLIC, purpose voice-sample: mp3 only, admins only) before the save.
+import { getAdminAppSettings, updateAdminAppSettings } from '@doppel/domain';
+import { adminAppSettingsOutput, adminAppUpdateInput } from '@doppel/validation';
+import { adminProcedure, router } from '../../trpc/procedures.ts';
 
-export const appSettingsRouter = router({});
+export const appSettingsRouter = router({
+  /** The page's values; blank templates and the spec's defaults before the first save. */
+  get: adminProcedure.output(adminAppSettingsOutput).query(({ ctx }) => getAdminAppSettings(ctx.db)),
+
+  /** Saves everything at once (voices upserted by id, removed ones deleted) and answers the result. */
+  update: adminProcedure
+    .input(adminAppUpdateInput)
+    .output(adminAppSettingsOutput)
+    .mutation(({ ctx, input }) => ctx.write((tx) => updateAdminAppSettings(tx, input))),
+});

@@ -1,6 +1,12 @@
-import { PendingSection } from '../shared/pending-section.tsx';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { AppSettingsPage } from './app-settings-page.tsx';
 
-/** The app section's routes (spec 2.5). */
+/** /app: the app config (spec 2.5). */
 export function AppSection() {
-  return <PendingSection />;
+  return (
+    <Routes>
+      <Route index element={<AppSettingsPage />} />
+      <Route path="*" element={<Navigate to="/app" replace />} />
+    </Routes>
+  );
 }

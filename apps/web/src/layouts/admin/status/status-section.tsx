@@ -1,6 +1,12 @@
-import { PendingSection } from '../shared/pending-section.tsx';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { StatusPage } from './status-page.tsx';
 
-/** The status section's routes (spec 2.5). */
+/** /status: the health of every model in use (spec 2.5). */
 export function StatusSection() {
-  return <PendingSection />;
+  return (
+    <Routes>
+      <Route index element={<StatusPage />} />
+      <Route path="*" element={<Navigate to="/status" replace />} />
+    </Routes>
+  );
 }

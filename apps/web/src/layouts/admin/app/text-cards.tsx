@@ -1,0 +1,79 @@
+import { appEmptyChatMessageMax, shareStep } from '@doppel/validation';
+import { NumberInput, Textarea, TextInput } from '@mantine/core';
+import { AppCard } from './app-card.tsx';
+import type { AppForm } from './app-form-values.ts';
+
+/** Multi-line fields grow from 5 to 20 rows (spec 9). */
+const templateRows = { autosize: true, minRows: 5, maxRows: 20 } as const;
+
+export function PromptTemplatesCard({ form }: { form: AppForm }) {
+  return (
+    <AppCard title="Prompt templates" description="The system prompts the model gets; {{placeholders}} are filled per twin.">
+      <Textarea label="Chat prompt template" {...templateRows} {...form.getInputProps('chatPromptTemplate')} />
+      <Textarea
+        label="Chat prompt template for FAQ"
+        description="Used when an FAQ answer matches the fan's message."
+        {...templateRows}
+        {...form.getInputProps('chatPromptTemplateForFaq')}
+      />
+      <Textarea
+        label="Talent chat prompt template"
+        description="Used when a creator chats with their own twin."
+        {...templateRows}
+        {...form.getInputProps('talentChatPromptTemplate')}
+      />
+    </AppCard>
+  );
+}
+
+export function ReferralShareCard({ form }: { form: AppForm }) {
+  return (
+    <AppCard title="Referral share" description="What a referring creator earns of an invited creator's gross, by default.">
+      <NumberInput
+        label="Referral revenue share"
+        description="From 0 to 1, e.g. 0.03 for 3 %"
+        min={0}
+        max={1}
+        step={shareStep}
+        decimalScale={3}
+        allowNegative={false}
+        clampBehavior="none"
+        inputMode="decimal"
+        maw={260}
+        {...form.getInputProps('referralRevenueShare')}
+      />
+    </AppCard>
+  );
+}
+
+export function AppVersionCard({ form }: { form: AppForm }) {
+  const versionError = form.errors['minVersion.talent'] ?? form.errors.minVersion;
+  return (
+    <AppCard title="Minimum version" description="Apps older than this show the update banner and reload.">
+      <TextInput
+        label="Minimum talent version"
+        placeholder="1.2.3"
+        autoComplete="off"
+        autoCapitalize="none"
+        maw={260}
+        {...form.getInputProps('minVersion.talent')}
+        error={versionError}
+      />
+    </AppCard>
+  );
+}
+
+export function EmptyChatCard({ form }: { form: AppForm }) {
+  return (
+    <AppCard title="Empty chat" description="The text a fan sees in a chat with no messages yet.">
+      <Textarea
+        label="Empty chat message"
+        autosize
+        minRows={2}
+        maxRows={6}
+        maxLength={appEmptyChatMessageMax}
+        {...form.getInputProps('emptyChatMessageText')}
+      />
+    </AppCard>
+  );
+}

@@ -1,0 +1,68 @@
+import { Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconActivityHeartbeat } from '@tabler/icons-react';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { trpc } from '../../../trpc/trpc.ts';
+import { ListSkeleton } from '../shared/admin-list.tsx';
+import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
+import { useAdminLive } from '../shared/use-admin-live.ts';
+import { CheckNowButton } from './check-now-button.tsx';
+import { ModelHealthRow } from './model-health-row.tsx';
+
+/**
+ * /status: every model in use with a check or a cross, sorted by name (spec 2.5). The worker checks
+ * every five minutes; "Check now" queues a check, and its result shows live.
+ */
+export function StatusPage() {
+  const utils = trpc.useUtils();
+  const query = trpc.admin.status.get.useQuery();
+  useAdminLive(['app_configs'], () => void utils.admin.status.get.invalidate());
+  const entries = query.data?.entries ?? [];
+  const empty = query.isSuccess && entries.length === 0;
+
+  return (
+    <AdminPage>
+      <AdminPageHeader
+        title="Status"
+        description="Health of every model in use, checked every five minutes."
+        // One "Check now" on the screen at a time: the empty state carries its own.
+        actions={empty ? undefined : <CheckNowButton />}
+      />
+      {query.isError ? (
+        <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />
+      ) : query.isPending ? (
+        <ListSkeleton label="Model health" />
+      ) : empty ? (
+        <NoCheckYet />
+      ) : (
+        <Stack
+          gap="xs"
+          role="list"
+          aria-label="Model health"
+          aria-busy={query.isFetching}
+          data-testid="model-health-list"
+          data-count={entries.length}
+        >
+          {entries.map((entry) => (
+            <ModelHealthRow key={entry.model} entry={entry} />
+          ))}
+        </Stack>
+      )}
+    </AdminPage>
+  );
+}
+
+function NoCheckYet() {
+  return (
+    <Paper withBorder p="xl" radius="md">
+      <Stack align="center" gap="sm">
+        <ThemeIcon size={44} radius="xl" variant="light" color="gray">
+          <IconActivityHeartbeat size={24} />
+        </ThemeIcon>
+        <Text c="dimmed" ta="center" data-testid="model-health-empty">
+          No health check has run yet.
+        </Text>
+        <CheckNowButton />
+      </Stack>
+    </Paper>
+  );
+}

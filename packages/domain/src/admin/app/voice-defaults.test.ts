@@ -1,0 +1,9 @@
+import { defaultVoiceSettings } from '@doppel/db';
+import { newVoiceDefaults } from '@doppel/validation';
+import { describe, expect, it } from 'vitest';
+
+describe('new voice defaults', () => {
+  it('are the database defaults of a voice (spec 9), so the form and the table agree', () => {
+    expect(newVoiceDefaults).toEqual(defaultVoiceSettings);
+  });
+});

@@ -5,8 +5,8 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openAdminSection, openAdminUi } from './support/admin.ts';
 import { launchBrowser, openPage, pathOf } from './support/browser.ts';
-import { signInWithMagicLink } from './support/sign-in.ts';
 
 // Replies come from the worker within a second or two; the waits are generous for a loaded machine.
 const liveTimeoutMs = 30_000;
@@ -30,14 +30,8 @@ async function fanSends(page: Page, text: string): Promise<void> {
 
 /** Signs in as the demo admin, switches to the admin UI and opens Chats from the menu. */
 async function openAdminChats(page: Page): Promise<void> {
-  await signInWithMagicLink(page, 'admin@doppel.dev');
-  await page.getByRole('heading', { name: 'Your dashboard' }).waitFor();
-  await page.getByRole('button', { name: 'Menu' }).click();
-  await page.getByRole('menuitem', { name: 'Admin UI' }).click();
-  await page.waitForURL('**/status');
-  await page.getByTestId('admin-menu').getByText('Chats').click();
-  await page.waitForURL('**/chats');
-  await page.getByRole('heading', { name: 'Chats', level: 2 }).waitFor();
+  await openAdminUi(page);
+  await openAdminSection(page, 'Chats', '/chats');
 }
 
 const adminMessage = (page: Page, text: string): Locator =>

@@ -1,7 +1,8 @@
 import { audioMimeTypes } from '@doppel/validation';
-import { ActionIcon, FileInput, Group, Text, Tooltip } from '@mantine/core';
-import { IconPlayerPlayFilled, IconPlayerStopFilled, IconUpload } from '@tabler/icons-react';
-import { type ComponentProps, useEffect, useRef, useState } from 'react';
+import { FileInput, Group, Text } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
+import { type ComponentProps, useState } from 'react';
+import { SamplePlayButton } from '../../../components/sample-play-button.tsx';
 import { describeError } from '../../../errors/describe-error.ts';
 import { handleError } from '../../../errors/handle-error.ts';
 import { toUploadFile } from '../../../forms/image-file.ts';
@@ -70,7 +71,7 @@ export function SampleField({
           fileInputProps={{ 'data-testid': 'voice-sample-file' } as ComponentProps<'input'>}
         />
         {/* Keyed by the sample: a new upload gets a fresh player, the old one stops on unmount. */}
-        {path && <SamplePreviewButton key={path} url={pictureSrc(path) ?? path} voiceLabel={voiceLabel} />}
+        {path && <SamplePlayButton key={path} url={pictureSrc(path) ?? path} label={`sample of ${voiceLabel}`} size={36} />}
       </Group>
       {upload.isPending && (
         <Text size="xs" c="dimmed" mt={4} role="status">
@@ -83,48 +84,5 @@ export function SampleField({
         </Text>
       )}
     </div>
-  );
-}
-
-// One preview plays at a time across the page.
-let playing: { audio: HTMLAudioElement; stop: () => void } | null = null;
-
-function SamplePreviewButton({ url, voiceLabel }: { url: string; voiceLabel: string }) {
-  const [isPlaying, setPlaying] = useState(false);
-  const audio = useRef<HTMLAudioElement | null>(null);
-
-  useEffect(
-    () => () => {
-      audio.current?.pause();
-      if (playing?.audio === audio.current) playing = null;
-    },
-    [],
-  );
-
-  const stop = () => {
-    audio.current?.pause();
-    if (audio.current) audio.current.currentTime = 0;
-    setPlaying(false);
-  };
-  const toggle = () => {
-    if (isPlaying) {
-      stop();
-      return;
-    }
-    playing?.stop();
-    audio.current ??= new Audio(url);
-    audio.current.onended = () => setPlaying(false);
-    playing = { audio: audio.current, stop };
-    setPlaying(true);
-    audio.current.play().catch(() => setPlaying(false));
-  };
-
-  const label = `${isPlaying ? 'Stop' : 'Play'} sample of ${voiceLabel}`;
-  return (
-    <Tooltip label={isPlaying ? 'Stop' : 'Play sample'} withArrow>
-      <ActionIcon variant={isPlaying ? 'filled' : 'light'} radius="xl" size={36} onClick={toggle} aria-label={label}>
-        {isPlaying ? <IconPlayerStopFilled size={16} /> : <IconPlayerPlayFilled size={16} />}
-      </ActionIcon>
-    </Tooltip>
   );
 }

@@ -7,12 +7,12 @@ import {
 } from '@doppel/validation';
 import { Alert, Anchor, Button, Group, NumberInput, Paper, Stack, Switch, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { LoadingPanel } from '../../../components/loading-panel.tsx';
 import { notifySuccess } from '../../../components/notify-success.ts';
 import { handleError } from '../../../errors/handle-error.ts';
+import { useSyncFormWithData } from '../../../forms/use-sync-form-with-data.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
 import { ConfirmButton } from '../shared/confirm-button.tsx';
@@ -65,13 +65,7 @@ function DiscoverForm({ entry }: { entry: DiscoverEntryView }) {
   });
 
   // A change made elsewhere shows at once unless this form holds unsaved edits.
-  const stored = JSON.stringify(valuesOf(entry));
-  useEffect(() => {
-    if (form.isDirty()) return;
-    const next = JSON.parse(stored) as UpdateDiscoverEntryInput;
-    form.setInitialValues(next);
-    form.setValues(next);
-  }, [stored, form]);
+  useSyncFormWithData(form, valuesOf(entry));
 
   const onRemove = () =>
     remove.mutate(

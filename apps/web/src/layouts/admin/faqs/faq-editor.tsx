@@ -2,7 +2,7 @@ import { type AdminFaqFormValues, type AdminFaqView, adminFaqForm, faqItemsToDat
 import { Alert, Button, Group, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import type { ReactNode } from 'react';
-import { useEffect } from 'react';
+import { useSyncFormWithData } from '../../../forms/use-sync-form-with-data.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { useServerForm } from '../shared/use-server-form.ts';
 import { questionCountLabel } from './faq-format.ts';
@@ -41,14 +41,8 @@ export function FaqEditor({ faq, footer }: { faq: AdminFaqView; footer?: ReactNo
     },
   );
 
-  // A change saved elsewhere shows at once unless this form holds unsaved edits.
-  const stored = JSON.stringify(valuesOf(faq));
-  useEffect(() => {
-    if (form.isDirty()) return;
-    const next = JSON.parse(stored) as AdminFaqFormValues;
-    form.setInitialValues(next);
-    form.setValues(next);
-  }, [stored, form]);
+  // A change made elsewhere shows at once unless this form holds unsaved edits.
+  useSyncFormWithData(form, valuesOf(faq));
 
   const embedded = faq.items.filter((item) => item.hasEmbedding).length;
 

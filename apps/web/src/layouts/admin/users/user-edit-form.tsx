@@ -10,8 +10,9 @@ import {
 import { Alert, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { notifySuccess } from '../../../components/notify-success.ts';
+import { useSyncFormWithData } from '../../../forms/use-sync-form-with-data.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { useServerForm } from '../shared/use-server-form.ts';
 import { waitlistStatusOptions } from './user-format.ts';
@@ -40,7 +41,7 @@ export function UserEditForm({ user }: { user: AdminUserDetail }) {
     initialValues: valuesOf(user),
     validate: schemaResolver(schema, { sync: true }),
   });
-  useSyncWithUser(form, valuesOf(user));
+  useSyncFormWithData(form, valuesOf(user));
   const [emailFailed, setEmailFailed] = useState(false);
   const update = trpc.admin.users.update.useMutation();
 
@@ -118,30 +119,4 @@ export function UserEditForm({ user }: { user: AdminUserDetail }) {
       </Stack>
     </Paper>
   );
-}
-
-/**
- * Follows the stored user while it changes live (another admin, the user themselves): the form
- * takes the new values when nothing is being edited, and never overwrites unsaved edits.
- */
-function useSyncWithUser(
-  form: {
-    isDirty: () => boolean;
-    setInitialValues: (v: Values) => void;
-    setValues: (v: Values) => void;
-    resetDirty: (v?: Values) => void;
-  },
-  values: Values,
-): void {
-  const key = JSON.stringify(values);
-  const last = useRef(key);
-  useEffect(() => {
-    if (key === last.current) return;
-    last.current = key;
-    if (form.isDirty()) return;
-    const next = JSON.parse(key) as Values;
-    form.setInitialValues(next);
-    form.setValues(next);
-    form.resetDirty(next);
-  }, [key, form]);
 }

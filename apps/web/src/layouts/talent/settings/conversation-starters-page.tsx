@@ -9,10 +9,11 @@ import { ActionIcon, Button, Group, Paper, Stack, Switch, Text, Textarea, TextIn
 import { schemaResolver, useForm } from '@mantine/form';
 import { randomId } from '@mantine/hooks';
 import { IconMessageQuestion, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useSyncFormWithData } from '../../../forms/use-sync-form-with-data.ts';
 import { renameErrorPaths } from './form-errors.ts';
 import { SettingsForm, SettingsPage } from './settings-page.tsx';
 import { answeredByAiDefault, type StarterRow, startersForSave } from './starters.ts';
-import { useSaveSettings, useSyncFormWithData, useTalentSettings } from './use-talent-settings.ts';
+import { useSaveSettings, useTalentSettings } from './use-talent-settings.ts';
 
 type Row = StarterRow & { key: string };
 type Values = { answeredByAi: boolean; starters: Row[] };

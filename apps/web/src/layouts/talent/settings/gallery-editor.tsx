@@ -5,9 +5,9 @@ import { notifications } from '@mantine/notifications';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { describeError, firstFieldErrors } from '../../../errors/describe-error.ts';
+import { useSyncFormWithData } from '../../../forms/use-sync-form-with-data.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { useTalentContext } from '../talent-context.ts';
-import { useSyncFormWithData } from './use-talent-settings.ts';
 
 /** Previous and next around `index` in a list of `length`, or null at either end. */
 export function neighbours(length: number, index: number): { previous: number | null; next: number | null } {

@@ -8,9 +8,10 @@ import {
 import { NumberInput, SimpleGrid, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconCoin } from '@tabler/icons-react';
+import { useSyncFormWithData } from '../../../forms/use-sync-form-with-data.ts';
 import { usdEquivalent } from '../money.ts';
 import { SettingsForm, SettingsPage } from './settings-page.tsx';
-import { useSaveSettings, useSyncFormWithData, useTalentSettings } from './use-talent-settings.ts';
+import { useSaveSettings, useTalentSettings } from './use-talent-settings.ts';
 
 type Values = Record<PriceField, number | string>;
 

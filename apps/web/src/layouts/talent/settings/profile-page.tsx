@@ -36,10 +36,11 @@ import { InterestsPicker } from '../../../components/interests-picker.tsx';
 import { describeError } from '../../../errors/describe-error.ts';
 import { checkImageFile, imageAccept, toUploadFile, type UploadFile } from '../../../forms/image-file.ts';
 import { optionLabel, purposeDetails } from '../../../forms/option-labels.ts';
+import { useSyncFormWithData } from '../../../forms/use-sync-form-with-data.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { useTalentContext } from '../talent-context.ts';
 import { SettingsForm, SettingsPage } from './settings-page.tsx';
-import { useSaveSettings, useSyncFormWithData, useTalentSettings } from './use-talent-settings.ts';
+import { useSaveSettings, useTalentSettings } from './use-talent-settings.ts';
 
 type Values = {
   name: string;

@@ -1,5 +1,5 @@
 import { type TalentSettings, talentMessages, type UpdateTalentSettingsInput } from '@doppel/validation';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { notifySuccess } from '../../../components/notify-success.ts';
 import { describeError } from '../../../errors/describe-error.ts';
 import { splitFieldErrors } from '../../../forms/server-errors.ts';
@@ -59,31 +59,4 @@ export function useSaveSettings(options: {
 
 function isTalentSettings(value: unknown): value is TalentSettings {
   return typeof value === 'object' && value !== null && 'staticAttachments' in value && 'shareUrl' in value;
-}
-
-/**
- * Keeps a form in step with data that changes live: when the stored values change and the creator
- * has nothing unsaved, the form takes them (an edit made elsewhere shows at once); unsaved edits
- * are never overwritten.
- */
-export function useSyncFormWithData<V>(
-  form: {
-    isDirty: () => boolean;
-    setInitialValues: (values: V) => void;
-    setValues: (values: V) => void;
-    resetDirty: (values?: V) => void;
-  },
-  values: V,
-): void {
-  const key = JSON.stringify(values);
-  const last = useRef(key);
-  useEffect(() => {
-    if (key === last.current) return;
-    last.current = key;
-    if (form.isDirty()) return;
-    const next = JSON.parse(key) as V;
-    form.setInitialValues(next);
-    form.setValues(next);
-    form.resetDirty(next);
-  }, [key, form]);
 }

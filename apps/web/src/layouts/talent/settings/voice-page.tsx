@@ -1,9 +1,10 @@
 import { noVoiceId, type TalentSettings, type VoiceOption } from '@doppel/validation';
-import { ActionIcon, Alert, Badge, Button, Group, Paper, Radio, Stack, Text, Tooltip } from '@mantine/core';
-import { IconAlertCircle, IconMicrophoneOff, IconPlayerPlayFilled, IconPlayerStopFilled } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { Alert, Badge, Button, Group, Paper, Radio, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconMicrophoneOff } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { LoadingPanel } from '../../../components/loading-panel.tsx';
+import { SamplePlayButton } from '../../../components/sample-play-button.tsx';
 import { describeError } from '../../../errors/describe-error.ts';
 import { genderLabels } from '../../../forms/option-labels.ts';
 import { trpc } from '../../../trpc/trpc.ts';
@@ -139,56 +140,8 @@ function VoiceRow({ voice, selected, current }: { voice: VoiceOption; selected: 
             </Group>
           }
         />
-        {voice.sampleUrl && <PreviewButton url={voice.sampleUrl} name={voice.name} />}
+        {voice.sampleUrl && <SamplePlayButton url={voice.sampleUrl} label={voice.name} />}
       </Group>
     </Paper>
-  );
-}
-
-// One preview plays at a time across the list.
-let playing: { audio: HTMLAudioElement; stop: () => void } | null = null;
-
-function PreviewButton({ url, name }: { url: string; name: string }) {
-  const [isPlaying, setPlaying] = useState(false);
-  const audio = useRef<HTMLAudioElement | null>(null);
-
-  useEffect(
-    () => () => {
-      audio.current?.pause();
-      if (playing?.audio === audio.current) playing = null;
-    },
-    [],
-  );
-
-  const stop = () => {
-    audio.current?.pause();
-    if (audio.current) audio.current.currentTime = 0;
-    setPlaying(false);
-  };
-  const toggle = () => {
-    if (isPlaying) {
-      stop();
-      return;
-    }
-    playing?.stop();
-    audio.current ??= new Audio(url);
-    audio.current.onended = () => setPlaying(false);
-    playing = { audio: audio.current, stop };
-    setPlaying(true);
-    audio.current.play().catch(() => setPlaying(false));
-  };
-
-  return (
-    <Tooltip label={isPlaying ? 'Stop' : 'Play sample'} withArrow>
-      <ActionIcon
-        variant={isPlaying ? 'filled' : 'light'}
-        radius="xl"
-        size="lg"
-        onClick={toggle}
-        aria-label={`${isPlaying ? 'Stop' : 'Play'} ${name}`}
-      >
-        {isPlaying ? <IconPlayerStopFilled size={16} /> : <IconPlayerPlayFilled size={16} />}
-      </ActionIcon>
-    </Tooltip>
   );
 }

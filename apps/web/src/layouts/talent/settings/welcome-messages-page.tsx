@@ -24,11 +24,12 @@ import { IconMessageCircle, IconPhotoPlus, IconPlus, IconTrash } from '@tabler/i
 import { useState } from 'react';
 import { describeError } from '../../../errors/describe-error.ts';
 import { checkImageFile, imageAccept, toUploadFile } from '../../../forms/image-file.ts';
+import { useSyncFormWithData } from '../../../forms/use-sync-form-with-data.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { useTalentContext } from '../talent-context.ts';
 import { renameErrorPaths } from './form-errors.ts';
 import { SettingsForm, SettingsPage } from './settings-page.tsx';
-import { useSaveSettings, useSyncFormWithData, useTalentSettings } from './use-talent-settings.ts';
+import { useSaveSettings, useTalentSettings } from './use-talent-settings.ts';
 
 type Row = { key: string; id?: string; text: string; image: { filePath: string; url: string } | null };
 type Values = { messages: Row[] };

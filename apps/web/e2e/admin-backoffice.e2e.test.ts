@@ -206,6 +206,11 @@ describe('admin back-office', () => {
     await offline.getByRole('img', { name: 'Healthy', exact: true }).waitFor();
     await offline.getByText('Offline engine').waitFor();
     await admin.page.screenshot({ path: '/tmp/doppel-admin-status.png', fullPage: true });
+
+    // Emulator (development): the outbox and the database's state.
+    await admin.page.getByTestId('admin-menu').getByText('Emulator', { exact: true }).click();
+    await admin.page.waitForURL('**/dev/outbox');
+    await admin.page.getByTestId('database-state').getByText('up', { exact: true }).waitFor();
     await admin.context.close();
   });
 });

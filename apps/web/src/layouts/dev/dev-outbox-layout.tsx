@@ -6,10 +6,11 @@ import { ErrorAlert } from '../../components/error-alert.tsx';
 import { formatDateTime } from '../../components/format-date.ts';
 import { LoadingPanel } from '../../components/loading-panel.tsx';
 import { trpc } from '../../trpc/trpc.ts';
+import { DatabaseState } from './database-state.tsx';
 
 /**
  * The development outbox (the "emulator" of the spec): emails the server would have sent, with their
- * sign-in links, for servers without SMTP. Works signed in or out.
+ * sign-in links, for servers without SMTP, and the database's state. Works signed in or out.
  */
 export function DevOutboxLayout() {
   const system = trpc.system.info.useQuery(undefined, { staleTime: 5 * 60_000 });
@@ -42,6 +43,7 @@ export function DevOutboxLayout() {
           </Button>
         )}
       </Group>
+      {enabled && <DatabaseState />}
       {system.isPending ? (
         <LoadingPanel />
       ) : system.isError ? (

@@ -1,13 +1,13 @@
 import { type AdminTalentListItem, type AdminTalentSort, adminTalentSearchMax, adminTalentSorts } from '@doppel/validation';
-import { Avatar, Button, Card, Group, SegmentedControl, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { Avatar, Button, Card, Group, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../../components/format-date.ts';
 import { pictureSrc } from '../../../media/media-url.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { AdminList } from '../shared/admin-list.tsx';
 import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
+import { ListSearch } from '../shared/list-search.tsx';
 import { useAdminLive } from '../shared/use-admin-live.ts';
 import { useListParams } from '../shared/use-list-params.ts';
 import { chatsLabel, talentEntities } from './talent-format.ts';
@@ -41,7 +41,13 @@ export function TalentListPage() {
         }
       >
         <Group align="flex-end" gap="md" wrap="wrap">
-          <SearchInput value={values.q} onChange={(q) => set({ q })} />
+          <ListSearch
+            value={values.q}
+            onChange={(q) => set({ q })}
+            label="Search by name"
+            placeholder="Name"
+            maxLength={adminTalentSearchMax}
+          />
           <Stack gap={4}>
             <Text size="sm" fw={500} id="talent-sort-label">
               Sort
@@ -59,32 +65,6 @@ export function TalentListPage() {
         {(talents) => talents.map((talent) => <TalentRow key={talent.id} talent={talent} />)}
       </AdminList>
     </AdminPage>
-  );
-}
-
-/** The search box: typing is held for a moment so the list asks once per pause, not per key. */
-function SearchInput({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  const [text, setText] = useState(value);
-  const latest = useRef(onChange);
-  latest.current = onChange;
-  // The address changed elsewhere (back button, a link): show its search, keeping a trailing space.
-  useEffect(() => setText((current) => (current.trim() === value ? current : value)), [value]);
-  useEffect(() => {
-    if (text.trim() === value) return;
-    const timer = setTimeout(() => latest.current(text), 300);
-    return () => clearTimeout(timer);
-  }, [text, value]);
-  return (
-    <TextInput
-      label="Search by name"
-      placeholder="Name"
-      type="search"
-      leftSection={<IconSearch size={16} />}
-      maxLength={adminTalentSearchMax}
-      value={text}
-      onChange={(event) => setText(event.currentTarget.value)}
-      style={{ flex: '1 1 220px', maxWidth: 360 }}
-    />
   );
 }
 

@@ -1,15 +1,14 @@
 import type { AdminUserFilter, AdminUserRow } from '@doppel/validation';
 import { adminUserSearchMax } from '@doppel/validation';
-import { Anchor, Group, Select, Stack, Text, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Anchor, Group, Select, Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
-import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../../components/format-date.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { AdminList } from '../shared/admin-list.tsx';
 import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
 import { AdminTable } from '../shared/admin-table.tsx';
+import { ListSearch } from '../shared/list-search.tsx';
 import { useAdminLive } from '../shared/use-admin-live.ts';
 import { useListParams } from '../shared/use-list-params.ts';
 import { RoleBadge, UserStatusBadge } from './user-badges.tsx';
@@ -99,7 +98,15 @@ export function UserListPage() {
             style={{ flex: '1 1 200px', maxWidth: 260 }}
             comboboxProps={{ withinPortal: true }}
           />
-          <EmailSearch value={values.q} onChange={(q) => set({ q })} />
+          <ListSearch
+            value={values.q}
+            onChange={(q) => set({ q })}
+            label="Search by email"
+            placeholder="Start of the email"
+            inputMode="email"
+            autoCapitalize="none"
+            maxLength={adminUserSearchMax}
+          />
         </Group>
       </AdminPageHeader>
       <AdminList
@@ -114,33 +121,5 @@ export function UserListPage() {
         {(users) => <AdminTable items={users} columns={columns} linkTo={(user) => `/users/${user.id}`} label="Users" />}
       </AdminList>
     </AdminPage>
-  );
-}
-
-/** The search box: typing is held for a moment so the list asks once per pause, not per key. */
-function EmailSearch({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  const [text, setText] = useState(value);
-  const latest = useRef(onChange);
-  latest.current = onChange;
-  // The address changed elsewhere (back button, a link): show its search, keeping a trailing space.
-  useEffect(() => setText((current) => (current.trim() === value ? current : value)), [value]);
-  useEffect(() => {
-    if (text.trim() === value) return;
-    const timer = setTimeout(() => latest.current(text), 300);
-    return () => clearTimeout(timer);
-  }, [text, value]);
-  return (
-    <TextInput
-      label="Search by email"
-      placeholder="Start of the email"
-      type="search"
-      inputMode="email"
-      autoCapitalize="none"
-      leftSection={<IconSearch size={16} />}
-      maxLength={adminUserSearchMax}
-      value={text}
-      onChange={(event) => setText(event.currentTarget.value)}
-      style={{ flex: '1 1 220px', maxWidth: 360 }}
-    />
   );
 }

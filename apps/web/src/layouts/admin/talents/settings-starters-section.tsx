@@ -1,7 +1,8 @@
-import { conversationStarterAnswerMax, conversationStartersMax, conversationStarterTextMax } from '@doppel/validation';
-import { ActionIcon, Button, Group, Paper, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { conversationStartersMax } from '@doppel/validation';
+import { Button, Switch, Text } from '@mantine/core';
 import { randomId } from '@mantine/hooks';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
+import { StarterFields } from '../../../components/starter-fields.tsx';
 import { type SectionProps, SettingsSection } from './settings-section.tsx';
 
 /**
@@ -27,39 +28,13 @@ export function StartersSection({ form }: SectionProps) {
         </Text>
       )}
       {rows.map((row, index) => (
-        <Paper key={row.key} withBorder radius="md" p="sm" data-testid="starter-row">
-          <Stack gap="xs">
-            <Group gap="xs" align="flex-start" wrap="nowrap">
-              <TextInput
-                label={`Question ${index + 1}`}
-                maxLength={conversationStarterTextMax}
-                style={{ flex: 1 }}
-                {...form.getInputProps(`chatMessageSuggestions.${index}.text`)}
-              />
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                mt={26}
-                size="lg"
-                aria-label={`Remove question ${index + 1}`}
-                onClick={() => form.removeListItem('chatMessageSuggestions', index)}
-              >
-                <IconTrash size={18} />
-              </ActionIcon>
-            </Group>
-            {!form.values.answeredByAi && (
-              <Textarea
-                label={`Answer ${index + 1}`}
-                placeholder="Optional: the answer fans get"
-                autosize
-                minRows={2}
-                maxRows={8}
-                maxLength={conversationStarterAnswerMax}
-                {...form.getInputProps(`chatMessageSuggestions.${index}.answer`)}
-              />
-            )}
-          </Stack>
-        </Paper>
+        <StarterFields
+          key={row.key}
+          index={index}
+          inputProps={(field) => form.getInputProps(`chatMessageSuggestions.${index}.${field}`)}
+          showAnswer={!form.values.answeredByAi}
+          onRemove={() => form.removeListItem('chatMessageSuggestions', index)}
+        />
       ))}
       {typeof listError === 'string' && (
         <Text size="sm" c="red" role="alert">

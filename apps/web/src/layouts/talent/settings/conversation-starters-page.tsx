@@ -1,14 +1,9 @@
-import {
-  conversationStarterAnswerMax,
-  conversationStartersMax,
-  conversationStartersSettingsSchema,
-  conversationStarterTextMax,
-  type TalentSettings,
-} from '@doppel/validation';
-import { ActionIcon, Button, Group, Paper, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { conversationStartersMax, conversationStartersSettingsSchema, type TalentSettings } from '@doppel/validation';
+import { Button, Paper, Stack, Switch, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { randomId } from '@mantine/hooks';
-import { IconMessageQuestion, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconMessageQuestion, IconPlus } from '@tabler/icons-react';
+import { StarterFields } from '../../../components/starter-fields.tsx';
 import { useSyncFormWithData } from '../../../forms/use-sync-form-with-data.ts';
 import { renameErrorPaths } from './form-errors.ts';
 import { SettingsForm, SettingsPage } from './settings-page.tsx';
@@ -103,40 +98,14 @@ function StartersForm({ talent }: { talent: TalentSettings }) {
       ) : (
         <Stack gap="md">
           {rows.map((row, index) => (
-            <Paper key={row.key} withBorder radius="md" p="md" data-testid="starter-row">
-              <Stack gap="sm">
-                <Group gap="xs" align="flex-start" wrap="nowrap">
-                  <TextInput
-                    label={`Question ${index + 1}`}
-                    placeholder="What do you do for fun?"
-                    maxLength={conversationStarterTextMax}
-                    style={{ flex: 1 }}
-                    {...form.getInputProps(`starters.${index}.text`)}
-                  />
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    mt={26}
-                    size="lg"
-                    aria-label={`Remove question ${index + 1}`}
-                    onClick={() => form.removeListItem('starters', index)}
-                  >
-                    <IconTrash size={18} />
-                  </ActionIcon>
-                </Group>
-                {!form.values.answeredByAi && (
-                  <Textarea
-                    label={`Answer ${index + 1}`}
-                    placeholder="Optional: the answer fans get"
-                    autosize
-                    minRows={2}
-                    maxRows={8}
-                    maxLength={conversationStarterAnswerMax}
-                    {...form.getInputProps(`starters.${index}.answer`)}
-                  />
-                )}
-              </Stack>
-            </Paper>
+            <StarterFields
+              key={row.key}
+              index={index}
+              inputProps={(field) => form.getInputProps(`starters.${index}.${field}`)}
+              showAnswer={!form.values.answeredByAi}
+              onRemove={() => form.removeListItem('starters', index)}
+              questionPlaceholder="What do you do for fun?"
+            />
           ))}
         </Stack>
       )}

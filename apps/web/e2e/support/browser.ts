@@ -21,12 +21,14 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A fresh browser profile (no cookies, empty localStorage) pointed at the app under test. */
+/** A fresh browser profile (no cookies, empty localStorage unless given) pointed at the app under test. */
 export async function openPage(
   browser: Browser,
   viewport = { width: 1280, height: 800 },
+  /** Cookies and localStorage of an earlier context (`context.storageState()`), to skip signing in again. */
+  storageState?: Awaited<ReturnType<BrowserContext['storageState']>>,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: inject('baseUrl'), viewport });
+  const context = await browser.newContext({ baseURL: inject('baseUrl'), viewport, storageState });
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
   return { context, page };

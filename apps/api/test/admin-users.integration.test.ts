@@ -239,6 +239,32 @@ describe('admin.users.update', () => {
     expect(await acceptanceEmailsFor('credits@test.dev')).toHaveLength(0);
   });
 
+  it('never undoes a fan’s spending: credits are written only when changed, over the balance the editor saw', async () => {
+    const user = await createUser('spender@test.dev', null);
+    await api.database.db.update(users).set({ credits: 10 }).where(eq(users.id, user.id));
+    const base = { id: user.id, waitlistStatus: null, role: 'USER' as const };
+    // The editor loaded 10; the fan spends 2 meanwhile.
+    await api.database.db.update(users).set({ credits: 8 }).where(eq(users.id, user.id));
+
+    // Saving other fields leaves the balance alone.
+    await admin.client.admin.users.update.mutate({ ...base, name: 'Renamed', credits: 10, expectedCredits: 10 });
+    expect(await rowOf(user.id)).toMatchObject({ name: 'Renamed', credits: 8 });
+
+    // Granting credits over a stale balance is refused on the field, and nothing changes.
+    const moved = await refusal(
+      admin.client.admin.users.update.mutate({ ...base, name: 'Again', credits: 50, expectedCredits: 10 }),
+    );
+    expect(moved).toMatchObject({
+      code: 'CONFLICT',
+      fieldErrors: { credits: ['The credits changed while you were editing. Check the new balance and save again.'] },
+    });
+    expect(await rowOf(user.id)).toMatchObject({ name: 'Renamed', credits: 8 });
+
+    // Over the current balance it is written.
+    await admin.client.admin.users.update.mutate({ ...base, credits: 50, expectedCredits: 8 });
+    expect((await rowOf(user.id))?.credits).toBe(50);
+  });
+
   it('refuses a bad email and an email another account uses, on the email field', async () => {
     const user = await createUser('mine@test.dev');
     const base = { id: user.id, waitlistStatus: 'PENDING' as const, role: 'USER' as const, credits: 3 };

@@ -23,6 +23,7 @@ export const adminUserMessages = {
   creditsWhole: 'Credits must be a whole number',
   creditsMin: 'Credits must be at least 0',
   creditsMax: `Credits must be at most ${adminUserCreditsMax.toLocaleString('en-US')}`,
+  creditsMoved: 'The credits changed while you were editing. Check the new balance and save again.',
   role: 'Choose a role from the list',
   waitlistStatus: 'Choose a waitlist status or None',
   nameTooLong: `Name must be at most ${adminUserNameMax} characters`,
@@ -128,7 +129,17 @@ const adminUserChanges = {
 };
 
 /** Spec 7 "Update user": id, optional name, optional email, waitlistStatus (or null), role, credits. */
-export const adminUserUpdateInput = z.object({ id: adminId('User ID'), ...adminUserChanges });
+export const adminUserUpdateInput = z.object({
+  id: adminId('User ID'),
+  ...adminUserChanges,
+  /**
+   * The free credits the editor showed when it loaded. Credits move while an admin edits (the fan
+   * spends), so the server writes `credits` only when it differs from this, and refuses the save
+   * when the balance moved meanwhile rather than undo the fan's spending. Absent: `credits` is
+   * written as given.
+   */
+  expectedCredits: z.number().int().min(0).optional(),
+});
 export type AdminUserUpdateInput = z.infer<typeof adminUserUpdateInput>;
 
 /**

@@ -39,6 +39,7 @@ export async function updateAdminUser(
       email: users.email,
       name: users.name,
       role: users.role,
+      credits: users.credits,
       waitlistStatus: users.waitlistStatus,
       managesTalents: sql<boolean>`exists (select 1 from ${talentManagers} where ${talentManagers.userId} = ${users.id})`,
     })
@@ -50,6 +51,13 @@ export async function updateAdminUser(
 
   if (input.id === options.actorId && current.role === 'ADMIN' && input.role !== 'ADMIN') {
     throw new DomainError('INVALID', adminUserMessages.ownAdminRole, { role: [adminUserMessages.ownAdminRole] });
+  }
+
+  // Only a changed balance is written, and only over the balance the admin saw: a fan's spending
+  // between loading the form and saving it is never undone.
+  const changesCredits = input.expectedCredits === undefined || input.credits !== input.expectedCredits;
+  if (changesCredits && input.expectedCredits !== undefined && current.credits !== input.expectedCredits) {
+    throw new DomainError('CONFLICT', adminUserMessages.creditsMoved, { credits: [adminUserMessages.creditsMoved] });
   }
 
   const newEmail = input.email !== undefined && input.email !== current.email ? input.email : undefined;
@@ -70,7 +78,7 @@ export async function updateAdminUser(
         // An account with an email can sign in with it: it is no longer an anonymous fan.
         ...(newEmail !== undefined ? { email: newEmail, isAnonymous: false } : {}),
         role: input.role,
-        credits: input.credits,
+        ...(changesCredits ? { credits: input.credits } : {}),
         waitlistStatus: input.waitlistStatus,
       })
       .where(eq(users.id, input.id));

@@ -49,7 +49,9 @@ export function UserEditForm({ user }: { user: AdminUserDetail }) {
     form,
     (values) => {
       setEmailFailed(false);
-      return update.mutateAsync({ id: user.id, ...schema.parse(values) });
+      // The balance the form was filled with: the server refuses the save if it moved meanwhile.
+      const expectedCredits = Number(form.getInitialValues().credits);
+      return update.mutateAsync({ id: user.id, ...schema.parse(values), expectedCredits });
     },
     {
       onSaved: (result) => {

@@ -1,6 +1,7 @@
 import { NumberInput, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
-import { AppCard, GroupError } from './app-card.tsx';
+import { FormCard } from '../shared/form-card.tsx';
 import type { AppForm } from './app-form-values.ts';
+import { GroupError } from './group-error.tsx';
 
 type FunctionKey = 'generateImageAttachment' | 'generateAudioAttachment';
 
@@ -24,7 +25,7 @@ const fieldsOf: Record<FunctionKey, Array<{ field: string; label: string }>> = {
 /** The model's temperature when it picks a function, and the two functions' names and descriptions. */
 export function FunctionSettingsCard({ form }: { form: AppForm }) {
   return (
-    <AppCard title="Function settings" description="The functions the model may call to send a photo or a voice note.">
+    <FormCard title="Function settings" description="The functions the model may call to send a photo or a voice note.">
       <NumberInput
         label="Function temperature"
         description="From 0 to 1"
@@ -41,7 +42,7 @@ export function FunctionSettingsCard({ form }: { form: AppForm }) {
       <FunctionFields form={form} fn="generateImageAttachment" title="Image attachment" nameLabel="Image function name" />
       <FunctionFields form={form} fn="generateAudioAttachment" title="Audio attachment" nameLabel="Audio function name" />
       <GroupError error={form.errors.functionSchemaConfig} />
-    </AppCard>
+    </FormCard>
   );
 }
 

@@ -1,6 +1,6 @@
 import { appEmptyChatMessageMax, shareStep } from '@doppel/validation';
 import { NumberInput, Textarea, TextInput } from '@mantine/core';
-import { AppCard } from './app-card.tsx';
+import { FormCard } from '../shared/form-card.tsx';
 import type { AppForm } from './app-form-values.ts';
 
 /** Multi-line fields grow from 5 to 20 rows (spec 9). */
@@ -8,7 +8,7 @@ const templateRows = { autosize: true, minRows: 5, maxRows: 20 } as const;
 
 export function PromptTemplatesCard({ form }: { form: AppForm }) {
   return (
-    <AppCard title="Prompt templates" description="The system prompts the model gets; {{placeholders}} are filled per twin.">
+    <FormCard title="Prompt templates" description="The system prompts the model gets; {{placeholders}} are filled per twin.">
       <Textarea label="Chat prompt template" {...templateRows} {...form.getInputProps('chatPromptTemplate')} />
       <Textarea
         label="Chat prompt template for FAQ"
@@ -22,13 +22,13 @@ export function PromptTemplatesCard({ form }: { form: AppForm }) {
         {...templateRows}
         {...form.getInputProps('talentChatPromptTemplate')}
       />
-    </AppCard>
+    </FormCard>
   );
 }
 
 export function ReferralShareCard({ form }: { form: AppForm }) {
   return (
-    <AppCard title="Referral share" description="What a referring creator earns of an invited creator's gross, by default.">
+    <FormCard title="Referral share" description="What a referring creator earns of an invited creator's gross, by default.">
       <NumberInput
         label="Referral revenue share"
         description="From 0 to 1, e.g. 0.03 for 3 %"
@@ -42,14 +42,14 @@ export function ReferralShareCard({ form }: { form: AppForm }) {
         maw={260}
         {...form.getInputProps('referralRevenueShare')}
       />
-    </AppCard>
+    </FormCard>
   );
 }
 
 export function AppVersionCard({ form }: { form: AppForm }) {
   const versionError = form.errors['minVersion.talent'] ?? form.errors.minVersion;
   return (
-    <AppCard title="Minimum version" description="Apps older than this show the update banner and reload.">
+    <FormCard title="Minimum version" description="Apps older than this show the update banner and reload.">
       <TextInput
         label="Minimum talent version"
         placeholder="1.2.3"
@@ -59,13 +59,13 @@ export function AppVersionCard({ form }: { form: AppForm }) {
         {...form.getInputProps('minVersion.talent')}
         error={versionError}
       />
-    </AppCard>
+    </FormCard>
   );
 }
 
 export function EmptyChatCard({ form }: { form: AppForm }) {
   return (
-    <AppCard title="Empty chat" description="The text a fan sees in a chat with no messages yet.">
+    <FormCard title="Empty chat" description="The text a fan sees in a chat with no messages yet.">
       <Textarea
         label="Empty chat message"
         autosize
@@ -74,6 +74,6 @@ export function EmptyChatCard({ form }: { form: AppForm }) {
         maxLength={appEmptyChatMessageMax}
         {...form.getInputProps('emptyChatMessageText')}
       />
-    </AppCard>
+    </FormCard>
   );
 }

@@ -1,15 +1,16 @@
 import { appVoicesMax } from '@doppel/validation';
 import { Button, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { AppCard, GroupError } from './app-card.tsx';
+import { FormCard } from '../shared/form-card.tsx';
 import { type AppForm, newVoiceRow } from './app-form-values.ts';
+import { GroupError } from './group-error.tsx';
 import { VoiceRow } from './voice-row.tsx';
 
 /** The voice catalogue creators pick from, in this order; "Add voice" starts from the spec 9 defaults. */
 export function VoicesCard({ form }: { form: AppForm }) {
   const { voices } = form.getValues();
   return (
-    <AppCard title="Voices" description="The voices creators choose from, in this order. Samples are mp3 files.">
+    <FormCard title="Voices" description="The voices creators choose from, in this order. Samples are mp3 files.">
       {voices.length === 0 ? (
         <Text c="dimmed" size="sm" data-testid="voices-empty">
           No voices yet. Creators see only "No voice" until you add one.
@@ -31,6 +32,6 @@ export function VoicesCard({ form }: { form: AppForm }) {
       >
         Add voice
       </Button>
-    </AppCard>
+    </FormCard>
   );
 }

@@ -2,14 +2,15 @@ import { adminChatExamplesMax, adminChatExampleTextMax } from '@doppel/validatio
 import { ActionIcon, Button, Group, Paper, SimpleGrid, Text, Textarea } from '@mantine/core';
 import { randomId } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { type SectionProps, SettingsSection } from './settings-section.tsx';
+import { FormCard } from '../shared/form-card.tsx';
+import type { SectionProps } from './settings-section.tsx';
 
 /** Chat examples: request and response pairs that show the model how the twin answers. */
 export function ExamplesSection({ form }: SectionProps) {
   const rows = form.values.chatExamples;
   const listError = form.errors.chatExamples;
   return (
-    <SettingsSection
+    <FormCard
       title="Chat examples"
       description="A fan's message and the twin's answer; a few of them go into each prompt to set the tone."
     >
@@ -66,6 +67,6 @@ export function ExamplesSection({ form }: SectionProps) {
       >
         Add example
       </Button>
-    </SettingsSection>
+    </FormCard>
   );
 }

@@ -3,7 +3,8 @@ import { Anchor, Image, Paper, SimpleGrid, Stack, Text, TextInput } from '@manti
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { pictureSrc } from '../../../media/media-url.ts';
-import { type SectionProps, SettingsSection } from './settings-section.tsx';
+import { FormCard } from '../shared/form-card.tsx';
+import type { SectionProps } from './settings-section.tsx';
 import { storageAnchor } from './talent-format.ts';
 
 /**
@@ -20,7 +21,7 @@ export function GallerySection({ form, talent }: SectionProps) {
 
   return (
     <div ref={ref} style={{ scrollMarginTop: 16 }}>
-      <SettingsSection
+      <FormCard
         id={storageAnchor}
         title="Static attachments"
         description={`Gallery images the twin can send. Each needs a context of ${imageContextMin} to ${imageContextMax} characters.`}
@@ -69,7 +70,7 @@ export function GallerySection({ form, talent }: SectionProps) {
           )}
           .
         </Text>
-      </SettingsSection>
+      </FormCard>
     </div>
   );
 }

@@ -2,7 +2,8 @@ import { adminChatMessageTextMax, welcomeMessagesMax, welcomeMessageTextMax } fr
 import { ActionIcon, Button, Group, Image, NativeSelect, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { randomId } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { type SectionProps, SettingsSection } from './settings-section.tsx';
+import { FormCard } from '../shared/form-card.tsx';
+import type { SectionProps } from './settings-section.tsx';
 
 const chatMessages = [
   {
@@ -32,7 +33,7 @@ export function MessagesSection({ form, talent }: SectionProps) {
   const listError = form.errors.initialChatMessages;
 
   return (
-    <SettingsSection title="Messages" description="Fixed messages the twin sends. Empty ones are not sent.">
+    <FormCard title="Messages" description="Fixed messages the twin sends. Empty ones are not sent.">
       {chatMessages.map(({ field, label, description }) => (
         <Textarea
           key={field}
@@ -116,7 +117,7 @@ export function MessagesSection({ form, talent }: SectionProps) {
           Add welcome message
         </Button>
       </Stack>
-    </SettingsSection>
+    </FormCard>
   );
 }
 

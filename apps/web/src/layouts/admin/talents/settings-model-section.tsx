@@ -1,6 +1,7 @@
 import { adminChatExamplesMax, adminTemperatureMax, type LlmType, llmTypes, shareStep } from '@doppel/validation';
 import { NativeSelect, NumberInput, SimpleGrid, Text, TextInput } from '@mantine/core';
-import { type SectionProps, SettingsSection } from './settings-section.tsx';
+import { FormCard } from '../shared/form-card.tsx';
+import type { SectionProps } from './settings-section.tsx';
 import { sharePercent } from './talent-format.ts';
 
 const llmTypeLabels: Record<LlmType, string> = { OPENAI: 'OpenAI', OFFLINE: 'Offline (no language model)' };
@@ -8,7 +9,7 @@ const llmTypeLabels: Record<LlmType, string> = { OPENAI: 'OpenAI', OFFLINE: 'Off
 /** Model: which engine and model answer, how freely, and how many examples go into a prompt. */
 export function ModelSection({ form }: SectionProps) {
   return (
-    <SettingsSection title="Model" description="The language model that writes the twin's replies.">
+    <FormCard title="Model" description="The language model that writes the twin's replies.">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <NativeSelect
           label="LLM type"
@@ -45,7 +46,7 @@ export function ModelSection({ form }: SectionProps) {
           {...form.getInputProps('chatExampleCount')}
         />
       </SimpleGrid>
-    </SettingsSection>
+    </FormCard>
   );
 }
 
@@ -70,7 +71,7 @@ const shares = [
 /** Money: the revenue and referral shares, edited as decimals from 0 to 1 with their percentage. */
 export function MoneySection({ form, talent }: SectionProps) {
   return (
-    <SettingsSection title="Money" description="Shares are decimals from 0 to 1 in steps of 0.001: 0.6 is 60 %, 0.035 is 3.5 %.">
+    <FormCard title="Money" description="Shares are decimals from 0 to 1 in steps of 0.001: 0.6 is 60 %, 0.035 is 3.5 %.">
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
         {shares.map(({ field, label, description }) => (
           <div key={field}>
@@ -96,6 +97,6 @@ export function MoneySection({ form, talent }: SectionProps) {
           ? `Referred by ${talent.referralTalent.name}${talent.referralTalent.tag ? ` (@${talent.referralTalent.tag})` : ''}.`
           : 'Not referred by another twin.'}
       </Text>
-    </SettingsSection>
+    </FormCard>
   );
 }

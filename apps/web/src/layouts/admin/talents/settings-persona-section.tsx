@@ -3,7 +3,8 @@ import { NativeSelect, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { ChipPicker } from '../../../components/chip-picker.tsx';
 import { InterestsPicker } from '../../../components/interests-picker.tsx';
 import { optionLabel, purposeDetails } from '../../../forms/option-labels.ts';
-import { type SectionProps, SettingsSection } from './settings-section.tsx';
+import { FormCard } from '../shared/form-card.tsx';
+import type { SectionProps } from './settings-section.tsx';
 
 /** Persona: purpose, traits, interests, facts, and the custom prompt that replaces the generated one. */
 export function PersonaSection({ form, talent }: SectionProps) {
@@ -11,7 +12,7 @@ export function PersonaSection({ form, talent }: SectionProps) {
   // A stored trait no longer offered still shows, marked deprecated, until it is unticked.
   const storedRetired = talent.personalityTraits.filter((value) => !(personalityTraits as readonly string[]).includes(value));
   return (
-    <SettingsSection title="Persona" description="How the twin talks and what it knows.">
+    <FormCard title="Persona" description="How the twin talks and what it knows.">
       <NativeSelect
         label="Purpose"
         maw={320}
@@ -71,6 +72,6 @@ export function PersonaSection({ form, talent }: SectionProps) {
           inputWrapperOrder={['label', 'input', 'description', 'error']}
         />
       </Stack>
-    </SettingsSection>
+    </FormCard>
   );
 }

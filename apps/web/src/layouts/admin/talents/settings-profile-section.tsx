@@ -4,12 +4,13 @@ import { IconAt, IconCoin } from '@tabler/icons-react';
 import { GenderPicker } from '../../../components/gender-picker.tsx';
 import { pictureSrc } from '../../../media/media-url.ts';
 import { usdEquivalent } from '../../talent/money.ts';
-import { type SectionProps, SettingsSection } from './settings-section.tsx';
+import { FormCard } from '../shared/form-card.tsx';
+import type { SectionProps } from './settings-section.tsx';
 
 /** Profile: name, tag, picture, gender, age, adult content. */
 export function ProfileSection({ form, talent }: SectionProps) {
   return (
-    <SettingsSection title="Profile" description="Who fans see: the name, the handle of the chat link and the picture.">
+    <FormCard title="Profile" description="Who fans see: the name, the handle of the chat link and the picture.">
       <Group gap="md" wrap="nowrap" align="center">
         <Avatar
           src={pictureSrc(talent.profilePictureUrl)}
@@ -61,7 +62,7 @@ export function ProfileSection({ form, talent }: SectionProps) {
           {...form.getInputProps('isAdult', { type: 'checkbox' })}
         />
       </Group>
-    </SettingsSection>
+    </FormCard>
   );
 }
 
@@ -109,7 +110,7 @@ function PriceInput({
 /** Pricing: the three prices and the first-image offer, each with its USD value (1 credit = 0.10 USD). */
 export function PricingSection({ form }: SectionProps) {
   return (
-    <SettingsSection title="Pricing" description="Whole credits from 0. One credit is worth 0.10 USD.">
+    <FormCard title="Pricing" description="Whole credits from 0. One credit is worth 0.10 USD.">
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
         {prices.map(({ field, label }) => (
           <PriceInput key={field} form={form} field={field} label={label} />
@@ -134,6 +135,6 @@ export function PricingSection({ form }: SectionProps) {
         maw={420}
         {...form.getInputProps('subscriptionProductId')}
       />
-    </SettingsSection>
+    </FormCard>
   );
 }

@@ -3,7 +3,8 @@ import { Button, Switch, Text } from '@mantine/core';
 import { randomId } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { StarterFields } from '../../../components/starter-fields.tsx';
-import { type SectionProps, SettingsSection } from './settings-section.tsx';
+import { FormCard } from '../shared/form-card.tsx';
+import type { SectionProps } from './settings-section.tsx';
 
 /**
  * Conversation starters: up to 3 questions fans can tap. With "Answered by AI" on the twin answers
@@ -13,7 +14,7 @@ export function StartersSection({ form }: SectionProps) {
   const rows = form.values.chatMessageSuggestions;
   const listError = form.errors.chatMessageSuggestions;
   return (
-    <SettingsSection title="Conversation starters" description={`Up to ${conversationStartersMax} questions fans can tap.`}>
+    <FormCard title="Conversation starters" description={`Up to ${conversationStartersMax} questions fans can tap.`}>
       <Switch
         label="Answered by AI"
         aria-label="Answered by AI"
@@ -50,6 +51,6 @@ export function StartersSection({ form }: SectionProps) {
       >
         Add question
       </Button>
-    </SettingsSection>
+    </FormCard>
   );
 }

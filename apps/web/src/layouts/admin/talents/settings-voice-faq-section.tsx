@@ -1,6 +1,7 @@
 import { NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { genderLabels } from '../../../forms/option-labels.ts';
-import { type SectionProps, SettingsSection } from './settings-section.tsx';
+import { FormCard } from '../shared/form-card.tsx';
+import type { SectionProps } from './settings-section.tsx';
 
 /** Voice and FAQ: a catalogue voice (any gender) or none, and the FAQ the twin answers from. */
 export function VoiceFaqSection({ form, talent }: SectionProps) {
@@ -18,7 +19,7 @@ export function VoiceFaqSection({ form, talent }: SectionProps) {
       : null;
 
   return (
-    <SettingsSection title="Voice and FAQ" description="How the twin sounds in voice notes, and the answers it can look up.">
+    <FormCard title="Voice and FAQ" description="How the twin sounds in voice notes, and the answers it can look up.">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Stack gap={6}>
           <NativeSelect
@@ -49,6 +50,6 @@ export function VoiceFaqSection({ form, talent }: SectionProps) {
           {...form.getInputProps('faqId')}
         />
       </SimpleGrid>
-    </SettingsSection>
+    </FormCard>
   );
 }

@@ -3,6 +3,7 @@
 import { type Executor, staticAttachments, talentConfigs, talents } from '@doppel/db';
 import { type AdminTalentSort, type AdminTalentsListOutput, adminPageSize } from '@doppel/validation';
 import { and, eq, ilike, sql } from 'drizzle-orm';
+import { likeContains } from '../like-patterns.ts';
 import { afterCursor, type KeysetSort, keysetOrder, pageLimit, sortValueOf, toPage } from '../paging.ts';
 
 /**
@@ -14,11 +15,6 @@ const talentSorts: Record<AdminTalentSort, KeysetSort> = {
   chats: { key: 'chats', column: talentConfigs.chatCount, kind: 'integer', direction: 'desc', id: talentConfigs.id },
   createdAt: { key: 'createdAt', column: talents.createdAt, kind: 'timestamp', direction: 'desc', id: talents.id },
 };
-
-/** `%`, `_` and `\` typed by the admin are matched literally, not as LIKE wildcards. */
-export function likeContains(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
 
 const hasGalleryItems = sql<boolean>`exists (select 1 from ${staticAttachments} where ${staticAttachments.talentId} = ${talents.id})`;
 

@@ -10,6 +10,7 @@ import {
   adminUserStatusOf,
 } from '@doppel/validation';
 import { and, type SQL, sql } from 'drizzle-orm';
+import { likePrefix } from '../like-patterns.ts';
 import { afterCursor, type KeysetSort, keysetOrder, pageLimit, sortValueOf, toPage } from '../paging.ts';
 
 const newestFirst: KeysetSort = { key: 'createdAt', column: users.createdAt, kind: 'timestamp', direction: 'desc', id: users.id };
@@ -43,11 +44,6 @@ function filterCondition(filter: AdminUserFilter): SQL {
     case 'fans':
       return sql`${users.waitlistStatus} is null and ${users.role} = 'USER' and not ${managesTalents}`;
   }
-}
-
-/** `%`, `_` and the escape character itself match literally in the search (LIKE's default escape is `\`). */
-export function likePrefix(text: string): string {
-  return `${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
 /** Emails are stored lower-cased, so a lower-cased prefix on the bare column uses users_email_pattern_idx. */

@@ -70,8 +70,10 @@ describe('admin back-office', () => {
     const admin = await openAdmin();
     await openAdminSection(admin.page, 'Talents', '/talents');
     await admin.page.getByRole('link', { name: 'Create talent' }).click();
-    await admin.page.getByLabel('Name').fill('Nova Vega');
-    await admin.page.getByRole('button', { name: 'Create' }).click();
+    // The list's "Search by name" must not take the name: wait for the create page first.
+    await admin.page.waitForURL('**/talents/create');
+    await admin.page.getByLabel('Name', { exact: true }).fill('Nova Vega');
+    await admin.page.getByRole('button', { name: 'Create', exact: true }).click();
     await admin.page.waitForURL(/\/talents\/(?!create$)[a-z0-9]+$/);
     await savedToast(admin.page);
     await admin.page.getByRole('heading', { name: 'Nova Vega', level: 2 }).waitFor();
@@ -106,7 +108,7 @@ describe('admin back-office', () => {
 
     // The list finds it by any case of its name.
     await openAdminSection(admin.page, 'Talents', '/talents');
-    await admin.page.getByLabel('Search by name').fill('nova s');
+    await admin.page.getByLabel('Search by name', { exact: true }).fill('nova s');
     await admin.page.locator('[data-testid="talent-row"]').filter({ hasText: 'Nova Star' }).waitFor();
     await admin.context.close();
     await manager.context.close();
@@ -116,8 +118,9 @@ describe('admin back-office', () => {
     const admin = await openAdmin();
     await openAdminSection(admin.page, 'FAQ', '/faqs');
     await admin.page.getByRole('link', { name: 'Create FAQ' }).click();
-    await admin.page.getByLabel('Name').fill('Merch');
-    await admin.page.getByRole('button', { name: 'Create' }).click();
+    await admin.page.waitForURL('**/faqs/create');
+    await admin.page.getByLabel('Name', { exact: true }).fill('Merch');
+    await admin.page.getByRole('button', { name: 'Create', exact: true }).click();
     await admin.page.waitForURL(/\/faqs\/(?!create$)[a-z0-9]+$/);
     await savedToast(admin.page);
 
@@ -166,8 +169,9 @@ describe('admin back-office', () => {
     await sql`insert into talent_configs (id) values (${zaraId})`;
     await openAdminSection(admin.page, 'Discover', '/public-talents');
     await admin.page.getByRole('link', { name: 'Add talent' }).click();
-    await admin.page.getByLabel('Talent ID').fill(zaraId);
-    await admin.page.getByRole('button', { name: 'Create' }).click();
+    await admin.page.waitForURL('**/public-talents/create');
+    await admin.page.getByLabel('Talent ID', { exact: true }).fill(zaraId);
+    await admin.page.getByRole('button', { name: 'Create', exact: true }).click();
     await admin.page.waitForURL(`**/public-talents/${zaraId}`);
     await savedToast(admin.page);
     await admin.page.getByRole('switch', { name: /Discover feed/ }).check();

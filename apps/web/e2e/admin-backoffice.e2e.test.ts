@@ -68,7 +68,18 @@ describe('admin back-office', () => {
 
   it('creates a talent, invites its manager, and edits its settings live on the manager’s dashboard', async () => {
     const admin = await openAdmin();
+    // Each section is its own chunk, fetched when the section is first opened.
+    const loadedScripts = () =>
+      admin.page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
+    expect(
+      (await loadedScripts()).filter((path) => path.includes('talents-section')),
+      'Talents not loaded on Status',
+    ).toEqual([]);
     await openAdminSection(admin.page, 'Talents', '/talents');
+    expect(
+      (await loadedScripts()).some((path) => /\/assets\/talents-section-[\w-]+\.js$/.test(path)),
+      'Talents arrives as its own chunk',
+    ).toBe(true);
     await admin.page.getByRole('link', { name: 'Create talent' }).click();
     // The list's "Search by name" must not take the name: wait for the create page first.
     await admin.page.waitForURL('**/talents/create');

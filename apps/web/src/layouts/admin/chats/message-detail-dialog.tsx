@@ -1,11 +1,10 @@
 import type { AdminChatPromptOutput } from '@doppel/validation';
-import { Alert, Badge, Button, Group, Modal, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowRight, IconInfoCircle } from '@tabler/icons-react';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { formatDateTime } from '../../../components/format-date.ts';
 import { trpc } from '../../../trpc/trpc.ts';
-import { PromptInputTab } from './prompt-input-tab.tsx';
-import { PromptOutputTab } from './prompt-output-tab.tsx';
+import { PromptTabs } from './prompt-tabs.tsx';
 
 type MessageDetailDialogProps = {
   chatId: string;
@@ -84,18 +83,7 @@ function DetailBody({
       </Stack>
 
       {prompt ? (
-        <Tabs defaultValue="input" keepMounted={false}>
-          <Tabs.List>
-            <Tabs.Tab value="input">Input</Tabs.Tab>
-            <Tabs.Tab value="output">Output</Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="input" pt="md">
-            <PromptInputTab prompt={prompt} />
-          </Tabs.Panel>
-          <Tabs.Panel value="output" pt="md">
-            <PromptOutputTab prompt={prompt} />
-          </Tabs.Panel>
-        </Tabs>
+        <PromptTabs prompt={prompt} />
       ) : isTwin ? (
         <Alert
           color="gray"

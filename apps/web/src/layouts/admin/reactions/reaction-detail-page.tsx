@@ -1,5 +1,5 @@
 import type { AdminReactionGetOutput } from '@doppel/validation';
-import { Alert, Anchor, Avatar, Button, Group, Paper, Skeleton, Stack, Switch, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Avatar, Button, Group, Paper, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconExternalLink, IconInfoCircle } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
@@ -10,8 +10,7 @@ import { pictureSrc } from '../../../media/media-url.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { AdminMessageCard } from '../chats/admin-message-card.tsx';
 import { fanLabel } from '../chats/chat-format.ts';
-import { PromptInputTab } from '../chats/prompt-input-tab.tsx';
-import { PromptOutputTab } from '../chats/prompt-output-tab.tsx';
+import { PromptTabs } from '../chats/prompt-tabs.tsx';
 import { useChatImagesVisible } from '../chats/use-chat-images-visible.ts';
 import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
 import { useAdminLive } from '../shared/use-admin-live.ts';
@@ -137,18 +136,7 @@ function ReactionBody({ detail }: { detail: AdminReactionGetOutput }) {
         <Title order={3}>Prompt log</Title>
         {prompt ? (
           <Paper withBorder p="md">
-            <Tabs defaultValue="input" keepMounted={false}>
-              <Tabs.List>
-                <Tabs.Tab value="input">Input</Tabs.Tab>
-                <Tabs.Tab value="output">Output</Tabs.Tab>
-              </Tabs.List>
-              <Tabs.Panel value="input" pt="md">
-                <PromptInputTab prompt={prompt} />
-              </Tabs.Panel>
-              <Tabs.Panel value="output" pt="md">
-                <PromptOutputTab prompt={prompt} />
-              </Tabs.Panel>
-            </Tabs>
+            <PromptTabs prompt={prompt} />
           </Paper>
         ) : (
           <Alert color="gray" variant="light" icon={<IconInfoCircle />} title="No prompt record" data-testid="no-prompt-record">

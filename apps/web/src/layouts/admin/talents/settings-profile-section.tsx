@@ -1,9 +1,9 @@
 import { adminPriceMax } from '@doppel/validation';
 import { Avatar, Group, NumberInput, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { IconAt, IconCoin } from '@tabler/icons-react';
+import { IconAt } from '@tabler/icons-react';
+import { CreditsInput } from '../../../components/credits-input.tsx';
 import { GenderPicker } from '../../../components/gender-picker.tsx';
 import { pictureSrc } from '../../../media/media-url.ts';
-import { usdEquivalent } from '../../talent/money.ts';
 import { FormCard } from '../shared/form-card.tsx';
 import type { SectionProps } from './settings-section.tsx';
 
@@ -81,30 +81,7 @@ function PriceInput({
   field: (typeof prices)[number]['field'] | 'creditsToUnlockFirstImage';
   label: string;
 }) {
-  return (
-    <div>
-      <NumberInput
-        label={label}
-        min={0}
-        max={adminPriceMax}
-        allowDecimal={false}
-        allowNegative={false}
-        clampBehavior="none"
-        inputMode="numeric"
-        leftSection={<IconCoin size={16} />}
-        rightSection={
-          <Text size="xs" c="dimmed" pr="sm">
-            credits
-          </Text>
-        }
-        rightSectionWidth={64}
-        {...form.getInputProps(field)}
-      />
-      <Text size="sm" c="doppel" fw={600} mt={4} data-testid={`${field}-usd`} aria-live="polite">
-        {usdEquivalent(form.values[field])}
-      </Text>
-    </div>
-  );
+  return <CreditsInput label={label} min={0} max={adminPriceMax} testId={`${field}-usd`} {...form.getInputProps(field)} />;
 }
 
 /** Pricing: the three prices and the first-image offer, each with its USD value (1 credit = 0.10 USD). */

@@ -17,9 +17,9 @@ import { IconArrowRight, IconBulb, IconCheck, IconSettings, IconUserPlus, IconUs
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { formatCents } from '../../../components/money.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { CopyField } from '../copy-field.tsx';
-import { formatCents } from '../money.ts';
 import { useTalentContext, useTalentLive } from '../talent-context.ts';
 import { ChatWithYourAi } from './chat-with-your-ai.tsx';
 import { nextTaskDetails, progressPercent } from './next-task.ts';

@@ -5,11 +5,10 @@ import {
   priceLimits,
   type TalentSettings,
 } from '@doppel/validation';
-import { NumberInput, SimpleGrid, Text } from '@mantine/core';
+import { SimpleGrid, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconCoin } from '@tabler/icons-react';
+import { CreditsInput } from '../../../components/credits-input.tsx';
 import { useSyncFormWithData } from '../../../forms/use-sync-form-with-data.ts';
-import { usdEquivalent } from '../money.ts';
 import { SettingsForm, SettingsPage } from './settings-page.tsx';
 import { useSaveSettings, useTalentSettings } from './use-talent-settings.ts';
 
@@ -55,33 +54,20 @@ function MonetisationForm({ talent }: { talent: TalentSettings }) {
     <SettingsForm onSubmit={submit} saving={saving} error={otherError}>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
         {prices.map(({ field, label, description }) => (
-          <div key={field}>
-            <NumberInput
-              label={label}
-              description={description}
-              size="md"
-              min={priceLimits[field].min}
-              max={priceLimits[field].max}
-              allowDecimal={false}
-              allowNegative={false}
-              clampBehavior="none"
-              inputMode="numeric"
-              leftSection={<IconCoin size={18} />}
-              rightSection={
-                <Text size="xs" c="dimmed" pr="sm">
-                  credits
-                </Text>
-              }
-              rightSectionWidth={64}
-              {...form.getInputProps(field)}
-            />
-            <Text size="sm" c="doppel" fw={600} mt={6} data-testid={`${field}-usd`} aria-live="polite">
-              {usdEquivalent(form.values[field])}
-            </Text>
+          <CreditsInput
+            key={field}
+            label={label}
+            description={description}
+            size="md"
+            min={priceLimits[field].min}
+            max={priceLimits[field].max}
+            testId={`${field}-usd`}
+            {...form.getInputProps(field)}
+          >
             <Text size="xs" c="dimmed">
               At least {priceLimits[field].min}, at most {priceLimits[field].max.toLocaleString('en-US')}
             </Text>
-          </div>
+          </CreditsInput>
         ))}
       </SimpleGrid>
     </SettingsForm>

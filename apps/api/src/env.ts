@@ -60,13 +60,38 @@ const schema = z.object({
   FEEDBACK_BOARD_URL: optionalText.pipe(z.url('FEEDBACK_BOARD_URL must be a URL').optional()),
   /** Shared secret the board verifies our HS256 tokens with; needed together with FEEDBACK_BOARD_URL. */
   FEEDBACK_BOARD_SECRET: optionalText,
+  // Payments (docs/payments.md). With none configured, checkouts open the offline sandbox page.
+  /** Stripe secret key (`sk_live_…`, `sk_test_…`); needs STRIPE_WEBHOOK_SECRET too. */
+  STRIPE_SECRET_KEY: optionalText,
+  /** The signing secret of the webhook endpoint `<PUBLIC_URL>/webhooks/stripe` (`whsec_…`). */
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  /** Another Stripe API host (a local stripe-mock, tests' fake); default Stripe's own. */
+  STRIPE_API_URL: optionalText.pipe(z.url('STRIPE_API_URL must be a URL').optional()),
+  /** App Store in-app purchases: the app's bundle id; needs APPLE_IAP_ROOT_CERTIFICATES too. */
+  APPLE_IAP_BUNDLE_ID: optionalText,
+  APPLE_IAP_ENVIRONMENT: z.enum(['Production', 'Sandbox']).default('Production'),
+  /** The app's numeric Apple id; Apple's verifier needs it in Production. */
+  APPLE_IAP_APP_ID: optionalText.pipe(z.coerce.number<string | undefined>().int().positive().optional()),
+  /** Paths (comma-separated) of trusted root certificates, DER or PEM: Apple Root CA - G3. */
+  APPLE_IAP_ROOT_CERTIFICATES: optionalText,
+  /** Google Play in-app purchases: the app's package name; needs GOOGLE_PLAY_SERVICE_ACCOUNT and GOOGLE_PLAY_PUSH_TOKEN. */
+  GOOGLE_PLAY_PACKAGE_NAME: optionalText,
+  /** The service account's JSON key, inline or as a path to the file. */
+  GOOGLE_PLAY_SERVICE_ACCOUNT: optionalText,
+  /** Secret in the Pub/Sub push URL `<PUBLIC_URL>/webhooks/google?token=…`, so only Google's pushes are taken. */
+  GOOGLE_PLAY_PUSH_TOKEN: optionalText,
+  /** Another Play Developer API root (tests' fake); default Google's own. */
+  GOOGLE_PLAY_API_URL: optionalText.pipe(z.url('GOOGLE_PLAY_API_URL must be a URL').optional()),
   /** `on` allows the development outbox in production (it is readable by anyone who reaches the server). */
   DEV_OUTBOX: z.enum(['on', 'off']).optional(),
 });
 
 const providerVariables = {
-  Google: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
-  Apple: ['APPLE_CLIENT_ID', 'APPLE_TEAM_ID', 'APPLE_KEY_ID', 'APPLE_PRIVATE_KEY'],
+  'Google sign-in': ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+  'Apple sign-in': ['APPLE_CLIENT_ID', 'APPLE_TEAM_ID', 'APPLE_KEY_ID', 'APPLE_PRIVATE_KEY'],
+  Stripe: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
+  'App Store purchases': ['APPLE_IAP_BUNDLE_ID', 'APPLE_IAP_ROOT_CERTIFICATES'],
+  'Google Play purchases': ['GOOGLE_PLAY_PACKAGE_NAME', 'GOOGLE_PLAY_SERVICE_ACCOUNT', 'GOOGLE_PLAY_PUSH_TOKEN'],
 } as const;
 
 /** Settings that parse one by one but make no sense together; each message says how to fix it. */
@@ -75,10 +100,10 @@ function configurationProblems(env: z.infer<typeof schema>): string[] {
   for (const [provider, names] of Object.entries(providerVariables)) {
     const missing = names.filter((name) => !env[name]);
     if (missing.length > 0 && missing.length < names.length)
-      problems.push(
-        `  ${provider} sign-in is half configured: set ${missing.join(', ')} too, or unset all of ${names.join(', ')}`,
-      );
+      problems.push(`  ${provider} is half configured: set ${missing.join(', ')} too, or unset all of ${names.join(', ')}`);
   }
+  if (env.APPLE_IAP_BUNDLE_ID && env.APPLE_IAP_ENVIRONMENT === 'Production' && !env.APPLE_IAP_APP_ID)
+    problems.push("  App Store purchases in Production need APPLE_IAP_APP_ID (the app's numeric Apple id)");
   if (env.NODE_ENV === 'production' && !env.SMTP_URL && env.DEV_OUTBOX !== 'on')
     problems.push(
       '  SMTP_URL is not set: in production sign-in emails need an SMTP server. The development outbox would show every sign-in link to anyone who reaches the server; set DEV_OUTBOX=on only if that is really wanted.',

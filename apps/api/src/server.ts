@@ -12,8 +12,10 @@ import { registerFileServing, registerUploadRoute } from './http/files.ts';
 import { registerHealth } from './http/health.ts';
 import { registerMediaRoutes } from './http/media.ts';
 import { registerOAuthRoutes } from './http/oauth.ts';
+import { registerPaymentWebhooks } from './http/payment-webhooks.ts';
 import { registerWebApp } from './http/web-app.ts';
-import { createContext } from './trpc/context.ts';
+import { createPaymentProviders } from './payments/providers.ts';
+import { createContext, writerFor } from './trpc/context.ts';
 import { type AppRouter, appRouter } from './trpc/router.ts';
 
 export type ApiServer = {
@@ -45,6 +47,7 @@ export async function buildServer(env: Env, options: { db?: DbClient } = {}): Pr
     : createDevOutboxMailer(client.db, (message) => app.log.info(message));
   const shutdown = new AbortController();
   const storage = createLocalDiskStorage(env.FILES_DIR);
+  const payments = createPaymentProviders(env);
   // Sends jobs (chat replies) inside the API's own transactions; the worker process runs them.
   // Queues are created here too, so the API can enqueue even before a worker has started.
   const jobs = createBoss(env.DATABASE_URL, {
@@ -81,7 +84,7 @@ export async function buildServer(env: Env, options: { db?: DbClient } = {}): Pr
   const trpcOptions = {
     router: appRouter,
     createContext: ({ req, res }) =>
-      createContext({ db: client.db, feed, mailer, env, shutdown: shutdown.signal, storage, jobs }, req, res),
+      createContext({ db: client.db, feed, mailer, env, shutdown: shutdown.signal, storage, jobs, payments }, req, res),
     onError({ path, error, type }) {
       // Expected refusals are not incidents; everything else is logged with its call path.
       if (error.code === 'INTERNAL_SERVER_ERROR')
@@ -95,6 +98,7 @@ export async function buildServer(env: Env, options: { db?: DbClient } = {}): Pr
   await registerUploadRoute(app, trpcOptions);
   registerFileServing(app, storage);
   registerMediaRoutes(app, { db: client.db, storage });
+  await registerPaymentWebhooks(app, { write: writerFor({ db: client.db, feed }), payments });
 
   if (env.WEB_DIST_DIR) await registerWebApp(app, env.WEB_DIST_DIR);
 

@@ -11,6 +11,10 @@ export {
 } from './llm/openai-llm.ts';
 export { createDevOutboxMailer } from './mail/dev-outbox-mailer.ts';
 export { createSmtpMailer, defaultMailFrom } from './mail/smtp-mailer.ts';
+export { type AppStoreConfig, createAppStore } from './payments/app-store.ts';
+export { createPlayStore, type PlayStoreConfig } from './payments/play-store.ts';
+export { createSandboxCardPayments } from './payments/sandbox-card-payments.ts';
+export { createStripeCardPayments, type StripeCardPaymentsConfig } from './payments/stripe-card-payments.ts';
 export {
   cosineSimilarity,
   hashedEmbedding,

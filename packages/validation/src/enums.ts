@@ -108,6 +108,31 @@ export type ModelVersionStatus = (typeof modelVersionStatuses)[number];
 export const productPriceTypes = ['ONE_TIME', 'SUBSCRIPTION', 'APPLE_ONE_TIME', 'GOOGLE_ONE_TIME'] as const;
 export type ProductPriceType = (typeof productPriceTypes)[number];
 
+/** A hosted checkout (Stripe Checkout or the sandbox page) from creation to its outcome. */
+export const checkoutStatuses = ['OPEN', 'COMPLETED', 'CANCELED', 'EXPIRED', 'FAILED'] as const;
+export type CheckoutStatus = (typeof checkoutStatuses)[number];
+
+export const checkoutModes = ['payment', 'subscription'] as const;
+export type CheckoutMode = (typeof checkoutModes)[number];
+
+export const paymentProviders = ['stripe', 'apple', 'google', 'sandbox'] as const;
+export type PaymentProvider = (typeof paymentProviders)[number];
+
+/** A fan's subscription to one twin; ACTIVE until its paid period ends or the provider ends it. */
+export const subscriptionStatuses = ['ACTIVE', 'ENDED'] as const;
+export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
+
+/** Kinds of entries in the payment ledger: money in, money back, money back undone (dispute won). */
+export const paymentLedgerKinds = ['PURCHASE', 'REVERSAL', 'REINSTATEMENT'] as const;
+export type PaymentLedgerKind = (typeof paymentLedgerKinds)[number];
+
+export const paymentReversalReasons = ['REFUND', 'DISPUTE'] as const;
+export type PaymentReversalReason = (typeof paymentReversalReasons)[number];
+
+/** The action a twin's immediate out-of-credits answer offers under the bubble. */
+export const chatCallsToAction = ['SIGN_IN', 'CHECKOUT', 'SUBSCRIBE'] as const;
+export type ChatCallToAction = (typeof chatCallsToAction)[number];
+
 export const earningFrameRanges = ['DAY', 'MONTH', 'TOTAL'] as const;
 export type EarningFrameRange = (typeof earningFrameRanges)[number];
 

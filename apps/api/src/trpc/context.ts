@@ -4,6 +4,7 @@ import type { PgBoss } from '@doppel/jobs';
 import type { Me } from '@doppel/validation';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Env } from '../env.ts';
+import type { PaymentProviders } from '../payments/providers.ts';
 
 export const sessionCookieName = 'doppel_session';
 
@@ -17,6 +18,8 @@ export type Services = {
   storage: FileStorage;
   /** A pg-boss client (no workers): procedures enqueue jobs inside their own transactions. */
   jobs: PgBoss;
+  /** Stripe or the sandbox for card checkouts; the app stores when configured. */
+  payments: PaymentProviders;
 };
 
 /**

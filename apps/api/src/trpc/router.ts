@@ -9,6 +9,7 @@ import { filesRouter } from '../routers/files.ts';
 import { galleryRouter } from '../routers/gallery.ts';
 import { liveRouter } from '../routers/live.ts';
 import { onboardingRouter } from '../routers/onboarding.ts';
+import { paymentsRouter } from '../routers/payments.ts';
 import { devRouter, systemRouter } from '../routers/system.ts';
 import { talentRouter } from '../routers/talent.ts';
 import { voiceRouter } from '../routers/voice.ts';
@@ -28,6 +29,7 @@ export const appRouter = router({
   gallery: galleryRouter,
   live: liveRouter,
   onboarding: onboardingRouter,
+  payments: paymentsRouter,
   system: systemRouter,
   talent: talentRouter,
   voice: voiceRouter,

@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { broadcasts } from './broadcasts.ts';
 import { createdAt, idColumn, updatedAt } from './columns.ts';
-import { reactionEnum, senderTypeEnum } from './enums.ts';
+import { chatCallToActionEnum, reactionEnum, senderTypeEnum } from './enums.ts';
 import type {
   ChatPromptFaqItem,
   ChatPromptFunction,
@@ -100,6 +100,8 @@ export const chatMessages = pgTable(
     replyToMessageId: text().references((): AnyPgColumn => chatMessages.id, { onDelete: 'set null' }),
     /** The broadcast that sent this message; unique per chat so a retried send never doubles. */
     broadcastId: text().references(() => broadcasts.id, { onDelete: 'set null' }),
+    /** What the twin's immediate out-of-credits answer offers: sign in, buy credits, subscribe. */
+    callToAction: chatCallToActionEnum(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -15,7 +15,8 @@ const microUsd = () => bigint({ mode: 'number' }).notNull().default(0);
 /**
  * A talent's earnings over one day, one month, or all time. Every amount is integer micro-USD
  * (1e-6 USD), exact enough for a 3 % share of one 0.10 USD credit. `gross*` is what fans paid,
- * `net*` the talent's share of it; `grossTotal`/`netTotal` are the sums of the five sources.
+ * `net*` the talent's share of it; `grossTotal`/`netTotal` are the sums of the five sources minus
+ * the reversals (refunds and disputes).
  * Day frames roll up into their month (`parentKey`), months into the total.
  */
 export const earningFrames = pgTable(
@@ -45,6 +46,12 @@ export const earningFrames = pgTable(
     netReferral: microUsd(),
     grossSubscription: microUsd(),
     netSubscription: microUsd(),
+    /**
+     * Earnings taken back by refunds and disputes (positive amounts, subtracted in the totals).
+     * A day's totals may go below zero when a refund outweighs that day's earnings.
+     */
+    grossReversal: microUsd(),
+    netReversal: microUsd(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -54,7 +61,7 @@ export const earningFrames = pgTable(
     index('earning_frames_talent_parent_idx').on(t.talentId, t.parentKey),
     check(
       'earning_frames_amounts_non_negative',
-      sql`least(${t.grossTotal}, ${t.netTotal}, ${t.grossSendMessage}, ${t.netSendMessage}, ${t.grossUnlockImage}, ${t.netUnlockImage}, ${t.grossUnlockAudio}, ${t.netUnlockAudio}, ${t.grossReferral}, ${t.netReferral}, ${t.grossSubscription}, ${t.netSubscription}) >= 0`,
+      sql`least(${t.grossSendMessage}, ${t.netSendMessage}, ${t.grossUnlockImage}, ${t.netUnlockImage}, ${t.grossUnlockAudio}, ${t.netUnlockAudio}, ${t.grossReferral}, ${t.netReferral}, ${t.grossSubscription}, ${t.netSubscription}, ${t.grossReversal}, ${t.netReversal}) >= 0`,
     ),
   ],
 );

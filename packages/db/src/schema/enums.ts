@@ -5,14 +5,21 @@
 import {
   attachmentTypes,
   broadcastStatuses,
+  chatCallsToAction,
+  checkoutModes,
+  checkoutStatuses,
   earningFrameRanges,
   genders,
   modelVersionStatuses,
+  paymentLedgerKinds,
+  paymentProviders,
+  paymentReversalReasons,
   payoutStatuses,
   productPriceTypes,
   purposes,
   reactions,
   senderTypes,
+  subscriptionStatuses,
   transferTypes,
 } from '@doppel/validation';
 import { pgEnum } from 'drizzle-orm/pg-core';
@@ -28,3 +35,10 @@ export const transferTypeEnum = pgEnum('transfer_type', transferTypes);
 export const modelVersionStatusEnum = pgEnum('model_version_status', modelVersionStatuses);
 export const productPriceTypeEnum = pgEnum('product_price_type', productPriceTypes);
 export const earningFrameRangeEnum = pgEnum('earning_frame_range', earningFrameRanges);
+export const checkoutStatusEnum = pgEnum('checkout_status', checkoutStatuses);
+export const checkoutModeEnum = pgEnum('checkout_mode', checkoutModes);
+export const paymentProviderEnum = pgEnum('payment_provider', paymentProviders);
+export const subscriptionStatusEnum = pgEnum('subscription_status', subscriptionStatuses);
+export const paymentLedgerKindEnum = pgEnum('payment_ledger_kind', paymentLedgerKinds);
+export const paymentReversalReasonEnum = pgEnum('payment_reversal_reason', paymentReversalReasons);
+export const chatCallToActionEnum = pgEnum('chat_call_to_action', chatCallsToAction);

@@ -1,7 +1,28 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn } from './columns.ts';
-import { productPriceTypeEnum } from './enums.ts';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, updatedAt } from './columns.ts';
+import {
+  checkoutModeEnum,
+  checkoutStatusEnum,
+  paymentLedgerKindEnum,
+  paymentProviderEnum,
+  paymentReversalReasonEnum,
+  productPriceTypeEnum,
+  subscriptionStatusEnum,
+} from './enums.ts';
 import { products } from './products.ts';
 import { talents } from './talents.ts';
 import { users } from './users.ts';
@@ -9,12 +30,15 @@ import { users } from './users.ts';
 /**
  * A fan's purchase (credits or a subscription). Prices are integer minor units with their
  * fraction digits and currency; `originalPrice` is the list price before discounts. The
- * provider transaction ids are unique so a replayed webhook cannot record a payment twice.
+ * provider transaction ids are unique so a replayed webhook cannot record a payment twice, and
+ * `movementKey` (`stripe:pi_…`, `stripe:in_…`, `apple:…`, `google:…`, `sandbox:…`) is the one key
+ * every event about the same money maps to (docs/payments.md).
  */
 export const payments = pgTable(
   'payments',
   {
     id: idColumn(),
+    movementKey: text().notNull(),
     priceAmount: bigint({ mode: 'number' }).notNull(),
     priceFractionDigits: integer().notNull().default(2),
     priceCurrency: text().notNull().default('USD'),
@@ -29,12 +53,18 @@ export const payments = pgTable(
     googleTransactionId: text(),
     userId: text().references(() => users.id, { onDelete: 'set null' }),
     talentId: text().references(() => talents.id, { onDelete: 'set null' }),
+    /** The checkout it came through (web purchases); store purchases have none. */
+    checkoutId: text().references(() => checkouts.id, { onDelete: 'set null' }),
+    /** The subscription a SUBSCRIPTION payment paid a period of. */
+    subscriptionId: text().references(() => subscriptions.id, { onDelete: 'set null' }),
     isSandbox: boolean().notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
-    index('payments_live_created_idx').on(t.createdAt).where(sql`not ${t.isSandbox}`),
-    index('payments_created_idx').on(t.createdAt),
+    uniqueIndex('payments_movement_key_unique').on(t.movementKey),
+    // Admin list, newest first, keyset (created, id): without sandbox payments (the default) or all.
+    index('payments_live_created_id_idx').on(t.createdAt, t.id).where(sql`not ${t.isSandbox}`),
+    index('payments_created_id_idx').on(t.createdAt, t.id),
     index('payments_user_created_idx').on(t.userId, t.createdAt),
     index('payments_talent_created_idx').on(t.talentId, t.createdAt),
     index('payments_product_idx').on(t.productId),
@@ -47,4 +77,124 @@ export const payments = pgTable(
       sql`${t.priceAmount} >= 0 and ${t.originalPriceAmount} >= 0 and ${t.priceFractionDigits} between 0 and 6 and ${t.originalPriceFractionDigits} between 0 and 6`,
     ),
   ],
+);
+
+/**
+ * The payment ledger: every movement of a fan's money, immutable, one row per unique key. A
+ * PURCHASE adds the paid credits (or books a subscription's earnings); a REVERSAL (refund,
+ * dispute) takes back what is left of them, records the credits already spent (`shortfallCredits`)
+ * and reverses the twin's earnings for those; a REINSTATEMENT (dispute won) undoes one reversal
+ * exactly. Amounts are signed: money and credits in are positive, out negative. Balances and
+ * earning frames are read models; this table is the truth they are checked against.
+ */
+export const paymentLedger = pgTable(
+  'payment_ledger',
+  {
+    id: idColumn(),
+    key: text().notNull(),
+    kind: paymentLedgerKindEnum().notNull(),
+    reason: paymentReversalReasonEnum(),
+    paymentId: text()
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    /** The reversal a REINSTATEMENT undoes. */
+    reversesEntryId: text().references((): AnyPgColumn => paymentLedger.id, { onDelete: 'restrict' }),
+    userId: text().references(() => users.id, { onDelete: 'set null' }),
+    talentId: text().references(() => talents.id, { onDelete: 'set null' }),
+    /** Money, signed minor units of the payment's currency. */
+    amount: bigint({ mode: 'number' }).notNull(),
+    /** Paid credits added to (positive) or taken from (negative) the fan's balance. */
+    paidCredits: integer().notNull().default(0),
+    /** Credits a reversal could not take back because the fan had spent them. */
+    shortfallCredits: integer().notNull().default(0),
+    /** The twin's earnings booked (positive) or reversed (negative), micro-USD. */
+    grossMicroUsd: bigint({ mode: 'number' }).notNull().default(0),
+    netMicroUsd: bigint({ mode: 'number' }).notNull().default(0),
+    referralMicroUsd: bigint({ mode: 'number' }).notNull().default(0),
+    referralTalentId: text().references(() => talents.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_ledger_key_unique').on(t.key),
+    index('payment_ledger_payment_idx').on(t.paymentId, t.createdAt),
+    index('payment_ledger_user_idx').on(t.userId, t.createdAt),
+    check('payment_ledger_shortfall_non_negative', sql`${t.shortfallCredits} >= 0`),
+  ],
+);
+
+/**
+ * A hosted checkout we created (Stripe Checkout or the sandbox page): who buys what in which chat,
+ * and how it ended, so the fan returning to the chat is told plainly.
+ */
+export const checkouts = pgTable(
+  'checkouts',
+  {
+    id: idColumn(),
+    provider: paymentProviderEnum().notNull(),
+    mode: checkoutModeEnum().notNull(),
+    status: checkoutStatusEnum().notNull().default('OPEN'),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    talentId: text().references(() => talents.id, { onDelete: 'set null' }),
+    productId: text()
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    /** Stripe's checkout session id (`cs_…`); null for the sandbox. */
+    externalId: text(),
+    /** In-app path the fan returns to (the chat). */
+    returnPath: text().notNull(),
+    completedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('checkouts_user_created_idx').on(t.userId, t.createdAt), uniqueIndex('checkouts_external_unique').on(t.externalId)],
+);
+
+/**
+ * A fan's subscription to a twin. While ACTIVE and inside its paid period, messages to that twin
+ * cost no credits (unlocks still do); each paid period is a SUBSCRIPTION payment.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: idColumn(),
+    provider: paymentProviderEnum().notNull(),
+    /** Stripe's `sub_…`; the sandbox's own id. */
+    externalId: text().notNull(),
+    status: subscriptionStatusEnum().notNull().default('ACTIVE'),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    talentId: text()
+      .notNull()
+      .references(() => talents.id, { onDelete: 'cascade' }),
+    productId: text()
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    currentPeriodEnd: timestamp({ withTimezone: true }).notNull(),
+    endedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_provider_external_unique').on(t.provider, t.externalId),
+    index('subscriptions_user_talent_idx').on(t.userId, t.talentId, t.currentPeriodEnd),
+  ],
+);
+
+/**
+ * Every verified provider delivery, stored by the provider's event id in the transaction that
+ * processes it: a replay (or 100 concurrent deliveries) finds the row and books nothing again.
+ */
+export const providerEvents = pgTable(
+  'provider_events',
+  {
+    provider: paymentProviderEnum().notNull(),
+    eventId: text().notNull(),
+    eventType: text().notNull(),
+    payload: jsonb().notNull(),
+    receivedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );

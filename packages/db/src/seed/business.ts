@@ -1,7 +1,18 @@
 // Demo back-office data: products and payments, payouts, earning and metric frames, FAQs,
 // broadcasts, Discover entries and invitations (FAQs and models are in knowledge.ts).
 import type { Transaction } from '../client.ts';
-import { broadcasts, earningFrames, invitations, newId, payments, payouts, products, publicTalents } from '../schema/index.ts';
+import {
+  broadcasts,
+  earningFrames,
+  invitations,
+  newId,
+  paymentLedger,
+  payments,
+  payouts,
+  products,
+  publicTalents,
+  subscriptions,
+} from '../schema/index.ts';
 import { buildEarningFrames, type DayGross, startOfUtcDay, startOfUtcMonth } from './earnings.ts';
 import { seedKnowledge } from './knowledge.ts';
 
@@ -50,33 +61,21 @@ export async function seedOperations(tx: Transaction, ctx: SeedContext): Promise
   const { ago, userId, miaId, leoId } = ctx;
 
   // Products and payments (one of each price type, plus a sandbox purchase).
+  const credits50 = newId();
   const credits100 = newId();
   const credits550 = newId();
   const apple100 = newId();
   const google100 = newId();
   await tx.insert(products).values([
-    {
-      id: credits100,
-      name: '100 credits',
-      priceType: 'ONE_TIME',
-      credits: 100,
-      priceAmount: 999,
-      externalId: 'price_demo_credits_100',
-    },
-    {
-      id: credits550,
-      name: '550 credits',
-      priceType: 'ONE_TIME',
-      credits: 550,
-      priceAmount: 4999,
-      externalId: 'price_demo_credits_550',
-    },
+    // Packs are priced from the 0.10 USD credit; the big one carries a 10 % discount.
+    { id: credits50, name: '50 credits', priceType: 'ONE_TIME', credits: 50, priceAmount: 500 },
+    { id: credits100, name: '100 credits', priceType: 'ONE_TIME', credits: 100, priceAmount: 1000 },
+    { id: credits550, name: '550 credits', priceType: 'ONE_TIME', credits: 550, priceAmount: 5000 },
     {
       id: ctx.subscriptionProductId,
       name: 'Mia Moreno VIP (monthly)',
       priceType: 'SUBSCRIPTION',
       priceAmount: 999,
-      externalId: 'price_demo_mia_vip',
     },
     {
       id: apple100,
@@ -96,9 +95,11 @@ export async function seedOperations(tx: Transaction, ctx: SeedContext): Promise
     },
   ]);
   const price = (amount: number, original = amount) => ({ priceAmount: amount, originalPriceAmount: original });
-  await tx.insert(payments).values([
+  const seededPayments: (typeof payments.$inferInsert & { credits: number })[] = [
     {
-      ...price(999),
+      ...price(1000),
+      movementKey: 'stripe:pi_3DemoSamRivera0001',
+      credits: 100,
       productPriceType: 'ONE_TIME',
       productId: credits100,
       stripePaymentIntentId: 'pi_3DemoSamRivera0001',
@@ -108,6 +109,8 @@ export async function seedOperations(tx: Transaction, ctx: SeedContext): Promise
     },
     {
       ...price(999),
+      movementKey: 'stripe:in_1DemoSamRiveraVip',
+      credits: 0,
       productPriceType: 'SUBSCRIPTION',
       productId: ctx.subscriptionProductId,
       stripePaymentIntentId: 'pi_3DemoSamRivera0002',
@@ -117,7 +120,9 @@ export async function seedOperations(tx: Transaction, ctx: SeedContext): Promise
       createdAt: ago(30),
     },
     {
-      ...price(4999, 5999),
+      ...price(5000, 5500),
+      movementKey: 'stripe:pi_3DemoJordanLee0001',
+      credits: 550,
       productPriceType: 'ONE_TIME',
       productId: credits550,
       stripePaymentIntentId: 'pi_3DemoJordanLee0001',
@@ -127,6 +132,8 @@ export async function seedOperations(tx: Transaction, ctx: SeedContext): Promise
     },
     {
       ...price(1099),
+      movementKey: 'apple:2000000512345678',
+      credits: 100,
       productPriceType: 'APPLE_ONE_TIME',
       productId: apple100,
       appleTransactionId: '2000000512345678',
@@ -136,6 +143,8 @@ export async function seedOperations(tx: Transaction, ctx: SeedContext): Promise
     },
     {
       ...price(1099),
+      movementKey: 'google:GPA.3345-1234-5678-90123',
+      credits: 100,
       productPriceType: 'GOOGLE_ONE_TIME',
       productId: google100,
       googleTransactionId: 'GPA.3345-1234-5678-90123',
@@ -144,7 +153,9 @@ export async function seedOperations(tx: Transaction, ctx: SeedContext): Promise
       createdAt: ago(3),
     },
     {
-      ...price(999),
+      ...price(1000),
+      movementKey: 'sandbox:demo-fan3-credits100',
+      credits: 100,
       productPriceType: 'ONE_TIME',
       productId: credits100,
       userId: userId('fan3'),
@@ -154,6 +165,8 @@ export async function seedOperations(tx: Transaction, ctx: SeedContext): Promise
     },
     {
       ...price(1099),
+      movementKey: 'google:GPA.3345-9876-5432-10987',
+      credits: 100,
       productPriceType: 'GOOGLE_ONE_TIME',
       productId: google100,
       googleTransactionId: 'GPA.3345-9876-5432-10987',
@@ -161,7 +174,44 @@ export async function seedOperations(tx: Transaction, ctx: SeedContext): Promise
       talentId: leoId,
       createdAt: ago(10),
     },
-  ]);
+  ];
+  // Sam (fan1) subscribes to Mia: the subscription's first month was paid 30 days ago.
+  const samVip = newId();
+  await tx.insert(subscriptions).values({
+    id: samVip,
+    provider: 'stripe',
+    externalId: 'sub_1DemoSamRiveraVip',
+    userId: userId('fan1'),
+    talentId: miaId,
+    productId: ctx.subscriptionProductId,
+    currentPeriodEnd: ago(-1),
+    createdAt: ago(30),
+  });
+  const paymentRows = seededPayments.map(({ credits: _credits, ...row }) => ({
+    ...row,
+    id: newId(),
+    subscriptionId: row.productPriceType === 'SUBSCRIPTION' ? samVip : null,
+  }));
+  await tx.insert(payments).values(paymentRows);
+  // Each payment's PURCHASE entry in the ledger: credits to the fan, or a subscription's earnings.
+  await tx.insert(paymentLedger).values(
+    seededPayments.map((payment, index) => {
+      const subscription = payment.productPriceType === 'SUBSCRIPTION';
+      const gross = subscription ? payment.priceAmount * 10_000 : 0;
+      return {
+        key: `${payment.movementKey}:purchase`,
+        kind: 'PURCHASE' as const,
+        paymentId: paymentRows[index]?.id as string,
+        userId: payment.userId ?? null,
+        talentId: payment.talentId ?? null,
+        amount: payment.priceAmount,
+        paidCredits: payment.credits,
+        grossMicroUsd: gross,
+        netMicroUsd: (gross * revenueSharePpm) / 1_000_000,
+        createdAt: payment.createdAt,
+      };
+    }),
+  );
 
   // Payouts in every status; pending and executed ones count towards the talent's total.
   const bank = {

@@ -1,6 +1,6 @@
 import { type Executor, earningFrames, talentConfigs } from '@doppel/db';
-import { eq, sql } from 'drizzle-orm';
-import { earningOfPaidCredits } from '../money/money.ts';
+import { and, eq, or, sql } from 'drizzle-orm';
+import { earningOfGross, earningOfPaidCredits } from '../money/money.ts';
 import { frameSlots } from './frame-keys.ts';
 
 /** What a fan paid for; each source has its own gross and net columns in the frames. */
@@ -14,6 +14,7 @@ const columns = {
   unlockAudio: ['grossUnlockAudio', 'netUnlockAudio'],
   subscription: ['grossSubscription', 'netSubscription'],
   referral: ['grossReferral', 'netReferral'],
+  reversal: ['grossReversal', 'netReversal'],
 } as const;
 
 /**
@@ -30,11 +31,13 @@ async function addToFrames(
   at: Date,
 ): Promise<void> {
   const [grossColumn, netColumn] = columns[source];
+  // Reversals (refunds, disputes) are kept in their own columns and come off the totals.
+  const sign = source === 'reversal' ? -1 : 1;
   const rows = frameSlots(at).map((slot) => ({
     talentId,
     ...slot,
-    grossTotal: amounts.gross,
-    netTotal: amounts.net,
+    grossTotal: sign * amounts.gross,
+    netTotal: sign * amounts.net,
     [grossColumn]: amounts.gross,
     [netColumn]: amounts.net,
   }));
@@ -55,6 +58,29 @@ async function addToFrames(
     });
 }
 
+/**
+ * Gives back a reversal (negative amounts) in frames that already hold it: a plain update, since
+ * an insert's candidate row would fail the non-negative check before its conflict is seen.
+ */
+async function undoReversalInFrames(tx: Executor, talentId: string, amounts: Amounts, at: Date): Promise<void> {
+  const slots = frameSlots(at);
+  await tx
+    .update(earningFrames)
+    .set({
+      grossTotal: sql`${earningFrames.grossTotal} + ${amounts.gross}`,
+      netTotal: sql`${earningFrames.netTotal} + ${amounts.net}`,
+      grossReversal: sql`${earningFrames.grossReversal} - ${amounts.gross}`,
+      netReversal: sql`${earningFrames.netReversal} - ${amounts.net}`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(earningFrames.talentId, talentId),
+        or(...slots.map((slot) => and(eq(earningFrames.range, slot.range), eq(earningFrames.key, slot.key)))),
+      ),
+    );
+}
+
 function snake(camel: string): string {
   return camel.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 }
@@ -66,7 +92,7 @@ export type RecordedEarning = {
   referralTalentId: string | null;
 };
 
-export type PaidSpendInput = { talentId: string; source: EarningSource; paidCredits: number; at?: Date };
+export type PaidSpendInput = { talentId: string; source: EarningSource; paidCredits: number; at?: Date | undefined };
 export type PlannedEarning = RecordedEarning & { input: PaidSpendInput };
 
 /** The talent config columns that decide who earns what; callers may select them in a join. */
@@ -86,6 +112,68 @@ export function planEarning(shares: EarningShares, input: PaidSpendInput): Plann
     referralTalentId ? shares.referralSharePpm : null,
   );
   return { ...earning, referralTalentId, input };
+}
+
+/** Works out what money paid directly (a subscription) earns under the talent's shares; books nothing. */
+export function planEarningOfGross(
+  shares: EarningShares,
+  input: { talentId: string; source: EarningSource; grossMicroUsd: number; at?: Date },
+): PlannedEarning {
+  const { referralTalentId } = shares;
+  const earning = earningOfGross(input.grossMicroUsd, shares.revenueSharePpm, referralTalentId ? shares.referralSharePpm : null);
+  return {
+    ...earning,
+    referralTalentId,
+    input: { talentId: input.talentId, source: input.source, paidCredits: 0, at: input.at },
+  };
+}
+
+/** Reads the talent's shares (who earns what), for planning an earning or its reversal. */
+export async function earningSharesOf(tx: Executor, talentId: string): Promise<EarningShares> {
+  const [shares] = await tx.select(earningShareColumns).from(talentConfigs).where(eq(talentConfigs.id, talentId));
+  if (!shares) throw new Error(`talent ${talentId} has no config`);
+  return shares;
+}
+
+export type EarningReversal = {
+  talentId: string;
+  grossMicroUsd: number;
+  netMicroUsd: number;
+  referralMicroUsd: number;
+  referralTalentId: string | null;
+};
+
+/**
+ * Takes earnings back (a refund or a dispute): the talent's and the referrer's reversal columns
+ * grow and their totals shrink, in the frames of `at`. Negative amounts give back a reversal
+ * (a dispute won), booked at the reversal's own date so no frame's reversal goes below zero.
+ */
+export async function bookEarningReversal(tx: Executor, reversal: EarningReversal, at: Date): Promise<void> {
+  if (reversal.grossMicroUsd < 0 || reversal.referralMicroUsd < 0) {
+    const undo = (talentId: string, gross: number, net: number) =>
+      undoReversalInFrames(tx, talentId, { gross: -gross, net: -net }, at);
+    await Promise.all([
+      undo(reversal.talentId, reversal.grossMicroUsd, reversal.netMicroUsd),
+      reversal.referralTalentId && reversal.referralMicroUsd !== 0
+        ? undo(reversal.referralTalentId, reversal.referralMicroUsd, reversal.referralMicroUsd)
+        : undefined,
+    ]);
+    return;
+  }
+  await Promise.all([
+    reversal.grossMicroUsd !== 0 || reversal.netMicroUsd !== 0
+      ? addToFrames(tx, reversal.talentId, 'reversal', { gross: reversal.grossMicroUsd, net: reversal.netMicroUsd }, at)
+      : undefined,
+    reversal.referralTalentId && reversal.referralMicroUsd !== 0
+      ? addToFrames(
+          tx,
+          reversal.referralTalentId,
+          'reversal',
+          { gross: reversal.referralMicroUsd, net: reversal.referralMicroUsd },
+          at,
+        )
+      : undefined,
+  ]);
 }
 
 /** Works out what paid credits earn (a read of the talent's shares); books nothing yet. */

@@ -53,12 +53,28 @@ export type Earning = { grossMicroUsd: number; netMicroUsd: number; referralMicr
  * the same gross (on top, not taken from the talent).
  */
 export function earningOfPaidCredits(paidCredits: number, revenueSharePpm: number, referralSharePpm: number | null): Earning {
-  const grossMicroUsd = creditsToMicroUsd(paidCredits);
+  return earningOfGross(creditsToMicroUsd(paidCredits), revenueSharePpm, referralSharePpm);
+}
+
+/** The same split for money paid directly (a subscription's price), gross in micro-USD. */
+export function earningOfGross(grossMicroUsd: number, revenueSharePpm: number, referralSharePpm: number | null): Earning {
   return {
     grossMicroUsd,
     netMicroUsd: applyShare(grossMicroUsd, revenueSharePpm),
     referralMicroUsd: referralSharePpm === null ? 0 : applyShare(grossMicroUsd, referralSharePpm),
   };
+}
+
+/**
+ * A price in minor units of USD (cents, 2 fraction digits) as micro-USD, exactly. Earnings are
+ * booked in USD only: a price in another currency is refused rather than converted.
+ */
+export function usdPriceToMicroUsd(price: { amount: number; fractionDigits: number; currency: string }): number {
+  assertNonNegativeInteger('amount', price.amount);
+  if (price.currency.toUpperCase() !== 'USD') throw new RangeError(`earnings are booked in USD, got ${price.currency}`);
+  if (!Number.isInteger(price.fractionDigits) || price.fractionDigits < 0 || price.fractionDigits > 6)
+    throw new RangeError(`fraction digits must be 0 to 6, got ${price.fractionDigits}`);
+  return price.amount * 10 ** (6 - price.fractionDigits);
 }
 
 /** Micro-USD to whole cents, floored (the spec floors the disbursable amount to cents). */

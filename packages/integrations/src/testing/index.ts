@@ -1,4 +1,12 @@
 // @doppel/integrations/testing: local fakes that speak the real protocols, for tests and benchmarks.
+
+export {
+  type AppleTestChain,
+  type AppleTestChainOptions,
+  type AppleTestNotification,
+  type AppleTestTransaction,
+  createAppleTestChain,
+} from './apple-certificates.ts';
 export { FAKE_MP3_BYTES, type FakeElevenLabs, type FakeElevenLabsRequest, startFakeElevenLabs } from './fake-elevenlabs.ts';
 export {
   type FakeChatRequest,
@@ -8,4 +16,16 @@ export {
   type FakeOpenAiRequest,
   startFakeOpenAi,
 } from './fake-openai.ts';
+export { type FakePlay, type FakePlayOptions, type FakePlayPurchase, type FakePlayRequest, startFakePlay } from './fake-play.ts';
+export { createTestServiceAccount, type PlayTestServiceAccount } from './fake-play-accounts.ts';
+export type { PubSubPushEnvelope } from './fake-play-notifications.ts';
+export {
+  type FakeStripe,
+  type FakeStripeEvent,
+  type FakeStripeFailure,
+  type FakeStripeOptions,
+  type FakeStripeRequest,
+  startFakeStripe,
+} from './fake-stripe.ts';
 export { createRecordingTts, createScriptedLlm, type RecordingTts, type ScriptedLlm } from './in-memory.ts';
+export { creditPackCheckout, monthlySubscriptionCheckout } from './stripe-fixtures.ts';

@@ -2,7 +2,7 @@
 // the server answers. Shared by both sides, so a form and the server validate alike.
 import { z } from 'zod';
 import { meOutput } from '../auth/index.ts';
-import { attachmentTypes, reactions, senderTypes } from '../enums.ts';
+import { attachmentTypes, chatCallsToAction, reactions, senderTypes } from '../enums.ts';
 
 /** Longest fan message, in characters. */
 export const chatMessageMaxLength = 2000;
@@ -42,6 +42,8 @@ export const chatMessageOutput = z.object({
   attachments: z.array(chatAttachmentOutput),
   reaction: z.enum(reactions).nullable(),
   reactionFeedback: z.string().nullable(),
+  /** On the twin's out-of-credits answer: what it offers under the bubble (sign in, buy, subscribe). */
+  callToAction: z.enum(chatCallsToAction).nullable(),
 });
 export type ChatMessageView = z.infer<typeof chatMessageOutput>;
 
@@ -70,6 +72,9 @@ export const chatOpenOutput = z.object({
   starters: z.array(z.object({ id: z.string(), text: z.string() })),
   balance: creditBalanceOutput,
   isAnonymous: z.boolean(),
+  /** The twin offers a subscription; `subscribedUntil` is set while this fan's is active (messages free). */
+  offersSubscription: z.boolean(),
+  subscribedUntil: z.iso.datetime().nullable(),
 });
 export type ChatOpenOutput = z.infer<typeof chatOpenOutput>;
 

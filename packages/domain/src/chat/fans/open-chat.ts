@@ -3,6 +3,7 @@ import type { ChatOpenOutput } from '@doppel/validation';
 import { and, eq, sql } from 'drizzle-orm';
 import { isAdmin, managesTalent, type Viewer } from '../../access/scopes.ts';
 import { DomainError } from '../../errors.ts';
+import { activeSubscriptionUntil } from '../../payments/subscriptions.ts';
 import { staticMediaUrl, toAttachmentView } from '../messages/view.ts';
 import { chatChanged } from '../scopes.ts';
 
@@ -67,10 +68,13 @@ export async function openChat(db: Executor, viewer: Viewer, input: { talentTag:
     chatId = existing?.id;
   }
   if (!chatId) throw new DomainError('CONFLICT', 'Could not open the chat, please try again.');
-  const [fan] = await db
-    .select({ credits: users.credits, paidCredits: users.paidCredits, isAnonymous: users.isAnonymous })
-    .from(users)
-    .where(eq(users.id, viewer.id));
+  const [[fan], subscribedUntil] = await Promise.all([
+    db
+      .select({ credits: users.credits, paidCredits: users.paidCredits, isAnonymous: users.isAnonymous })
+      .from(users)
+      .where(eq(users.id, viewer.id)),
+    activeSubscriptionUntil(db, { userId: viewer.id, talentId: talent.id }),
+  ]);
   if (!fan) throw new DomainError('UNAUTHENTICATED', 'Please sign in to continue.');
   return {
     chat: { id: chatId, talentId: talent.id },
@@ -88,5 +92,7 @@ export async function openChat(db: Executor, viewer: Viewer, input: { talentTag:
     starters: talent.chatMessageSuggestions.map((suggestion) => ({ id: suggestion.id, text: suggestion.text })),
     balance: { credits: fan.credits, paidCredits: fan.paidCredits },
     isAnonymous: fan.isAnonymous,
+    offersSubscription: talent.subscriptionProductId !== null,
+    subscribedUntil: subscribedUntil?.toISOString() ?? null,
   };
 }

@@ -52,5 +52,6 @@ export function toMessageView(message: ChatMessageRow, context: AttachmentViewCo
     ),
     reaction: message.reaction,
     reactionFeedback: message.reactionFeedback,
+    callToAction: message.callToAction,
   };
 }

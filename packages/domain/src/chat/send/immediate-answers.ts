@@ -10,6 +10,9 @@ export type OutOfCreditsTexts = {
 
 export type OutOfCreditsAnswer = { kind: 'auth' | 'subscription' | 'checkout'; text: string };
 
+/** The action under each out-of-credits answer (chat_messages.call_to_action). */
+export const callToActionOf = { auth: 'SIGN_IN', subscription: 'SUBSCRIBE', checkout: 'CHECKOUT' } as const;
+
 /** Used when the talent left its message empty, so the fan still learns what to do. */
 export const defaultOutOfCreditsTexts = {
   auth: 'Sign in to keep chatting with me 💛',

@@ -14,12 +14,13 @@ import { managesTalent, type Viewer } from '../../access/scopes.ts';
 import { bookPaidSpend, earningShareColumns, planEarning } from '../../earnings/record-earning.ts';
 import { DomainError } from '../../errors.ts';
 import { planSpend, type Spend } from '../../money/money.ts';
+import { isSubscribedInChat } from '../../payments/subscriptions.ts';
 import { assertChatFan, chatNotFound } from '../access.ts';
 import { type ChatMessageRow, toMessageView } from '../messages/view.ts';
 import type { ChatReplyQueue } from '../ports.ts';
 import { balanceChanged, chatChanged, messageChanged, talentNumbersChanged } from '../scopes.ts';
 import { debit, lockFanBalanceQuery } from './balance.ts';
-import { type OutOfCreditsAnswer, outOfCreditsAnswer, starterAnswer } from './immediate-answers.ts';
+import { callToActionOf, type OutOfCreditsAnswer, outOfCreditsAnswer, starterAnswer } from './immediate-answers.ts';
 import { bumpMetrics } from './metrics.ts';
 
 export type SendMessageInput = { chatId: string; text: string; suggestionId?: string | undefined };
@@ -61,6 +62,7 @@ export async function sendChatMessage(
         talentId: chats.talentId,
         hasUserInteractionWithNonAnonymousUser: chats.hasUserInteractionWithNonAnonymousUser,
         hasUserInteractionWithPaidCredits: chats.hasUserInteractionWithPaidCredits,
+        hasUserInteractionWithSubscription: chats.hasUserInteractionWithSubscription,
         hasUserInteractionWithManager: chats.hasUserInteractionWithManager,
       },
       talent: {
@@ -83,20 +85,26 @@ export async function sendChatMessage(
     // NO KEY UPDATE: the chat's flags stay exact (sends queue here) while the worker may still
     // insert a reply into this chat (its foreign key only needs KEY SHARE).
     .for('no key update', { of: chats });
-  const [[fan], [row]] = await Promise.all([lockFanBalanceQuery(tx, viewer.id), chatQuery]);
+  const now = new Date();
+  const [[fan], [row], subscribedToTwin] = await Promise.all([
+    lockFanBalanceQuery(tx, viewer.id),
+    chatQuery,
+    isSubscribedInChat(tx, { userId: viewer.id, chatId: input.chatId, now }),
+  ]);
   if (!fan) throw new DomainError('UNAUTHENTICATED', 'Please sign in to continue.');
   if (!row) throw chatNotFound();
   const { chat, talent, shares } = row;
   assertChatFan(viewer, chat, 'send messages');
   const ref = { id: chat.id, userId: chat.userId, talentId: chat.talentId };
 
-  const spend = planSpend(fan, talent.creditsToSendMessage);
+  // While the fan's subscription to this twin is paid, messages cost nothing (unlocks still do).
+  const subscribed = subscribedToTwin && chat.userId === viewer.id;
+  const spend = planSpend(fan, subscribed ? 0 : talent.creditsToSendMessage);
   const outOfCredits = spend ? undefined : outOfCreditsAnswer(talent, fan.isAnonymous);
   const staticAnswer = spend ? starterAnswer(talent.chatMessageSuggestions, input.suggestionId) : undefined;
   const immediateText = outOfCredits?.text ?? staticAnswer;
 
   // Explicit, increasing timestamps: the fan's message sorts before the twin's immediate answer.
-  const now = new Date();
   const messageId = newId();
   const rows: (typeof chatMessages.$inferInsert)[] = [
     { id: messageId, chatId: chat.id, senderType: 'USER', text: input.text, createdAt: now },
@@ -110,6 +118,7 @@ export async function sendChatMessage(
       senderType: 'TALENT',
       text: immediateText,
       replyToMessageId: messageId,
+      callToAction: outOfCredits ? callToActionOf[outOfCredits.kind] : null,
       createdAt: new Date(now.getTime() + 1),
     });
   }
@@ -118,7 +127,9 @@ export async function sendChatMessage(
   const paid = (spend?.paid ?? 0) > 0;
   const isManager = managesTalent(viewer, chat.talentId);
   const becameAuthenticated = !fan.isAnonymous && !chat.hasUserInteractionWithNonAnonymousUser;
-  const becamePaying = paid && !chat.hasUserInteractionWithPaidCredits;
+  // A chat counts once among the twin's paying chats: its first paid-credit or subscribed message.
+  const wasPaying = chat.hasUserInteractionWithPaidCredits || chat.hasUserInteractionWithSubscription;
+  const becamePaying = (paid || subscribed) && !wasPaying;
   const earning =
     spend && spend.paid > 0
       ? planEarning(shares, { talentId: chat.talentId, source: 'sendMessage', paidCredits: spend.paid, at: now })
@@ -149,6 +160,7 @@ export async function sendChatMessage(
         hasUserInteraction: true,
         hasUserInteractionWithNonAnonymousUser: chat.hasUserInteractionWithNonAnonymousUser || !fan.isAnonymous,
         hasUserInteractionWithPaidCredits: chat.hasUserInteractionWithPaidCredits || paid,
+        hasUserInteractionWithSubscription: chat.hasUserInteractionWithSubscription || subscribed,
         hasUserInteractionWithManager: chat.hasUserInteractionWithManager || isManager,
         updatedAt: now,
       })

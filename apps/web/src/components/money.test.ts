@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { creditsToCents, formatCents, usdEquivalent } from './money.ts';
+import { creditsToCents, formatCents, formatPrice, usdEquivalent } from './money.ts';
 
 describe('usdEquivalent', () => {
   it('prices one credit at 0.10 USD', () => {
@@ -27,5 +27,15 @@ describe('formatCents', () => {
     expect(formatCents(0)).toBe('$0.00');
     expect(formatCents(5)).toBe('$0.05');
     expect(formatCents(123456)).toBe('$1,234.56');
+  });
+});
+
+describe('formatPrice', () => {
+  it('formats integer minor units in their currency', () => {
+    expect(formatPrice({ amount: 1000, fractionDigits: 2, currency: 'USD' })).toBe('$10.00');
+    expect(formatPrice({ amount: 999, fractionDigits: 2, currency: 'usd' })).toBe('$9.99');
+    expect(formatPrice({ amount: 123456, fractionDigits: 2, currency: 'USD' })).toBe('$1,234.56');
+    expect(formatPrice({ amount: 500, fractionDigits: 0, currency: 'JPY' })).toBe('¥500');
+    expect(formatPrice({ amount: 1050, fractionDigits: 2, currency: 'EUR' })).toBe('€10.50');
   });
 });

@@ -24,3 +24,24 @@ export function usdEquivalent(credits: unknown): string {
   const cents = creditsToCents(credits);
   return cents === null ? '' : `= ${formatCents(cents)}`;
 }
+
+const priceFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A price in integer minor units as money text: { amount: 1000, fractionDigits: 2, currency: 'USD' }
+ * -> "$10.00". The amount is divided once for display only.
+ */
+export function formatPrice(price: { amount: number; fractionDigits: number; currency: string }): string {
+  const key = `${price.currency}:${price.fractionDigits}`;
+  let format = priceFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: price.currency.toUpperCase(),
+      minimumFractionDigits: price.fractionDigits,
+      maximumFractionDigits: price.fractionDigits,
+    });
+    priceFormats.set(key, format);
+  }
+  return format.format(price.amount / 10 ** price.fractionDigits);
+}

@@ -4,14 +4,14 @@ import { LoadingPanel } from '../components/loading-panel.tsx';
 import { ChatReturnAfterSignIn } from '../layouts/fan/chat-return-redirect.tsx';
 import { VersionBanner } from '../version/version-banner.tsx';
 import { AccessGate } from './access-gate.tsx';
-import { DevOutboxLayout, DiscoverLayout, FanChatLayout, LegalLayout } from './lazy-layouts.ts';
+import { CheckoutLayout, DevOutboxLayout, DiscoverLayout, FanChatLayout, LegalLayout } from './lazy-layouts.ts';
 import { ReferralRedirect } from './referral-redirect.tsx';
 import { SignInLinkHandler } from './sign-in-link-handler.tsx';
 
 /**
  * The app shell: the version gate, magic-link completion and the fan's way back to a chat after signing
- * in run on every page; the development outbox, the legal pages, referral links, the discover feed and
- * the fan messenger work signed in or out; everything else goes through the access flow.
+ * in run on every page; the development outbox, the legal pages, referral links, the discover feed,
+ * the fan messenger and the sandbox checkout page sit outside the access flow; everything else goes through it.
  */
 export function AppRoot() {
   return (
@@ -45,6 +45,15 @@ export function AppRoot() {
           element={
             <Suspense fallback={<LoadingPanel fullScreen />}>
               <FanChatLayout />
+            </Suspense>
+          }
+        />
+        {/* The sandbox payment page (no payment provider configured): the fan's own checkout, signed in. */}
+        <Route
+          path="/checkout/sandbox/:checkoutId"
+          element={
+            <Suspense fallback={<LoadingPanel fullScreen />}>
+              <CheckoutLayout />
             </Suspense>
           }
         />

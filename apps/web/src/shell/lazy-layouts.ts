@@ -16,6 +16,9 @@ export const DevOutboxLayout = lazy(() =>
 );
 export const LegalLayout = lazy(() => import('../layouts/legal/legal-layout.tsx').then((m) => ({ default: m.LegalLayout })));
 export const FanChatLayout = lazy(() => import('../layouts/fan/fan-chat-layout.tsx').then((m) => ({ default: m.FanChatLayout })));
+export const CheckoutLayout = lazy(() =>
+  import('../layouts/checkout/checkout-layout.tsx').then((m) => ({ default: m.CheckoutLayout })),
+);
 export const DiscoverLayout = lazy(() =>
   import('../layouts/discover/discover-layout.tsx').then((m) => ({ default: m.DiscoverLayout })),
 );

@@ -1,9 +1,10 @@
-import { Anchor, Avatar, Box, Text, Tooltip } from '@mantine/core';
+import { Anchor, Avatar, Badge, Box, Group, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconCoins } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { pictureSrc } from '../../media/media-url.ts';
 import classes from './fan-chat.module.css';
 import { type Balance, balanceDescription, totalCredits } from './price-label.ts';
+import { formatDay } from './purchase-format.ts';
 
 type ChatHeaderProps = {
   name: string;
@@ -13,11 +14,66 @@ type ChatHeaderProps = {
   /** Where "Sign in" leads; absent for a signed-in fan. */
   signInPath?: string;
   onSignIn?: () => void;
+  /** Opens the credits sheet (signed-in fans). */
+  onGetCredits?: () => void;
+  /** Until when the fan's subscription to this twin is paid (ISO), while it is active. */
+  subscribedUntil?: string | null;
 };
 
-/** The twin's picture and name, and the fan's credits (free and paid), always in view. */
-export function ChatHeader({ name, tag, pictureUrl, balance, signInPath, onSignIn }: ChatHeaderProps) {
+/**
+ * The twin's picture and name, and the fan's credits (free and paid), always in view. The balance
+ * opens the credits sheet; an anonymous fan's leads to signing in (an account comes before buying).
+ */
+export function ChatHeader({
+  name,
+  tag,
+  pictureUrl,
+  balance,
+  signInPath,
+  onSignIn,
+  onGetCredits,
+  subscribedUntil,
+}: ChatHeaderProps) {
   const description = balanceDescription(balance);
+  const pill = (
+    <>
+      <IconCoins size={18} aria-hidden="true" />
+      <span data-testid="credit-balance-total">{totalCredits(balance)}</span>
+    </>
+  );
+  let balanceControl: React.ReactNode;
+  if (onGetCredits) {
+    balanceControl = (
+      <UnstyledButton
+        className={classes.balance}
+        onClick={onGetCredits}
+        aria-label={`Balance: ${description}, get credits`}
+        aria-haspopup="dialog"
+        data-testid="credit-balance"
+      >
+        {pill}
+      </UnstyledButton>
+    );
+  } else if (signInPath) {
+    balanceControl = (
+      <Link
+        to={signInPath}
+        onClick={onSignIn}
+        className={classes.balance}
+        aria-label={`Balance: ${description}, sign in to get credits`}
+        data-testid="credit-balance"
+      >
+        {pill}
+      </Link>
+    );
+  } else {
+    balanceControl = (
+      <span className={classes.balance} role="status" aria-label={`Balance: ${description}`} data-testid="credit-balance">
+        {pill}
+      </span>
+    );
+  }
+
   return (
     <Box component="header" className={classes.header}>
       <Box pos="relative" style={{ flex: 'none' }}>
@@ -28,9 +84,19 @@ export function ChatHeader({ name, tag, pictureUrl, balance, signInPath, onSignI
         <Text component="h1" fw={700} fz="md" lh={1.25} truncate>
           {name}
         </Text>
-        <Text fz="xs" c="dimmed" lh={1.3} truncate>
-          AI twin · @{tag}
-        </Text>
+        <Group gap={6} wrap="nowrap">
+          <Text fz="xs" c="dimmed" lh={1.3} truncate>
+            AI twin · @{tag}
+          </Text>
+          {subscribedUntil && (
+            <Tooltip label={`Subscribed until ${formatDay(subscribedUntil)}`} withArrow>
+              <Badge size="xs" variant="gradient" style={{ flex: 'none' }} data-testid="subscribed-badge">
+                VIP
+                <VisuallyHidden>: subscribed until {formatDay(subscribedUntil)}</VisuallyHidden>
+              </Badge>
+            </Tooltip>
+          )}
+        </Group>
       </Box>
       {signInPath && (
         <Anchor component={Link} to={signInPath} onClick={onSignIn} fz="sm" fw={600} style={{ flex: 'none' }}>
@@ -38,10 +104,7 @@ export function ChatHeader({ name, tag, pictureUrl, balance, signInPath, onSignI
         </Anchor>
       )}
       <Tooltip label={description} withArrow position="bottom-end">
-        <span className={classes.balance} role="status" aria-label={`Balance: ${description}`} data-testid="credit-balance">
-          <IconCoins size={18} aria-hidden="true" />
-          <span data-testid="credit-balance-total">{totalCredits(balance)}</span>
-        </span>
+        {balanceControl}
       </Tooltip>
     </Box>
   );

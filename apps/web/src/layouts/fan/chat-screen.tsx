@@ -1,39 +1,31 @@
-import { ActionIcon, Avatar, Button, Center, Loader, Text } from '@mantine/core';
+import { ActionIcon, Button, Center, Loader, Text } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { ErrorAlert } from '../../components/error-alert.tsx';
-import { pictureSrc } from '../../media/media-url.ts';
 import { ChatHeader } from './chat-header.tsx';
+import { ChatIntro } from './chat-intro.tsx';
+import { OutOfCreditsNotice, SignInNotice } from './chat-notices.tsx';
 import { rememberChatReturn, signInPathFor } from './chat-return.ts';
+import { CheckoutStatus } from './checkout-status.tsx';
 import { Composer } from './composer.tsx';
+import { CreditsSheet, type SheetIntent } from './credits-sheet.tsx';
 import classes from './fan-chat.module.css';
 import { FeedbackDialog } from './feedback-dialog.tsx';
 import { buildTimeline, formatMessageTime, hasFanSpoken, isAwaitingReply } from './message-grouping.ts';
 import { MessageRow, type Reaction } from './message-row.tsx';
-import { creditsLabel, nextStep, totalCredits } from './price-label.ts';
+import { callToActionOf, isSubscribedAt, nextStep } from './price-label.ts';
 import { TypingIndicator } from './typing-indicator.tsx';
 import { useChatMessages } from './use-chat-messages.ts';
+import { useCheckoutReturn } from './use-checkout-return.ts';
+import { useNow } from './use-now.ts';
 import type { OpenedChat } from './use-open-chat.ts';
-
-/** Re-renders every few seconds while `active`, so time-based state (the typing indicator) expires. */
-function useNow(active: boolean, everyMs = 5_000): number {
-  const [now, setNow] = useState(Date.now);
-  useEffect(() => {
-    if (!active) return;
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(timer);
-  }, [active, everyMs]);
-  return now;
-}
 
 /** Distance from the bottom within which new messages keep the view pinned to the end. */
 const stickToBottomPx = 120;
 
 /** The conversation with one twin: welcome messages, messages, starters, unlocks, reactions, composer. */
 export function ChatScreen({ opened }: { opened: OpenedChat }) {
-  const { chat, talent, welcomeMessages, starters, balance, isAnonymous, fanId } = opened;
+  const { chat, talent, welcomeMessages, starters, balance, isAnonymous, fanId, subscribedUntil } = opened;
   const { query, messages, sentHereAt, send, unlock, react } = useChatMessages({ chatId: chat.id, fanId, talentTag: talent.tag });
   const twin = { name: talent.name, pictureUrl: talent.profilePictureUrl };
   const chatPath = `/chat/${talent.tag}`;
@@ -48,7 +40,14 @@ export function ChatScreen({ opened }: { opened: OpenedChat }) {
   const pendingText = send.isPending ? send.variables?.text : undefined;
   const showStarters = query.isSuccess && starters.length > 0 && !hasFanSpoken(messages) && !send.isPending;
   const atStart = query.isPending || !query.hasNextPage;
-  const step = nextStep({ balance, isAnonymous, creditsToSendMessage: talent.creditsToSendMessage });
+  // The server only answers an active subscription; the clock ends one that runs out on screen.
+  const isSubscribed = isSubscribedAt(subscribedUntil, now);
+  const step = nextStep({ balance, isAnonymous, creditsToSendMessage: talent.creditsToSendMessage, isSubscribed });
+  const callToAction = callToActionOf(messages, { isAnonymous, isSubscribed });
+  // The credits sheet, and what opened it; signed-in fans only (an account comes before buying).
+  const [sheet, setSheet] = useState<SheetIntent | null>(null);
+  const openSheet = isAnonymous ? undefined : (intent: SheetIntent) => setSheet(intent);
+  const checkoutReturn = useCheckoutReturn({ talentTag: talent.tag, subscribedUntil });
 
   // Scrolling: pinned to the newest message unless the fan scrolled up to read; loading older
   // messages keeps the one under the fan's eye in place.
@@ -119,7 +118,10 @@ export function ChatScreen({ opened }: { opened: OpenedChat }) {
         balance={balance}
         signInPath={isAnonymous ? signInPath : undefined}
         onSignIn={rememberReturn}
+        onGetCredits={openSheet && (() => openSheet('credits'))}
+        subscribedUntil={isSubscribed ? subscribedUntil : null}
       />
+      {checkoutReturn.notice && <CheckoutStatus notice={checkoutReturn.notice} onDismiss={checkoutReturn.dismiss} />}
 
       <div
         className={classes.scroller}
@@ -131,22 +133,12 @@ export function ChatScreen({ opened }: { opened: OpenedChat }) {
       >
         {atStart ? (
           <>
-            <div className={classes.intro}>
-              <Avatar
-                src={pictureSrc(talent.profilePictureUrl)}
-                name={talent.name}
-                color="initials"
-                size={76}
-                radius={999}
-                alt=""
-              />
-              <Text fw={700} fz="lg" mt={6}>
-                {talent.name}
-              </Text>
-              <Text fz="sm" c="dimmed">
-                The AI twin of {talent.name} · {creditsLabel(talent.creditsToSendMessage)} per message
-              </Text>
-            </div>
+            <ChatIntro
+              name={talent.name}
+              pictureUrl={talent.profilePictureUrl}
+              creditsToSendMessage={talent.creditsToSendMessage}
+              isSubscribed={isSubscribed}
+            />
             {welcomeMessages.map((message, index) => (
               <MessageRow
                 key={message.id}
@@ -211,6 +203,17 @@ export function ChatScreen({ opened }: { opened: OpenedChat }) {
               unlockingId={
                 unlock.isPending && unlock.variables?.messageId === entry.message.id ? unlock.variables.attachmentId : null
               }
+              callToAction={
+                callToAction?.messageId === entry.message.id
+                  ? {
+                      kind: callToAction.kind,
+                      onBuyCredits: () => openSheet?.('credits'),
+                      onSubscribe: () => openSheet?.('subscribe'),
+                      signInPath,
+                      onSignIn: rememberReturn,
+                    }
+                  : undefined
+              }
             />
           ),
         )}
@@ -244,29 +247,14 @@ export function ChatScreen({ opened }: { opened: OpenedChat }) {
             <IconChevronDown size={22} />
           </ActionIcon>
         )}
-        {step === 'sign-in' && (
-          <div className={classes.notice} data-testid="sign-in-notice">
-            <Text fw={600} fz="sm">
-              You’ve used your free credits
-            </Text>
-            <Text fz="sm" c="dimmed" mb="sm">
-              Sign in to keep chatting with {talent.name}. This conversation comes with you.
-            </Text>
-            <Button component={Link} to={signInPath} onClick={rememberReturn} variant="gradient" fullWidth>
-              Sign in to keep chatting
-            </Button>
-          </div>
-        )}
+        {step === 'sign-in' && <SignInNotice twinName={talent.name} signInPath={signInPath} onSignIn={rememberReturn} />}
         {step === 'get-credits' && (
-          <div className={classes.notice} data-testid="out-of-credits-notice">
-            <Text fw={600} fz="sm">
-              You’re out of credits
-            </Text>
-            <Text fz="sm" c="dimmed">
-              Each message to {talent.name} costs {creditsLabel(talent.creditsToSendMessage)}; you have{' '}
-              {creditsLabel(totalCredits(balance))}.
-            </Text>
-          </div>
+          <OutOfCreditsNotice
+            twinName={talent.name}
+            creditsToSendMessage={talent.creditsToSendMessage}
+            balance={balance}
+            onBuyCredits={() => setSheet('credits')}
+          />
         )}
         {showStarters && (
           <fieldset className={classes.starters} aria-label="Conversation starters">
@@ -305,6 +293,16 @@ export function ChatScreen({ opened }: { opened: OpenedChat }) {
           );
         }}
       />
+      {!isAnonymous && (
+        <CreditsSheet
+          intent={sheet}
+          onClose={() => setSheet(null)}
+          talent={talent}
+          balance={balance}
+          subscribedUntil={isSubscribed ? subscribedUntil : null}
+          isSubscribed={isSubscribed}
+        />
+      )}
     </div>
   );
 }

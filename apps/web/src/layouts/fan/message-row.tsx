@@ -3,6 +3,7 @@ import { ActionIcon, Avatar, Tooltip } from '@mantine/core';
 import { IconThumbDown, IconThumbDownFilled, IconThumbUp, IconThumbUpFilled } from '@tabler/icons-react';
 import { pictureSrc } from '../../media/media-url.ts';
 import { AttachmentView } from './attachment-view.tsx';
+import { CallToAction, type CallToActionProps } from './call-to-action.tsx';
 import classes from './fan-chat.module.css';
 
 export type Reaction = 'THUMBS_UP' | 'THUMBS_DOWN';
@@ -27,6 +28,8 @@ type MessageRowProps = {
   onUnlock?: (attachmentId: string) => void;
   /** The attachment being unlocked right now. */
   unlockingId?: string | null;
+  /** The twin's out-of-credits answer offers the way forward (buy, subscribe, sign in). */
+  callToAction?: CallToActionProps;
 };
 
 /** One message: the twin's on the left beside their picture, the fan's on the right. */
@@ -79,6 +82,7 @@ export function MessageRow(props: MessageRowProps) {
             {time}
           </time>
         )}
+        {props.callToAction && <CallToAction {...props.callToAction} />}
       </div>
       {reaction && (
         <div className={classes.reactions} data-chosen={reaction.value !== null}>

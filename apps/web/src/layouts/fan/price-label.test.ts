@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { balanceDescription, creditsLabel, nextStep, totalCredits, unlockLabel } from './price-label.ts';
+import {
+  balanceDescription,
+  callToActionOf,
+  creditsLabel,
+  isSubscribedAt,
+  nextStep,
+  totalCredits,
+  unlockLabel,
+} from './price-label.ts';
 
 describe('price labels', () => {
   it('says credit or credits', () => {
@@ -23,14 +31,68 @@ describe('price labels', () => {
 
 describe('nextStep', () => {
   it('lets the fan chat while the balance covers a message', () => {
-    expect(nextStep({ balance: { credits: 0, paidCredits: 1 }, isAnonymous: true, creditsToSendMessage: 1 })).toBe('chat');
-    expect(nextStep({ balance: { credits: 0, paidCredits: 0 }, isAnonymous: false, creditsToSendMessage: 0 })).toBe('chat');
+    expect(
+      nextStep({ balance: { credits: 0, paidCredits: 1 }, isAnonymous: true, creditsToSendMessage: 1, isSubscribed: false }),
+    ).toBe('chat');
+    expect(
+      nextStep({ balance: { credits: 0, paidCredits: 0 }, isAnonymous: false, creditsToSendMessage: 0, isSubscribed: false }),
+    ).toBe('chat');
   });
 
   it('asks an anonymous fan out of credits to sign in, a signed-in one to get credits', () => {
-    expect(nextStep({ balance: { credits: 1, paidCredits: 0 }, isAnonymous: true, creditsToSendMessage: 2 })).toBe('sign-in');
-    expect(nextStep({ balance: { credits: 0, paidCredits: 0 }, isAnonymous: false, creditsToSendMessage: 1 })).toBe(
-      'get-credits',
-    );
+    expect(
+      nextStep({ balance: { credits: 1, paidCredits: 0 }, isAnonymous: true, creditsToSendMessage: 2, isSubscribed: false }),
+    ).toBe('sign-in');
+    expect(
+      nextStep({ balance: { credits: 0, paidCredits: 0 }, isAnonymous: false, creditsToSendMessage: 1, isSubscribed: false }),
+    ).toBe('get-credits');
+  });
+
+  it('never stops a subscribed fan from sending, whatever the balance', () => {
+    expect(
+      nextStep({ balance: { credits: 0, paidCredits: 0 }, isAnonymous: false, creditsToSendMessage: 3, isSubscribed: true }),
+    ).toBe('chat');
+  });
+});
+
+describe('isSubscribedAt', () => {
+  const now = Date.parse('2026-11-23T10:00:00.000Z');
+
+  it('is subscribed until the paid period ends', () => {
+    expect(isSubscribedAt('2026-12-23T10:00:00.000Z', now)).toBe(true);
+    expect(isSubscribedAt('2026-11-23T09:59:59.000Z', now)).toBe(false);
+    expect(isSubscribedAt(null, now)).toBe(false);
+  });
+});
+
+describe('callToActionOf', () => {
+  const fan = (id: string) => ({ id, senderType: 'USER' as const, callToAction: null });
+  const twin = (id: string, callToAction: 'SIGN_IN' | 'CHECKOUT' | 'SUBSCRIBE' | null) => ({
+    id,
+    senderType: 'TALENT' as const,
+    callToAction,
+  });
+  const signedIn = { isAnonymous: false, isSubscribed: false };
+
+  it('offers the way forward under the newest out-of-credits answer only', () => {
+    const messages = [fan('1'), twin('2', 'CHECKOUT'), fan('3'), twin('4', 'SUBSCRIBE'), fan('5'), twin('6', null)];
+    expect(callToActionOf(messages, signedIn)).toEqual({ messageId: '4', kind: 'SUBSCRIBE' });
+    expect(callToActionOf([fan('1'), twin('2', null)], signedIn)).toBeNull();
+  });
+
+  it('asks only an anonymous fan to sign in, and only a signed-in fan to buy', () => {
+    expect(callToActionOf([twin('1', 'SIGN_IN')], { isAnonymous: true, isSubscribed: false })).toEqual({
+      messageId: '1',
+      kind: 'SIGN_IN',
+    });
+    expect(callToActionOf([twin('1', 'SIGN_IN')], signedIn), 'signed in since').toBeNull();
+    expect(callToActionOf([twin('1', 'CHECKOUT')], { isAnonymous: true, isSubscribed: false })).toBeNull();
+  });
+
+  it('offers a subscribed fan credits instead of the subscription they have', () => {
+    expect(callToActionOf([twin('1', 'SUBSCRIBE')], { isAnonymous: false, isSubscribed: true })).toEqual({
+      messageId: '1',
+      kind: 'CHECKOUT',
+    });
   });
 });

@@ -24,13 +24,40 @@ export function balanceDescription(balance: Balance): string {
 
 /**
  * What the fan must do before the next message goes through: nothing, sign in (an anonymous fan
- * out of credits; an account comes before any purchase), or get credits (a signed-in fan).
+ * out of credits; an account comes before any purchase), or get credits (a signed-in fan). While
+ * the fan's subscription to the twin is active, messages cost nothing, so the balance never stops them.
  */
 export function nextStep(input: {
   balance: Balance;
   isAnonymous: boolean;
   creditsToSendMessage: number;
+  isSubscribed: boolean;
 }): 'chat' | 'sign-in' | 'get-credits' {
-  if (totalCredits(input.balance) >= input.creditsToSendMessage) return 'chat';
+  if (input.isSubscribed || totalCredits(input.balance) >= input.creditsToSendMessage) return 'chat';
   return input.isAnonymous ? 'sign-in' : 'get-credits';
+}
+
+/** Whether a subscription paid until `subscribedUntil` (ISO, or null) still makes messages free at `now`. */
+export function isSubscribedAt(subscribedUntil: string | null, now: number): boolean {
+  if (!subscribedUntil) return false;
+  const until = Date.parse(subscribedUntil);
+  return Number.isNaN(until) || until > now;
+}
+
+type CallToAction = 'SIGN_IN' | 'CHECKOUT' | 'SUBSCRIBE';
+
+/**
+ * The twin's out-of-credits answer that shows the way forward: only the newest one, and only while
+ * it still applies (signing in is for an anonymous fan, buying for a signed-in one; a subscribed fan
+ * is offered credits rather than the subscription they have).
+ */
+export function callToActionOf(
+  messages: readonly { id: string; senderType: 'USER' | 'TALENT'; callToAction: CallToAction | null }[],
+  fan: { isAnonymous: boolean; isSubscribed: boolean },
+): { messageId: string; kind: CallToAction } | null {
+  const answer = messages.findLast((message) => message.senderType === 'TALENT' && message.callToAction !== null);
+  const kind = answer?.callToAction;
+  if (!answer || !kind) return null;
+  if ((kind === 'SIGN_IN') !== fan.isAnonymous) return null;
+  return { messageId: answer.id, kind: kind === 'SUBSCRIBE' && fan.isSubscribed ? 'CHECKOUT' : kind };
 }

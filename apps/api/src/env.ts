@@ -90,8 +90,8 @@ const providerVariables = {
   'Google sign-in': ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
   'Apple sign-in': ['APPLE_CLIENT_ID', 'APPLE_TEAM_ID', 'APPLE_KEY_ID', 'APPLE_PRIVATE_KEY'],
   Stripe: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
-  'App Store purchases': ['APPLE_IAP_BUNDLE_ID', 'APPLE_IAP_ROOT_CERTIFICATES'],
-  'Google Play purchases': ['GOOGLE_PLAY_PACKAGE_NAME', 'GOOGLE_PLAY_SERVICE_ACCOUNT', 'GOOGLE_PLAY_PUSH_TOKEN'],
+  'App Store': ['APPLE_IAP_BUNDLE_ID', 'APPLE_IAP_ROOT_CERTIFICATES'],
+  'Google Play': ['GOOGLE_PLAY_PACKAGE_NAME', 'GOOGLE_PLAY_SERVICE_ACCOUNT', 'GOOGLE_PLAY_PUSH_TOKEN'],
 } as const;
 
 /** Settings that parse one by one but make no sense together; each message says how to fix it. */

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { loadEnv } from './env.ts';
+
+const base = { DATABASE_URL: 'postgres://localhost:5432/doppel' };
+
+describe('payment settings', () => {
+  it('starts without any provider: checkouts use the sandbox', () => {
+    const env = loadEnv(base);
+    expect(env.STRIPE_SECRET_KEY).toBeUndefined();
+    expect(env.APPLE_IAP_ENVIRONMENT).toBe('Production');
+  });
+
+  it('stops a half-configured provider with a message naming what is missing', () => {
+    expect(() => loadEnv({ ...base, STRIPE_SECRET_KEY: 'sk_test_123' })).toThrow(
+      'Stripe is half configured: set STRIPE_WEBHOOK_SECRET too, or unset all of STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET',
+    );
+    expect(() => loadEnv({ ...base, GOOGLE_PLAY_PACKAGE_NAME: 'app.doppel.android' })).toThrow(
+      'Google Play is half configured: set GOOGLE_PLAY_SERVICE_ACCOUNT, GOOGLE_PLAY_PUSH_TOKEN too',
+    );
+    expect(() => loadEnv({ ...base, APPLE_IAP_BUNDLE_ID: 'app.doppel.ios', APPLE_IAP_ROOT_CERTIFICATES: '/x.der' })).toThrow(
+      'App Store purchases in Production need APPLE_IAP_APP_ID',
+    );
+  });
+
+  it('accepts a complete provider', () => {
+    const env = loadEnv({ ...base, STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_123' });
+    expect(env.STRIPE_WEBHOOK_SECRET).toBe('whsec_123');
+  });
+});

@@ -1,5 +1,5 @@
 // Bulk data for the admin list plan tests and the admin-lists benchmark: many users, talents,
-// chats, messages (some with reactions), FAQs and Discover entries, written in set-based SQL so a
+// chats, messages (some with reactions), FAQs, Discover entries and payments, written in set-based SQL so a
 // million rows take seconds, not minutes. Ids are `b{kind}{number}` so they read back in a plan.
 import type postgres from 'postgres';
 
@@ -9,7 +9,7 @@ export type BulkSize = {
   /** At most users × talents: one chat per fan and twin. */
   chats: number;
   messages: number;
-  /** FAQs, and as many payouts and broadcasts. */
+  /** FAQs, and as many payouts, broadcasts and payments (with their ledger entries). */
   faqs: number;
 };
 
@@ -72,5 +72,53 @@ export async function seedBulkAdminData(sql: postgres.Sql, size: BulkSize): Prom
     insert into broadcasts (id, talent_id, message, scheduled_at)
     select 'bb' || i, 'bt' || (case when i % 2 = 0 then 1 else 1 + i % ${size.talents} end), 'Bulk broadcast ' || i, now() - (i % 525600) * interval '1 minute'
     from generate_series(1, ${size.faqs}) as i`;
+  if (size.faqs > 0 && size.users > 0 && size.talents > 0) await seedBulkPayments(sql, size);
   await sql`analyze`;
+}
+
+const bulkProducts = [
+  ['bpr1', 'Bulk 100 credits', 'ONE_TIME', 100, 1000],
+  ['bpr2', 'Bulk VIP (monthly)', 'SUBSCRIPTION', null, 999],
+  ['bpr3', 'Bulk 100 credits (App Store)', 'APPLE_ONE_TIME', 100, 1099],
+  ['bpr4', 'Bulk 100 credits (Google Play)', 'GOOGLE_ONE_TIME', 100, 1099],
+] as const;
+
+/**
+ * Payments of every price type (product `bpr{1 + i mod 4}`), every tenth a sandbox one, each with
+ * its PURCHASE entry; every 25th partly refunded and every 97th disputed, so statuses vary.
+ */
+async function seedBulkPayments(sql: postgres.Sql, size: BulkSize): Promise<void> {
+  for (const [id, name, priceType, credits, priceAmount] of bulkProducts) {
+    await sql`
+      insert into products (id, name, price_type, credits, price_amount)
+      values (${id}, ${name}, ${priceType}::product_price_type, ${credits}, ${priceAmount})`;
+  }
+  await sql`
+    insert into payments (id, movement_key, price_amount, original_price_amount, product_price_type, product_id,
+      stripe_payment_intent_id, stripe_invoice_id, apple_transaction_id, google_transaction_id,
+      user_id, talent_id, is_sandbox, created_at)
+    select 'bpay' || i, 'bulk:' || i, p.price_amount, p.price_amount, p.price_type, p.id,
+      case when i % 10 <> 0 and i % 4 in (0, 1) then 'pi_bulk' || i end,
+      case when i % 10 <> 0 and i % 4 = 1 then 'in_bulk' || i end,
+      case when i % 10 <> 0 and i % 4 = 2 then 'bulk-apple-' || i end,
+      case when i % 10 <> 0 and i % 4 = 3 then 'GPA.bulk-' || i end,
+      'bu' || (1 + i % ${size.users}), 'bt' || (1 + i % ${size.talents}), i % 10 = 0,
+      now() - (i % 525600) * interval '1 minute'
+    from generate_series(1, ${size.faqs}) as i
+    join products p on p.id = 'bpr' || (1 + i % 4)`;
+  await sql`
+    insert into payment_ledger (id, key, kind, payment_id, user_id, talent_id, amount, paid_credits, created_at)
+    select 'bpl' || p.id, p.movement_key || ':purchase', 'PURCHASE', p.id, p.user_id, p.talent_id, p.price_amount,
+      coalesce(pr.credits, 0), p.created_at
+    from payments p join products pr on pr.id = p.product_id
+    where p.id like 'bpay%'`;
+  await sql`
+    insert into payment_ledger (id, key, kind, reason, payment_id, user_id, talent_id, amount, created_at)
+    select 'bpr' || p.id, p.movement_key || ':reversal', 'REVERSAL',
+      (case when i % 97 = 0 then 'DISPUTE' else 'REFUND' end)::payment_reversal_reason,
+      p.id, p.user_id, p.talent_id, -(case when i % 97 = 0 then p.price_amount else p.price_amount / 2 end),
+      p.created_at + interval '1 hour'
+    from generate_series(1, ${size.faqs}) as i
+    join payments p on p.id = 'bpay' || i
+    where i % 25 = 0 or i % 97 = 0`;
 }

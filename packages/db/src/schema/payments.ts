@@ -148,7 +148,10 @@ export const checkouts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('checkouts_user_created_idx').on(t.userId, t.createdAt), uniqueIndex('checkouts_external_unique').on(t.externalId)],
+  (t) => [
+    index('checkouts_user_created_idx').on(t.userId, t.createdAt),
+    uniqueIndex('checkouts_external_unique').on(t.externalId),
+  ],
 );
 
 /**

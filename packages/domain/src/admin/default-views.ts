@@ -12,6 +12,7 @@ import {
 import { listAdminChats } from './chats/list-chats.ts';
 import { listDiscoverEntries } from './discover/discover-entries.ts';
 import { listAdminFaqs } from './faqs/list-faqs.ts';
+import { listAdminPayments } from './payments/list-payments.ts';
 import { listAdminReactions } from './reactions/list-reactions.ts';
 import { listTalentBroadcasts, listTalentPayouts } from './talent-tabs/index.ts';
 import { listAdminTalents } from './talents/list-talents.ts';
@@ -31,6 +32,8 @@ export const adminLists: Record<string, AdminListView> = {
   'faqs (global, by name)': (db, cursor) => listAdminFaqs(db, { cursor }),
   'users (waitlist pending, newest first)': (db, cursor) =>
     listAdminUsers(db, { filter: defaultAdminUserFilter, search: '', cursor }),
+  'payments (sandbox hidden, newest first)': (db, cursor) =>
+    listAdminPayments(db, { showSandbox: false, priceType: 'all', cursor }),
   // A talent with many payouts and broadcasts: the bulk data gives `bt1` its share of both.
   'talent payouts (newest first)': (db, cursor) => listTalentPayouts(db, { talentId: bulkTalentId, cursor }),
   'talent broadcasts (latest scheduled first)': (db, cursor) => listTalentBroadcasts(db, { talentId: bulkTalentId, cursor }),

@@ -6,6 +6,7 @@ export * from './discover/index.ts';
 export * from './faqs/index.ts';
 export * from './managers/index.ts';
 export * from './paging.ts';
+export * from './payments/index.ts';
 export * from './reactions/index.ts';
 export * from './records/get-record.ts';
 export * from './status/index.ts';

@@ -21,6 +21,8 @@ const bulkTables = new Set([
   'public_talents',
   'payouts',
   'broadcasts',
+  'payments',
+  'payment_ledger',
 ]);
 
 let database: TestDatabase;

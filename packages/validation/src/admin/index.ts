@@ -5,6 +5,7 @@ export * from './discover.ts';
 export * from './faqs.ts';
 export * from './list.ts';
 export * from './managers.ts';
+export * from './payments.ts';
 export * from './reactions.ts';
 export * from './records.ts';
 export * from './status.ts';

@@ -13,6 +13,7 @@ export const adminRecordTables = [
   'public_talents',
   'models',
   'app_configs',
+  'payments',
 ] as const;
 export type AdminRecordTable = (typeof adminRecordTables)[number];
 

@@ -6,6 +6,7 @@ import { chatsRouter } from './chats.ts';
 import { discoverRouter } from './discover.ts';
 import { faqsRouter } from './faqs.ts';
 import { managersRouter } from './managers.ts';
+import { paymentsRouter } from './payments.ts';
 import { reactionsRouter } from './reactions.ts';
 import { recordsRouter } from './records.ts';
 import { statusRouter } from './status.ts';
@@ -20,6 +21,7 @@ export const adminRouter = router({
   chats: chatsRouter,
   discover: discoverRouter,
   reactions: reactionsRouter,
+  payments: paymentsRouter,
   faqs: faqsRouter,
   users: usersRouter,
   records: recordsRouter,

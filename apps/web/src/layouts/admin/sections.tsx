@@ -79,7 +79,8 @@ export const adminSections: AdminSection[] = [
     label: 'Payments',
     path: '/payments',
     icon: IconCreditCard,
-    ...pending('Credit purchases and subscriptions, newest first.'),
+    description: 'Credit purchases and subscriptions, newest first.',
+    element: lazy(() => import('./payments/payments-section.tsx').then((m) => ({ default: m.PaymentsSection }))),
   },
   {
     label: 'Payouts',

@@ -1,5 +1,16 @@
 // `admin.records.get`: one stored row, for the "Database record" links of the admin screens.
-import { appConfigs, chats, type Executor, faqs, models, publicTalents, talentConfigs, talents, users } from '@doppel/db';
+import {
+  appConfigs,
+  chats,
+  type Executor,
+  faqs,
+  models,
+  payments,
+  publicTalents,
+  talentConfigs,
+  talents,
+  users,
+} from '@doppel/db';
 import type { AdminRecordInput, AdminRecordOutput, AdminRecordTable } from '@doppel/validation';
 import { eq, getTableColumns } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -14,6 +25,7 @@ const tables: Record<AdminRecordTable, PgTable> = {
   public_talents: publicTalents,
   models,
   app_configs: appConfigs,
+  payments,
 };
 
 type Json = AdminRecordOutput['record'][string];

@@ -1,0 +1,14 @@
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { PaymentDetailPage } from './payment-detail-page.tsx';
+import { PaymentListPage } from './payment-list-page.tsx';
+
+/** /payments (list) and /payments/:paymentId (detail) (spec 2.5). */
+export function PaymentsSection() {
+  return (
+    <Routes>
+      <Route index element={<PaymentListPage />} />
+      <Route path=":paymentId" element={<PaymentDetailPage />} />
+      <Route path="*" element={<Navigate to="/payments" replace />} />
+    </Routes>
+  );
+}

@@ -59,7 +59,7 @@ describe('lowBalanceWarning', () => {
   it('warns when the balance covers fewer than 5 messages', () => {
     expect(warn(6, 2)).toBe('Your balance is low: enough for 4 more messages.');
     expect(warn(3, 0)).toBe('Your balance is low: enough for 1 more message.');
-    expect(warn(0, 1)).toBe('Your balance is low: enough for 0 more messages.');
+    expect(warn(0, 1)).toBe('You are out of credits: buy a pack to keep chatting.');
   });
 
   it('stays quiet with enough credits, a subscription, or free messages', () => {

@@ -50,7 +50,8 @@ export function twinPricesLine(input: {
 export const lowBalanceMessages = 5;
 
 /**
- * "Your balance is low: enough for N more messages." when the balance covers fewer than 5 messages,
+ * "Your balance is low: enough for N more messages." when the balance covers fewer than 5 messages
+ * (or that the fan is out of credits when it covers none),
  * else null (also for a subscribed fan, whose messages are free, and a twin whose messages are).
  */
 export function lowBalanceWarning(input: {
@@ -61,6 +62,7 @@ export function lowBalanceWarning(input: {
   if (input.isSubscribed || input.creditsToSendMessage <= 0) return null;
   const left = Math.floor(totalCredits(input.balance) / input.creditsToSendMessage);
   if (left >= lowBalanceMessages) return null;
+  if (left === 0) return 'You are out of credits: buy a pack to keep chatting.';
   return `Your balance is low: enough for ${left} more ${left === 1 ? 'message' : 'messages'}.`;
 }
 

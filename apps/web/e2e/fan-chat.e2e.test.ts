@@ -1,49 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, pathOf } from './support/browser.ts';
+import {
+  balanceOf,
+  conversation,
+  replyTimeoutMs,
+  sendAndWaitForReply,
+  twinMessages,
+  waitForBalance,
+} from './support/fan-chat.ts';
 import { signInWithMagicLink } from './support/sign-in.ts';
-
-// The twin answers through the worker (offline engine, no LLM configured) within a second or two;
-// the waits are generous so a slow machine does not fail the test.
-const replyTimeoutMs = 20_000;
-
-const conversation = (page: Page) => page.locator('[data-testid="chat-message"][data-kind="message"]');
-const twinMessages = (page: Page) => page.locator('[data-testid="chat-message"][data-kind="message"][data-sender="TALENT"]');
-
-async function balanceOf(page: Page): Promise<number> {
-  return Number(await page.getByTestId('credit-balance-total').textContent());
-}
-
-async function waitForBalance(page: Page, expected: number): Promise<void> {
-  await page.waitForFunction(
-    (value) => document.querySelector('[data-testid="credit-balance-total"]')?.textContent === String(value),
-    expected,
-    { timeout: replyTimeoutMs },
-  );
-}
-
-async function waitForCount(page: Page, selector: string, atLeast: number): Promise<void> {
-  await page.waitForFunction(
-    ({ css, count }) => document.querySelectorAll(css).length >= count,
-    { css: selector, count: atLeast },
-    {
-      timeout: replyTimeoutMs,
-    },
-  );
-}
-
-const twinSelector = '[data-testid="chat-message"][data-kind="message"][data-sender="TALENT"]';
-
-/** Types a message, sends it with Enter, and waits for the twin's next message. */
-async function sendAndWaitForReply(page: Page, text: string): Promise<void> {
-  const before = await twinMessages(page).count();
-  const field = page.getByRole('textbox', { name: 'Message' });
-  await field.fill(text);
-  await field.press('Enter');
-  await conversation(page).getByText(text, { exact: true }).waitFor();
-  await waitForCount(page, twinSelector, before + 1);
-}
 
 describe('fan messenger', () => {
   let browser: Browser;

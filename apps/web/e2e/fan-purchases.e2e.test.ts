@@ -7,36 +7,8 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openAdminSection, openAdminUi } from './support/admin.ts';
 import { launchBrowser, openPage, pathOf } from './support/browser.ts';
+import { balanceOf, replyTimeoutMs, sendAndWaitForReply, waitForBalance } from './support/fan-chat.ts';
 import { signInWithMagicLink } from './support/sign-in.ts';
-
-const replyTimeoutMs = 20_000;
-const twinSelector = '[data-testid="chat-message"][data-kind="message"][data-sender="TALENT"]';
-const conversation = (page: Page) => page.locator('[data-testid="chat-message"][data-kind="message"]');
-
-async function balanceOf(page: Page): Promise<number> {
-  return Number(await page.getByTestId('credit-balance-total').textContent());
-}
-
-async function waitForBalance(page: Page, expected: number): Promise<void> {
-  await page.waitForFunction(
-    (value) => document.querySelector('[data-testid="credit-balance-total"]')?.textContent === String(value),
-    expected,
-    { timeout: replyTimeoutMs },
-  );
-}
-
-/** Sends a message and waits for the twin's next message. */
-async function sendAndWaitForReply(page: Page, text: string): Promise<void> {
-  const before = await page.locator(twinSelector).count();
-  const field = page.getByRole('textbox', { name: 'Message' });
-  await field.fill(text);
-  await field.press('Enter');
-  await conversation(page).getByText(text, { exact: true }).waitFor();
-  await page.waitForFunction(({ css, count }) => document.querySelectorAll(css).length >= count, {
-    css: twinSelector,
-    count: before + 1,
-  });
-}
 
 /** Pays on the sandbox checkout page and waits to be back in the chat. */
 async function payInSandbox(page: Page, price: string): Promise<void> {

@@ -1,14 +1,12 @@
 import type { AdminPaymentDetail } from '@doppel/validation';
-import { Anchor, Badge, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
-import { ErrorAlert } from '../../../components/error-alert.tsx';
-import { ErrorPanel } from '../../../components/error-panel.tsx';
 import { formatDateTime } from '../../../components/format-date.ts';
 import { formatPrice } from '../../../components/money.ts';
-import { describeError } from '../../../errors/describe-error.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { fanLabel } from '../chats/chat-format.ts';
 import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
+import { DetailLoadState } from '../shared/detail-load-state.tsx';
 import { RecordLink } from '../shared/record-link.tsx';
 import { useAdminLive } from '../shared/use-admin-live.ts';
 import { PaymentStatusBadge, PriceChip, PriceTypeBadge, SandboxBadge } from './payment-badges.tsx';
@@ -23,30 +21,7 @@ export function PaymentDetailPage() {
   const query = trpc.admin.payments.get.useQuery({ paymentId });
   useAdminLive(paymentEntities, () => void utils.admin.payments.get.invalidate({ paymentId }));
 
-  if (query.isError) {
-    const notFound = describeError(query.error).code === 'NOT_FOUND';
-    return (
-      <AdminPage>
-        <AdminPageHeader title="Payment" backTo="/payments" />
-        {notFound ? (
-          <ErrorPanel title="Payment not found" message="This payment does not exist (any more)." />
-        ) : (
-          <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />
-        )}
-      </AdminPage>
-    );
-  }
-  if (!query.data) {
-    return (
-      <AdminPage>
-        <AdminPageHeader title="Payment" backTo="/payments" />
-        <Stack gap="md" role="status" aria-label="Loading payment">
-          <Skeleton height={180} radius="md" />
-          <Skeleton height={160} radius="md" />
-        </Stack>
-      </AdminPage>
-    );
-  }
+  if (!query.data) return <DetailLoadState query={query} noun="Payment" backTo="/payments" />;
   const payment = query.data;
   return (
     <AdminPage>

@@ -1,14 +1,12 @@
 import type { AdminUserDetail } from '@doppel/validation';
-import { Anchor, Avatar, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Avatar, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { ErrorAlert } from '../../../components/error-alert.tsx';
-import { ErrorPanel } from '../../../components/error-panel.tsx';
 import { formatDateTime } from '../../../components/format-date.ts';
-import { describeError } from '../../../errors/describe-error.ts';
 import { pictureSrc } from '../../../media/media-url.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
+import { DetailLoadState } from '../shared/detail-load-state.tsx';
 import { RecordLink } from '../shared/record-link.tsx';
 import { useAdminLive } from '../shared/use-admin-live.ts';
 import { RoleBadge, UserStatusBadge } from './user-badges.tsx';
@@ -24,30 +22,7 @@ export function UserDetailPage() {
   const query = trpc.admin.users.get.useQuery({ userId });
   useAdminLive(userEntities, () => void utils.admin.users.get.invalidate({ userId }));
 
-  if (query.isError) {
-    const notFound = describeError(query.error).code === 'NOT_FOUND';
-    return (
-      <AdminPage>
-        <AdminPageHeader title="User" backTo="/users" />
-        {notFound ? (
-          <ErrorPanel title="User not found" message="This user does not exist (any more)." />
-        ) : (
-          <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />
-        )}
-      </AdminPage>
-    );
-  }
-  if (!query.data) {
-    return (
-      <AdminPage>
-        <AdminPageHeader title="User" backTo="/users" />
-        <Stack gap="md" role="status" aria-label="Loading user">
-          <Skeleton height={160} radius="md" />
-          <Skeleton height={240} radius="md" />
-        </Stack>
-      </AdminPage>
-    );
-  }
+  if (!query.data) return <DetailLoadState query={query} noun="User" backTo="/users" skeletonHeights={[160, 240]} />;
   const user = query.data;
   return (
     <AdminPage>

@@ -199,7 +199,7 @@ export async function seedOperations(tx: Transaction, ctx: SeedContext): Promise
       const subscription = payment.productPriceType === 'SUBSCRIPTION';
       const gross = subscription ? payment.priceAmount * 10_000 : 0;
       return {
-        key: `${payment.movementKey}:purchase`,
+        key: payment.movementKey,
         kind: 'PURCHASE' as const,
         paymentId: paymentRows[index]?.id as string,
         userId: payment.userId ?? null,

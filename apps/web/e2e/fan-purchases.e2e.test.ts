@@ -54,7 +54,13 @@ describe('buying credits and a subscription', () => {
 
     // Signed in and out of credits: Buy credits opens the sheet with the packs.
     const notice = page.getByTestId('out-of-credits-notice');
-    await notice.waitFor();
+    await page.getByRole('heading', { name: 'Mia Moreno' }).waitFor();
+    await waitForBalance(page, 0);
+    // A failure here once left no trace: keep what the fan saw.
+    await notice.waitFor().catch(async (error: unknown) => {
+      await page.screenshot({ path: '/tmp/doppel-purchase-signed-in.png' });
+      throw error;
+    });
     await notice.getByRole('button', { name: 'Buy credits' }).click();
     const sheet = page.getByTestId('credits-sheet');
     await sheet.getByTestId('pack-100').waitFor();

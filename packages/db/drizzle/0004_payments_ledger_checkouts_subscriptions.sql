@@ -88,14 +88,23 @@ ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_talent_id_talents_id_f
 ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "checkouts_user_created_idx" ON "checkouts" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "checkouts_external_unique" ON "checkouts" USING btree ("external_id");--> statement-breakpoint
+CREATE INDEX "checkouts_talent_idx" ON "checkouts" USING btree ("talent_id");--> statement-breakpoint
+CREATE INDEX "checkouts_product_idx" ON "checkouts" USING btree ("product_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payment_ledger_key_unique" ON "payment_ledger" USING btree ("key");--> statement-breakpoint
 CREATE INDEX "payment_ledger_payment_idx" ON "payment_ledger" USING btree ("payment_id","created_at");--> statement-breakpoint
 CREATE INDEX "payment_ledger_user_idx" ON "payment_ledger" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "payment_ledger_talent_idx" ON "payment_ledger" USING btree ("talent_id");--> statement-breakpoint
+CREATE INDEX "payment_ledger_referral_talent_idx" ON "payment_ledger" USING btree ("referral_talent_id") WHERE "payment_ledger"."referral_talent_id" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "payment_ledger_reverses_entry_unique" ON "payment_ledger" USING btree ("reverses_entry_id") WHERE "payment_ledger"."reverses_entry_id" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "subscriptions_provider_external_unique" ON "subscriptions" USING btree ("provider","external_id");--> statement-breakpoint
 CREATE INDEX "subscriptions_user_talent_idx" ON "subscriptions" USING btree ("user_id","talent_id","current_period_end");--> statement-breakpoint
+CREATE INDEX "subscriptions_talent_idx" ON "subscriptions" USING btree ("talent_id");--> statement-breakpoint
+CREATE INDEX "subscriptions_product_idx" ON "subscriptions" USING btree ("product_id");--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_checkout_id_checkouts_id_fk" FOREIGN KEY ("checkout_id") REFERENCES "public"."checkouts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_subscription_id_subscriptions_id_fk" FOREIGN KEY ("subscription_id") REFERENCES "public"."subscriptions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_movement_key_unique" ON "payments" USING btree ("movement_key");--> statement-breakpoint
 CREATE INDEX "payments_live_created_id_idx" ON "payments" USING btree ("created_at","id") WHERE not "payments"."is_sandbox";--> statement-breakpoint
 CREATE INDEX "payments_created_id_idx" ON "payments" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "payments_checkout_idx" ON "payments" USING btree ("checkout_id") WHERE "payments"."checkout_id" is not null;--> statement-breakpoint
+CREATE INDEX "payments_subscription_idx" ON "payments" USING btree ("subscription_id") WHERE "payments"."subscription_id" is not null;--> statement-breakpoint
 ALTER TABLE "earning_frames" ADD CONSTRAINT "earning_frames_amounts_non_negative" CHECK (least("earning_frames"."gross_send_message", "earning_frames"."net_send_message", "earning_frames"."gross_unlock_image", "earning_frames"."net_unlock_image", "earning_frames"."gross_unlock_audio", "earning_frames"."net_unlock_audio", "earning_frames"."gross_referral", "earning_frames"."net_referral", "earning_frames"."gross_subscription", "earning_frames"."net_subscription", "earning_frames"."gross_reversal", "earning_frames"."net_reversal") >= 0);

@@ -68,6 +68,8 @@ export const payments = pgTable(
     index('payments_user_created_idx').on(t.userId, t.createdAt),
     index('payments_talent_created_idx').on(t.talentId, t.createdAt),
     index('payments_product_idx').on(t.productId),
+    index('payments_checkout_idx').on(t.checkoutId).where(sql`${t.checkoutId} is not null`),
+    index('payments_subscription_idx').on(t.subscriptionId).where(sql`${t.subscriptionId} is not null`),
     uniqueIndex('payments_stripe_payment_intent_unique').on(t.stripePaymentIntentId),
     uniqueIndex('payments_stripe_invoice_unique').on(t.stripeInvoiceId),
     uniqueIndex('payments_apple_transaction_unique').on(t.appleTransactionId),
@@ -118,6 +120,10 @@ export const paymentLedger = pgTable(
     uniqueIndex('payment_ledger_key_unique').on(t.key),
     index('payment_ledger_payment_idx').on(t.paymentId, t.createdAt),
     index('payment_ledger_user_idx').on(t.userId, t.createdAt),
+    // Foreign keys, so deleting a talent or a reversal never scans the ledger.
+    index('payment_ledger_talent_idx').on(t.talentId),
+    index('payment_ledger_referral_talent_idx').on(t.referralTalentId).where(sql`${t.referralTalentId} is not null`),
+    uniqueIndex('payment_ledger_reverses_entry_unique').on(t.reversesEntryId).where(sql`${t.reversesEntryId} is not null`),
     check('payment_ledger_shortfall_non_negative', sql`${t.shortfallCredits} >= 0`),
   ],
 );
@@ -151,6 +157,8 @@ export const checkouts = pgTable(
   (t) => [
     index('checkouts_user_created_idx').on(t.userId, t.createdAt),
     uniqueIndex('checkouts_external_unique').on(t.externalId),
+    index('checkouts_talent_idx').on(t.talentId),
+    index('checkouts_product_idx').on(t.productId),
   ],
 );
 
@@ -183,6 +191,8 @@ export const subscriptions = pgTable(
   (t) => [
     uniqueIndex('subscriptions_provider_external_unique').on(t.provider, t.externalId),
     index('subscriptions_user_talent_idx').on(t.userId, t.talentId, t.currentPeriodEnd),
+    index('subscriptions_talent_idx').on(t.talentId),
+    index('subscriptions_product_idx').on(t.productId),
   ],
 );
 

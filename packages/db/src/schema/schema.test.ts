@@ -23,6 +23,13 @@ const enumTuples = {
   productPriceTypes: enums.productPriceTypes,
   earningFrameRanges: enums.earningFrameRanges,
   attachmentTypes: enums.attachmentTypes,
+  checkoutStatuses: enums.checkoutStatuses,
+  checkoutModes: enums.checkoutModes,
+  paymentProviders: enums.paymentProviders,
+  subscriptionStatuses: enums.subscriptionStatuses,
+  paymentLedgerKinds: enums.paymentLedgerKinds,
+  paymentReversalReasons: enums.paymentReversalReasons,
+  chatCallsToAction: enums.chatCallsToAction,
 };
 
 describe('schema enumerations', () => {

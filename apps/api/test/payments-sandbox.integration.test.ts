@@ -176,21 +176,26 @@ function delivery(eventId: string, events: VerifiedProviderEvent['events']): Ver
   return { provider: 'stripe', eventId, eventType: 'test.event', events, payload: { id: eventId } };
 }
 
+/** A Stripe payment of the 100-credit pack by the fan, paid with the given PaymentIntent. */
+function packPaidWith(paymentIntentId: string) {
+  return {
+    type: 'payment.succeeded' as const,
+    key: `stripe:${paymentIntentId}`,
+    userId: fanId,
+    talentId: twin.talent.id,
+    productId: packId,
+    price: { amount: 900, fractionDigits: 2, currency: 'USD' },
+    ids: { stripePaymentIntentId: paymentIntentId },
+    isSandbox: false,
+  };
+}
+
 const write = <T>(work: Parameters<typeof api.database.db.transaction<T>>[0]) => api.database.db.transaction(work);
 
 describe('exactly once', () => {
   it('books 100 concurrent deliveries of one event, and 20 events about the same money, once', async () => {
     await setBalance(api, fanId, 0, 0);
-    const paid = {
-      type: 'payment.succeeded' as const,
-      key: 'stripe:pi_concurrent',
-      userId: fanId,
-      talentId: twin.talent.id,
-      productId: packId,
-      price: { amount: 900, fractionDigits: 2, currency: 'USD' },
-      ids: { stripePaymentIntentId: 'pi_concurrent' },
-      isSandbox: false,
-    };
+    const paid = packPaidWith('pi_concurrent');
     const same = await Promise.all(
       Array.from({ length: 100 }, () => write((tx) => processProviderEvent(tx, delivery('evt_same', [paid])))),
     );
@@ -207,16 +212,7 @@ describe('exactly once', () => {
     const { db } = api.database;
     await setBalance(api, fanId, 0, 0);
     await db.update(talents).set({ creditsToSendMessage: 2 }).where(eq(talents.id, twin.talent.id));
-    const paid = {
-      type: 'payment.succeeded' as const,
-      key: 'stripe:pi_refund',
-      userId: fanId,
-      talentId: twin.talent.id,
-      productId: packId,
-      price: { amount: 900, fractionDigits: 2, currency: 'USD' },
-      ids: { stripePaymentIntentId: 'pi_refund' },
-      isSandbox: false,
-    };
+    const paid = packPaidWith('pi_refund');
     await write((tx) => processProviderEvent(tx, delivery('evt_pay_refund', [paid])));
     // The fan spends 70 of the 100 credits before the refund.
     await setBalance(api, fanId, 0, 30);
@@ -264,16 +260,7 @@ describe('exactly once', () => {
   it('gives back exactly what a dispute took when the dispute is won, once', async () => {
     const { db } = api.database;
     await setBalance(api, fanId, 0, 0);
-    const paid = {
-      type: 'payment.succeeded' as const,
-      key: 'stripe:pi_dispute',
-      userId: fanId,
-      talentId: twin.talent.id,
-      productId: packId,
-      price: { amount: 900, fractionDigits: 2, currency: 'USD' },
-      ids: { stripePaymentIntentId: 'pi_dispute' },
-      isSandbox: false,
-    };
+    const paid = packPaidWith('pi_dispute');
     await write((tx) => processProviderEvent(tx, delivery('evt_pay_dispute', [paid])));
     await setBalance(api, fanId, 0, 60);
     const before = await totalFrame(api, twin.talent.id);

@@ -1,6 +1,5 @@
-import { microUsdPerCredit } from '@doppel/validation';
+import { microUsdPerCent, microUsdPerCredit } from '@doppel/validation';
 
-const microUsdPerCent = 10_000;
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /** Whole US cents as money text: 123456 -> "$1,234.56". */

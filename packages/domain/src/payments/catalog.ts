@@ -3,10 +3,8 @@ import type { PaymentsCatalog } from '@doppel/validation';
 import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
 import type { Viewer } from '../access/scopes.ts';
 import { DomainError } from '../errors.ts';
-import { creditListPriceCents } from './rules.ts';
+import { packListPriceCents, productPrice } from './rules.ts';
 import { activeSubscriptionUntil } from './subscriptions.ts';
-
-const usd = (amount: number, currency: string) => ({ amount, fractionDigits: 2, currency });
 
 /** What a fan can buy in a twin's chat: the credit packs (cheapest first) and the twin's subscription. */
 export async function paymentsCatalog(
@@ -49,15 +47,15 @@ export async function paymentsCatalog(
         id: pack.id,
         name: pack.name,
         credits,
-        price: usd(pack.priceAmount, pack.currency),
-        listPrice: usd(Math.max(pack.priceAmount, credits * creditListPriceCents), pack.currency),
+        price: productPrice(pack),
+        listPrice: productPrice({ ...pack, priceAmount: packListPriceCents(credits, pack.priceAmount) }),
       };
     }),
     subscription: offer
       ? {
           productId: offer.id,
           name: offer.name,
-          price: usd(offer.priceAmount, offer.currency),
+          price: productPrice(offer),
           activeUntil: subscribedUntil?.toISOString() ?? null,
         }
       : null,

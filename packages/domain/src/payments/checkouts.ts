@@ -5,7 +5,7 @@ import type { Viewer } from '../access/scopes.ts';
 import { DomainError } from '../errors.ts';
 import type { CardPayments } from '../ports/payments.ts';
 import { recordPayment } from './record-payment.ts';
-import { addOneMonth } from './rules.ts';
+import { addOneMonth, productPrice } from './rules.ts';
 import { activeSubscriptionUntil } from './subscriptions.ts';
 
 const checkoutNotFound = () => new DomainError('NOT_FOUND', 'This checkout does not exist.');
@@ -78,7 +78,7 @@ export async function createCheckout(
       product: {
         id: product.id,
         name: product.name,
-        price: { amount: product.priceAmount, fractionDigits: 2, currency: product.currency },
+        price: productPrice(product),
         externalId: product.externalId,
         credits: product.credits,
       },
@@ -111,7 +111,7 @@ export async function getCheckout(db: Executor, viewer: Viewer, checkoutId: stri
     status: checkout.status,
     productName: product.name,
     credits: product.credits,
-    price: { amount: product.priceAmount, fractionDigits: 2, currency: product.currency },
+    price: productPrice(product),
     talent: talent?.tag ? { id: talent.id, name: talent.name, tag: talent.tag } : null,
     returnPath: checkout.returnPath,
   };
@@ -159,7 +159,7 @@ export async function completeSandboxCheckout(
         userId: viewer.id,
         talentId: checkout.talentId,
         productId: product.id,
-        price: { amount: product.priceAmount, fractionDigits: 2, currency: product.currency },
+        price: productPrice(product),
         ids: {},
         checkoutId: checkout.id,
         subscription: checkout.mode === 'subscription' ? { externalId: key, periodEnd: addOneMonth(now) } : null,

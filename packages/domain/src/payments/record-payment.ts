@@ -6,7 +6,7 @@ import { DomainError } from '../errors.ts';
 import { usdPriceToMicroUsd } from '../money/money.ts';
 import type { PaymentSucceeded, Price } from '../ports/payments.ts';
 import { paymentChanges } from './changes.ts';
-import { creditListPriceCents } from './rules.ts';
+import { packListPriceCents } from './rules.ts';
 
 export type RecordedPayment = { paymentId: string; isNew: boolean; userId: string | null; credits: number };
 
@@ -20,7 +20,7 @@ export function providerOfKey(key: string): 'stripe' | 'apple' | 'google' | 'san
 /** A pack's list price: its credits at 0.10 USD; the price itself for anything else. */
 function originalPriceOf(product: { credits: number | null; priceType: string }, price: Price): Price {
   if (product.priceType !== 'SUBSCRIPTION' && product.credits && price.currency === 'USD' && price.fractionDigits === 2)
-    return { ...price, amount: Math.max(price.amount, product.credits * creditListPriceCents) };
+    return { ...price, amount: packListPriceCents(product.credits, price.amount) };
   return price;
 }
 

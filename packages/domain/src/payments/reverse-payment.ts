@@ -1,5 +1,5 @@
 import { type Executor, paymentLedger, payments, recordChanges, type Transaction, users } from '@doppel/db';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, or, sql } from 'drizzle-orm';
 import { lockFanBalance } from '../chat/send/balance.ts';
 import { bookEarningReversal, earningSharesOf } from '../earnings/record-earning.ts';
 import { earningOfPaidCredits } from '../money/money.ts';
@@ -122,12 +122,13 @@ export async function reinstatePayment(tx: Transaction, event: PaymentReinstated
   if (reversal.kind !== 'REVERSAL') return { paymentId: reversal.paymentId, isNew: false };
   const [locked] = await tx.select(paymentColumns).from(payments).where(eq(payments.id, reversal.paymentId)).for('update');
   if (!locked) throw new Error(`payment ${reversal.paymentId} of reversal ${reversal.key} vanished`);
+  // Already undone, under this key or another (each reversal is undone at most once).
   const [undone] = await tx
     .select({ id: paymentLedger.id })
     .from(paymentLedger)
-    .where(and(eq(paymentLedger.kind, 'REINSTATEMENT'), eq(paymentLedger.reversesEntryId, reversal.id)));
-  const [same] = await tx.select({ id: paymentLedger.id }).from(paymentLedger).where(eq(paymentLedger.key, event.key));
-  if (undone || same) return { paymentId: locked.id, isNew: false };
+    .where(or(eq(paymentLedger.reversesEntryId, reversal.id), eq(paymentLedger.key, event.key)))
+    .limit(1);
+  if (undone) return { paymentId: locked.id, isNew: false };
 
   const restored = -reversal.paidCredits;
   if (restored > 0 && locked.userId) await lockFanBalance(tx, locked.userId);

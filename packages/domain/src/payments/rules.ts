@@ -3,10 +3,24 @@
 // cumulatively (floor of total × reversed so far ÷ price, minus what earlier reversals took), so
 // partial refunds in any number of steps add up to exactly the whole when the whole is refunded.
 
-import type { PaymentLedgerKind, PaymentReversalReason } from '@doppel/validation';
+import { microUsdPerCent, microUsdPerCredit, type PaymentLedgerKind, type PaymentReversalReason } from '@doppel/validation';
+import type { Price } from '../ports/payments.ts';
 
-/** 0.10 USD per credit (spec section 9): a pack's list price is its credits at that rate. */
-export const creditListPriceCents = 10;
+/** 0.10 USD per credit (spec section 9), in cents. */
+const creditPriceCents = microUsdPerCredit / microUsdPerCent;
+
+/** Products are priced in whole minor units of their currency, two fraction digits (cents). */
+export function productPrice(product: { priceAmount: number; currency: string }): Price {
+  return { amount: product.priceAmount, fractionDigits: 2, currency: product.currency };
+}
+
+/**
+ * A pack's list price: its credits at 0.10 USD each, or its price when that is higher. A pack sold
+ * below it shows the saving; the payment keeps it as `originalPrice`.
+ */
+export function packListPriceCents(credits: number, priceCents: number): number {
+  return Math.max(priceCents, credits * creditPriceCents);
+}
 
 /** A subscription's paid period when the provider does not say (the sandbox): one calendar month. */
 export function addOneMonth(from: Date): Date {

@@ -4,6 +4,7 @@ import type { Viewer } from '../access/scopes.ts';
 import { DomainError } from '../errors.ts';
 import type { StorePurchase } from '../ports/payments.ts';
 import { recordPayment } from './record-payment.ts';
+import { productPrice } from './rules.ts';
 
 export type RedeemedPurchase = {
   paymentId: string;
@@ -40,7 +41,7 @@ export async function redeemStorePurchase(
     userId: viewer.id,
     talentId: input.talentId ?? null,
     productId: product.id,
-    price: input.purchase.price ?? { amount: product.priceAmount, fractionDigits: 2, currency: product.currency },
+    price: input.purchase.price ?? productPrice(product),
     ids: input.purchase.ids,
     isSandbox: input.purchase.isSandbox,
   });

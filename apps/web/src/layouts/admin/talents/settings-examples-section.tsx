@@ -1,8 +1,9 @@
 import { adminChatExamplesMax, adminChatExampleTextMax } from '@doppel/validation';
-import { ActionIcon, Button, Group, Paper, SimpleGrid, Text, Textarea } from '@mantine/core';
+import { ActionIcon, Group, Paper, SimpleGrid, Text, Textarea } from '@mantine/core';
 import { randomId } from '@mantine/hooks';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconTrash } from '@tabler/icons-react';
 import { FormCard } from '../shared/form-card.tsx';
+import { ListFooter } from './list-footer.tsx';
 import type { SectionProps } from './settings-section.tsx';
 
 /** Chat examples: request and response pairs that show the model how the twin answers. */
@@ -53,20 +54,12 @@ export function ExamplesSection({ form }: SectionProps) {
           </Group>
         </Paper>
       ))}
-      {typeof listError === 'string' && (
-        <Text size="sm" c="red" role="alert">
-          {listError}
-        </Text>
-      )}
-      <Button
-        variant="light"
-        leftSection={<IconPlus size={16} />}
-        w="fit-content"
-        disabled={rows.length >= adminChatExamplesMax}
-        onClick={() => form.insertListItem('chatExamples', { key: randomId(), requestText: '', responseText: '' })}
-      >
-        Add example
-      </Button>
+      <ListFooter
+        error={listError}
+        addLabel="Add example"
+        full={rows.length >= adminChatExamplesMax}
+        onAdd={() => form.insertListItem('chatExamples', { key: randomId(), requestText: '', responseText: '' })}
+      />
     </FormCard>
   );
 }

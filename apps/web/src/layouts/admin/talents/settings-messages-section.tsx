@@ -1,8 +1,9 @@
 import { adminChatMessageTextMax, welcomeMessagesMax, welcomeMessageTextMax } from '@doppel/validation';
-import { ActionIcon, Button, Group, Image, NativeSelect, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { ActionIcon, Group, Image, NativeSelect, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { randomId } from '@mantine/hooks';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconTrash } from '@tabler/icons-react';
 import { FormCard } from '../shared/form-card.tsx';
+import { ListFooter } from './list-footer.tsx';
 import type { SectionProps } from './settings-section.tsx';
 
 const chatMessages = [
@@ -102,20 +103,12 @@ export function MessagesSection({ form, talent }: SectionProps) {
             </Paper>
           );
         })}
-        {typeof listError === 'string' && (
-          <Text size="sm" c="red" role="alert">
-            {listError}
-          </Text>
-        )}
-        <Button
-          variant="light"
-          leftSection={<IconPlus size={16} />}
-          w="fit-content"
-          disabled={rows.length >= welcomeMessagesMax}
-          onClick={() => form.insertListItem('initialChatMessages', { key: randomId(), text: '', imagePath: '' })}
-        >
-          Add welcome message
-        </Button>
+        <ListFooter
+          error={listError}
+          addLabel="Add welcome message"
+          full={rows.length >= welcomeMessagesMax}
+          onAdd={() => form.insertListItem('initialChatMessages', { key: randomId(), text: '', imagePath: '' })}
+        />
       </Stack>
     </FormCard>
   );

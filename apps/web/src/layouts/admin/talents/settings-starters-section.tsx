@@ -1,9 +1,9 @@
 import { conversationStartersMax } from '@doppel/validation';
-import { Button, Switch, Text } from '@mantine/core';
+import { Switch, Text } from '@mantine/core';
 import { randomId } from '@mantine/hooks';
-import { IconPlus } from '@tabler/icons-react';
 import { StarterFields } from '../../../components/starter-fields.tsx';
 import { FormCard } from '../shared/form-card.tsx';
+import { ListFooter } from './list-footer.tsx';
 import type { SectionProps } from './settings-section.tsx';
 
 /**
@@ -37,20 +37,12 @@ export function StartersSection({ form }: SectionProps) {
           onRemove={() => form.removeListItem('chatMessageSuggestions', index)}
         />
       ))}
-      {typeof listError === 'string' && (
-        <Text size="sm" c="red" role="alert">
-          {listError}
-        </Text>
-      )}
-      <Button
-        variant="light"
-        leftSection={<IconPlus size={16} />}
-        w="fit-content"
-        disabled={rows.length >= conversationStartersMax}
-        onClick={() => form.insertListItem('chatMessageSuggestions', { key: randomId(), text: '', answer: '' })}
-      >
-        Add question
-      </Button>
+      <ListFooter
+        error={listError}
+        addLabel="Add question"
+        full={rows.length >= conversationStartersMax}
+        onAdd={() => form.insertListItem('chatMessageSuggestions', { key: randomId(), text: '', answer: '' })}
+      />
     </FormCard>
   );
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isValidBic, isValidIban } from '@doppel/validation';
 import { z } from 'zod';
 
 const rootPackage = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version?: string };
@@ -82,6 +83,16 @@ const schema = z.object({
   GOOGLE_PLAY_PUSH_TOKEN: optionalText,
   /** Another Play Developer API root (tests' fake); default Google's own. */
   GOOGLE_PLAY_API_URL: optionalText.pipe(z.url('GOOGLE_PLAY_API_URL must be a URL').optional()),
+  // Payouts (docs/payouts.md). With none configured, admins mark payouts executed by hand.
+  /** PayPal Payouts REST app credentials; both or neither. */
+  PAYPAL_CLIENT_ID: optionalText,
+  PAYPAL_CLIENT_SECRET: optionalText,
+  /** PayPal's API root: https://api-m.paypal.com live; default the sandbox, https://api-m.sandbox.paypal.com. */
+  PAYPAL_API_URL: optionalText.pipe(z.url('PAYPAL_API_URL must be a URL').optional()),
+  /** Our paying bank account, the debtor of the pain.001 bank file; all three or none. */
+  PAYOUT_BANK_DEBTOR_NAME: optionalText,
+  PAYOUT_BANK_DEBTOR_IBAN: optionalText,
+  PAYOUT_BANK_DEBTOR_BIC: optionalText,
   /** `on` allows the development outbox in production (it is readable by anyone who reaches the server). */
   DEV_OUTBOX: z.enum(['on', 'off']).optional(),
 });
@@ -92,6 +103,8 @@ const providerVariables = {
   Stripe: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
   'App Store': ['APPLE_IAP_BUNDLE_ID', 'APPLE_IAP_ROOT_CERTIFICATES'],
   'Google Play': ['GOOGLE_PLAY_PACKAGE_NAME', 'GOOGLE_PLAY_SERVICE_ACCOUNT', 'GOOGLE_PLAY_PUSH_TOKEN'],
+  'PayPal payouts': ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'],
+  'The bank file': ['PAYOUT_BANK_DEBTOR_NAME', 'PAYOUT_BANK_DEBTOR_IBAN', 'PAYOUT_BANK_DEBTOR_BIC'],
 } as const;
 
 /** Settings that parse one by one but make no sense together; each message says how to fix it. */
@@ -102,6 +115,10 @@ function configurationProblems(env: z.infer<typeof schema>): string[] {
     if (missing.length > 0 && missing.length < names.length)
       problems.push(`  ${provider} is half configured: set ${missing.join(', ')} too, or unset all of ${names.join(', ')}`);
   }
+  if (env.PAYOUT_BANK_DEBTOR_IBAN && !isValidIban(env.PAYOUT_BANK_DEBTOR_IBAN))
+    problems.push('  PAYOUT_BANK_DEBTOR_IBAN is not a valid IBAN');
+  if (env.PAYOUT_BANK_DEBTOR_BIC && !isValidBic(env.PAYOUT_BANK_DEBTOR_BIC))
+    problems.push('  PAYOUT_BANK_DEBTOR_BIC is not a valid BIC');
   if (env.APPLE_IAP_BUNDLE_ID && env.APPLE_IAP_ENVIRONMENT === 'Production' && !env.APPLE_IAP_APP_ID)
     problems.push("  App Store purchases in Production need APPLE_IAP_APP_ID (the app's numeric Apple id)");
   if (env.NODE_ENV === 'production' && !env.SMTP_URL && env.DEV_OUTBOX !== 'on')

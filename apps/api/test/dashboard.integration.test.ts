@@ -1,4 +1,4 @@
-import { earningFrames, metricFrames, payouts, staticAttachments, talents, voices } from '@doppel/db';
+import { earningFrames, metricFrames, openTalentLedger, payouts, staticAttachments, talents, voices } from '@doppel/db';
 import { TRPCClientError } from '@trpc/client';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,6 +102,8 @@ describe('dashboard.home', () => {
     await api.database.db
       .insert(payouts)
       .values([payout('PENDING', 100), payout('EXECUTED', 200), payout('REJECTED', 500), payout('FAILED', 50)]);
+    // Payouts written directly (not requested) enter the talent ledger as opening entries.
+    await openTalentLedger(api.database.db);
 
     // Settled: 7_000_005 + 2_000_000 micro-USD = 900 cents (floored), minus 300 cents of payouts.
     expect((await home()).earnings).toEqual({ totalNetCents: 1234, thisMonthNetCents: 500, disbursableCents: 600 });
@@ -111,6 +113,7 @@ describe('dashboard.home', () => {
     await api.database.db
       .insert(payouts)
       .values({ talentId, status: 'EXECUTED', amount: 10_000, transferType: 'PAYPAL', payPalEmail: 'a@test.dev' });
+    await openTalentLedger(api.database.db);
     expect((await home()).earnings.disbursableCents).toBe(0);
   });
 

@@ -6,6 +6,7 @@ import { type CliCommand, helpText, parseCommandLine, UsageError } from './cli/a
 import { CliError, type OpsContext } from './cli/context.ts';
 import { openOpsDatabase } from './cli/database.ts';
 import { listJobs, listQueues, redriveDeadLetters, retryFailed, runJob } from './cli/job-commands.ts';
+import { checkLedger } from './cli/ledger-commands.ts';
 import { acceptUser, createAdmin, promoteAdmin } from './cli/user-commands.ts';
 import { EnvError, loadCliEnv } from './env.ts';
 import { createLogger } from './log.ts';
@@ -40,6 +41,8 @@ async function execute(command: Exclude<CliCommand, { name: 'help' }>, context: 
       return;
     case 'seed':
       return seed(context);
+    case 'ledger check':
+      return checkLedger(context, command.repair);
   }
 }
 

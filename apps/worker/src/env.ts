@@ -41,6 +41,10 @@ const workerSchema = sharedSchema.extend({
   OPENAI_EMBEDDING_MODEL: optionalText,
   ELEVENLABS_API_KEY: optionalText,
   ELEVENLABS_BASE_URL: optionalText.pipe(z.url({ error: 'ELEVENLABS_BASE_URL must be a URL' }).optional()),
+  /** PayPal Payouts, as the API has them: the poll job asks PayPal about sent payouts (docs/payouts.md). */
+  PAYPAL_CLIENT_ID: optionalText,
+  PAYPAL_CLIENT_SECRET: optionalText,
+  PAYPAL_API_URL: optionalText.pipe(z.url({ error: 'PAYPAL_API_URL must be a URL' }).optional()),
   /** Same defaults as the API, so voice notes land where the API serves files from. */
   DOPPEL_DATA_DIR: optionalText.transform((value) => value ?? `${repoRoot}.data`),
   FILES_DIR: optionalText,

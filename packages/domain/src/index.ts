@@ -23,6 +23,7 @@ export * from './onboarding/finish.ts';
 export * from './onboarding/handles.ts';
 export * from './onboarding/referral.ts';
 export * from './payments/index.ts';
+export * from './payouts/index.ts';
 export * from './ports/index.ts';
 export * from './talent/index.ts';
 export * from './users/me.ts';

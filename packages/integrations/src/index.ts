@@ -15,6 +15,7 @@ export { type AppStoreConfig, createAppStore } from './payments/app-store.ts';
 export { createPlayStore, type PlayStoreConfig } from './payments/play-store.ts';
 export { createSandboxCardPayments } from './payments/sandbox-card-payments.ts';
 export { createStripeCardPayments, type StripeCardPaymentsConfig } from './payments/stripe-card-payments.ts';
+export { createPayPalPayouts, defaultPayPalApiUrl, type PayPalPayoutsConfig } from './payouts/paypal-payouts.ts';
 export {
   cosineSimilarity,
   hashedEmbedding,

@@ -147,6 +147,45 @@ export const jobCatalog = {
     work: { pollingIntervalSeconds: 5, concurrency: 1, wakeOnChange: true },
     schedule: { cron: '*/5 * * * *', payload: { trigger: 'schedule' } },
   }),
+  'payouts.paypal-poll': defineJob({
+    description:
+      'Asks PayPal about sent PayPal payouts (one, or every one still pending) and marks each EXECUTED or FAILED once PayPal settles it',
+    payload: z.strictObject({
+      /** One payout (right after it was sent); absent = every sent payout still pending. */
+      payoutId: z.string().min(1).optional(),
+      trigger: z.enum(['schedule', 'manual']).default('manual'),
+    }),
+    queue: {
+      policy: 'standard',
+      retryLimit: 3,
+      retryDelay: 60,
+      retryBackoff: true,
+      retryDelayMax: 30 * minute,
+      expireInSeconds: 5 * minute,
+      retentionSeconds: day,
+      deleteAfterSeconds: 7 * day,
+      notify: false,
+    },
+    work: { pollingIntervalSeconds: 5, concurrency: 1 },
+    schedule: { cron: '*/10 * * * *', payload: { trigger: 'schedule' } },
+  }),
+  'payouts.settle': defineJob({
+    description:
+      "Checks every talent's ledger against its earning frames and held payouts, and resets total_payout_amount from the ledger where it drifted",
+    payload: z.strictObject({ trigger: z.enum(['schedule', 'manual']).default('manual') }),
+    queue: {
+      policy: 'stately',
+      retryLimit: 2,
+      retryDelay: 60,
+      retryBackoff: true,
+      expireInSeconds: 30 * minute,
+      retentionSeconds: day,
+      deleteAfterSeconds: 7 * day,
+      notify: false,
+    },
+    work: { pollingIntervalSeconds: 30, concurrency: 1 },
+    schedule: { cron: '17 * * * *', payload: { trigger: 'schedule' } },
+  }),
 } satisfies Record<string, JobDefinition>;
 
 export type JobCatalog = typeof jobCatalog;

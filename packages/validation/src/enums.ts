@@ -102,6 +102,22 @@ export type PayoutStatus = (typeof payoutStatuses)[number];
 export const transferTypes = ['BANK_TRANSFER', 'PAYPAL'] as const;
 export type TransferType = (typeof transferTypes)[number];
 
+/**
+ * Entries of a talent's money ledger: an EARNING (a paid message, unlock, subscription period or
+ * referral share), a REVERSAL of earnings (refund, dispute), a REINSTATEMENT (a reversal undone)
+ * and a PAYOUT status change (requested, executed, rejected, failed, or set back).
+ */
+export const talentLedgerKinds = ['EARNING', 'REVERSAL', 'REINSTATEMENT', 'PAYOUT'] as const;
+export type TalentLedgerKind = (typeof talentLedgerKinds)[number];
+
+/** Where a talent's earning came from; one pair of gross and net columns each in the earning frames. */
+export const earningSources = ['sendMessage', 'unlockImage', 'unlockAudio', 'subscription', 'referral'] as const;
+export type EarningSource = (typeof earningSources)[number];
+
+/** A PayPal payout batch's state as PayPal reports it (null until sent). */
+export const payPalBatchStatuses = ['PENDING', 'PROCESSING', 'SUCCESS', 'DENIED', 'CANCELED'] as const;
+export type PayPalBatchStatus = (typeof payPalBatchStatuses)[number];
+
 export const modelVersionStatuses = ['UPLOADING_TRAINING_FILE', 'FINE_TUNING', 'SUCCEEDED', 'FAILED'] as const;
 export type ModelVersionStatus = (typeof modelVersionStatuses)[number];
 

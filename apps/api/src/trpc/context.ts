@@ -4,6 +4,7 @@ import type { PgBoss } from '@doppel/jobs';
 import type { Me } from '@doppel/validation';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Env } from '../env.ts';
+import type { PayoutProviders } from '../payments/payout-providers.ts';
 import type { PaymentProviders } from '../payments/providers.ts';
 
 export const sessionCookieName = 'doppel_session';
@@ -20,6 +21,8 @@ export type Services = {
   jobs: PgBoss;
   /** Stripe or the sandbox for card checkouts; the app stores when configured. */
   payments: PaymentProviders;
+  /** PayPal Payouts and the bank file's debtor, when configured. */
+  payouts: PayoutProviders;
 };
 
 /**

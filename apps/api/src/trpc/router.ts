@@ -4,6 +4,7 @@ import { chatRouter } from '../routers/chat.ts';
 import { chatTokensRouter } from '../routers/chat-tokens.ts';
 import { dashboardRouter } from '../routers/dashboard.ts';
 import { discoverRouter } from '../routers/discover.ts';
+import { earningsRouter } from '../routers/earnings.ts';
 import { feedbackRouter } from '../routers/feedback.ts';
 import { filesRouter } from '../routers/files.ts';
 import { galleryRouter } from '../routers/gallery.ts';
@@ -22,6 +23,7 @@ export const appRouter = router({
   chat: chatRouter,
   chatAuth: chatTokensRouter,
   dashboard: dashboardRouter,
+  earnings: earningsRouter,
   dev: devRouter,
   discover: discoverRouter,
   feedback: feedbackRouter,

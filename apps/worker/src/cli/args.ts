@@ -17,7 +17,8 @@ export type CliCommand =
   | { name: 'admin promote'; email: string }
   | { name: 'users accept'; email: string }
   | { name: 'migrate' }
-  | { name: 'seed' };
+  | { name: 'seed' }
+  | { name: 'ledger check'; repair: boolean };
 
 /** A mistake in how the CLI was called; the message is shown as is. */
 export class UsageError extends Error {
@@ -34,6 +35,10 @@ export const commandUsage: ReadonlyArray<readonly [usage: string, summary: strin
   ['admin create <email> [--name NAME]', 'create an admin (role ADMIN, waitlist ACCEPTED)'],
   ['admin promote <email>', 'make an existing user an admin (role ADMIN, waitlist ACCEPTED)'],
   ['users accept <email>', "accept a user's waitlist application"],
+  [
+    'ledger check [--repair]',
+    "check every talent's ledger against its earning frames and held payouts (--repair resets drifted held totals)",
+  ],
   ['migrate', 'apply the database migrations and create the job queues'],
   ['seed', 'load the demo data (once; a seeded database is left alone)'],
 ];
@@ -57,6 +62,7 @@ const optionsFor: Record<string, Options> = {
   jobs: { state: { type: 'string' }, limit: { type: 'string' } },
   run: { wait: { type: 'boolean' }, timeout: { type: 'string' } },
   'admin create': { name: { type: 'string' } },
+  'ledger check': { repair: { type: 'boolean' } },
 };
 
 function positiveInteger(flag: string, value: string | undefined, fallback: number, max: number): number {
@@ -96,7 +102,7 @@ function parsePayload(job: JobName, text: string | undefined): unknown {
 export function parseCommandLine(argv: readonly string[]): CliCommand {
   const [first, second] = argv;
   if (first === undefined || first === 'help' || first === '--help' || first === '-h') return { name: 'help' };
-  const grouped = first === 'admin' || first === 'users';
+  const grouped = first === 'admin' || first === 'users' || first === 'ledger';
   const command = grouped ? `${first} ${second ?? ''}`.trim() : first;
   const rest = argv.slice(grouped ? 2 : 1);
   if (rest.includes('--help') || rest.includes('-h')) return { name: 'help' };
@@ -160,6 +166,9 @@ export function parseCommandLine(argv: readonly string[]): CliCommand {
       }
       return { name: 'admin create', email: parseEmail(email), displayName };
     }
+    case 'ledger check':
+      exactly(command, positionals, []);
+      return { name: 'ledger check', repair: values.repair === true };
     case 'admin promote':
     case 'users accept': {
       const [email] = exactly(command, positionals, ['email']);
@@ -168,7 +177,7 @@ export function parseCommandLine(argv: readonly string[]): CliCommand {
     default:
       if (grouped)
         throw new UsageError(
-          `unknown command "${command}"; \`${first}\` takes ${first === 'admin' ? 'create or promote' : 'accept'}`,
+          `unknown command "${command}"; \`${first}\` takes ${{ admin: 'create or promote', users: 'accept', ledger: 'check' }[first] ?? 'a subcommand'}`,
         );
       throw new UsageError(`unknown command "${first}"; run \`npm run ops -- help\``);
   }

@@ -1,8 +1,17 @@
-// The outside services the chat.reply job needs, built from the worker's env: the model (OpenAI or
-// any compatible server, else the offline engine), text to speech (ElevenLabs, else espeak-ng) and
-// the file storage voice notes are written to (the same local folder the API serves files from).
+// The outside services the jobs need, built from the worker's env: the model (OpenAI or any
+// compatible server, else the offline engine), text to speech (ElevenLabs, else espeak-ng), the
+// file storage voice notes are written to (the same local folder the API serves files from), and
+// PayPal Payouts when configured (the payout poll).
 import { type FileStorage, QuestionVectors } from '@doppel/domain';
-import { createLlm, createLocalDiskStorage, createOfflineLlm, createTts, createUnconfiguredTts } from '@doppel/integrations';
+import {
+  createLlm,
+  createLocalDiskStorage,
+  createOfflineLlm,
+  createPayPalPayouts,
+  createTts,
+  createUnconfiguredTts,
+  defaultPayPalApiUrl,
+} from '@doppel/integrations';
 import { type WorkerEnv, workerFilesDir } from '../env.ts';
 import type { WorkerServices } from './types.ts';
 
@@ -18,6 +27,14 @@ export function createWorkerServices(env: WorkerEnv): WorkerServices {
     tts: createTts({ elevenLabsApiKey: env.ELEVENLABS_API_KEY, elevenLabsBaseUrl: env.ELEVENLABS_BASE_URL }),
     storage: createLocalDiskStorage(workerFilesDir(env)),
     questionVectors: new QuestionVectors(),
+    payPal:
+      env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET
+        ? createPayPalPayouts({
+            clientId: env.PAYPAL_CLIENT_ID,
+            clientSecret: env.PAYPAL_CLIENT_SECRET,
+            baseUrl: env.PAYPAL_API_URL ?? defaultPayPalApiUrl,
+          })
+        : null,
   };
 }
 

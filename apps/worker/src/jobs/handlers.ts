@@ -1,6 +1,8 @@
 import type { JobName } from '@doppel/jobs';
 import { runChatReply } from './chat-reply.ts';
 import { runModelsHealth } from './models-health.ts';
+import { runPayPalPoll } from './payouts-paypal-poll.ts';
+import { runPayoutsSettle } from './payouts-settle.ts';
 import { runSessionCleanup } from './session-cleanup.ts';
 import { runSystemPing } from './system-ping.ts';
 import type { JobHandler } from './types.ts';
@@ -14,6 +16,8 @@ import type { JobHandler } from './types.ts';
 export const jobHandlers: { [Name in JobName]?: JobHandler<Name> } = {
   'chat.reply': runChatReply,
   'models.health': runModelsHealth,
+  'payouts.paypal-poll': runPayPalPoll,
+  'payouts.settle': runPayoutsSettle,
   'session.cleanup': runSessionCleanup,
   'system.ping': runSystemPing,
 };

@@ -1,5 +1,5 @@
 import type { Database } from '@doppel/db';
-import type { FileStorage, LlmPort, QuestionVectors, TtsPort } from '@doppel/domain';
+import type { FileStorage, LlmPort, PayPalPayouts, QuestionVectors, TtsPort } from '@doppel/domain';
 import type { JobName, JobPayload } from '@doppel/jobs';
 import type { Logger } from '../log.ts';
 
@@ -12,6 +12,8 @@ export type WorkerServices = {
   storage: FileStorage;
   /** FAQ question vectors this worker has read or computed with `llm`, kept for the next replies. */
   questionVectors?: QuestionVectors;
+  /** PayPal Payouts when configured (the payouts.paypal-poll job); null or absent otherwise. */
+  payPal?: PayPalPayouts | null;
 };
 
 export type JobContext = {

@@ -8,7 +8,7 @@ import { talents } from './talents.ts';
 export const totalFrameKey = 'total';
 
 /** The earning sources; each has a gross and a net column (`grossSendMessage`, `netSendMessage`…). */
-export const earningSources = ['sendMessage', 'unlockImage', 'unlockAudio', 'referral', 'subscription'] as const;
+export { earningSources } from '@doppel/validation';
 
 const microUsd = () => bigint({ mode: 'number' }).notNull().default(0);
 

@@ -9,6 +9,7 @@ import {
   checkoutModes,
   checkoutStatuses,
   earningFrameRanges,
+  earningSources,
   genders,
   modelVersionStatuses,
   paymentLedgerKinds,
@@ -20,6 +21,7 @@ import {
   reactions,
   senderTypes,
   subscriptionStatuses,
+  talentLedgerKinds,
   transferTypes,
 } from '@doppel/validation';
 import { pgEnum } from 'drizzle-orm/pg-core';
@@ -42,3 +44,5 @@ export const subscriptionStatusEnum = pgEnum('subscription_status', subscription
 export const paymentLedgerKindEnum = pgEnum('payment_ledger_kind', paymentLedgerKinds);
 export const paymentReversalReasonEnum = pgEnum('payment_reversal_reason', paymentReversalReasons);
 export const chatCallToActionEnum = pgEnum('chat_call_to_action', chatCallsToAction);
+export const talentLedgerKindEnum = pgEnum('talent_ledger_kind', talentLedgerKinds);
+export const earningSourceEnum = pgEnum('earning_source', earningSources);

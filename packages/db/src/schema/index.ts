@@ -19,6 +19,7 @@ export * from './public-talents.ts';
 export * from './relations.ts';
 export * from './talent-configs.ts';
 export * from './talent-drafts.ts';
+export * from './talent-ledger.ts';
 export * from './talents.ts';
 export * from './users.ts';
 export * from './voices.ts';

@@ -7,7 +7,8 @@ import { users } from './users.ts';
 
 /**
  * A creator's withdrawal request. `amount` is in minor units of `currency` (cents for USD).
- * Talents with payouts cannot be deleted: payouts are financial records.
+ * Talents with payouts cannot be deleted: payouts are financial records. The row is the current
+ * state; every change of its status is also an entry of `talent_ledger`, with who made it.
  */
 export const payouts = pgTable(
   'payouts',
@@ -31,6 +32,11 @@ export const payouts = pgTable(
     rejectedAt: timestamp({ withTimezone: true }),
     failedAt: timestamp({ withTimezone: true }),
     rejectionReason: text(),
+    /** PayPal payouts sent through the Payouts API: the batch PayPal made (sender_batch_id = id). */
+    payPalBatchId: text(),
+    /** The batch's last known state (PENDING, PROCESSING, SUCCESS, DENIED, CANCELED), polled by a job. */
+    payPalBatchStatus: text(),
+    payPalSentAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -30,6 +30,8 @@ const enumTuples = {
   paymentLedgerKinds: enums.paymentLedgerKinds,
   paymentReversalReasons: enums.paymentReversalReasons,
   chatCallsToAction: enums.chatCallsToAction,
+  talentLedgerKinds: enums.talentLedgerKinds,
+  earningSources: enums.earningSources,
 };
 
 describe('schema enumerations', () => {

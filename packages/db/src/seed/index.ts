@@ -2,6 +2,7 @@
 // transaction and does nothing when the demo admin already exists.
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../client.ts';
+import { openTalentLedger } from '../ledger-opening.ts';
 import {
   appConfigs,
   apps,
@@ -302,6 +303,8 @@ async function insertDemoData(tx: Transaction, now: Date): Promise<void> {
       chatWithPaymentCount: chatsOf(talentId).filter((row) => row.hasUserInteractionWithPaidCredits).length,
     })),
   );
+  // The talent ledger under the frames and payouts written above.
+  await openTalentLedger(tx);
 
   await tx.insert(appConfigs).values({
     id: 'default',

@@ -7,6 +7,7 @@ export * from './faqs/index.ts';
 export * from './managers/index.ts';
 export * from './paging.ts';
 export * from './payments/index.ts';
+export * from './payouts/index.ts';
 export * from './reactions/index.ts';
 export * from './records/get-record.ts';
 export * from './status/index.ts';

@@ -1,4 +1,4 @@
-import { earningFrames, talentConfigs, talents } from '@doppel/db';
+import { earningFrames, newId, talentConfigs, talents } from '@doppel/db';
 import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -39,7 +39,9 @@ describe('recording earnings', () => {
     const spends = Array.from({ length: 40 }, (_, i) => (i % 3) + 1);
     await Promise.all(
       spends.map((paidCredits) =>
-        database.db.transaction((tx) => recordPaidSpend(tx, { talentId, source: 'sendMessage', paidCredits, at })),
+        database.db.transaction((tx) =>
+          recordPaidSpend(tx, { talentId, source: 'sendMessage', paidCredits, at, ledgerKey: `test:${newId()}` }),
+        ),
       ),
     );
     const credits = spends.reduce((sum, value) => sum + value, 0);
@@ -68,8 +70,20 @@ describe('recording earnings', () => {
 
   it('rolls days into their month and months into the total', async () => {
     await database.db.transaction(async (tx) => {
-      await recordPaidSpend(tx, { talentId, source: 'unlockImage', paidCredits: 5, at: new Date('2026-12-31T23:59:59Z') });
-      await recordPaidSpend(tx, { talentId, source: 'unlockAudio', paidCredits: 3, at: new Date('2027-01-01T00:00:00Z') });
+      await recordPaidSpend(tx, {
+        talentId,
+        source: 'unlockImage',
+        paidCredits: 5,
+        at: new Date('2026-12-31T23:59:59Z'),
+        ledgerKey: `test:${newId()}`,
+      });
+      await recordPaidSpend(tx, {
+        talentId,
+        source: 'unlockAudio',
+        paidCredits: 3,
+        at: new Date('2027-01-01T00:00:00Z'),
+        ledgerKey: `test:${newId()}`,
+      });
     });
     expect((await frame(talentId, 'DAY', '2026-12-31'))?.grossUnlockImage).toBe(500_000);
     expect((await frame(talentId, 'MONTH', '2027-01'))?.netUnlockAudio).toBe(180_000);
@@ -85,12 +99,12 @@ describe('recording earnings', () => {
   it('books nothing for a spend of free credits only, and nothing when the transaction rolls back', async () => {
     const before = await frame(talentId, 'TOTAL', 'total');
     const result = await database.db.transaction((tx) =>
-      recordPaidSpend(tx, { talentId, source: 'sendMessage', paidCredits: 0 }),
+      recordPaidSpend(tx, { talentId, source: 'sendMessage', paidCredits: 0, ledgerKey: `test:${newId()}` }),
     );
     expect(result.grossMicroUsd).toBe(0);
     await database.db
       .transaction(async (tx) => {
-        await recordPaidSpend(tx, { talentId, source: 'sendMessage', paidCredits: 9 });
+        await recordPaidSpend(tx, { talentId, source: 'sendMessage', paidCredits: 9, ledgerKey: `test:${newId()}` });
         throw new Error('the message insert failed');
       })
       .catch(() => {});
@@ -110,7 +124,7 @@ describe('recording earnings', () => {
     for (const instant of instants) {
       const at = new Date(instant);
       await database.db.transaction((tx) =>
-        recordPaidSpend(tx, { talentId: edgeTalent.id, source: 'sendMessage', paidCredits: 1, at }),
+        recordPaidSpend(tx, { talentId: edgeTalent.id, source: 'sendMessage', paidCredits: 1, at, ledgerKey: `test:${newId()}` }),
       );
       for (const slot of frameSlots(at)) {
         const row = await frame(edgeTalent.id, slot.range, slot.key);

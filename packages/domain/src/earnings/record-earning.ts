@@ -2,6 +2,7 @@ import { type Executor, earningFrames, talentConfigs } from '@doppel/db';
 import { and, eq, or, sql } from 'drizzle-orm';
 import { earningOfGross, earningOfPaidCredits } from '../money/money.ts';
 import { frameSlots } from './frame-keys.ts';
+import { earningEntries, insertLedgerEntries, reversalEntries } from './ledger-entries.ts';
 
 /** What a fan paid for; each source has its own gross and net columns in the frames. */
 export type EarningSource = 'sendMessage' | 'unlockImage' | 'unlockAudio' | 'subscription';
@@ -92,7 +93,14 @@ export type RecordedEarning = {
   referralTalentId: string | null;
 };
 
-export type PaidSpendInput = { talentId: string; source: EarningSource; paidCredits: number; at?: Date | undefined };
+export type PaidSpendInput = {
+  talentId: string;
+  source: EarningSource;
+  paidCredits: number;
+  /** The movement's unique talent ledger key: `message:{id}`, `unlock:{messageId}:{attachmentId}`, `payment:{key}`. */
+  ledgerKey: string;
+  at?: Date | undefined;
+};
 export type PlannedEarning = RecordedEarning & { input: PaidSpendInput };
 
 /** The talent config columns that decide who earns what; callers may select them in a join. */
@@ -117,14 +125,14 @@ export function planEarning(shares: EarningShares, input: PaidSpendInput): Plann
 /** Works out what money paid directly (a subscription) earns under the talent's shares; books nothing. */
 export function planEarningOfGross(
   shares: EarningShares,
-  input: { talentId: string; source: EarningSource; grossMicroUsd: number; at?: Date },
+  input: { talentId: string; source: EarningSource; grossMicroUsd: number; ledgerKey: string; at?: Date },
 ): PlannedEarning {
   const { referralTalentId } = shares;
   const earning = earningOfGross(input.grossMicroUsd, shares.revenueSharePpm, referralTalentId ? shares.referralSharePpm : null);
   return {
     ...earning,
     referralTalentId,
-    input: { talentId: input.talentId, source: input.source, paidCredits: 0, at: input.at },
+    input: { talentId: input.talentId, source: input.source, paidCredits: 0, ledgerKey: input.ledgerKey, at: input.at },
   };
 }
 
@@ -148,7 +156,8 @@ export type EarningReversal = {
  * grow and their totals shrink, in the frames of `at`. Negative amounts give back a reversal
  * (a dispute won), booked at the reversal's own date so no frame's reversal goes below zero.
  */
-export async function bookEarningReversal(tx: Executor, reversal: EarningReversal, at: Date): Promise<void> {
+export async function bookEarningReversal(tx: Executor, reversal: EarningReversal, at: Date, ledgerKey: string): Promise<void> {
+  await insertLedgerEntries(tx, reversalEntries({ ...reversal, key: ledgerKey, at }));
   if (reversal.grossMicroUsd < 0 || reversal.referralMicroUsd < 0) {
     const undo = (talentId: string, gross: number, net: number) =>
       undoReversalInFrames(tx, talentId, { gross: -gross, net: -net }, at);
@@ -194,6 +203,19 @@ export async function bookPaidSpend(tx: Executor, plan: PlannedEarning): Promise
   const at = plan.input.at ?? new Date();
   // Issued together, so postgres.js pipelines them in one round trip (and in this order).
   await Promise.all([
+    insertLedgerEntries(
+      tx,
+      earningEntries({
+        key: plan.input.ledgerKey,
+        talentId,
+        source,
+        grossMicroUsd: plan.grossMicroUsd,
+        netMicroUsd: plan.netMicroUsd,
+        referralTalentId: plan.referralTalentId,
+        referralMicroUsd: plan.referralMicroUsd,
+        at,
+      }),
+    ),
     addToFrames(tx, talentId, source, { gross: plan.grossMicroUsd, net: plan.netMicroUsd }, at),
     // The referrer keeps all of its referral share: gross and net are the same amount.
     plan.referralTalentId && plan.referralMicroUsd > 0

@@ -2,9 +2,7 @@ import { defaultReferralRevenueSharePpm, defaultRevenueSharePpm } from '@doppel/
 import { describe, expect, it } from 'vitest';
 import {
   applyShare,
-  canRequestPayout,
   creditsToMicroUsd,
-  disbursableCents,
   earningOfPaidCredits,
   formatUsdCents,
   microUsdToCentsFloor,
@@ -65,16 +63,10 @@ describe('money rules', () => {
     expect(() => applyShare(100, 1_000_001)).toThrow(RangeError);
   });
 
-  it('floors the disbursable amount to cents and subtracts payouts', () => {
+  it('floors micro-USD to cents, away from zero for a negative amount', () => {
     expect(microUsdToCentsFloor(123_456_789)).toBe(12_345);
-    expect(disbursableCents(123_456_789, [2_000, 5_000])).toBe(5_345);
-    expect(disbursableCents(10_000, [5_000])).toBe(0);
-  });
-
-  it('allows payouts from 20 USD up to the disbursable amount', () => {
-    expect(canRequestPayout(1_999, 10_000)).toBe(false);
-    expect(canRequestPayout(2_000, 10_000)).toBe(true);
-    expect(canRequestPayout(10_001, 10_000)).toBe(false);
+    expect(microUsdToCentsFloor(-1)).toBe(-1);
+    expect(() => microUsdToCentsFloor(0.5)).toThrow(RangeError);
   });
 
   it('formats cents for people', () => {

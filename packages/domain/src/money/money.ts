@@ -2,7 +2,7 @@
 // credits are integers, earnings are micro-USD (1e-6 USD), payouts are cents, shares are parts
 // per million. Rounding is always down (floor), in the platform's favour, and documented here.
 
-import { microUsdPerCent, microUsdPerCredit, minimumPayoutCents, ppmWhole } from '@doppel/validation';
+import { microUsdPerCent, microUsdPerCredit, ppmWhole } from '@doppel/validation';
 
 function assertNonNegativeInteger(name: string, value: number): void {
   if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be a non-negative integer, got ${value}`);
@@ -77,28 +77,13 @@ export function usdPriceToMicroUsd(price: { amount: number; fractionDigits: numb
   return price.amount * 10 ** (6 - price.fractionDigits);
 }
 
-/** Micro-USD to whole cents, floored (the spec floors the disbursable amount to cents). */
-export function microUsdToCentsFloor(amountMicroUsd: number): number {
-  assertNonNegativeInteger('amount', amountMicroUsd);
-  return Math.floor(amountMicroUsd / microUsdPerCent);
-}
-
 /**
- * Disbursable amount in cents: net earned at least 24 hours ago, minus every payout that is
- * pending or executed (rejected and failed ones give the money back), floored to cents, never
- * below zero.
+ * Micro-USD to whole cents, floored (the spec floors the disbursable amount to cents). A negative
+ * amount (a month whose refunds outweigh its earnings) floors away from zero, never in its favour.
  */
-export function disbursableCents(settledNetMicroUsd: number, payoutCents: readonly number[]): number {
-  const paid = payoutCents.reduce((sum, cents) => {
-    assertNonNegativeInteger('payout', cents);
-    return sum + cents;
-  }, 0);
-  return Math.max(0, microUsdToCentsFloor(settledNetMicroUsd) - paid);
-}
-
-/** Whether a payout of this size may be requested (spec: at least 20 USD, not more than disbursable). */
-export function canRequestPayout(amountCents: number, disbursable: number): boolean {
-  return Number.isSafeInteger(amountCents) && amountCents >= minimumPayoutCents && amountCents <= disbursable;
+export function microUsdToCentsFloor(amountMicroUsd: number): number {
+  if (!Number.isSafeInteger(amountMicroUsd)) throw new RangeError(`amount must be an integer, got ${amountMicroUsd}`);
+  return Math.floor(amountMicroUsd / microUsdPerCent);
 }
 
 /** Formats cents as USD for people: 1234 -> "$12.34". */

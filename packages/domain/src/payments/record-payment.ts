@@ -139,6 +139,7 @@ export async function recordPayment(tx: Transaction, event: PaymentSucceeded, no
     talentId,
     source: 'subscription',
     grossMicroUsd: usdPriceToMicroUsd(event.price),
+    ledgerKey: `payment:${event.key}`,
     at: now,
   });
   await Promise.all([

@@ -106,6 +106,7 @@ export async function reversePayment(tx: Transaction, event: PaymentReversed, no
         referralTalentId,
       },
       now,
+      `payment-ledger:${event.key}`,
     );
   }
   return { paymentId: payment.id, isNew: true };
@@ -176,6 +177,7 @@ export async function reinstatePayment(tx: Transaction, event: PaymentReinstated
         referralTalentId: reversal.referralTalentId,
       },
       reversal.createdAt,
+      `payment-ledger:${event.key}`,
     );
   }
   return { paymentId: locked.id, isNew: true };

@@ -2,4 +2,5 @@ export * from './file-storage.ts';
 export * from './llm.ts';
 export * from './mailer.ts';
 export * from './payments.ts';
+export * from './payouts.ts';
 export * from './tts.ts';

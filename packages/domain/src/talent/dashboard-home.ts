@@ -1,35 +1,12 @@
-import { type Executor, earningFrames, metricFrames, payouts, staticAttachments, totalMetricFrameId } from '@doppel/db';
-import { type DashboardHome, disbursableAfterMs } from '@doppel/validation';
-import { and, count, eq, inArray, lte, sql } from 'drizzle-orm';
+import { type Executor, earningFrames, metricFrames, staticAttachments, totalMetricFrameId } from '@doppel/db';
+import type { DashboardHome } from '@doppel/validation';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { frameSlots } from '../earnings/frame-keys.ts';
-import { disbursableCents, microUsdToCentsFloor } from '../money/money.ts';
+import { microUsdToCentsFloor } from '../money/money.ts';
+import { disbursableCents } from '../payouts/disbursable.ts';
 import { shareUrlOf } from './links.ts';
 import { loadTalent } from './load.ts';
 import { taskProgress } from './task-ladder.ts';
-
-/**
- * Net micro-USD of DAY frames that ended at least 24 hours before `now`. Earnings become
- * disbursable 24 hours after they were made (spec 9); a day frame only counts once its whole day
- * is that old, so nothing younger than 24 hours is ever counted, at the cost of up to one more day
- * of waiting for the earliest earnings of a day. Exact and cheap: one indexed sum.
- */
-export async function settledNetMicroUsd(db: Executor, talentId: string, now: Date): Promise<number> {
-  const cutoff = new Date(now.getTime() - disbursableAfterMs);
-  const [row] = await db
-    .select({ net: sql<string>`coalesce(sum(${earningFrames.netTotal}), 0)` })
-    .from(earningFrames)
-    .where(and(eq(earningFrames.talentId, talentId), eq(earningFrames.range, 'DAY'), lte(earningFrames.endedAt, cutoff)));
-  return Number(row?.net ?? 0);
-}
-
-/** Cents of the twin's payouts that hold money back: pending and executed (rejected and failed give it back). */
-export async function committedPayoutCents(db: Executor, talentId: string): Promise<number[]> {
-  const rows = await db
-    .select({ amount: payouts.amount })
-    .from(payouts)
-    .where(and(eq(payouts.talentId, talentId), inArray(payouts.status, ['PENDING', 'EXECUTED']), eq(payouts.currency, 'USD')));
-  return rows.map((row) => row.amount);
-}
 
 /**
  * The dashboard home: the task ladder, the share link, the earnings summary (floored cents: all
@@ -59,8 +36,7 @@ export async function getDashboardHome(
     .from(metricFrames)
     .where(and(eq(metricFrames.talentId, talentId), eq(metricFrames.id, totalMetricFrameId)))
     .limit(1);
-  const settled = await settledNetMicroUsd(db, talentId, now);
-  const paidOut = await committedPayoutCents(db, talentId);
+  const disbursable = await disbursableCents(db, talentId, now);
 
   return {
     progress: taskProgress({
@@ -72,7 +48,7 @@ export async function getDashboardHome(
     earnings: {
       totalNetCents: microUsdToCentsFloor(frames.find((frame) => frame.range === 'TOTAL')?.netTotal ?? 0),
       thisMonthNetCents: microUsdToCentsFloor(frames.find((frame) => frame.range === 'MONTH')?.netTotal ?? 0),
-      disbursableCents: disbursableCents(settled, paidOut),
+      disbursableCents: disbursable,
     },
     engagement: {
       users: metrics?.chatWithAuthenticationCount ?? 0,

@@ -6,6 +6,7 @@ export * from './faqs.ts';
 export * from './list.ts';
 export * from './managers.ts';
 export * from './payments.ts';
+export * from './payouts.ts';
 export * from './reactions.ts';
 export * from './records.ts';
 export * from './status.ts';

@@ -7,6 +7,7 @@ import { discoverRouter } from './discover.ts';
 import { faqsRouter } from './faqs.ts';
 import { managersRouter } from './managers.ts';
 import { paymentsRouter } from './payments.ts';
+import { payoutsRouter } from './payouts.ts';
 import { reactionsRouter } from './reactions.ts';
 import { recordsRouter } from './records.ts';
 import { statusRouter } from './status.ts';
@@ -22,6 +23,7 @@ export const adminRouter = router({
   discover: discoverRouter,
   reactions: reactionsRouter,
   payments: paymentsRouter,
+  payouts: payoutsRouter,
   faqs: faqsRouter,
   users: usersRouter,
   records: recordsRouter,

@@ -132,7 +132,13 @@ export async function sendChatMessage(
   const becamePaying = (paid || subscribed) && !wasPaying;
   const earning =
     spend && spend.paid > 0
-      ? planEarning(shares, { talentId: chat.talentId, source: 'sendMessage', paidCredits: spend.paid, at: now })
+      ? planEarning(shares, {
+          talentId: chat.talentId,
+          source: 'sendMessage',
+          paidCredits: spend.paid,
+          ledgerKey: `message:${messageId}`,
+          at: now,
+        })
       : undefined;
   const replyQueued = immediateText === undefined;
 

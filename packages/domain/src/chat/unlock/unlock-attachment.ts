@@ -91,6 +91,7 @@ export async function unlockAttachment(tx: Transaction, viewer: Viewer, input: U
       talentId: chat.talentId,
       source: attachment.type === 'IMAGE' ? 'unlockImage' : 'unlockAudio',
       paidCredits: spend.paid,
+      ledgerKey: `unlock:${message.id}:${input.attachmentId}`,
     });
     events.push(talentNumbersChanged('earning_frames', chat.talentId));
     if (earning.referralTalentId && earning.referralMicroUsd > 0) {

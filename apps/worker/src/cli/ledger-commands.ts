@@ -1,0 +1,27 @@
+// `ledger check`: the settlement check of docs/payouts.md, on demand, with every drift printed.
+import { settleTalentLedgers } from '@doppel/domain';
+import { CliError, type OpsContext } from './context.ts';
+
+const usd = (micro: number) => (micro / 1_000_000).toFixed(6);
+
+export async function checkLedger(context: OpsContext, repair: boolean): Promise<void> {
+  const report = await settleTalentLedgers(context.client.db, { repair });
+  context.out(`talents checked: ${report.talentsChecked}`);
+  for (const drift of report.frameDrifts) {
+    context.out(
+      `frame drift  talent ${drift.talentId}  day ${drift.day}  frame gross ${usd(drift.frameGross)} net ${usd(drift.frameNet)}  ledger gross ${usd(drift.ledgerGross)} net ${usd(drift.ledgerNet)}`,
+    );
+  }
+  for (const drift of report.heldDrifts) {
+    context.out(
+      `held drift   talent ${drift.talentId}  total_payout_amount ${drift.configHeldCents} cents  ledger ${drift.ledgerHeldCents} cents${repair ? '  (reset)' : ''}`,
+    );
+  }
+  const drifts = report.frameDrifts.length + report.heldDrifts.length;
+  if (drifts === 0) {
+    context.out('the earning frames and held payout totals agree with the ledger');
+    return;
+  }
+  // Repaired held totals are fixed now; frame drifts always need an operator.
+  if (report.frameDrifts.length > 0 || !repair) throw new CliError(`${drifts} drift(s) found`);
+}

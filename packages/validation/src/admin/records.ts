@@ -14,6 +14,7 @@ export const adminRecordTables = [
   'models',
   'app_configs',
   'payments',
+  'payouts',
 ] as const;
 export type AdminRecordTable = (typeof adminRecordTables)[number];
 

@@ -86,7 +86,8 @@ export const adminSections: AdminSection[] = [
     label: 'Payouts',
     path: '/payouts',
     icon: IconCash,
-    ...pending('Creator withdrawals and their status, newest first.'),
+    description: 'Creator withdrawals and their status, newest first.',
+    element: lazy(() => import('./payouts/payouts-section.tsx').then((m) => ({ default: m.PayoutsSection }))),
   },
   { label: 'Models', path: '/models', icon: IconBrain, ...pending('Fine-tuning models and their versions.') },
   {

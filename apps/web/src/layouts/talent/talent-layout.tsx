@@ -6,6 +6,8 @@ import { useMemo } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { BrandLink } from '../../components/brand.tsx';
 import { ErrorPanel } from '../../components/error-panel.tsx';
+import { EarningsPage } from './earnings/earnings-page.tsx';
+import { WithdrawPage } from './earnings/withdraw-page.tsx';
 import { FeedbackPage } from './feedback-page.tsx';
 import { TalentHome } from './home/talent-home.tsx';
 import { ReferralsPage } from './referrals-page.tsx';
@@ -20,9 +22,11 @@ import { SupportDialog } from './support-dialog.tsx';
 import { TalentContext } from './talent-context.ts';
 import { TalentMenu } from './talent-menu.tsx';
 
-/** Where the back arrow goes: a settings page to the settings menu, anything else home. */
+/** Where the back arrow goes: a settings page to the settings menu, withdraw to earnings, anything else home. */
 function parentPath(pathname: string): string {
-  return pathname.startsWith('/settings/') ? '/settings' : '/';
+  if (pathname.startsWith('/settings/')) return '/settings';
+  if (pathname.startsWith('/earnings/')) return '/earnings';
+  return '/';
 }
 
 /** The creator dashboard (spec 2.4): header with a back arrow and the menu, then the creator's pages. */
@@ -69,6 +73,8 @@ export function TalentLayout({ me }: { me: Me }) {
                 <Route path="settings/welcome-messages" element={<WelcomeMessagesPage />} />
                 <Route path="settings/conversation-starters" element={<ConversationStartersPage />} />
                 <Route path="settings/monetisation" element={<MonetisationPage />} />
+                <Route path="earnings" element={<EarningsPage />} />
+                <Route path="earnings/withdraw" element={<WithdrawPage />} />
                 <Route path="referrals" element={<ReferralsPage />} />
                 <Route path="feedback" element={<FeedbackPage />} />
                 <Route path="*" element={<Navigate to="/" replace />} />

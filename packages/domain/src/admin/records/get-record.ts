@@ -6,6 +6,7 @@ import {
   faqs,
   models,
   payments,
+  payouts,
   publicTalents,
   talentConfigs,
   talents,
@@ -26,6 +27,7 @@ const tables: Record<AdminRecordTable, PgTable> = {
   models,
   app_configs: appConfigs,
   payments,
+  payouts,
 };
 
 type Json = AdminRecordOutput['record'][string];

@@ -70,9 +70,12 @@ export function TalentHome() {
           </Card>
 
           <Card withBorder radius="lg" padding="lg">
-            <Text fw={700} mb="sm">
-              Earnings
-            </Text>
+            <Group justify="space-between" gap="xs" mb="sm">
+              <Text fw={700}>Earnings</Text>
+              <Button component={Link} to="/earnings" size="xs" variant="light" rightSection={<IconArrowRight size={14} />}>
+                View earnings
+              </Button>
+            </Group>
             <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
               <Stat label="Total net" value={formatCents(home.data.earnings.totalNetCents)} testId="earnings-total" />
               <Stat label="This month" value={formatCents(home.data.earnings.thisMonthNetCents)} testId="earnings-month" />

@@ -1,18 +1,14 @@
-import type { AdminTalentPayout } from '@doppel/validation';
-import { Badge, Card, Flex, Group, Stack, Text } from '@mantine/core';
+import { type AdminTalentPayout, payoutReasonText } from '@doppel/validation';
+import { Card, Flex, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../../../components/format-date.ts';
+import { payoutStatusLabels, transferTypeLabels } from '../../../../components/payout-labels.ts';
+import { PayoutStatusBadge } from '../../../../components/payout-status-badge.tsx';
 import { trpc } from '../../../../trpc/trpc.ts';
+import { formatPayoutAmount, payoutPath } from '../../payouts/payout-format.ts';
 import { AdminList } from '../../shared/admin-list.tsx';
 import { useAdminLive } from '../../shared/use-admin-live.ts';
-import {
-  formatCents,
-  payoutReason,
-  payoutStatusColors,
-  payoutStatusLabels,
-  payoutsTabEntities,
-  transferTypeLabels,
-} from './tab-format.ts';
+import { payoutsTabEntities } from './tab-format.ts';
 
 /** The talent detail's Payouts tab (spec 2.5): the talent's payouts, newest first, 50 at a time. */
 export function TalentPayoutsTab({ talentId }: { talentId: string }) {
@@ -31,12 +27,12 @@ export function TalentPayoutsTab({ talentId }: { talentId: string }) {
 }
 
 function PayoutRow({ payout }: { payout: AdminTalentPayout }) {
-  const amount = formatCents(payout.amount, payout.currency);
-  const reason = payoutReason(payout);
+  const amount = formatPayoutAmount(payout.amount, payout.currency);
+  const reason = payoutReasonText(payout.status, payout.rejectionReason);
   return (
     <Card
       component={Link}
-      to={`/payouts/${encodeURIComponent(payout.id)}`}
+      to={payoutPath(payout.id)}
       withBorder
       padding="sm"
       radius="md"
@@ -52,9 +48,7 @@ function PayoutRow({ payout }: { payout: AdminTalentPayout }) {
             <Text fw={700} data-testid="payout-amount">
               {amount}
             </Text>
-            <Badge variant="light" color={payoutStatusColors[payout.status]} data-testid="payout-status">
-              {payoutStatusLabels[payout.status]}
-            </Badge>
+            <PayoutStatusBadge status={payout.status} />
           </Group>
           {reason && (
             <Text size="sm" c="red.8" data-testid="payout-reason" style={{ overflowWrap: 'anywhere' }}>

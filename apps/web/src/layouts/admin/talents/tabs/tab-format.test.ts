@@ -5,11 +5,9 @@ import {
   chartDayLabel,
   compactUsdFromMicro,
   decimalText,
-  formatCents,
   formatDay,
   formatMicroUsd,
   hasActivity,
-  payoutReason,
   plural,
 } from './tab-format.ts';
 
@@ -29,24 +27,6 @@ describe('decimalText', () => {
   });
 });
 
-describe('formatCents', () => {
-  it('formats integer cents as dollars and cents', () => {
-    expect(formatCents(0)).toBe('$0.00');
-    expect(formatCents(5)).toBe('$0.05');
-    expect(formatCents(2_000)).toBe('$20.00');
-    expect(formatCents(123_456)).toBe('$1,234.56');
-  });
-
-  it('stays exact where dividing by 100 in floating point would not', () => {
-    // 9007199254740.99 has no exact double; the text carries every digit.
-    expect(formatCents(900_719_925_474_099)).toBe('$9,007,199,254,740.99');
-  });
-
-  it('uses the payout’s own currency', () => {
-    expect(formatCents(1_050, 'EUR')).toBe('€10.50');
-  });
-});
-
 describe('formatMicroUsd', () => {
   it('shows at least cents and every further digit that is not zero', () => {
     expect(formatMicroUsd(0)).toBe('$0.00');
@@ -54,19 +34,6 @@ describe('formatMicroUsd', () => {
     expect(formatMicroUsd(3_000)).toBe('$0.003');
     expect(formatMicroUsd(1_234_567)).toBe('$1.234567');
     expect(formatMicroUsd(5_000_001_334_573)).toBe('$5,000,001.334573');
-  });
-});
-
-describe('payoutReason', () => {
-  it('gives REJECTED and FAILED payouts their reason or "Unknown reason" (spec 4)', () => {
-    expect(payoutReason({ status: 'REJECTED', rejectionReason: 'IBAN invalid' })).toBe('IBAN invalid');
-    expect(payoutReason({ status: 'FAILED', rejectionReason: null })).toBe('Unknown reason');
-    expect(payoutReason({ status: 'REJECTED', rejectionReason: '  ' })).toBe('Unknown reason');
-  });
-
-  it('shows no reason for pending and executed payouts', () => {
-    expect(payoutReason({ status: 'PENDING', rejectionReason: null })).toBeNull();
-    expect(payoutReason({ status: 'EXECUTED', rejectionReason: 'leftover' })).toBeNull();
   });
 });
 

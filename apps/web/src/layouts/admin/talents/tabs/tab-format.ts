@@ -1,13 +1,7 @@
 // How the talent detail's read-only tabs word things: money from integer units, statuses and
-// their colours, counts and chart days. Pure, unit-tested.
-import type {
-  AdminAnalyticsDay,
-  BroadcastStatus,
-  LlmType,
-  ModelVersionStatus,
-  PayoutStatus,
-  TransferType,
-} from '@doppel/validation';
+// their colours, counts and chart days (payouts are worded by the Payouts section's payout-format.ts).
+// Pure, unit-tested.
+import type { AdminAnalyticsDay, BroadcastStatus, LlmType, ModelVersionStatus } from '@doppel/validation';
 
 /**
  * `amount` integer units of 10^-digits as exact decimal text ("123456", 2 → "1234.56"). Intl formats
@@ -34,44 +28,12 @@ function money(currency: string, minDigits: number, maxDigits: number): Intl.Num
   }
 }
 
-/** Payout amounts: integer cents (minor units) → "$1,234.56". */
-export function formatCents(cents: number, currency = 'USD'): string {
-  const formatter = money(currency, 2, 2);
-  const text = formatter.format(decimalText(cents, 2) as Intl.StringNumericLiteral);
-  return formatter.resolvedOptions().style === 'currency' ? text : `${text} ${currency}`;
-}
-
 /**
  * Earnings: integer micro-USD → "$0.06", "$0.003", "$1,234.567891": at least cents, and every
  * further digit that is not zero, so a 3 % referral share of a credit still shows.
  */
 export function formatMicroUsd(microUsd: number): string {
   return money('USD', 2, 6).format(decimalText(microUsd, 6) as Intl.StringNumericLiteral);
-}
-
-export const payoutStatusColors: Record<PayoutStatus, string> = {
-  PENDING: 'yellow',
-  EXECUTED: 'teal',
-  REJECTED: 'red',
-  FAILED: 'orange',
-};
-
-export const payoutStatusLabels: Record<PayoutStatus, string> = {
-  PENDING: 'Pending',
-  EXECUTED: 'Executed',
-  REJECTED: 'Rejected',
-  FAILED: 'Failed',
-};
-
-export const transferTypeLabels: Record<TransferType, string> = {
-  BANK_TRANSFER: 'Bank transfer',
-  PAYPAL: 'PayPal',
-};
-
-/** Spec 4: REJECTED and FAILED show the reason or "Unknown reason"; other statuses show none. */
-export function payoutReason(payout: { status: PayoutStatus; rejectionReason: string | null }): string | null {
-  if (payout.status !== 'REJECTED' && payout.status !== 'FAILED') return null;
-  return payout.rejectionReason?.trim() ? payout.rejectionReason : 'Unknown reason';
 }
 
 export const broadcastStatusColors: Record<BroadcastStatus, string> = {

@@ -1,0 +1,115 @@
+import type { AdminPayoutRow, AdminPayoutStatusFilter } from '@doppel/validation';
+import { Anchor, Select, Stack, Text } from '@mantine/core';
+import type { DataTableColumn } from 'mantine-datatable';
+import { Link } from 'react-router-dom';
+import { formatDateTime } from '../../../components/format-date.ts';
+import { transferTypeLabels } from '../../../components/payout-labels.ts';
+import { PayoutStatusBadge } from '../../../components/payout-status-badge.tsx';
+import { trpc } from '../../../trpc/trpc.ts';
+import { AdminList } from '../shared/admin-list.tsx';
+import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
+import { AdminTable } from '../shared/admin-table.tsx';
+import { useAdminLive } from '../shared/use-admin-live.ts';
+import { useListParams } from '../shared/use-list-params.ts';
+import { BankFileButton } from './bank-file-button.tsx';
+import {
+  emptyPayoutsText,
+  formatPayoutAmount,
+  payoutEntities,
+  payoutListParams,
+  payoutPath,
+  payoutStatusFilterOptions,
+} from './payout-format.ts';
+
+const columns: DataTableColumn<AdminPayoutRow>[] = [
+  {
+    accessor: 'createdAt',
+    title: 'Requested',
+    render: (payout) => (
+      // A real link for keyboards and screen readers; a click anywhere on the row does the same.
+      <Anchor
+        component={Link}
+        to={payoutPath(payout.id)}
+        size="sm"
+        style={{ whiteSpace: 'nowrap' }}
+        onClick={(event) => event.stopPropagation()}
+        data-testid="payout-date"
+      >
+        <time dateTime={payout.createdAt}>{formatDateTime(payout.createdAt)}</time>
+      </Anchor>
+    ),
+  },
+  {
+    accessor: 'talent',
+    title: 'Talent',
+    render: ({ talent }) => (
+      <Stack gap={0} miw={120}>
+        <Text size="sm" fw={600} data-testid="payout-talent">
+          {talent.name}
+        </Text>
+        {talent.tag && (
+          <Text size="xs" c="dimmed">
+            @{talent.tag}
+          </Text>
+        )}
+      </Stack>
+    ),
+  },
+  {
+    accessor: 'amountCents',
+    title: 'Amount',
+    textAlign: 'right',
+    render: (payout) => (
+      <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="payout-amount">
+        {formatPayoutAmount(payout.amountCents, payout.currency)}
+      </Text>
+    ),
+  },
+  {
+    accessor: 'transferType',
+    title: 'Transfer',
+    render: (payout) => (
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }} data-testid="payout-transfer-type">
+        {transferTypeLabels[payout.transferType]}
+      </Text>
+    ),
+  },
+  { accessor: 'status', title: 'Status', render: (payout) => <PayoutStatusBadge status={payout.status} /> },
+];
+
+/** /payouts: creator withdrawals newest first, filtered by status, 50 at a time, live (spec 2.5). */
+export function PayoutListPage() {
+  const { values, set } = useListParams(payoutListParams);
+  const status = values.status;
+  const utils = trpc.useUtils();
+  const query = trpc.admin.payouts.list.useInfiniteQuery(
+    { status },
+    { getNextPageParam: (page) => page.nextCursor ?? undefined, placeholderData: (previous) => previous },
+  );
+  // The list and the bank file's count both follow payout changes.
+  useAdminLive(payoutEntities, () => void utils.admin.payouts.invalidate());
+
+  return (
+    <AdminPage>
+      <AdminPageHeader
+        title="Payouts"
+        description="Creator withdrawals and their status, newest first."
+        actions={<BankFileButton />}
+      >
+        <Select
+          label="Status"
+          data={payoutStatusFilterOptions}
+          value={status}
+          onChange={(next) => next && set({ status: next as AdminPayoutStatusFilter })}
+          allowDeselect={false}
+          checkIconPosition="right"
+          style={{ flex: '1 1 180px', maxWidth: 240 }}
+          comboboxProps={{ withinPortal: true }}
+        />
+      </AdminPageHeader>
+      <AdminList query={query} label="Payouts" empty={emptyPayoutsText(status)}>
+        {(payouts) => <AdminTable items={payouts} columns={columns} linkTo={(payout) => payoutPath(payout.id)} label="Payouts" />}
+      </AdminList>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,14 @@
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { PayoutDetailPage } from './payout-detail-page.tsx';
+import { PayoutListPage } from './payout-list-page.tsx';
+
+/** /payouts (list) and /payouts/:payoutId (detail) (spec 2.5). */
+export function PayoutsSection() {
+  return (
+    <Routes>
+      <Route index element={<PayoutListPage />} />
+      <Route path=":payoutId" element={<PayoutDetailPage />} />
+      <Route path="*" element={<Navigate to="/payouts" replace />} />
+    </Routes>
+  );
+}

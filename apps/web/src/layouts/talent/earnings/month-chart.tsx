@@ -1,0 +1,31 @@
+// The chart styles load with the chart, so only creators who open a month download them.
+import '@mantine/charts/styles.css';
+import type { EarningsMonthDays } from '@doppel/validation';
+import { LineChart } from '@mantine/charts';
+import { compactMicroUsd, formatMicroUsd, monthChartRows, monthLabel } from './earnings-format.ts';
+
+/** Net and gross per day of one month (spec 2.4's daily line chart); x is the day of the month. */
+export function MonthChart({ monthId, days }: { monthId: string; days: EarningsMonthDays['days'] }) {
+  return (
+    <div data-testid={`earnings-chart-${monthId}`}>
+      <LineChart
+        h={200}
+        data={monthChartRows(monthId, days)}
+        dataKey="day"
+        series={[
+          { name: 'net', label: 'Net', color: 'doppel.7' },
+          { name: 'gross', label: 'Gross', color: 'gray.5' },
+        ]}
+        curveType="monotone"
+        withDots={false}
+        withLegend
+        tickLine="y"
+        valueFormatter={formatMicroUsd}
+        yAxisProps={{ tickFormatter: compactMicroUsd, width: 56 }}
+        xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 8 }}
+        accessibilityLayer
+        aria-label={`Net and gross earnings per day in ${monthLabel(monthId)}`}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { Anchor, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { formatCents } from '../../../components/money.ts';
+import { trpc } from '../../../trpc/trpc.ts';
+import { SettingsHeader } from '../settings/settings-page.tsx';
+import { useTalentContext, useTalentLive } from '../talent-context.ts';
+import { WithdrawForm } from './withdraw-form.tsx';
+
+/**
+ * /earnings/withdraw (spec 2.4): the amount a request would withdraw (decided by the server: all
+ * that is disbursable now), the transfer type with its fields, and Request Payout.
+ */
+export function WithdrawPage() {
+  const { talentId } = useTalentContext();
+  const utils = trpc.useUtils();
+  const withdrawal = trpc.earnings.withdrawal.useQuery({ talentId });
+  // Earnings settle and payouts change while the page is open; the amount follows.
+  useTalentLive(talentId, () => void utils.earnings.withdrawal.invalidate({ talentId }));
+
+  return (
+    <Stack gap="lg">
+      <Anchor component={Link} to="/earnings" size="sm" w="fit-content">
+        <Group gap={4} wrap="nowrap">
+          <IconArrowLeft size={16} />
+          Back to earnings
+        </Group>
+      </Anchor>
+      <SettingsHeader title="Withdraw" description="Request a payout of everything you can withdraw now." />
+
+      {withdrawal.isError ? (
+        <ErrorAlert error={withdrawal.error} onRetry={() => void withdrawal.refetch()} />
+      ) : (
+        <>
+          <Card withBorder radius="lg" padding="lg">
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+              Amount
+            </Text>
+            {withdrawal.data ? (
+              <Text fw={800} fz={32} lh={1.2} data-testid="withdraw-amount">
+                {formatCents(withdrawal.data.amountCents)}
+              </Text>
+            ) : (
+              <Skeleton height={38} width={160} mt={4} radius="md" role="status" aria-label="Loading amount" />
+            )}
+          </Card>
+          <WithdrawForm talentId={talentId} withdrawal={withdrawal.data} />
+        </>
+      )}
+    </Stack>
+  );
+}

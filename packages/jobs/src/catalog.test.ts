@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { deadLetterQueueName, InvalidJobPayloadError, isJobName, jobCatalog, jobNames, parseJobPayload } from './catalog.ts';
+import {
+  deadLetterQueueName,
+  InvalidJobPayloadError,
+  isJobName,
+  jobCatalog,
+  jobNames,
+  notifyBackstopPollingSeconds,
+  parseJobPayload,
+} from './catalog.ts';
 
 describe('job catalog', () => {
   it('has a dotted name and a dead-letter queue for every job', () => {
@@ -7,6 +15,11 @@ describe('job catalog', () => {
       expect(name).toMatch(/^[a-z]+(\.[a-z-]+)+$/);
       expect(deadLetterQueueName(name)).toBe(`${name}.dead`);
     }
+  });
+
+  it('polls no queue less often than the NOTIFY backstop (pg-boss refuses to start such a worker)', () => {
+    for (const name of jobNames)
+      expect(jobCatalog[name].work.pollingIntervalSeconds).toBeLessThanOrEqual(notifyBackstopPollingSeconds);
   });
 
   it('declares schedules whose payloads pass their own schema', () => {

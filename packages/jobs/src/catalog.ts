@@ -183,7 +183,7 @@ export const jobCatalog = {
       deleteAfterSeconds: 7 * day,
       notify: false,
     },
-    work: { pollingIntervalSeconds: 30, concurrency: 1 },
+    work: { pollingIntervalSeconds: 10, concurrency: 1 },
     schedule: { cron: '17 * * * *', payload: { trigger: 'schedule' } },
   }),
 } satisfies Record<string, JobDefinition>;

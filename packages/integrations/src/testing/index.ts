@@ -16,6 +16,16 @@ export {
   type FakeOpenAiRequest,
   startFakeOpenAi,
 } from './fake-openai.ts';
+export {
+  type FakePayPal,
+  type FakePayPalBatch,
+  type FakePayPalCreateFailure,
+  type FakePayPalItem,
+  type FakePayPalOptions,
+  type FakePayPalOutcome,
+  type FakePayPalRequest,
+  startFakePayPal,
+} from './fake-paypal.ts';
 export { type FakePlay, type FakePlayOptions, type FakePlayPurchase, type FakePlayRequest, startFakePlay } from './fake-play.ts';
 export { createTestServiceAccount, type PlayTestServiceAccount } from './fake-play-accounts.ts';
 export type { PubSubPushEnvelope } from './fake-play-notifications.ts';

@@ -83,6 +83,12 @@ describe('ops CLI arguments', () => {
     expect(usageError(['frobnicate'])).toMatch(/unknown command "frobnicate"/);
     expect(usageError(['admin', 'delete', 'a@b.io'])).toMatch(/`admin` takes create or promote/);
     expect(usageError(['users'])).toMatch(/`users` takes accept/);
+    expect(usageError(['ledger', 'fix'])).toMatch(/`ledger` takes check/);
+  });
+
+  it('parses ledger check, with --repair', () => {
+    expect(parseCommandLine(['ledger', 'check'])).toEqual({ name: 'ledger check', repair: false });
+    expect(parseCommandLine(['ledger', 'check', '--repair'])).toEqual({ name: 'ledger check', repair: true });
   });
 
   it('lists every command in the help text', () => {
@@ -95,6 +101,7 @@ describe('ops CLI arguments', () => {
       'admin create',
       'admin promote',
       'users accept',
+      'ledger check',
       'migrate',
       'seed',
     ]) {

@@ -27,3 +27,28 @@ describe('payment settings', () => {
     expect(env.STRIPE_WEBHOOK_SECRET).toBe('whsec_123');
   });
 });
+
+describe('payout settings', () => {
+  it('stops half-configured PayPal payouts and a bank file debtor with an invalid IBAN or BIC', () => {
+    expect(() => loadEnv({ ...base, PAYPAL_CLIENT_ID: 'client' })).toThrow(
+      'PayPal payouts is half configured: set PAYPAL_CLIENT_SECRET too',
+    );
+    const debtor = { PAYOUT_BANK_DEBTOR_NAME: 'Doppel Inc.', PAYOUT_BANK_DEBTOR_BIC: 'BYLADEM1001' };
+    expect(() => loadEnv({ ...base, ...debtor, PAYOUT_BANK_DEBTOR_IBAN: 'DE02 1203 0000 0000 2020 52' })).toThrow(
+      'PAYOUT_BANK_DEBTOR_IBAN is not a valid IBAN',
+    );
+    expect(() =>
+      loadEnv({ ...base, ...debtor, PAYOUT_BANK_DEBTOR_IBAN: 'DE02 1203 0000 0000 2020 51', PAYOUT_BANK_DEBTOR_BIC: 'NOPE' }),
+    ).toThrow('PAYOUT_BANK_DEBTOR_BIC is not a valid BIC');
+  });
+
+  it('accepts a complete bank file debtor', () => {
+    const env = loadEnv({
+      ...base,
+      PAYOUT_BANK_DEBTOR_NAME: 'Doppel Inc.',
+      PAYOUT_BANK_DEBTOR_IBAN: 'DE02 1203 0000 0000 2020 51',
+      PAYOUT_BANK_DEBTOR_BIC: 'BYLADEM1001',
+    });
+    expect(env.PAYOUT_BANK_DEBTOR_NAME).toBe('Doppel Inc.');
+  });
+});

@@ -68,12 +68,18 @@ describe('months', () => {
       grossMicroUsd: gross,
       netMicroUsd: net,
     });
-    const rows = monthChartRows('2026-11', [day('2026-11-02', 1_000_000, 600_000), day('2026-11-30', 500_000, 300_000)]);
+    const later = new Date('2027-01-05T12:00:00Z');
+    const rows = monthChartRows('2026-11', [day('2026-11-02', 1_000_000, 600_000), day('2026-11-30', 500_000, 300_000)], later);
     expect(rows).toHaveLength(30);
     expect(rows[0]).toEqual({ day: 1, gross: 0, net: 0 });
     expect(rows[1]).toEqual({ day: 2, gross: 1_000_000, net: 600_000 });
     expect(rows[29]).toEqual({ day: 30, gross: 500_000, net: 300_000 });
     expect(rows.reduce((sum, row) => sum + row.net, 0)).toBe(900_000);
+  });
+
+  it('stops the current month at today', () => {
+    const rows = monthChartRows('2026-11', [], new Date('2026-11-23T08:00:00Z'));
+    expect(rows.map((row) => row.day).at(-1)).toBe(23);
   });
 
   it('ignores a day that belongs to another month', () => {

@@ -66,15 +66,18 @@ export type MonthChartRow = { day: number; gross: number; net: number };
 
 /**
  * One chart row per day of the month (x = day of month), in micro-USD; days without earnings,
- * which the API leaves out, are 0 so the line does not skip them.
+ * which the API leaves out, are 0 so the line does not skip them. The current month stops at
+ * today (UTC): days still to come are not drawn as days that earned nothing.
  */
-export function monthChartRows(monthId: string, days: EarningsMonthDays['days']): MonthChartRow[] {
+export function monthChartRows(monthId: string, days: EarningsMonthDays['days'], now = new Date()): MonthChartRow[] {
   const byDay = new Map<number, { gross: number; net: number }>();
   for (const day of days) {
     const date = Number(day.id.slice(8, 10));
     if (day.id.startsWith(`${monthId}-`) && date >= 1) byDay.set(date, { gross: day.grossMicroUsd, net: day.netMicroUsd });
   }
-  return Array.from({ length: daysInMonth(monthId) }, (_, index) => {
+  const isCurrentMonth = monthId === now.toISOString().slice(0, 7);
+  const length = isCurrentMonth ? now.getUTCDate() : daysInMonth(monthId);
+  return Array.from({ length }, (_, index) => {
     const day = index + 1;
     return { day, gross: byDay.get(day)?.gross ?? 0, net: byDay.get(day)?.net ?? 0 };
   });

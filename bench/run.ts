@@ -1,10 +1,16 @@
-// `npm run bench [live-reads|chat-send|admin-lists]`: runs the benchmarks and prints their figures against
+// `npm run bench [live-reads|chat-send|admin-lists|earnings]`: runs the benchmarks and prints their figures against
 // their baselines, measured in the same run. Exits non-zero when a target is missed.
 import { benchAdminLists } from './admin-lists.ts';
 import { benchChatSend } from './chat-send.ts';
+import { benchEarnings } from './earnings.ts';
 import { benchLiveReads } from './live-reads.ts';
 
-const benches = { 'live-reads': benchLiveReads, 'chat-send': benchChatSend, 'admin-lists': benchAdminLists };
+const benches = {
+  'live-reads': benchLiveReads,
+  'chat-send': benchChatSend,
+  'admin-lists': benchAdminLists,
+  earnings: benchEarnings,
+};
 const wanted = process.argv.slice(2).filter((name): name is keyof typeof benches => name in benches);
 const results = [];
 for (const name of wanted.length > 0 ? wanted : (Object.keys(benches) as Array<keyof typeof benches>)) {

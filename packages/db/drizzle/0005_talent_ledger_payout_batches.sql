@@ -28,6 +28,7 @@ ALTER TABLE "talent_ledger" ADD CONSTRAINT "talent_ledger_payout_id_payouts_id_f
 ALTER TABLE "talent_ledger" ADD CONSTRAINT "talent_ledger_actor_user_id_users_id_fk" FOREIGN KEY ("actor_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "talent_ledger_key_unique" ON "talent_ledger" USING btree ("key");--> statement-breakpoint
 CREATE INDEX "talent_ledger_talent_occurred_idx" ON "talent_ledger" USING btree ("talent_id","occurred_at");--> statement-breakpoint
+CREATE INDEX "talent_ledger_talent_kind_occurred_idx" ON "talent_ledger" USING btree ("talent_id","kind","occurred_at");--> statement-breakpoint
 CREATE INDEX "talent_ledger_payout_idx" ON "talent_ledger" USING btree ("payout_id","created_at");--> statement-breakpoint
 CREATE INDEX "talent_ledger_actor_idx" ON "talent_ledger" USING btree ("actor_user_id");--> statement-breakpoint
 -- Opening entries for money booked before the ledger (packages/db/src/ledger-opening.ts).

@@ -54,6 +54,8 @@ export const talentLedger = pgTable(
     uniqueIndex('talent_ledger_key_unique').on(t.key),
     // Sums per talent and period (statements, the settlement check), and the payout timeline.
     index('talent_ledger_talent_occurred_idx').on(t.talentId, t.occurredAt),
+    // One kind of a twin's entries (the statements' payout months) without reading its million earnings.
+    index('talent_ledger_talent_kind_occurred_idx').on(t.talentId, t.kind, t.occurredAt),
     index('talent_ledger_payout_idx').on(t.payoutId, t.createdAt),
     index('talent_ledger_actor_idx').on(t.actorUserId),
     check(

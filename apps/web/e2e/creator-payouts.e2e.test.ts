@@ -25,7 +25,8 @@ describe('creator payouts', () => {
 
   it('withdraws by bank transfer, and sees the admin’s rejection and the money back live', async () => {
     const creator = await openPage(browser, { width: 430, height: 900 });
-    await signInWithMagicLink(creator.page, 'creator@doppel.dev');
+    await signInWithMagicLink(creator.page, 'creator@doppel.dev', { reuseSession: true });
+    await creator.page.goto('/');
     await creator.page.getByRole('heading', { name: 'Your dashboard' }).waitFor();
     await creator.page.goto('/earnings');
     await creator.page.getByRole('heading', { name: 'Earnings', exact: true }).first().waitFor();

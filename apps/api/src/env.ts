@@ -93,6 +93,12 @@ const schema = z.object({
   PAYOUT_BANK_DEBTOR_NAME: optionalText,
   PAYOUT_BANK_DEBTOR_IBAN: optionalText,
   PAYOUT_BANK_DEBTOR_BIC: optionalText,
+  // Fine-tuning (docs/fine-tuning.md): the provider is OPENAI_API_KEY / OPENAI_BASE_URL's.
+  /** Comma-separated bases a model may be fine-tuned from, the first the default; default a current list. */
+  FINE_TUNING_BASE_MODELS: optionalText,
+  /** The organisation ids the version titles name V0 and V1 (spec 2.5); others show as Unknown. */
+  FINE_TUNING_ORGANISATION_V0: optionalText,
+  FINE_TUNING_ORGANISATION_V1: optionalText,
   /** `on` allows the development outbox in production (it is readable by anyone who reaches the server). */
   DEV_OUTBOX: z.enum(['on', 'off']).optional(),
 });

@@ -14,6 +14,7 @@ import { registerMediaRoutes } from './http/media.ts';
 import { registerOAuthRoutes } from './http/oauth.ts';
 import { registerPaymentWebhooks } from './http/payment-webhooks.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { modelSettingsOf } from './models/model-settings.ts';
 import { createPayoutProviders } from './payments/payout-providers.ts';
 import { createPaymentProviders } from './payments/providers.ts';
 import { createContext, writerFor } from './trpc/context.ts';
@@ -50,6 +51,7 @@ export async function buildServer(env: Env, options: { db?: DbClient } = {}): Pr
   const storage = createLocalDiskStorage(env.FILES_DIR);
   const payments = createPaymentProviders(env);
   const payouts = createPayoutProviders(env);
+  const modelSettings = modelSettingsOf(env);
   // Sends jobs (chat replies) inside the API's own transactions; the worker process runs them.
   // Queues are created here too, so the API can enqueue even before a worker has started.
   const jobs = createBoss(env.DATABASE_URL, {
@@ -86,7 +88,11 @@ export async function buildServer(env: Env, options: { db?: DbClient } = {}): Pr
   const trpcOptions = {
     router: appRouter,
     createContext: ({ req, res }) =>
-      createContext({ db: client.db, feed, mailer, env, shutdown: shutdown.signal, storage, jobs, payments, payouts }, req, res),
+      createContext(
+        { db: client.db, feed, mailer, env, shutdown: shutdown.signal, storage, jobs, payments, payouts, modelSettings },
+        req,
+        res,
+      ),
     onError({ path, error, type }) {
       // Expected refusals are not incidents; everything else is logged with its call path.
       if (error.code === 'INTERNAL_SERVER_ERROR')

@@ -3,6 +3,7 @@
 import { createDbClient, createLiveFeed, type Database } from '@doppel/db';
 import {
   createBoss,
+  enqueue,
   ensureQueues,
   InvalidJobPayloadError,
   type JobName,
@@ -16,7 +17,7 @@ import {
 import type { Job, JobResult, PgBoss } from 'pg-boss';
 import { createOfflineWorkerServices } from './jobs/chat-reply-services.ts';
 import { jobHandlers } from './jobs/handlers.ts';
-import type { JobHandler, WorkerServices } from './jobs/types.ts';
+import type { FollowUp, JobHandler, WorkerServices } from './jobs/types.ts';
 import { type Logger, silentLogger } from './log.ts';
 
 export type WorkerOptions = {
@@ -41,6 +42,7 @@ async function runOne(
   db: Database,
   log: Logger,
   services: WorkerServices,
+  followUp: FollowUp,
 ): Promise<JobResult> {
   const started = performance.now();
   try {
@@ -50,6 +52,7 @@ async function runOne(
       log,
       job: { id: job.id, name, retryCount: job.retryCount },
       services,
+      followUp,
     });
     const ms = Math.round(performance.now() - started);
     log.info('job completed', { job: name, jobId: job.id, ms, output });
@@ -72,6 +75,9 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   const boss = createBoss(options.databaseUrl, { role: 'worker', log });
   const feed = createLiveFeed(client, { log: (message, error) => log.error(message, { error }) });
   const wakeable = new Map<JobName, string>();
+  const followUp: FollowUp = async (name, payload, followUpOptions) => {
+    await enqueue(boss, name, payload, followUpOptions);
+  };
   try {
     await boss.start();
     await ensureQueues(boss, log);
@@ -95,7 +101,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
           notifyPollingIntervalSeconds: notifyBackstopPollingSeconds,
         },
         async (jobs) => {
-          const results = await Promise.all(jobs.map((job) => runOne(name, handler, job, client.db, log, services)));
+          const results = await Promise.all(jobs.map((job) => runOne(name, handler, job, client.db, log, services, followUp)));
           // A handler's writes (a twin's reply) reach the API's live readers at once, not at their next poll.
           feed.nudge();
           return results;

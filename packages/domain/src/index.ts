@@ -15,6 +15,7 @@ export * from './files/sniff.ts';
 export * from './files/upload.ts';
 export * from './files/visibility.ts';
 export * from './mail/sign-in-email.ts';
+export * from './models/index.ts';
 export * from './money/money.ts';
 export * from './onboarding/access.ts';
 export * from './onboarding/draft-rules.ts';

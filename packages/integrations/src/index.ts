@@ -1,6 +1,7 @@
 // @doppel/integrations: adapters for the domain's ports (packages/domain/src/ports). Fakes that speak
 // the real protocols for tests live in the separate entry @doppel/integrations/testing.
 export { createLocalDiskStorage } from './files/local-disk-storage.ts';
+export { createFineTuning, type FineTuningConfig } from './fine-tuning/create-fine-tuning.ts';
 export { createLlm, type LlmConfig } from './llm/create-llm.ts';
 export { createOfflineLlm, offlineReply } from './llm/offline-llm.ts';
 export {

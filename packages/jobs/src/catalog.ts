@@ -147,6 +147,30 @@ export const jobCatalog = {
     work: { pollingIntervalSeconds: 5, concurrency: 1, wakeOnChange: true },
     schedule: { cron: '*/5 * * * *', payload: { trigger: 'schedule' } },
   }),
+  'models.fine-tune': defineJob({
+    description:
+      'Advances one model version through fine-tuning: uploads its examples, creates the provider job, polls it until it succeeds or fails (resumable after a crash)',
+    payload: z.strictObject({
+      /** One version; absent = every version still uploading or fine-tuning (the schedule's sweep). */
+      versionId: z.string().min(1).optional(),
+      trigger: z.enum(['schedule', 'manual']).default('manual'),
+    }),
+    queue: {
+      // One queued and one active job per version (singletonKey = version id).
+      policy: 'stately',
+      retryLimit: 5,
+      retryDelay: 30,
+      retryBackoff: true,
+      retryDelayMax: 10 * minute,
+      expireInSeconds: 10 * minute,
+      retentionSeconds: day,
+      deleteAfterSeconds: 7 * day,
+      notify: false,
+    },
+    // An admin watches the version move to Fine Tuning: the send's change event wakes the worker.
+    work: { pollingIntervalSeconds: 5, concurrency: 2, wakeOnChange: true },
+    schedule: { cron: '*/5 * * * *', payload: { trigger: 'schedule' } },
+  }),
   'payouts.paypal-poll': defineJob({
     description:
       'Asks PayPal about sent PayPal payouts (one, or every one still pending) and marks each EXECUTED or FAILED once PayPal settles it',

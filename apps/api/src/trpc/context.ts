@@ -1,4 +1,5 @@
 import type { Database, LiveFeed, Transaction } from '@doppel/db';
+import type { ModelSettings } from '@doppel/domain';
 import { type FileStorage, type Mailer, type Session, validateSessionWithUser } from '@doppel/domain';
 import type { PgBoss } from '@doppel/jobs';
 import type { Me } from '@doppel/validation';
@@ -23,6 +24,8 @@ export type Services = {
   payments: PaymentProviders;
   /** PayPal Payouts and the bank file's debtor, when configured. */
   payouts: PayoutProviders;
+  /** Fine-tuning bases and the organisations named V0 and V1 (FINE_TUNING_* settings). */
+  modelSettings: ModelSettings;
 };
 
 /**

@@ -4,6 +4,7 @@
 // PayPal Payouts when configured (the payout poll).
 import { type FileStorage, QuestionVectors } from '@doppel/domain';
 import {
+  createFineTuning,
   createLlm,
   createLocalDiskStorage,
   createOfflineLlm,
@@ -27,6 +28,7 @@ export function createWorkerServices(env: WorkerEnv): WorkerServices {
     tts: createTts({ elevenLabsApiKey: env.ELEVENLABS_API_KEY, elevenLabsBaseUrl: env.ELEVENLABS_BASE_URL }),
     storage: createLocalDiskStorage(workerFilesDir(env)),
     questionVectors: new QuestionVectors(),
+    fineTuning: createFineTuning({ openAiApiKey: env.OPENAI_API_KEY, openAiBaseUrl: env.OPENAI_BASE_URL }),
     payPal:
       env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET
         ? createPayPalPayouts({

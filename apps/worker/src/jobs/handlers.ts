@@ -1,5 +1,6 @@
 import type { JobName } from '@doppel/jobs';
 import { runChatReply } from './chat-reply.ts';
+import { runModelsFineTune } from './models-fine-tune.ts';
 import { runModelsHealth } from './models-health.ts';
 import { runPayPalPoll } from './payouts-paypal-poll.ts';
 import { runPayoutsSettle } from './payouts-settle.ts';
@@ -15,6 +16,7 @@ import type { JobHandler } from './types.ts';
  */
 export const jobHandlers: { [Name in JobName]?: JobHandler<Name> } = {
   'chat.reply': runChatReply,
+  'models.fine-tune': runModelsFineTune,
   'models.health': runModelsHealth,
   'payouts.paypal-poll': runPayPalPoll,
   'payouts.settle': runPayoutsSettle,

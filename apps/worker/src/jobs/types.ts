@@ -1,6 +1,6 @@
 import type { Database } from '@doppel/db';
-import type { FileStorage, LlmPort, PayPalPayouts, QuestionVectors, TtsPort } from '@doppel/domain';
-import type { JobName, JobPayload } from '@doppel/jobs';
+import type { FileStorage, FineTuningPort, LlmPort, PayPalPayouts, QuestionVectors, TtsPort } from '@doppel/domain';
+import type { JobName, JobPayload, JobPayloadInput } from '@doppel/jobs';
 import type { Logger } from '../log.ts';
 
 /** Outside services handlers use (the chat.reply job: model, text to speech, file storage). */
@@ -14,13 +14,23 @@ export type WorkerServices = {
   questionVectors?: QuestionVectors;
   /** PayPal Payouts when configured (the payouts.paypal-poll job); null or absent otherwise. */
   payPal?: PayPalPayouts | null;
+  /** Fine-tuning (the models.fine-tune job): OpenAI when configured, else the offline fine-tuner. */
+  fineTuning?: FineTuningPort;
 };
+
+/** Sends another job (a follow-up poll); absent when a handler is called outside a worker (tests). */
+export type FollowUp = <Name extends JobName>(
+  name: Name,
+  payload: JobPayloadInput<Name>,
+  options?: { startAfter?: Date; singletonKey?: string },
+) => Promise<void>;
 
 export type JobContext = {
   db: Database;
   log: Logger;
   job: { id: string; name: JobName; retryCount: number };
   services: WorkerServices;
+  followUp?: FollowUp;
 };
 
 /** Stored as the job's output (visible in `ops jobs`), so plain JSON only. */

@@ -28,12 +28,16 @@ export async function seedKnowledge(
   const miaModelId = newId();
   const leoModelId = newId();
   const miaDefaultVersionId = newId();
+  // Still fine-tuning: its job id is one the offline fine-tuner recognises, so on a machine with
+  // no provider configured the worker's next sweep completes it like any other.
+  const miaRunningVersionId = newId();
+  const runningBase = 'gpt-4o-mini-2024-07-18';
   const miaFineTunedModelId = 'ft:gpt-3.5-turbo-1106:doppel:mia:8Kq2xYz1';
   await tx.insert(models).values([
     {
       id: miaModelId,
       name: 'Mia Moreno – tone',
-      base: 'gpt-3.5-turbo-1106',
+      base: 'gpt-4o-mini-2024-07-18',
       talentId: miaId,
       trainingExamples: miaTrainingExamples,
       createdAt: ago(35),
@@ -41,7 +45,7 @@ export async function seedKnowledge(
     {
       id: leoModelId,
       name: 'Leo Park – coach',
-      base: 'gpt-3.5-turbo-0125',
+      base: 'gpt-4o-mini-2024-07-18',
       talentId: leoId,
       trainingExamples: miaTrainingExamples.slice(0, 20),
       createdAt: ago(3),
@@ -73,18 +77,19 @@ export async function seedKnowledge(
       createdAt: ago(20),
     },
     {
+      id: miaRunningVersionId,
       modelId: miaModelId,
-      base: 'gpt-3.5-turbo-1106',
+      base: runningBase,
       status: 'FINE_TUNING',
       trainingExamples: miaTrainingExamples,
       openAiOrganisationId: 'org-doppel-v1',
-      openAiTrainingFileId: 'file-Demo9mR3zA',
-      openAiFineTuningJobId: 'ftjob-Demo2RunningC3',
+      openAiTrainingFileId: `offline-file-${miaRunningVersionId}`,
+      openAiFineTuningJobId: `offline-ftjob:${miaRunningVersionId}:${runningBase}`,
       createdAt: ago(0, 120),
     },
     {
       modelId: leoModelId,
-      base: 'gpt-3.5-turbo-0125',
+      base: 'gpt-4o-mini-2024-07-18',
       status: 'UPLOADING_TRAINING_FILE',
       trainingExamples: miaTrainingExamples.slice(0, 20),
       createdAt: ago(0, 10),

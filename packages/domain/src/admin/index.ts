@@ -5,6 +5,7 @@ export * from './default-views.ts';
 export * from './discover/index.ts';
 export * from './faqs/index.ts';
 export * from './managers/index.ts';
+export * from './models/index.ts';
 export * from './paging.ts';
 export * from './payments/index.ts';
 export * from './payouts/index.ts';

@@ -1,4 +1,5 @@
 export * from './file-storage.ts';
+export * from './fine-tuning.ts';
 export * from './llm.ts';
 export * from './mailer.ts';
 export * from './payments.ts';

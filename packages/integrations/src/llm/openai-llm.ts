@@ -3,9 +3,10 @@
 // reply job owns retries, so a failed call surfaces at once as an LlmError that says if a retry may help.
 import { LlmError, type LlmPort, type LlmRequest, type LlmResponse, type ModelCheck } from '@doppel/domain';
 import OpenAI from 'openai';
+import { createOpenAiClient } from './openai-client.ts';
 
+export { DEFAULT_OPENAI_TIMEOUT_MS } from './openai-client.ts';
 export const DEFAULT_EMBEDDING_MODEL = 'text-embedding-3-small';
-export const DEFAULT_OPENAI_TIMEOUT_MS = 30_000;
 
 export type OpenAiLlmConfig = {
   /** OPENAI_API_KEY. Optional for OpenAI-compatible servers without auth (then a placeholder is sent). */
@@ -20,18 +21,7 @@ export type OpenAiLlmConfig = {
 };
 
 export const createOpenAiLlm = (config: OpenAiLlmConfig): LlmPort => {
-  const client = new OpenAI({
-    // Everything is passed explicitly so the SDK reads nothing from process.env (apps own the env).
-    apiKey: config.apiKey || 'no-api-key',
-    baseURL: config.baseURL || 'https://api.openai.com/v1',
-    adminAPIKey: null,
-    organization: null,
-    project: null,
-    webhookSecret: null,
-    maxRetries: 0,
-    timeout: config.timeoutMs ?? DEFAULT_OPENAI_TIMEOUT_MS,
-    logLevel: 'off',
-  });
+  const client = createOpenAiClient({ apiKey: config.apiKey, baseURL: config.baseURL, timeoutMs: config.timeoutMs });
   const embeddingModel = config.embeddingModel || DEFAULT_EMBEDDING_MODEL;
 
   const complete = async (request: LlmRequest): Promise<LlmResponse> => {

@@ -2,9 +2,17 @@
 // POST /v1/chat/completions answers from a script of queued replies (text, tool call, HTTP error),
 // then from a fallback; POST /v1/embeddings returns the same hashed vectors as the offline engine;
 // GET /v1/models and /v1/models/{id} know every model, or only `models` when that option is set.
+// Files and fine-tuning jobs live in fake-openai-fine-tuning.ts, with their own test controls.
 
 import type { ServerResponse } from 'node:http';
 import { hashedEmbedding, OFFLINE_EMBEDDING_DIMENSIONS } from '../text/hashed-embedding.ts';
+import {
+  createFakeFineTuning,
+  type FakeFineTuningControls,
+  isFineTuningPath,
+  isMultipart,
+  readUpload,
+} from './fake-openai-fine-tuning.ts';
 import { delay, listen, readBody, sendJson } from './http.ts';
 
 /** One scripted answer of the fake. `delayMs` holds the response back (timeouts, typing indicators). */
@@ -49,10 +57,10 @@ export type FakeOpenAi = {
   script: (...replies: FakeOpenAiReply[]) => void;
   /** Replies still queued. */
   pending: () => number;
-  /** Forget queued replies and captured requests. */
+  /** Forget queued replies, captured requests, files, fine-tuning jobs and scripted failures. */
   reset: () => void;
   close: () => Promise<void>;
-};
+} & FakeFineTuningControls;
 
 export type FakeOpenAiOptions = {
   /** The answer when nothing is queued; default a short text echoing the last user message. */
@@ -63,6 +71,8 @@ export type FakeOpenAiOptions = {
   embeddingDimensions?: number;
   /** The models GET /v1/models/{id} knows; any other answers 404 model_not_found. Default: every id. */
   models?: readonly string[];
+  /** The bases POST /v1/fine_tuning/jobs accepts (until fineTunableBases changes them). Default: every model. */
+  fineTunableBases?: readonly string[];
 };
 
 const defaultFallback = (request: FakeChatRequest): FakeOpenAiReply => {
@@ -76,21 +86,34 @@ export const startFakeOpenAi = async (options: FakeOpenAiOptions = {}): Promise<
   const fallback = options.fallback ?? defaultFallback;
   const dimensions = options.embeddingDimensions ?? OFFLINE_EMBEDDING_DIMENSIONS;
   let sequence = 0;
+  const fineTuning = createFakeFineTuning(options.fineTunableBases ?? null);
 
   const server = await listen(async (request, response) => {
     try {
-      const raw = await readBody(request);
       const path = (request.url ?? '/').split('?')[0] ?? '/';
       const authorization = request.headers.authorization ?? null;
       let body: unknown = null;
-      try {
-        body = raw ? JSON.parse(raw) : null;
-      } catch {
-        return sendJson(response, 400, openAiError('We could not parse the JSON body of your request.', 'invalid_request_error'));
+      // File uploads are multipart; every other request is JSON.
+      if (isMultipart(request)) {
+        body = await readUpload(request);
+      } else {
+        const raw = await readBody(request);
+        try {
+          body = raw ? JSON.parse(raw) : null;
+        } catch {
+          return sendJson(
+            response,
+            400,
+            openAiError('We could not parse the JSON body of your request.', 'invalid_request_error'),
+          );
+        }
       }
       requests.push({ path, authorization, body } as FakeOpenAiRequest);
       if (options.apiKey && authorization !== `Bearer ${options.apiKey}`) {
         return sendJson(response, 401, openAiError('Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key'));
+      }
+      if (isFineTuningPath(path)) {
+        return fineTuning.answer(request.method ?? 'GET', new URL(request.url ?? '/', 'http://fake-openai'), body, response);
       }
       if (request.method === 'GET' && (path === '/v1/models' || path.startsWith('/v1/models/'))) {
         return answerModels(response, path, options.models);
@@ -159,8 +182,14 @@ export const startFakeOpenAi = async (options: FakeOpenAiOptions = {}): Promise<
     reset: () => {
       queue.length = 0;
       requests.length = 0;
+      fineTuning.reset();
     },
     close: server.close,
+    fineTunableBases: fineTuning.fineTunableBases,
+    failNextJob: fineTuning.failNextJob,
+    failNextUpload: fineTuning.failNextUpload,
+    jobsCreated: fineTuning.jobsCreated,
+    filesUploaded: fineTuning.filesUploaded,
   };
 };
 

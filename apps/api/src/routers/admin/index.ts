@@ -6,6 +6,7 @@ import { chatsRouter } from './chats.ts';
 import { discoverRouter } from './discover.ts';
 import { faqsRouter } from './faqs.ts';
 import { managersRouter } from './managers.ts';
+import { modelsRouter } from './models.ts';
 import { paymentsRouter } from './payments.ts';
 import { payoutsRouter } from './payouts.ts';
 import { reactionsRouter } from './reactions.ts';
@@ -24,6 +25,7 @@ export const adminRouter = router({
   reactions: reactionsRouter,
   payments: paymentsRouter,
   payouts: payoutsRouter,
+  models: modelsRouter,
   faqs: faqsRouter,
   users: usersRouter,
   records: recordsRouter,

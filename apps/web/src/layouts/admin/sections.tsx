@@ -89,7 +89,13 @@ export const adminSections: AdminSection[] = [
     description: 'Creator withdrawals and their status, newest first.',
     element: lazy(() => import('./payouts/payouts-section.tsx').then((m) => ({ default: m.PayoutsSection }))),
   },
-  { label: 'Models', path: '/models', icon: IconBrain, ...pending('Fine-tuning models and their versions.') },
+  {
+    label: 'Models',
+    path: '/models',
+    icon: IconBrain,
+    description: 'Fine-tuning models and their versions.',
+    element: lazy(() => import('./models/models-section.tsx').then((m) => ({ default: m.ModelsSection }))),
+  },
   {
     label: 'FAQ',
     path: '/faqs',

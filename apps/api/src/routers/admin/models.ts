@@ -1,0 +1,75 @@
+// The admin back-office Models screens (spec 2.5): fine-tuning models sorted by name, one model
+// with its examples and versions, create, update, make a version default, and generate a new
+// version (its fine-tuning runs as a worker job: docs/fine-tuning.md).
+import {
+  createAdminModel,
+  generateModelVersion,
+  getAdminModel,
+  listAdminModels,
+  makeModelVersionDefault,
+  updateAdminModel,
+} from '@doppel/domain';
+import { enqueue } from '@doppel/jobs';
+import {
+  adminModelCreateInput,
+  adminModelCreateOutput,
+  adminModelDetailOutput,
+  adminModelGenerateInput,
+  adminModelGetInput,
+  adminModelMakeDefaultInput,
+  adminModelsListInput,
+  adminModelsListOutput,
+  adminModelUpdateInput,
+} from '@doppel/validation';
+import { adminProcedure, router } from '../../trpc/procedures.ts';
+
+export const modelsRouter = router({
+  /** One page of 50 models by name, each with its version count and whether it is being fine-tuned. */
+  list: adminProcedure
+    .input(adminModelsListInput)
+    .output(adminModelsListOutput)
+    .query(({ ctx, input }) => listAdminModels(ctx.db, input)),
+
+  /** Spec 7 "Create model": a name (and optionally the twin); answers the new model's id. */
+  create: adminProcedure
+    .input(adminModelCreateInput)
+    .output(adminModelCreateOutput)
+    .mutation(({ ctx, input }) => ctx.write((tx) => createAdminModel(tx, input, ctx.modelSettings))),
+
+  /** The model with its examples as text, its versions newest first and whether a version can be generated. */
+  get: adminProcedure
+    .input(adminModelGetInput)
+    .output(adminModelDetailOutput)
+    .query(({ ctx, input }) => getAdminModel(ctx.db, input.modelId, ctx.modelSettings)),
+
+  /** Spec 7 "Update model": name, base and the examples text (checked by the spec 5 parser). */
+  update: adminProcedure
+    .input(adminModelUpdateInput)
+    .output(adminModelDetailOutput)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.write((tx) => updateAdminModel(tx, input, ctx.modelSettings));
+      return getAdminModel(ctx.db, input.modelId, ctx.modelSettings);
+    }),
+
+  /** Makes a SUCCEEDED version the model's default; the model's twin answers with it from then on. */
+  makeDefault: adminProcedure
+    .input(adminModelMakeDefaultInput)
+    .output(adminModelDetailOutput)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.write((tx) => makeModelVersionDefault(tx, input));
+      return getAdminModel(ctx.db, input.modelId, ctx.modelSettings);
+    }),
+
+  /** Spec 7 "Generate model version": snapshots the examples into a new version and starts fine-tuning it. */
+  generateVersion: adminProcedure
+    .input(adminModelGenerateInput)
+    .output(adminModelDetailOutput)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.write((tx) =>
+        generateModelVersion(tx, input.modelId, async (versionId) => {
+          await enqueue(ctx.jobs, 'models.fine-tune', { versionId }, { tx, singletonKey: versionId });
+        }),
+      );
+      return getAdminModel(ctx.db, input.modelId, ctx.modelSettings);
+    }),
+});

@@ -1,0 +1,31 @@
+import { adminModelCreateInput } from '@doppel/validation';
+import { trpc } from '../../../trpc/trpc.ts';
+import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
+import { CreateForm } from '../shared/create-form.tsx';
+import { modelPath } from './model-format.ts';
+
+/** /models/create: one name and Create (spec 2.5), then the new model's page and "Saved!". */
+export function ModelCreatePage() {
+  const utils = trpc.useUtils();
+  const create = trpc.admin.models.create.useMutation({ onSuccess: () => void utils.admin.models.list.invalidate() });
+  return (
+    <AdminPage>
+      <AdminPageHeader
+        title="Create model"
+        description="A fine-tuning model on the newest base. Add its training examples next, then generate a version."
+        backTo="/models"
+      />
+      <CreateForm
+        field="name"
+        label="Name"
+        placeholder="e.g. Mia Moreno tuned"
+        schema={adminModelCreateInput}
+        create={async (values) => {
+          const { modelId } = await create.mutateAsync({ name: values.name });
+          return { id: modelId };
+        }}
+        detailPath={modelPath}
+      />
+    </AdminPage>
+  );
+}

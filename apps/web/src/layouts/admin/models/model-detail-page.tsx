@@ -1,0 +1,60 @@
+import { Anchor, Group, SimpleGrid, Text } from '@mantine/core';
+import { Link, useParams } from 'react-router-dom';
+import { trpc } from '../../../trpc/trpc.ts';
+import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
+import { DetailLoadState } from '../shared/detail-load-state.tsx';
+import { RecordLink } from '../shared/record-link.tsx';
+import { useAdminLive } from '../shared/use-admin-live.ts';
+import { GenerateVersionButton } from './generate-version-button.tsx';
+import { modelDetailEntities, talentPath } from './model-format.ts';
+import { ModelSettingsForm } from './model-settings-form.tsx';
+import { ModelVersions } from './model-versions.tsx';
+import { TrainingExamplesView } from './training-examples-view.tsx';
+
+/**
+ * /models/:modelId: the model's name, twin and record link, its settings (name, base, training
+ * examples), the saved examples, and its versions newest first with Make Default and Generate new
+ * version (spec 2.5). Live: a version's status moves on as the worker fine-tunes it.
+ */
+export function ModelDetailPage() {
+  const { modelId = '' } = useParams();
+  const utils = trpc.useUtils();
+  const query = trpc.admin.models.get.useQuery({ modelId });
+  useAdminLive(modelDetailEntities, () => void utils.admin.models.get.invalidate({ modelId }));
+
+  if (!query.data) return <DetailLoadState query={query} noun="Model" backTo="/models" skeletonHeights={[320, 200]} />;
+  const model = query.data;
+  return (
+    <AdminPage>
+      <AdminPageHeader
+        title={model.name}
+        backTo="/models"
+        description={
+          <Group gap="xs" mt={6} wrap="wrap">
+            {model.talent ? (
+              <Anchor component={Link} to={talentPath(model.talent.id)} size="sm" fw={600} data-testid="model-talent">
+                {model.talent.name}
+                {model.talent.tag && (
+                  <Text span c="dimmed" size="sm">
+                    {' '}
+                    @{model.talent.tag}
+                  </Text>
+                )}
+              </Anchor>
+            ) : (
+              <Text span size="sm" data-testid="model-talent">
+                No twin
+              </Text>
+            )}
+            <RecordLink table="models" id={model.id} />
+          </Group>
+        }
+      />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <ModelSettingsForm model={model} />
+        <TrainingExamplesView text={model.trainingExamplesText} exampleCount={model.exampleCount} />
+      </SimpleGrid>
+      <ModelVersions model={model} actions={<GenerateVersionButton model={model} checking={query.isFetching} />} />
+    </AdminPage>
+  );
+}

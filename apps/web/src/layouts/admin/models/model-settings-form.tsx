@@ -1,0 +1,86 @@
+import {
+  type AdminModelDetail,
+  type AdminModelUpdateInput,
+  adminModelUpdateInput,
+  parseTrainingExamples,
+} from '@doppel/validation';
+import { Alert, Button, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useSyncFormWithData } from '../../../forms/use-sync-form-with-data.ts';
+import { trpc } from '../../../trpc/trpc.ts';
+import { FormCard } from '../shared/form-card.tsx';
+import { useServerForm } from '../shared/use-server-form.ts';
+import { baseOptions } from './model-format.ts';
+
+// The procedure's own payload and spec 5's parser, so a bad examples line is named under the field
+// before anything is sent, in the very words the server would use.
+const modelSettingsSchema = adminModelUpdateInput.superRefine((values, ctx) => {
+  const parsed = parseTrainingExamples(values.trainingExamplesText);
+  if (!parsed.ok) ctx.addIssue({ code: 'custom', path: ['trainingExamplesText'], message: parsed.error });
+});
+
+function valuesOf(model: AdminModelDetail): AdminModelUpdateInput {
+  return { modelId: model.id, name: model.name, base: model.base, trainingExamplesText: model.trainingExamplesText };
+}
+
+/**
+ * "Settings": the model's name, base and training examples (spec 2.5, 5). Versions snapshot the
+ * saved examples when generated, so editing here never changes a version already made.
+ */
+export function ModelSettingsForm({ model }: { model: AdminModelDetail }) {
+  const utils = trpc.useUtils();
+  const update = trpc.admin.models.update.useMutation();
+  const form = useForm<AdminModelUpdateInput>({
+    mode: 'controlled',
+    initialValues: valuesOf(model),
+    validate: schemaResolver(modelSettingsSchema, { sync: true }),
+  });
+  // A change made elsewhere (another admin) shows at once unless this form holds unsaved edits.
+  useSyncFormWithData(form, valuesOf(model));
+  const { onSubmit, saving, error } = useServerForm(form, (values) => update.mutateAsync(values), {
+    onSaved: (saved) => {
+      utils.admin.models.get.setData({ modelId: saved.id }, saved);
+      void utils.admin.models.list.invalidate();
+    },
+  });
+
+  return (
+    <FormCard title="Settings" description="Generate a new version to fine-tune on the saved examples.">
+      <form onSubmit={onSubmit} noValidate aria-label="Model settings">
+        <Stack gap="md">
+          <TextInput label="Name" {...form.getInputProps('name')} />
+          <Select
+            label="Base"
+            description="The model a new version is fine-tuned from."
+            data={baseOptions(model.bases, model.base)}
+            allowDeselect={false}
+            checkIconPosition="right"
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps('base')}
+          />
+          <Textarea
+            label="Training examples"
+            description="One message a line: U: user, A: assistant, S: system; a line NEW starts the next example; at least 20 examples."
+            placeholder={'U: Hi, who are you?\nA: I am Mia, nice to meet you!\nNEW\nU: …'}
+            autosize
+            minRows={5}
+            maxRows={20}
+            spellCheck={false}
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+            {...form.getInputProps('trainingExamplesText')}
+          />
+          {error && (
+            <Alert color="red" variant="light" data-testid="model-form-error">
+              {error}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button type="submit" loading={saving}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </FormCard>
+  );
+}

@@ -1,0 +1,37 @@
+// Takes model versions through fine-tuning (docs/fine-tuning.md). With a version id: one step of
+// its pipeline, then a follow-up poll while the provider works, backing off from 15 seconds to 5
+// minutes with the version's age. Without one (the five-minute schedule): every version still in
+// progress gets its own job, so a version whose follow-up was lost in a crash is picked up again.
+import { advanceModelVersion, versionsInProgress } from '@doppel/domain';
+import { createFineTuning } from '@doppel/integrations';
+import type { JobHandler, JobOutput } from './types.ts';
+
+/** Seconds until the next poll of a version `ageMs` old: often at first, then rarely. */
+export function pollDelaySeconds(ageMs: number): number {
+  const minutes = ageMs / 60_000;
+  if (minutes < 2) return 15;
+  if (minutes < 15) return 60;
+  return 300;
+}
+
+export const runModelsFineTune: JobHandler<'models.fine-tune'> = async (payload, { db, log, services, followUp }) => {
+  // No key given: the offline fine-tuner, as createFineTuning picks it on a bare machine.
+  const port = services.fineTuning ?? createFineTuning({});
+  if (!payload.versionId) {
+    const versionIds = await versionsInProgress(db);
+    for (const versionId of versionIds) await followUp?.('models.fine-tune', { versionId }, { singletonKey: versionId });
+    const output: JobOutput = { swept: versionIds.length };
+    return output;
+  }
+  const step = await advanceModelVersion(db, port, payload.versionId);
+  log.info('model version advanced', { ...step, engine: port.engine });
+  if (!step.done && followUp) {
+    const delay = pollDelaySeconds(Date.now() - step.createdAt.getTime());
+    await followUp(
+      'models.fine-tune',
+      { versionId: payload.versionId },
+      { singletonKey: payload.versionId, startAfter: new Date(Date.now() + delay * 1000) },
+    );
+  }
+  return { versionId: step.versionId, status: step.status, done: step.done };
+};

@@ -4,11 +4,12 @@ import {
   adminModelUpdateInput,
   parseTrainingExamples,
 } from '@doppel/validation';
-import { Alert, Button, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useSyncFormWithData } from '../../../forms/use-sync-form-with-data.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { FormCard } from '../shared/form-card.tsx';
+import { FormFooter } from '../shared/form-footer.tsx';
 import { useServerForm } from '../shared/use-server-form.ts';
 import { baseOptions } from './model-format.ts';
 
@@ -69,16 +70,7 @@ export function ModelSettingsForm({ model }: { model: AdminModelDetail }) {
             styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
             {...form.getInputProps('trainingExamplesText')}
           />
-          {error && (
-            <Alert color="red" variant="light" data-testid="model-form-error">
-              {error}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button type="submit" loading={saving}>
-              Save
-            </Button>
-          </Group>
+          <FormFooter error={error} saving={saving} errorTestId="model-form-error" />
         </Stack>
       </form>
     </FormCard>

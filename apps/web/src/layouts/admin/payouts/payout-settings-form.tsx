@@ -1,9 +1,10 @@
 import { type AdminPayoutDetail, adminPayoutUpdateInput, type PayoutStatus } from '@doppel/validation';
-import { Alert, Button, Group, Select, Stack, Textarea } from '@mantine/core';
+import { Select, Stack, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useSyncFormWithData } from '../../../forms/use-sync-form-with-data.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { FormCard } from '../shared/form-card.tsx';
+import { FormFooter } from '../shared/form-footer.tsx';
 import { useServerForm } from '../shared/use-server-form.ts';
 import { payoutStatusOptions, takesReason } from './payout-format.ts';
 
@@ -58,16 +59,7 @@ export function PayoutSettingsForm({ payout }: { payout: AdminPayoutDetail }) {
               {...form.getInputProps('rejectionReason')}
             />
           )}
-          {error && (
-            <Alert color="red" variant="light" data-testid="payout-form-error">
-              {error}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button type="submit" loading={saving}>
-              Save
-            </Button>
-          </Group>
+          <FormFooter error={error} saving={saving} errorTestId="payout-form-error" />
         </Stack>
       </form>
     </FormCard>

@@ -7,13 +7,14 @@ import {
   type UserRole,
   userRoles,
 } from '@doppel/validation';
-import { Alert, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, NumberInput, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { notifySuccess } from '../../../components/notify-success.ts';
 import { useSyncFormWithData } from '../../../forms/use-sync-form-with-data.ts';
 import { trpc } from '../../../trpc/trpc.ts';
+import { FormFooter } from '../shared/form-footer.tsx';
 import { useServerForm } from '../shared/use-server-form.ts';
 import { waitlistStatusOptions } from './user-format.ts';
 
@@ -108,16 +109,7 @@ export function UserEditForm({ user }: { user: AdminUserDetail }) {
             Saved, but the acceptance email could not be sent.
           </Alert>
         )}
-        {error && (
-          <Alert color="red" variant="light" data-testid="user-form-error">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button type="submit" loading={saving}>
-            Save
-          </Button>
-        </Group>
+        <FormFooter error={error} saving={saving} errorTestId="user-form-error" />
       </Stack>
     </Paper>
   );

@@ -11,6 +11,7 @@ const sources = [
   'apps/web/public',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/build',
   'packages/validation/src',
   'package.json',
 ];

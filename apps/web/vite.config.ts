@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { compressDistFiles } from './build/precompress.ts';
 
 const packageVersion = (path: string): string | undefined =>
   (JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as { version?: string }).version;
@@ -11,10 +12,22 @@ function appVersion(): string {
   return process.env.APP_VERSION?.trim() || packageVersion('../../package.json') || packageVersion('./package.json') || '0.0.0';
 }
 
+// Brotli and gzip copies of the written bundle, made once here so the API serves them without
+// compressing on every request (issue 14: fans open the app on a phone, often on a slow connection).
+function precompress(): Plugin {
+  return {
+    name: 'doppel-precompress',
+    apply: 'build',
+    writeBundle(options) {
+      if (options.dir) compressDistFiles(options.dir);
+    },
+  };
+}
+
 const apiTarget = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   define: { __APP_VERSION__: JSON.stringify(appVersion()) },
   server: {
     port: 5173,

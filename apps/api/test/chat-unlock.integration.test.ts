@@ -218,6 +218,15 @@ describe('chat.react', () => {
       fan.client.chat.react.mutate({ chatId: chat.id, messageId: own.message.id, reaction: 'THUMBS_UP' }),
     );
     expect(onOwn.code).toBe('BAD_REQUEST');
+    // The out-of-credits prompt speaks as the twin but is the product's, not a reply to rate.
+    const [prompt] = await api.database.db
+      .insert(chatMessages)
+      .values({ chatId: chat.id, senderType: 'TALENT', text: 'Get more credits to keep chatting', callToAction: 'CHECKOUT' })
+      .returning({ id: chatMessages.id });
+    const onPrompt = await failure(
+      fan.client.chat.react.mutate({ chatId: chat.id, messageId: prompt?.id ?? '', reaction: 'THUMBS_DOWN' }),
+    );
+    expect(onPrompt).toMatchObject({ code: 'BAD_REQUEST', message: 'You can only react to the twin’s replies.' });
     const stranger = createCaller(api);
     await stranger.client.chat.open.mutate({ talentTag: tag });
     expect(

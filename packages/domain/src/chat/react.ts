@@ -9,13 +9,17 @@ import { messageChanged } from './scopes.ts';
 export type ReactInput = { chatId: string; messageId: string; reaction: Reaction | null; feedback?: string | undefined };
 
 /**
- * The chat's fan rates one of the twin's messages (thumbs up or down, optional feedback) or
+ * The chat's fan rates one of the twin's replies (thumbs up or down, optional feedback) or
  * clears the rating (reaction null clears the feedback too). Run it in a transaction: the update
  * and its change event commit together.
  */
 export async function reactToMessage(db: Executor, viewer: Viewer, input: ReactInput): Promise<void> {
   const [row] = await db
-    .select({ senderType: chatMessages.senderType, chat: { id: chats.id, userId: chats.userId, talentId: chats.talentId } })
+    .select({
+      senderType: chatMessages.senderType,
+      callToAction: chatMessages.callToAction,
+      chat: { id: chats.id, userId: chats.userId, talentId: chats.talentId },
+    })
     .from(chatMessages)
     .innerJoin(chats, eq(chats.id, chatMessages.chatId))
     .where(and(eq(chatMessages.id, input.messageId), eq(chatMessages.chatId, input.chatId)))
@@ -23,6 +27,8 @@ export async function reactToMessage(db: Executor, viewer: Viewer, input: ReactI
   if (!row) throw new DomainError('NOT_FOUND', 'This message does not exist.');
   assertChatFan(viewer, row.chat, 'react to messages');
   if (row.senderType !== 'TALENT') throw new DomainError('INVALID', 'You can only react to the twin’s messages.');
+  // A prompt to sign in, buy credits or subscribe is the product speaking, not a reply to rate.
+  if (row.callToAction !== null) throw new DomainError('INVALID', 'You can only react to the twin’s replies.');
   const feedback = input.reaction === null ? null : input.feedback?.trim() || null;
   await db
     .update(chatMessages)

@@ -14,6 +14,8 @@ import { FeedbackDialog } from './feedback-dialog.tsx';
 import { buildTimeline, formatMessageTime, hasFanSpoken, isAwaitingReply } from './message-grouping.ts';
 import { MessageRow, type Reaction } from './message-row.tsx';
 import { callToActionOf, isSubscribedAt, nextStep } from './price-label.ts';
+import { takesReactions } from './reaction-rule.ts';
+import { StarterChips } from './starter-chips.tsx';
 import { TypingIndicator } from './typing-indicator.tsx';
 import { useChatMessages } from './use-chat-messages.ts';
 import { useCheckoutReturn } from './use-checkout-return.ts';
@@ -195,7 +197,7 @@ export function ChatScreen({ opened }: { opened: OpenedChat }) {
               isLastInGroup={entry.isLastInGroup}
               twin={twin}
               reaction={
-                entry.message.senderType === 'TALENT'
+                takesReactions(entry.message)
                   ? { value: entry.message.reaction, onChange: (reaction) => setReaction(entry.message.id, reaction) }
                   : undefined
               }
@@ -257,19 +259,7 @@ export function ChatScreen({ opened }: { opened: OpenedChat }) {
           />
         )}
         {showStarters && (
-          <fieldset className={classes.starters} aria-label="Conversation starters">
-            {starters.map((starter) => (
-              <button
-                key={starter.id}
-                type="button"
-                className={classes.starter}
-                onClick={() => sendText(starter.text, starter.id)}
-                disabled={send.isPending}
-              >
-                {starter.text}
-              </button>
-            ))}
-          </fieldset>
+          <StarterChips starters={starters} onPick={(starter) => sendText(starter.text, starter.id)} disabled={send.isPending} />
         )}
         <Composer
           value={draft}

@@ -23,7 +23,7 @@ type MessageRowProps = {
   isLastInGroup: boolean;
   twin: { name: string; pictureUrl: string | null };
   pending?: boolean;
-  /** Twin messages of the conversation take reactions; welcome messages do not. */
+  /** The twin's replies take reactions; welcome messages and out-of-credits prompts do not (see reaction-rule.ts). */
   reaction?: { value: Reaction | null; onChange: (reaction: Reaction | null) => void };
   onUnlock?: (attachmentId: string) => void;
   /** The attachment being unlocked right now. */

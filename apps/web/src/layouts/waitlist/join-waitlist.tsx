@@ -1,5 +1,18 @@
 import { joinWaitlistInput, type Me, type WaitlistPlatform, waitlistPlatforms } from '@doppel/validation';
-import { Anchor, Button, Checkbox, Paper, Radio, SimpleGrid, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconBrandInstagram, IconBrandTiktok, IconBrandX, IconLogout, IconUsersGroup } from '@tabler/icons-react';
@@ -116,16 +129,25 @@ export function JoinWaitlist({ me }: { me: Me }) {
             Join Waitlist
           </Button>
 
-          <Text size="sm" ta="center" c="dimmed">
-            Signed in as{' '}
-            <Text span fw={600} inherit c="var(--mantine-color-text)">
-              {me.email ?? me.name}
+          {/* Two items that wrap as wholes on a narrow phone: no separator is left dangling at a line end. */}
+          <Group justify="center" gap="xs">
+            <Text size="sm" ta="center" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              Signed in as{' '}
+              <Text span fw={600} inherit c="var(--mantine-color-text)">
+                {me.email ?? me.name}
+              </Text>
             </Text>
-            {' · '}
-            <Anchor component="button" type="button" size="sm" onClick={signOut} disabled={pending} inherit>
-              <IconLogout size={14} style={{ verticalAlign: 'middle' }} /> Sign out
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              onClick={signOut}
+              disabled={pending}
+              style={{ display: 'inline-flex', alignItems: 'center', gap: 4, whiteSpace: 'nowrap' }}
+            >
+              <IconLogout size={14} /> Sign out
             </Anchor>
-          </Text>
+          </Group>
         </Stack>
       </form>
     </Paper>

@@ -1,14 +1,13 @@
 import type { AdminPaymentPriceTypeFilter, AdminPaymentRow } from '@doppel/validation';
-import { Anchor, Group, Select, Stack, Switch, Text } from '@mantine/core';
+import { Group, Select, Stack, Switch, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
-import { formatDateTime } from '../../../components/format-date.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { fanLabel } from '../chats/chat-format.ts';
 import { AdminList } from '../shared/admin-list.tsx';
 import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
 import { AdminTable } from '../shared/admin-table.tsx';
+import { RowDateLink } from '../shared/row-date-link.tsx';
 import { useAdminLive } from '../shared/use-admin-live.ts';
 import { useListParams } from '../shared/use-list-params.ts';
 import { PaymentStatusBadge, PriceChip, PriceTypeBadge, SandboxBadge } from './payment-badges.tsx';
@@ -18,19 +17,7 @@ const columns: DataTableColumn<AdminPaymentRow>[] = [
   {
     accessor: 'createdAt',
     title: 'Date',
-    render: (payment) => (
-      // A real link for keyboards and screen readers; a click anywhere on the row does the same.
-      <Anchor
-        component={Link}
-        to={paymentPath(payment.id)}
-        size="sm"
-        style={{ whiteSpace: 'nowrap' }}
-        onClick={(event) => event.stopPropagation()}
-        data-testid="payment-date"
-      >
-        <time dateTime={payment.createdAt}>{formatDateTime(payment.createdAt)}</time>
-      </Anchor>
-    ),
+    render: (payment) => <RowDateLink to={paymentPath(payment.id)} at={payment.createdAt} testId="payment-date" />,
   },
   {
     accessor: 'user',

@@ -1,14 +1,13 @@
 import type { AdminPayoutRow, AdminPayoutStatusFilter } from '@doppel/validation';
-import { Anchor, Select, Stack, Text } from '@mantine/core';
+import { Select, Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
-import { Link } from 'react-router-dom';
-import { formatDateTime } from '../../../components/format-date.ts';
 import { transferTypeLabels } from '../../../components/payout-labels.ts';
 import { PayoutStatusBadge } from '../../../components/payout-status-badge.tsx';
 import { trpc } from '../../../trpc/trpc.ts';
 import { AdminList } from '../shared/admin-list.tsx';
 import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
 import { AdminTable } from '../shared/admin-table.tsx';
+import { RowDateLink } from '../shared/row-date-link.tsx';
 import { useAdminLive } from '../shared/use-admin-live.ts';
 import { useListParams } from '../shared/use-list-params.ts';
 import { BankFileButton } from './bank-file-button.tsx';
@@ -25,19 +24,7 @@ const columns: DataTableColumn<AdminPayoutRow>[] = [
   {
     accessor: 'createdAt',
     title: 'Requested',
-    render: (payout) => (
-      // A real link for keyboards and screen readers; a click anywhere on the row does the same.
-      <Anchor
-        component={Link}
-        to={payoutPath(payout.id)}
-        size="sm"
-        style={{ whiteSpace: 'nowrap' }}
-        onClick={(event) => event.stopPropagation()}
-        data-testid="payout-date"
-      >
-        <time dateTime={payout.createdAt}>{formatDateTime(payout.createdAt)}</time>
-      </Anchor>
-    ),
+    render: (payout) => <RowDateLink to={payoutPath(payout.id)} at={payout.createdAt} testId="payout-date" />,
   },
   {
     accessor: 'talent',

@@ -1,6 +1,7 @@
-// `npm run bench [live-reads|chat-send|admin-lists|earnings]`: runs the benchmarks and prints their figures against
+// `npm run bench [live-reads|chat-send|admin-lists|earnings|broadcasts]`: runs the benchmarks and prints their figures against
 // their baselines, measured in the same run. Exits non-zero when a target is missed.
 import { benchAdminLists } from './admin-lists.ts';
+import { benchBroadcasts } from './broadcasts.ts';
 import { benchChatSend } from './chat-send.ts';
 import { benchEarnings } from './earnings.ts';
 import { benchLiveReads } from './live-reads.ts';
@@ -10,6 +11,7 @@ const benches = {
   'chat-send': benchChatSend,
   'admin-lists': benchAdminLists,
   earnings: benchEarnings,
+  broadcasts: benchBroadcasts,
 };
 const wanted = process.argv.slice(2).filter((name): name is keyof typeof benches => name in benches);
 const results = [];

@@ -1,6 +1,6 @@
 import { createDbClient, createLiveFeed, type DbClient, type LiveFeed } from '@doppel/db';
 import type { Mailer } from '@doppel/domain';
-import { createDevOutboxMailer, createLocalDiskStorage, createSmtpMailer } from '@doppel/integrations';
+import { createDevOutboxMailer, createLocalDiskStorage, createSmtpMailer, createWebPush } from '@doppel/integrations';
 import { createBoss, ensureQueues } from '@doppel/jobs';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -52,6 +52,7 @@ export async function buildServer(env: Env, options: { db?: DbClient } = {}): Pr
   const payments = createPaymentProviders(env);
   const payouts = createPayoutProviders(env);
   const modelSettings = modelSettingsOf(env);
+  const webPush = createWebPush();
   // Sends jobs (chat replies) inside the API's own transactions; the worker process runs them.
   // Queues are created here too, so the API can enqueue even before a worker has started.
   const jobs = createBoss(env.DATABASE_URL, {
@@ -89,7 +90,7 @@ export async function buildServer(env: Env, options: { db?: DbClient } = {}): Pr
     router: appRouter,
     createContext: ({ req, res }) =>
       createContext(
-        { db: client.db, feed, mailer, env, shutdown: shutdown.signal, storage, jobs, payments, payouts, modelSettings },
+        { db: client.db, feed, mailer, env, shutdown: shutdown.signal, storage, jobs, payments, payouts, modelSettings, webPush },
         req,
         res,
       ),

@@ -11,6 +11,8 @@ import { compressDistFiles } from '../../web/build/precompress.ts';
 import { type Api, startApi } from './harness.ts';
 
 const immutable = 'public, max-age=31536000, immutable';
+// The push service worker as the build copies it from apps/web/public to the root of dist.
+const serviceWorker = readFileSync(new URL('../../web/public/push-sw.js', import.meta.url), 'utf8');
 const scriptPath = '/assets/app-abc123.js';
 const smallScriptPath = '/assets/tiny-def456.js';
 
@@ -59,6 +61,7 @@ beforeAll(async () => {
   writeFileSync(join(distDir, scriptPath), script);
   writeFileSync(join(distDir, smallScriptPath), 'export const tiny = 1;\n');
   writeFileSync(join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(join(distDir, 'push-sw.js'), serviceWorker);
   compressDistFiles(distDir);
   api = await startApi({ env: { WEB_DIST_DIR: distDir } });
 });
@@ -139,6 +142,22 @@ describe('serving the built web app', () => {
     const answer = await get(`${api.url}/favicon.svg`, { 'accept-encoding': 'br' });
     expect(answer.status).toBe(200);
     expect(answer.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the push service worker from the root as JavaScript, compressed or not, revalidated every time', async () => {
+    const compressed = await get(`${api.url}/push-sw.js`, { 'accept-encoding': 'br', 'service-worker': 'script' });
+    expect(compressed.status).toBe(200);
+    // Browsers refuse a service worker served with any other type.
+    expect(compressed.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(compressed.headers['cache-control']).toBe('no-cache');
+    const body = compressed.headers['content-encoding'] === 'br' ? brotliDecompressSync(compressed.body) : compressed.body;
+    expect(body.toString()).toBe(serviceWorker);
+
+    const plain = await get(`${api.url}/push-sw.js`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(plain.headers['cache-control']).toBe('no-cache');
+    expect(plain.body.toString()).toBe(serviceWorker);
   });
 
   it('does not publish the compressed copies as files of their own', async () => {

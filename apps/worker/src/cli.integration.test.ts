@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { listRecordedChanges, newId, sessions, users } from '@doppel/db';
-import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
+import { broadcasts, listRecordedChanges, newId, sessions, talents, users } from '@doppel/db';
+import { createTestDatabase, seedBroadcastFans, type TestDatabase } from '@doppel/db/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type RunningWorker, startWorker } from './worker.ts';
@@ -172,4 +172,46 @@ describe('ops CLI', () => {
     expect(second.code).toBe(0);
     expect(second.stdout).toContain('demo data already present');
   });
+
+  it('lists broadcasts, runs a scheduled one now and queues again what is left', async () => {
+    await database.db.insert(talents).values({ id: 'ops-twin', name: 'Ops twin', tag: 'opstwin' });
+    await seedBroadcastFans(database.db, { prefix: 'ops', talentId: 'ops-twin', matching: 1200, others: 5 });
+    const [row] = await database.db
+      .insert(broadcasts)
+      .values({ talentId: 'ops-twin', message: 'Ops hello', scheduledAt: new Date(Date.now() + 86_400_000) })
+      .returning({ id: broadcasts.id });
+    const broadcastId = row?.id ?? '';
+
+    const run = await ops('broadcasts', 'run', broadcastId);
+    expect(run.stderr).not.toContain('error');
+    expect(run.stdout).toContain(`moved the schedule of ${broadcastId} to now`);
+    expect(run.stdout).toContain(`prepared ${broadcastId}: audience 1200 in 2 chunk(s), SENDING_MESSAGES`);
+    const listed = await ops('broadcasts');
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toMatch(new RegExp(`${broadcastId}\\s+SENDING_MESSAGES .* opstwin\\s+0\\s+1200\\s+0/2`));
+    const again = await ops('broadcasts', 'run', broadcastId);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('is SENDING_MESSAGES; only a SCHEDULED one can be run');
+
+    // The send jobs `run` queued are dropped (a lost queue): retry queues both chunks again.
+    await database.sql`delete from pgboss.job where name = 'broadcasts.send'`;
+    const retried = await ops('broadcasts', 'retry', broadcastId);
+    expect(retried.stdout).toContain('queued 2 unsent chunk(s) and 0 push batch(es)');
+    const worker: RunningWorker = await startWorker({ databaseUrl: database.url });
+    try {
+      const deadline = Date.now() + 30_000;
+      let status = '';
+      while (status !== 'COMPLETED' && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        status = (await database.db.select().from(broadcasts).where(eq(broadcasts.id, broadcastId)))[0]?.status ?? '';
+      }
+      expect(status).toBe('COMPLETED');
+    } finally {
+      await worker.stop();
+    }
+    // The list is by scheduled time, newest first: the demo's future broadcast comes before this one.
+    const done = await ops('broadcasts', 'list', '--limit', '5');
+    expect(done.stdout).toMatch(new RegExp(`${broadcastId}\\s+COMPLETED .* 1200\\s+1200\\s+2/2`));
+    expect((await ops('broadcasts', 'retry', 'no-such-broadcast')).stderr).toContain('no broadcast no-such-broadcast');
+  }, 60_000);
 });

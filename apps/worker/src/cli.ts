@@ -3,6 +3,7 @@ import { createDbClient, type DbClient, migrateDatabase, seedDemoData } from '@d
 import { createBoss, ensureQueues } from '@doppel/jobs';
 import type { PgBoss } from 'pg-boss';
 import { type CliCommand, helpText, parseCommandLine, UsageError } from './cli/args.ts';
+import { listBroadcasts, retryBroadcast, runBroadcastNow } from './cli/broadcast-commands.ts';
 import { CliError, type OpsContext } from './cli/context.ts';
 import { openOpsDatabase } from './cli/database.ts';
 import { listJobs, listQueues, redriveDeadLetters, retryFailed, runJob } from './cli/job-commands.ts';
@@ -43,6 +44,12 @@ async function execute(command: Exclude<CliCommand, { name: 'help' }>, context: 
       return seed(context);
     case 'ledger check':
       return checkLedger(context, command.repair);
+    case 'broadcasts list':
+      return listBroadcasts(context, command.limit);
+    case 'broadcasts run':
+      return runBroadcastNow(context, command.broadcastId);
+    case 'broadcasts retry':
+      return retryBroadcast(context, command.broadcastId);
   }
 }
 

@@ -8,6 +8,24 @@ describe('worker env', () => {
     expect(loadWorkerEnv({ DATABASE_URL: 'postgres://u:p@h:5432/d', LOG_LEVEL: 'DEBUG' })).toMatchObject({ LOG_LEVEL: 'debug' });
   });
 
+  it('takes a mailto: or https: VAPID subject and a positive push rate, unset when empty', () => {
+    const base = { DATABASE_URL: 'postgres://u:p@h:5432/d' };
+    expect(loadWorkerEnv({ ...base, WEB_PUSH_SUBJECT: '', WEB_PUSH_RATE_PER_SECOND: '' })).toMatchObject({
+      WEB_PUSH_SUBJECT: undefined,
+      WEB_PUSH_RATE_PER_SECOND: undefined,
+    });
+    expect(loadWorkerEnv({ ...base, WEB_PUSH_SUBJECT: 'mailto:ops@doppel.app', WEB_PUSH_RATE_PER_SECOND: '25' })).toMatchObject({
+      WEB_PUSH_SUBJECT: 'mailto:ops@doppel.app',
+      WEB_PUSH_RATE_PER_SECOND: 25,
+    });
+    expect(loadWorkerEnv({ ...base, WEB_PUSH_SUBJECT: 'https://doppel.app/contact' }).WEB_PUSH_SUBJECT).toBe(
+      'https://doppel.app/contact',
+    );
+    expect(() => loadWorkerEnv({ ...base, WEB_PUSH_SUBJECT: 'ops@doppel.app' })).toThrow(/WEB_PUSH_SUBJECT must be a mailto:/);
+    expect(() => loadWorkerEnv({ ...base, WEB_PUSH_RATE_PER_SECOND: '0' })).toThrow(/WEB_PUSH_RATE_PER_SECOND must be above 0/);
+    expect(() => loadWorkerEnv({ ...base, WEB_PUSH_RATE_PER_SECOND: 'fast' })).toThrow(/WEB_PUSH_RATE_PER_SECOND/);
+  });
+
   it('lets the CLI fall back to the embedded database on the default port', () => {
     expect(loadCliEnv({ DATABASE_URL: '' })).toMatchObject({
       DATABASE_URL: undefined,

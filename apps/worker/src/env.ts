@@ -45,6 +45,21 @@ const workerSchema = sharedSchema.extend({
   PAYPAL_CLIENT_ID: optionalText,
   PAYPAL_CLIENT_SECRET: optionalText,
   PAYPAL_API_URL: optionalText.pipe(z.url({ error: 'PAYPAL_API_URL must be a URL' }).optional()),
+  /** The VAPID contact of push notifications (broadcasts.push): a mailto: or https: address. */
+  WEB_PUSH_SUBJECT: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'WEB_PUSH_SUBJECT must be a mailto: address or an https:// URL')
+      .optional(),
+  ),
+  /** Push notifications per second one worker sends; push services throttle floods. */
+  WEB_PUSH_RATE_PER_SECOND: optionalText.pipe(
+    z.coerce
+      .number<string | undefined>({ error: 'WEB_PUSH_RATE_PER_SECOND must be a number' })
+      .positive('WEB_PUSH_RATE_PER_SECOND must be above 0')
+      .max(10_000, 'WEB_PUSH_RATE_PER_SECOND must be at most 10000')
+      .optional(),
+  ),
   /** Same defaults as the API, so voice notes land where the API serves files from. */
   DOPPEL_DATA_DIR: optionalText.transform((value) => value ?? `${repoRoot}.data`),
   FILES_DIR: optionalText,

@@ -4,6 +4,7 @@ import { createDbClient, createLiveFeed, type Database } from '@doppel/db';
 import {
   createBoss,
   enqueue,
+  enqueueMany,
   ensureQueues,
   InvalidJobPayloadError,
   type JobName,
@@ -17,7 +18,7 @@ import {
 import type { Job, JobResult, PgBoss } from 'pg-boss';
 import { createOfflineWorkerServices } from './jobs/chat-reply-services.ts';
 import { jobHandlers } from './jobs/handlers.ts';
-import type { FollowUp, JobHandler, WorkerServices } from './jobs/types.ts';
+import type { FollowUp, FollowUpMany, JobHandler, WorkerServices } from './jobs/types.ts';
 import { type Logger, silentLogger } from './log.ts';
 
 export type WorkerOptions = {
@@ -42,7 +43,7 @@ async function runOne(
   db: Database,
   log: Logger,
   services: WorkerServices,
-  followUp: FollowUp,
+  followUps: { followUp: FollowUp; followUpMany: FollowUpMany },
 ): Promise<JobResult> {
   const started = performance.now();
   try {
@@ -52,7 +53,7 @@ async function runOne(
       log,
       job: { id: job.id, name, retryCount: job.retryCount },
       services,
-      followUp,
+      ...followUps,
     });
     const ms = Math.round(performance.now() - started);
     log.info('job completed', { job: name, jobId: job.id, ms, output });
@@ -78,6 +79,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   const followUp: FollowUp = async (name, payload, followUpOptions) => {
     await enqueue(boss, name, payload, followUpOptions);
   };
+  const followUpMany: FollowUpMany = (name, jobs, followUpOptions) => enqueueMany(boss, name, jobs, followUpOptions);
   try {
     await boss.start();
     await ensureQueues(boss, log);
@@ -94,14 +96,17 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
       const workerId = await boss.work<unknown>(
         name,
         {
-          batchSize: 1,
+          batchSize: work.batchSize ?? 1,
+          burstWhenBatchFull: work.batchSize !== undefined,
           perJobResults: true,
           localConcurrency: work.concurrency,
           pollingIntervalSeconds: work.pollingIntervalSeconds,
           notifyPollingIntervalSeconds: notifyBackstopPollingSeconds,
         },
         async (jobs) => {
-          const results = await Promise.all(jobs.map((job) => runOne(name, handler, job, client.db, log, services, followUp)));
+          const results = await Promise.all(
+            jobs.map((job) => runOne(name, handler, job, client.db, log, services, { followUp, followUpMany })),
+          );
           // A handler's writes (a twin's reply) reach the API's live readers at once, not at their next poll.
           feed.nudge();
           return results;

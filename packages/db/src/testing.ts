@@ -52,4 +52,5 @@ export async function prepareTemplateDatabase(serverUrl: string, migrate: (url: 
   await migrate(withDatabase(serverUrl, templateDatabaseName));
 }
 
+export { type BroadcastFans, seedBroadcastFans } from './broadcast-fans.ts';
 export { type BulkSize, seedBulkAdminData } from './bulk-seed.ts';

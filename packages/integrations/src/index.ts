@@ -17,6 +17,7 @@ export { createPlayStore, type PlayStoreConfig } from './payments/play-store.ts'
 export { createSandboxCardPayments } from './payments/sandbox-card-payments.ts';
 export { createStripeCardPayments, type StripeCardPaymentsConfig } from './payments/stripe-card-payments.ts';
 export { createPayPalPayouts, defaultPayPalApiUrl, type PayPalPayoutsConfig } from './payouts/paypal-payouts.ts';
+export { createWebPush, defaultWebPushSubject, type WebPushConfig } from './push/web-push.ts';
 export {
   cosineSimilarity,
   hashedEmbedding,

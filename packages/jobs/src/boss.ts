@@ -24,6 +24,10 @@ export function createBoss(databaseUrl: string, options: CreateBossOptions): PgB
     // Cron and maintenance run where the workers are; a client must not start its own timers.
     schedule: worker,
     supervise: worker,
+    // Expired jobs and jobs whose heartbeat lapsed (a worker killed mid-job) are found this often,
+    // so a broadcast chunk a dead worker held is retried within seconds (pg-boss's default is 60).
+    superviseIntervalSeconds: 10,
+    monitorIntervalSeconds: 10,
     migrate: true,
   });
   boss.on('error', (error) => log.error('pg-boss error', { error }));
@@ -39,6 +43,7 @@ function queueOptions(settings: QueueSettings): Omit<Queue, 'name'> {
     retryBackoff: settings.retryBackoff,
     ...(settings.retryDelayMax === undefined ? {} : { retryDelayMax: settings.retryDelayMax }),
     expireInSeconds: settings.expireInSeconds,
+    ...(settings.heartbeatSeconds === undefined ? {} : { heartbeatSeconds: settings.heartbeatSeconds }),
     retentionSeconds: settings.retentionSeconds,
     deleteAfterSeconds: settings.deleteAfterSeconds,
     notify: settings.notify,

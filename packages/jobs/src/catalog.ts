@@ -21,6 +21,13 @@ export type QueueSettings = {
   retryDelayMax?: number;
   /** Seconds a job may stay active before pg-boss treats it as lost and retries it. */
   expireInSeconds: number;
+  /**
+   * With it, a working job's worker touches it every half of this (pg-boss heartbeats), and a job
+   * whose worker died (kill -9, a lost machine) is retried once it goes this long untouched, found
+   * by the worker's supervisor within `superviseIntervalSeconds` (boss.ts), instead of after
+   * `expireInSeconds`. At least 10 (pg-boss).
+   */
+  heartbeatSeconds?: number;
   /** Seconds a job may wait in created/retry before it is dropped. */
   retentionSeconds: number;
   /** Seconds a finished job is kept for inspection. */
@@ -37,6 +44,12 @@ export type WorkSettings = {
   pollingIntervalSeconds: number;
   /** Jobs of this queue one worker process runs at once. */
   concurrency: number;
+  /**
+   * For queues that fill with a backlog (a broadcast's chunks): each of the `concurrency` loops
+   * fetches this many jobs at once, runs them together, and fetches again at once while batches
+   * come back full (pg-boss burst mode), instead of waiting `pollingIntervalSeconds` between jobs.
+   */
+  batchSize?: number;
   /**
    * Wake the queue's worker when a transaction that enqueued one of its jobs commits, through the
    * live feed's batched notification (see enqueue), instead of a NOTIFY in every sending
@@ -159,10 +172,12 @@ export const jobCatalog = {
       // One queued and one active job per version (singletonKey = version id).
       policy: 'stately',
       retryLimit: 5,
-      retryDelay: 30,
+      retryDelay: 10,
       retryBackoff: true,
       retryDelayMax: 10 * minute,
       expireInSeconds: 10 * minute,
+      // A worker killed mid-step (an upload, a poll) is noticed in seconds; the step is safe to repeat.
+      heartbeatSeconds: 10,
       retentionSeconds: day,
       deleteAfterSeconds: 7 * day,
       notify: false,
@@ -209,6 +224,73 @@ export const jobCatalog = {
     },
     work: { pollingIntervalSeconds: 10, concurrency: 1 },
     schedule: { cron: '17 * * * *', payload: { trigger: 'schedule' } },
+  }),
+  'broadcasts.prepare': defineJob({
+    description:
+      "Fixes a due broadcast's audience into its recipients, cut into send chunks, and enqueues a send job per chunk (one transaction); without an id, sweeps due, stalled and unfinished broadcasts",
+    payload: z.strictObject({
+      /** One broadcast (sent at its scheduledAt); absent = the minute sweep. */
+      broadcastId: z.string().min(1).optional(),
+      trigger: z.enum(['schedule', 'manual']).default('manual'),
+    }),
+    queue: {
+      // One queued and one active job per broadcast (singletonKey = broadcast id); a sweep is idempotent.
+      policy: 'stately',
+      retryLimit: 5,
+      retryDelay: 10,
+      retryBackoff: true,
+      retryDelayMax: 5 * minute,
+      // Preparing is one set-based statement: seconds even for a large audience.
+      expireInSeconds: 5 * minute,
+      retentionSeconds: 7 * day,
+      deleteAfterSeconds: 7 * day,
+      heartbeatSeconds: 10,
+      notify: false,
+    },
+    // Scheduled jobs wait for their startAfter; "run now" from the ops CLI wakes the worker.
+    work: { pollingIntervalSeconds: 2, concurrency: 1, wakeOnChange: true },
+    schedule: { cron: '* * * * *', payload: { trigger: 'schedule' } },
+  }),
+  'broadcasts.send': defineJob({
+    description:
+      "Delivers one chunk of a broadcast: its messages into each recipient's chat (one per chat and broadcast), the sent count, one live event; the last chunk completes the broadcast",
+    payload: z.strictObject({ broadcastId: z.string().min(1), chunk: z.number().int().nonnegative() }),
+    queue: {
+      // One queued and one active job per chunk (singletonKey = `{broadcastId}:{chunk}`), so a sweep
+      // that re-sends a chunk still waiting adds nothing; the unique (broadcast, chat) key does the rest.
+      policy: 'stately',
+      retryLimit: 10,
+      retryDelay: 5,
+      retryBackoff: true,
+      retryDelayMax: 5 * minute,
+      // A chunk is one insert and two updates; one still active after this is lost.
+      expireInSeconds: 2 * minute,
+      retentionSeconds: 7 * day,
+      deleteAfterSeconds: 7 * day,
+      heartbeatSeconds: 10,
+      notify: false,
+    },
+    // Chunks queue up by the hundred: two at a time, fetched again at once while more wait.
+    work: { pollingIntervalSeconds: 1, concurrency: 1, batchSize: 2, wakeOnChange: true },
+  }),
+  'broadcasts.push': defineJob({
+    description:
+      "Sends a sent chunk's push notifications to its fans' subscribed browsers at a bounded rate, dropping subscriptions their push service says are gone",
+    payload: z.strictObject({ broadcastId: z.string().min(1), chunk: z.number().int().nonnegative() }),
+    queue: {
+      policy: 'stately',
+      retryLimit: 3,
+      retryDelay: 30,
+      retryBackoff: true,
+      retryDelayMax: 10 * minute,
+      // A chunk's notifications at the bounded rate take well under this.
+      expireInSeconds: 10 * minute,
+      retentionSeconds: day,
+      deleteAfterSeconds: 7 * day,
+      heartbeatSeconds: 10,
+      notify: false,
+    },
+    work: { pollingIntervalSeconds: 2, concurrency: 1, wakeOnChange: true },
   }),
 } satisfies Record<string, JobDefinition>;
 

@@ -50,3 +50,26 @@ export async function enqueue<Name extends JobName>(
   ]);
   return id;
 }
+
+/**
+ * Sends many jobs of one catalog queue in one insert inside the caller's transaction (a broadcast's
+ * send chunks), each payload validated; keys deduplicate as in `enqueue`. The queue's worker wakes
+ * once the transaction commits.
+ */
+export async function enqueueMany<Name extends JobName>(
+  boss: PgBoss,
+  name: Name,
+  jobs: ReadonlyArray<{ payload: JobPayloadInput<Name>; singletonKey?: string; startAfter?: Date }>,
+  options: { tx: Transaction; changes?: ChangeEvent[] },
+): Promise<void> {
+  const inserts = jobs.map((job) => ({
+    data: parseJobPayload(name, job.payload),
+    ...(job.singletonKey === undefined ? {} : { singletonKey: job.singletonKey }),
+    ...(job.startAfter === undefined ? {} : { startAfter: job.startAfter }),
+  }));
+  const wake: ChangeEvent = { entity: jobChangeEntity, rowId: name, scopes: [] };
+  await Promise.all([
+    inserts.length > 0 ? boss.insert(name, inserts, { db: fromDrizzle(options.tx, sql) }) : undefined,
+    recordChanges(options.tx, [...(options.changes ?? []), wake]),
+  ]);
+}

@@ -20,5 +20,5 @@ export {
   type QueueSettings,
   type WorkSettings,
 } from './catalog.ts';
-export { type EnqueueOptions, enqueue, jobChangeEntity } from './enqueue.ts';
+export { type EnqueueOptions, enqueue, enqueueMany, jobChangeEntity } from './enqueue.ts';
 export { type JobsLogFields, type JobsLogger, silentJobsLogger } from './log.ts';

@@ -8,6 +8,7 @@ export * from './files/index.ts';
 export * from './onboarding/index.ts';
 export * from './payments/index.ts';
 export * from './payouts/index.ts';
+export * from './push/index.ts';
 export * from './system/index.ts';
 export * from './talent/index.ts';
 export * from './waitlist/index.ts';

@@ -4,7 +4,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 const hashedAssetCaching = 'public, max-age=31536000, immutable';
-// Names outside assets/ (index.html, favicon.svg) carry no content hash, so the browser asks again.
+// Names outside assets/ (index.html, favicon.svg, the push service worker push-sw.js) carry no
+// content hash, so the browser asks again: a new service worker reaches fans on their next visit.
 const revalidate = 'no-cache';
 
 /**

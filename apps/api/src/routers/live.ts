@@ -68,7 +68,7 @@ export const liveRouter = router({
               cursor = event.xid;
               if (!isAfter(event, last)) continue;
               last = event;
-              if (visible(event)) yield tracked(formatFeedPosition(event), toLiveEvent(event));
+              if (visible(event)) yield tracked(formatFeedPosition(event), toLiveEvent(event, wanted));
             }
           }
         }
@@ -83,7 +83,7 @@ export const liveRouter = router({
           }
           if (!isAfter(event, last)) continue;
           last = event;
-          yield tracked(formatFeedPosition(event), toLiveEvent(event));
+          yield tracked(formatFeedPosition(event), toLiveEvent(event, wanted));
         }
       } finally {
         unsubscribe();
@@ -92,6 +92,10 @@ export const liveRouter = router({
     }),
 });
 
-function toLiveEvent(event: FeedEvent): LiveEvent {
-  return { entity: event.entity, rowId: event.rowId, scopes: event.scopes };
+/**
+ * What a client receives: only the scopes it watches. One change may name many scopes (a
+ * broadcast chunk names every chat it wrote to), and a fan must not learn other fans' chats.
+ */
+function toLiveEvent(event: FeedEvent, wanted: ReadonlySet<string>): LiveEvent {
+  return { entity: event.entity, rowId: event.rowId, scopes: event.scopes.filter((scope) => wanted.has(scope)) };
 }

@@ -1,6 +1,6 @@
 import type { Database, LiveFeed, Transaction } from '@doppel/db';
 import type { ModelSettings } from '@doppel/domain';
-import { type FileStorage, type Mailer, type Session, validateSessionWithUser } from '@doppel/domain';
+import { type FileStorage, type Mailer, type Session, validateSessionWithUser, type WebPushPort } from '@doppel/domain';
 import type { PgBoss } from '@doppel/jobs';
 import type { Me } from '@doppel/validation';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -26,6 +26,8 @@ export type Services = {
   payouts: PayoutProviders;
   /** Fine-tuning bases and the organisations named V0 and V1 (FINE_TUNING_* settings). */
   modelSettings: ModelSettings;
+  /** Web Push: makes the VAPID key pair on first use (the worker sends the notifications). */
+  webPush: WebPushPort;
 };
 
 /**

@@ -11,6 +11,7 @@ import { galleryRouter } from '../routers/gallery.ts';
 import { liveRouter } from '../routers/live.ts';
 import { onboardingRouter } from '../routers/onboarding.ts';
 import { paymentsRouter } from '../routers/payments.ts';
+import { pushRouter } from '../routers/push.ts';
 import { devRouter, systemRouter } from '../routers/system.ts';
 import { talentRouter } from '../routers/talent.ts';
 import { voiceRouter } from '../routers/voice.ts';
@@ -32,6 +33,7 @@ export const appRouter = router({
   live: liveRouter,
   onboarding: onboardingRouter,
   payments: paymentsRouter,
+  push: pushRouter,
   system: systemRouter,
   talent: talentRouter,
   voice: voiceRouter,

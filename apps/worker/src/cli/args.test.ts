@@ -91,6 +91,16 @@ describe('ops CLI arguments', () => {
     expect(parseCommandLine(['ledger', 'check', '--repair'])).toEqual({ name: 'ledger check', repair: true });
   });
 
+  it('parses the broadcast commands: list (the default), run and retry', () => {
+    expect(parseCommandLine(['broadcasts'])).toEqual({ name: 'broadcasts list', limit: 20 });
+    expect(parseCommandLine(['broadcasts', '--limit', '5'])).toEqual({ name: 'broadcasts list', limit: 5 });
+    expect(parseCommandLine(['broadcasts', 'list'])).toEqual({ name: 'broadcasts list', limit: 20 });
+    expect(parseCommandLine(['broadcasts', 'run', 'b1'])).toEqual({ name: 'broadcasts run', broadcastId: 'b1' });
+    expect(parseCommandLine(['broadcasts', 'retry', 'b1'])).toEqual({ name: 'broadcasts retry', broadcastId: 'b1' });
+    expect(usageError(['broadcasts', 'run'])).toMatch(/needs <broadcast-id>/);
+    expect(usageError(['broadcasts', 'resend', 'b1'])).toMatch(/`broadcasts` takes list, run or retry/);
+  });
+
   it('lists every command in the help text', () => {
     const text = helpText();
     for (const command of [
@@ -102,6 +112,8 @@ describe('ops CLI arguments', () => {
       'admin promote',
       'users accept',
       'ledger check',
+      'broadcasts run',
+      'broadcasts retry',
       'migrate',
       'seed',
     ]) {

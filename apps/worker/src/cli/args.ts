@@ -18,7 +18,10 @@ export type CliCommand =
   | { name: 'users accept'; email: string }
   | { name: 'migrate' }
   | { name: 'seed' }
-  | { name: 'ledger check'; repair: boolean };
+  | { name: 'ledger check'; repair: boolean }
+  | { name: 'broadcasts list'; limit: number }
+  | { name: 'broadcasts run'; broadcastId: string }
+  | { name: 'broadcasts retry'; broadcastId: string };
 
 /** A mistake in how the CLI was called; the message is shown as is. */
 export class UsageError extends Error {
@@ -39,6 +42,12 @@ export const commandUsage: ReadonlyArray<readonly [usage: string, summary: strin
     'ledger check [--repair]',
     "check every talent's ledger against its earning frames and held payouts (--repair resets drifted held totals)",
   ],
+  [
+    'broadcasts [list] [--limit N]',
+    'list the newest scheduled broadcasts with their progress (sent of scheduled, chunks, pushes)',
+  ],
+  ['broadcasts run <broadcast-id>', 'prepare a scheduled broadcast now (moving its time to now) and queue its sends'],
+  ['broadcasts retry <broadcast-id>', "queue again a broadcast's chunks not yet sent and pushes not yet made"],
   ['migrate', 'apply the database migrations and create the job queues'],
   ['seed', 'load the demo data (once; a seeded database is left alone)'],
 ];
@@ -63,6 +72,7 @@ const optionsFor: Record<string, Options> = {
   run: { wait: { type: 'boolean' }, timeout: { type: 'string' } },
   'admin create': { name: { type: 'string' } },
   'ledger check': { repair: { type: 'boolean' } },
+  'broadcasts list': { limit: { type: 'string' } },
 };
 
 function positiveInteger(flag: string, value: string | undefined, fallback: number, max: number): number {
@@ -102,8 +112,10 @@ function parsePayload(job: JobName, text: string | undefined): unknown {
 export function parseCommandLine(argv: readonly string[]): CliCommand {
   const [first, second] = argv;
   if (first === undefined || first === 'help' || first === '--help' || first === '-h') return { name: 'help' };
-  const grouped = first === 'admin' || first === 'users' || first === 'ledger';
-  const command = grouped ? `${first} ${second ?? ''}`.trim() : first;
+  // `broadcasts` alone (or with only flags) lists them.
+  const listsBroadcasts = first === 'broadcasts' && (second === undefined || second.startsWith('-'));
+  const grouped = !listsBroadcasts && (first === 'admin' || first === 'users' || first === 'ledger' || first === 'broadcasts');
+  const command = listsBroadcasts ? 'broadcasts list' : grouped ? `${first} ${second ?? ''}`.trim() : first;
   const rest = argv.slice(grouped ? 2 : 1);
   if (rest.includes('--help') || rest.includes('-h')) return { name: 'help' };
 
@@ -169,6 +181,14 @@ export function parseCommandLine(argv: readonly string[]): CliCommand {
     case 'ledger check':
       exactly(command, positionals, []);
       return { name: 'ledger check', repair: values.repair === true };
+    case 'broadcasts list':
+      exactly(command, positionals, []);
+      return { name: command, limit: positiveInteger('limit', text('limit'), 20, 1000) };
+    case 'broadcasts run':
+    case 'broadcasts retry': {
+      const [broadcastId = ''] = exactly(command, positionals, ['broadcast-id']);
+      return { name: command, broadcastId };
+    }
     case 'admin promote':
     case 'users accept': {
       const [email] = exactly(command, positionals, ['email']);
@@ -177,7 +197,7 @@ export function parseCommandLine(argv: readonly string[]): CliCommand {
     default:
       if (grouped)
         throw new UsageError(
-          `unknown command "${command}"; \`${first}\` takes ${{ admin: 'create or promote', users: 'accept', ledger: 'check' }[first] ?? 'a subcommand'}`,
+          `unknown command "${command}"; \`${first}\` takes ${{ admin: 'create or promote', users: 'accept', ledger: 'check', broadcasts: 'list, run or retry' }[first] ?? 'a subcommand'}`,
         );
       throw new UsageError(`unknown command "${first}"; run \`npm run ops -- help\``);
   }

@@ -1,7 +1,7 @@
 // The outside services the jobs need, built from the worker's env: the model (OpenAI or any
 // compatible server, else the offline engine), text to speech (ElevenLabs, else espeak-ng), the
 // file storage voice notes are written to (the same local folder the API serves files from), and
-// PayPal Payouts when configured (the payout poll).
+// PayPal Payouts when configured (the payout poll), and Web Push (broadcast notifications).
 import { type FileStorage, QuestionVectors } from '@doppel/domain';
 import {
   createFineTuning,
@@ -11,7 +11,9 @@ import {
   createPayPalPayouts,
   createTts,
   createUnconfiguredTts,
+  createWebPush,
   defaultPayPalApiUrl,
+  defaultWebPushSubject,
 } from '@doppel/integrations';
 import { type WorkerEnv, workerFilesDir } from '../env.ts';
 import type { WorkerServices } from './types.ts';
@@ -37,6 +39,11 @@ export function createWorkerServices(env: WorkerEnv): WorkerServices {
             baseUrl: env.PAYPAL_API_URL ?? defaultPayPalApiUrl,
           })
         : null,
+    webPush: {
+      port: createWebPush(),
+      subject: env.WEB_PUSH_SUBJECT ?? defaultWebPushSubject,
+      ratePerSecond: env.WEB_PUSH_RATE_PER_SECOND,
+    },
   };
 }
 

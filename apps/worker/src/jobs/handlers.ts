@@ -1,4 +1,7 @@
 import type { JobName } from '@doppel/jobs';
+import { runBroadcastsPrepare } from './broadcasts-prepare.ts';
+import { runBroadcastsPush } from './broadcasts-push.ts';
+import { runBroadcastsSend } from './broadcasts-send.ts';
 import { runChatReply } from './chat-reply.ts';
 import { runModelsFineTune } from './models-fine-tune.ts';
 import { runModelsHealth } from './models-health.ts';
@@ -15,6 +18,9 @@ import type { JobHandler } from './types.ts';
  * the jobs still waiting for a handler.
  */
 export const jobHandlers: { [Name in JobName]?: JobHandler<Name> } = {
+  'broadcasts.prepare': runBroadcastsPrepare,
+  'broadcasts.push': runBroadcastsPush,
+  'broadcasts.send': runBroadcastsSend,
   'chat.reply': runChatReply,
   'models.fine-tune': runModelsFineTune,
   'models.health': runModelsHealth,

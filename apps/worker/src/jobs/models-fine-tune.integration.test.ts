@@ -1,14 +1,18 @@
 // The models.fine-tune job through a running worker and pg-boss, with the offline fine-tuner (no
 // provider configured, as on a bare machine): the schedule's sweep picks up the demo's versions
 // still uploading or fine-tuning, their follow-up jobs finish them, and the fine-tuning slot the
-// demo holds is given back.
-import { appConfigs, defaultAppId, modelVersions, seedDemoData } from '@doppel/db';
+// demo holds is given back. And with the real `openai` SDK against the fake provider, a worker
+// process killed (SIGKILL) between the upload and the job's creation, and again while polling,
+// still ends with one upload, one provider job and the version SUCCEEDED.
+import { appConfigs, defaultAppId, models, modelVersions, seedDemoData } from '@doppel/db';
 import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
 import { createFineTuning } from '@doppel/integrations';
+import { startFakeOpenAi } from '@doppel/integrations/testing';
 import { createBoss, enqueue } from '@doppel/jobs';
 import { eq, inArray } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startWorkerProcess, type WorkerProcess } from '../../../../scripts/worker-process.ts';
 import { startWorker } from '../worker.ts';
 import { createOfflineWorkerServices } from './chat-reply-services.ts';
 import { pollDelaySeconds } from './models-fine-tune.ts';
@@ -71,4 +75,64 @@ describe('models.fine-tune', () => {
     const [config] = await database.db.select().from(appConfigs).where(eq(appConfigs.id, defaultAppId));
     expect(config?.fineTuningModelId).toBeNull();
   });
+
+  it('ends with one upload, one provider job and SUCCEEDED after the worker is killed between the steps', async () => {
+    const openai = await startFakeOpenAi();
+    const env = { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.url };
+    const examples = Array.from({ length: 20 }, (_, i) => ({
+      messages: [
+        { role: 'user' as const, content: `Where next, #${i}?` },
+        { role: 'assistant' as const, content: `Lisbon, always #${i}!` },
+      ],
+    }));
+    const [model] = await database.db
+      .insert(models)
+      .values({ name: 'Killed twice', base: 'gpt-4o-mini-2024-07-18', trainingExamples: examples })
+      .returning({ id: models.id });
+    const [version] = await database.db
+      .insert(modelVersions)
+      .values({ modelId: model?.id ?? '', base: 'gpt-4o-mini-2024-07-18', trainingExamples: examples })
+      .returning({ id: modelVersions.id });
+    const versionId = version?.id ?? '';
+    const client = createBoss(database.url, { role: 'client' });
+    await client.start();
+    const workers: WorkerProcess[] = [];
+    try {
+      // 1. The file is uploaded; the worker dies while creating the provider job.
+      const creating = openai.holdNext('createJob', 'before');
+      workers.push(await startWorkerProcess(database.url, env));
+      await enqueue(client, 'models.fine-tune', { versionId }, { singletonKey: versionId });
+      await creating;
+      await workers[0]?.kill('SIGKILL');
+      expect(openai.filesUploaded()).toHaveLength(1);
+      expect(openai.jobsCreated()).toHaveLength(0);
+
+      // 2. A new worker finds the upload by name and creates the job; it dies while polling it (the
+      //    provider moved the job on, but the answer never arrived).
+      const polling = openai.holdNext('retrieveJob', 'after');
+      workers.push(await startWorkerProcess(database.url, env));
+      await polling;
+      await workers[1]?.kill('SIGKILL');
+      expect(openai.jobsCreated()).toHaveLength(1);
+
+      // 3. A third worker polls the same job to the end.
+      workers.push(await startWorkerProcess(database.url, env));
+      const deadline = Date.now() + 150_000;
+      let status = '';
+      while (status !== 'SUCCEEDED' && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        status = (await database.db.select().from(modelVersions).where(eq(modelVersions.id, versionId)))[0]?.status ?? '';
+      }
+      expect(status).toBe('SUCCEEDED');
+      expect(openai.filesUploaded()).toHaveLength(1);
+      expect(openai.jobsCreated()).toHaveLength(1);
+      const [done] = await database.db.select().from(modelVersions).where(eq(modelVersions.id, versionId));
+      expect(done?.openAiFineTuningJobId).toBe(openai.jobsCreated()[0]?.id);
+      expect(done?.fineTunedModelId).toMatch(/^ft:gpt-4o-mini-2024-07-18:/);
+    } finally {
+      for (const worker of workers) worker.child.kill('SIGKILL');
+      await client.stop({ graceful: false });
+      await openai.close();
+    }
+  }, 240_000);
 });

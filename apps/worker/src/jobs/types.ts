@@ -1,6 +1,6 @@
 import type { Database } from '@doppel/db';
-import type { FileStorage, FineTuningPort, LlmPort, PayPalPayouts, QuestionVectors, TtsPort } from '@doppel/domain';
-import type { JobName, JobPayload, JobPayloadInput } from '@doppel/jobs';
+import type { FileStorage, FineTuningPort, LlmPort, PayPalPayouts, QuestionVectors, TtsPort, WebPushPort } from '@doppel/domain';
+import type { EnqueueOptions, JobName, JobPayload, JobPayloadInput } from '@doppel/jobs';
 import type { Logger } from '../log.ts';
 
 /** Outside services handlers use (the chat.reply job: model, text to speech, file storage). */
@@ -16,13 +16,33 @@ export type WorkerServices = {
   payPal?: PayPalPayouts | null;
   /** Fine-tuning (the models.fine-tune job): OpenAI when configured, else the offline fine-tuner. */
   fineTuning?: FineTuningPort;
+  /** Web Push (the broadcasts.push job); needs no configuration, so every worker built from env has it. */
+  webPush?: WebPushServices;
 };
 
-/** Sends another job (a follow-up poll); absent when a handler is called outside a worker (tests). */
+export type WebPushServices = {
+  port: WebPushPort;
+  /** WEB_PUSH_SUBJECT: the contact push services see in the VAPID JWT. */
+  subject: string;
+  /** WEB_PUSH_RATE_PER_SECOND: notifications per second this worker hands out; default the domain's. */
+  ratePerSecond?: number;
+};
+
+/**
+ * Sends another job (a follow-up poll, a broadcast's next step), inside the handler's transaction
+ * when given `tx`; absent when a handler is called outside a worker (tests).
+ */
 export type FollowUp = <Name extends JobName>(
   name: Name,
   payload: JobPayloadInput<Name>,
-  options?: { startAfter?: Date; singletonKey?: string },
+  options?: EnqueueOptions,
+) => Promise<void>;
+
+/** Sends many jobs of one queue in one insert inside the handler's transaction (a broadcast's chunks). */
+export type FollowUpMany = <Name extends JobName>(
+  name: Name,
+  jobs: ReadonlyArray<{ payload: JobPayloadInput<Name>; singletonKey?: string }>,
+  options: Required<Pick<EnqueueOptions, 'tx'>>,
 ) => Promise<void>;
 
 export type JobContext = {
@@ -31,6 +51,7 @@ export type JobContext = {
   job: { id: string; name: JobName; retryCount: number };
   services: WorkerServices;
   followUp?: FollowUp;
+  followUpMany?: FollowUpMany;
 };
 
 /** Stored as the job's output (visible in `ops jobs`), so plain JSON only. */

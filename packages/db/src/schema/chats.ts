@@ -10,6 +10,7 @@ import {
   jsonb,
   pgTable,
   text,
+  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { broadcasts } from './broadcasts.ts';
@@ -44,6 +45,8 @@ export const chats = pgTable(
     hasUserInteractionWithPaidCredits: boolean().notNull().default(false),
     hasUserInteractionWithSubscription: boolean().notNull().default(false),
     hasUserInteractionWithManager: boolean().notNull().default(false),
+    /** The fan's latest message here: the broadcast audience is who wrote lately, but not too lately. */
+    lastUserMessageAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -72,6 +75,7 @@ export const chats = pgTable(
       index('chats_created_idx').on(t.createdAt, t.id),
       index('chats_updated_idx').on(t.updatedAt, t.id),
       index('chats_message_count_idx').on(t.chatMessageCount, t.id),
+      index('chats_last_user_message_idx').on(t.lastUserMessageAt),
       ...filtered,
       check('chats_message_count_non_negative', sql`${t.chatMessageCount} >= 0`),
     ];

@@ -1,4 +1,5 @@
 import { randomFillSync } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { text, timestamp } from 'drizzle-orm/pg-core';
 
 const alphabet = '0123456789abcdefghijklmnopqrstuvwxyz';
@@ -38,3 +39,10 @@ export const updatedAt = () =>
     .notNull()
     .defaultNow()
     .$onUpdateFn(() => new Date());
+
+/**
+ * A fresh id computed by Postgres, for set-based inserts that make many rows in one statement
+ * (a broadcast's messages): 20 hex characters (80 bits, from a random UUID), the same length and
+ * alphabet subset as `newId`.
+ */
+export const newIdSql = sql<string>`left(md5(gen_random_uuid()::text), 20)`;

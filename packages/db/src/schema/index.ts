@@ -1,6 +1,7 @@
 export * from './app-config.ts';
 export * from './attachments.ts';
 export * from './auth.ts';
+export * from './broadcast-delivery.ts';
 export * from './broadcasts.ts';
 export * from './chats.ts';
 export * from './columns.ts';
@@ -23,3 +24,4 @@ export * from './talent-ledger.ts';
 export * from './talents.ts';
 export * from './users.ts';
 export * from './voices.ts';
+export * from './web-push.ts';

@@ -299,7 +299,8 @@ export async function seedOperations(tx: Transaction, ctx: SeedContext): Promise
 
   const { miaFaqId, miaFineTunedModelId, fineTuningModelId } = await seedKnowledge(tx, ctx);
 
-  // Broadcasts in every status.
+  // Broadcasts scheduled, sent and deleted. None is seeded mid-flight (PREPARING, SENDING_MESSAGES):
+  // the worker resumes such a broadcast at start, and a seeded one has no recipients to resume.
   const completedBroadcastId = newId();
   const completedMessage = 'Back from Madeira with SO many photos 🌴 Want to see the waterfall one?';
   const completedFans = ['fan1', 'fan2', 'fan4'];
@@ -324,27 +325,6 @@ export async function seedOperations(tx: Transaction, ctx: SeedContext): Promise
       scheduledAt: ago(-5),
       createdByUserId: admin,
       createdAt: ago(0, 30),
-    },
-    {
-      status: 'PREPARING',
-      talentId: leoId,
-      message: 'Leg day. No excuses. Who’s in? 🦵',
-      scheduledAt: ago(0, 2),
-      startedPreparingAt: ago(0, 1),
-      createdByUserId: admin,
-      createdAt: ago(1),
-    },
-    {
-      status: 'SENDING_MESSAGES',
-      talentId: miaId,
-      message: 'Sunrise yoga in 10 minutes, join me in spirit 🧘‍♀️',
-      ...push,
-      scheduledAt: ago(0, 10),
-      startedPreparingAt: ago(0, 9),
-      scheduledMessageCount: 240,
-      sentMessageCount: 96,
-      createdByUserId: admin,
-      createdAt: ago(1),
     },
     {
       id: completedBroadcastId,

@@ -271,6 +271,13 @@ async function insertDemoData(tx: Transaction, now: Date): Promise<void> {
     if (!chat.updatedAt || chat.updatedAt < operations.completedBroadcast.sentAt)
       chat.updatedAt = operations.completedBroadcast.sentAt;
   }
+  // Each chat's latest fan message: the broadcast audience is read from it.
+  const chatById = new Map(chatRows.map((row) => [row.id, row]));
+  for (const message of messageRows) {
+    const chat = chatById.get(message.chatId);
+    if (message.senderType !== 'USER' || !chat || !message.createdAt) continue;
+    if (!chat.lastUserMessageAt || chat.lastUserMessageAt < message.createdAt) chat.lastUserMessageAt = message.createdAt;
+  }
   await tx.insert(chats).values(chatRows);
   await tx.insert(chatMessages).values(messageRows);
   await tx.insert(chatPrompts).values(promptRows);

@@ -5,3 +5,4 @@ export * from './mailer.ts';
 export * from './payments.ts';
 export * from './payouts.ts';
 export * from './tts.ts';
+export * from './web-push.ts';

@@ -44,6 +44,12 @@ export type FakeFineTuningControls = {
   failNextJob: (message: string, error?: { code?: string; param?: string | null; inEventsOnly?: boolean }) => void;
   /** The next POST /v1/files answers this HTTP error. */
   failNextUpload: (status: number, message?: string) => void;
+  /**
+   * The next request of `route` is never answered, as if the caller died while waiting: `before`
+   * holds it unhandled (a job create that never reached the provider), `after` handles it first
+   * (the provider created the job or moved it on, but the answer was lost). Resolves once held.
+   */
+  holdNext: (route: 'createJob' | 'retrieveJob', when: 'before' | 'after') => Promise<void>;
   /** Jobs created so far, oldest first. */
   jobsCreated: () => readonly FakeFineTuningJob[];
   /** Files uploaded so far, oldest first. */
@@ -105,6 +111,14 @@ export const createFakeFineTuning = (initialBases: readonly string[] | null = nu
   let uploadFailure: { status: number; message: string } | null = null;
   let sequence = 0;
   const now = () => Math.floor(Date.now() / 1000);
+  const holds: Array<{ route: 'createJob' | 'retrieveJob'; when: 'before' | 'after'; held: () => void }> = [];
+  /** The hold for this request, taken off the list; its answer then goes to a response nobody reads. */
+  const takeHold = (route: 'createJob' | 'retrieveJob') => {
+    const index = holds.findIndex((hold) => hold.route === route);
+    return index === -1 ? undefined : holds.splice(index, 1)[0];
+  };
+  /** Where the answer of a held request goes: nowhere (the real response stays open, unanswered). */
+  const nobody = { writeHead: () => nobody, end: () => nobody } as unknown as ServerResponse;
 
   const addEvent = (job: FakeFineTuningJob, message: string, level: 'info' | 'error' = 'info') => {
     sequence += 1;
@@ -211,7 +225,12 @@ export const createFakeFineTuning = (initialBases: readonly string[] | null = nu
       const listed = files.filter((file) => !purpose || file.purpose === purpose).map(fileObject);
       return sendJson(response, 200, page(listed, url, 10_000));
     }
-    if (method === 'POST' && path === '/v1/fine_tuning/jobs') return createJob((body ?? {}) as Record<string, unknown>, response);
+    if (method === 'POST' && path === '/v1/fine_tuning/jobs') {
+      const hold = takeHold('createJob');
+      if (hold?.when === 'after') createJob((body ?? {}) as Record<string, unknown>, nobody);
+      if (hold) return hold.held();
+      return createJob((body ?? {}) as Record<string, unknown>, response);
+    }
     if (method === 'GET' && path === '/v1/fine_tuning/jobs') return listJobs(url, response);
     const match = /^\/v1\/fine_tuning\/jobs\/([^/]+)(\/events)?$/.exec(path);
     const job = match && jobs.find((candidate) => candidate.id === decodeURIComponent(match[1] ?? ''));
@@ -220,7 +239,9 @@ export const createFakeFineTuning = (initialBases: readonly string[] | null = nu
     }
     if (method === 'GET' && job && match?.[2]) return sendJson(response, 200, page(job.events, url, 20));
     if (method === 'GET' && job) {
-      advance(job);
+      const hold = takeHold('retrieveJob');
+      if (hold?.when !== 'before') advance(job);
+      if (hold) return hold.held();
       return sendJson(response, 200, jobObject(job));
     }
     sendJson(response, 404, openAiError(`Unknown request URL: ${method} ${path}`, 'unknown_url'));
@@ -237,6 +258,7 @@ export const createFakeFineTuning = (initialBases: readonly string[] | null = nu
     failNextUpload: (status, message) => {
       uploadFailure = { status, message: message ?? `Fake error ${status}` };
     },
+    holdNext: (route, when) => new Promise<void>((held) => holds.push({ route, when, held })),
     jobsCreated: () => [...jobs],
     filesUploaded: () => [...files],
     reset: () => {
@@ -245,6 +267,7 @@ export const createFakeFineTuning = (initialBases: readonly string[] | null = nu
       bases = initialBases;
       jobFailure = null;
       uploadFailure = null;
+      holds.length = 0;
     },
   };
 };

@@ -188,6 +188,7 @@ export const startFakeOpenAi = async (options: FakeOpenAiOptions = {}): Promise<
     fineTunableBases: fineTuning.fineTunableBases,
     failNextJob: fineTuning.failNextJob,
     failNextUpload: fineTuning.failNextUpload,
+    holdNext: fineTuning.holdNext,
     jobsCreated: fineTuning.jobsCreated,
     filesUploaded: fineTuning.filesUploaded,
   };

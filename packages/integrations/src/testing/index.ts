@@ -30,6 +30,13 @@ export { type FakePlay, type FakePlayOptions, type FakePlayPurchase, type FakePl
 export { createTestServiceAccount, type PlayTestServiceAccount } from './fake-play-accounts.ts';
 export type { PubSubPushEnvelope } from './fake-play-notifications.ts';
 export {
+  type FakePushMessage,
+  type FakePushRejection,
+  type FakePushService,
+  type FakePushSubscription,
+  startFakePushService,
+} from './fake-push-service.ts';
+export {
   type FakeStripe,
   type FakeStripeEvent,
   type FakeStripeFailure,

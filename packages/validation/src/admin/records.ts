@@ -15,6 +15,7 @@ export const adminRecordTables = [
   'app_configs',
   'payments',
   'payouts',
+  'broadcasts',
 ] as const;
 export type AdminRecordTable = (typeof adminRecordTables)[number];
 

@@ -2,6 +2,7 @@
 // procedure on the admin tier. Sections nest here so the client reads `admin.<section>.<verb>`.
 import { router } from '../../trpc/procedures.ts';
 import { appSettingsRouter } from './app.ts';
+import { broadcastsRouter } from './broadcasts.ts';
 import { chatsRouter } from './chats.ts';
 import { discoverRouter } from './discover.ts';
 import { faqsRouter } from './faqs.ts';
@@ -28,5 +29,6 @@ export const adminRouter = router({
   models: modelsRouter,
   faqs: faqsRouter,
   users: usersRouter,
+  broadcasts: broadcastsRouter,
   records: recordsRouter,
 });

@@ -20,16 +20,11 @@ export type AdminSection = {
   /** Where the section lives; its own routes nest below it. */
   path: string;
   icon: ComponentType<{ size?: number; stroke?: number }>;
-  /** A line on what the section shows, for sections still being built. */
+  /** A line on what the section shows. */
   description: string;
   /** The section's routes. Lazy: one chunk per section, named after its file. */
   element: ComponentType;
 };
-
-const pending = (description: string) => ({
-  description,
-  element: lazy(() => import('./shared/pending-section.tsx').then((m) => ({ default: m.PendingSection }))),
-});
 
 /** The back-office sections in the order of spec 2.5, the one list the menu and the routes read. */
 export const adminSections: AdminSection[] = [
@@ -114,6 +109,7 @@ export const adminSections: AdminSection[] = [
     label: 'Broadcast',
     path: '/broadcasts',
     icon: IconSpeakerphone,
-    ...pending('Messages scheduled to many fans at once.'),
+    description: 'Messages scheduled to many fans at once.',
+    element: lazy(() => import('./broadcasts/broadcasts-section.tsx').then((m) => ({ default: m.BroadcastsSection }))),
   },
 ];

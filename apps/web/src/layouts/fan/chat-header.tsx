@@ -18,6 +18,8 @@ type ChatHeaderProps = {
   onGetCredits?: () => void;
   /** Until when the fan's subscription to this twin is paid (ISO), while it is active. */
   subscribedUntil?: string | null;
+  /** The chat's menu (notifications), at the far end; absent when it would offer nothing. */
+  menu?: React.ReactNode;
 };
 
 /**
@@ -33,6 +35,7 @@ export function ChatHeader({
   onSignIn,
   onGetCredits,
   subscribedUntil,
+  menu,
 }: ChatHeaderProps) {
   const description = balanceDescription(balance);
   const pill = (
@@ -106,6 +109,7 @@ export function ChatHeader({
       <Tooltip label={description} withArrow position="bottom-end">
         {balanceControl}
       </Tooltip>
+      {menu}
     </Box>
   );
 }

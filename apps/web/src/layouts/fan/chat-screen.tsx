@@ -4,6 +4,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { ChatHeader } from './chat-header.tsx';
 import { ChatIntro } from './chat-intro.tsx';
+import { ChatMenu } from './chat-menu.tsx';
 import { OutOfCreditsNotice, SignInNotice } from './chat-notices.tsx';
 import { rememberChatReturn, signInPathFor } from './chat-return.ts';
 import { CheckoutStatus } from './checkout-status.tsx';
@@ -21,6 +22,7 @@ import { useChatMessages } from './use-chat-messages.ts';
 import { useCheckoutReturn } from './use-checkout-return.ts';
 import { useNow } from './use-now.ts';
 import type { OpenedChat } from './use-open-chat.ts';
+import { usePushNotifications } from './use-push-notifications.ts';
 
 /** Distance from the bottom within which new messages keep the view pinned to the end. */
 const stickToBottomPx = 120;
@@ -50,6 +52,8 @@ export function ChatScreen({ opened }: { opened: OpenedChat }) {
   const [sheet, setSheet] = useState<SheetIntent | null>(null);
   const openSheet = isAnonymous ? undefined : (intent: SheetIntent) => setSheet(intent);
   const checkoutReturn = useCheckoutReturn({ talentTag: talent.tag, subscribedUntil });
+  // Notifications of the twin's broadcasts: signed-in fans only (the server refuses anonymous ones too).
+  const push = usePushNotifications({ enabled: !isAnonymous });
 
   // Scrolling: pinned to the newest message unless the fan scrolled up to read; loading older
   // messages keeps the one under the fan's eye in place.
@@ -122,6 +126,7 @@ export function ChatScreen({ opened }: { opened: OpenedChat }) {
         onSignIn={rememberReturn}
         onGetCredits={openSheet && (() => openSheet('credits'))}
         subscribedUntil={isSubscribed ? subscribedUntil : null}
+        menu={<ChatMenu push={push} />}
       />
       {checkoutReturn.notice && <CheckoutStatus notice={checkoutReturn.notice} onDismiss={checkoutReturn.dismiss} />}
 

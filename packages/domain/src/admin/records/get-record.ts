@@ -1,6 +1,7 @@
 // `admin.records.get`: one stored row, for the "Database record" links of the admin screens.
 import {
   appConfigs,
+  broadcasts,
   chats,
   type Executor,
   faqs,
@@ -28,6 +29,7 @@ const tables: Record<AdminRecordTable, PgTable> = {
   app_configs: appConfigs,
   payments,
   payouts,
+  broadcasts,
 };
 
 type Json = AdminRecordOutput['record'][string];

@@ -168,6 +168,7 @@ export async function sendChatMessage(
         hasUserInteractionWithPaidCredits: chat.hasUserInteractionWithPaidCredits || paid,
         hasUserInteractionWithSubscription: chat.hasUserInteractionWithSubscription || subscribed,
         hasUserInteractionWithManager: chat.hasUserInteractionWithManager || isManager,
+        lastUserMessageAt: now,
         updatedAt: now,
       })
       .where(eq(chats.id, chat.id)),

@@ -1,11 +1,14 @@
 import type { AdminTalentBroadcast } from '@doppel/validation';
-import { Badge, Card, Flex, Stack, Text } from '@mantine/core';
+import { broadcastStatusLabels } from '@doppel/validation';
+import { Card, Flex, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../../../components/format-date.ts';
 import { trpc } from '../../../../trpc/trpc.ts';
+import { broadcastPath, broadcastProgress } from '../../broadcasts/broadcast-format.ts';
+import { BroadcastStatusBadge } from '../../broadcasts/broadcast-status-badge.tsx';
 import { AdminList } from '../../shared/admin-list.tsx';
 import { useAdminLive } from '../../shared/use-admin-live.ts';
-import { broadcastProgress, broadcastStatusColors, broadcastStatusLabels, broadcastsTabEntities } from './tab-format.ts';
+import { broadcastsTabEntities } from './tab-format.ts';
 
 /** The talent detail's Broadcast tab (spec 2.5): broadcasts to this twin's fans, latest scheduled first. */
 export function TalentBroadcastsTab({ talentId }: { talentId: string }) {
@@ -27,7 +30,7 @@ function BroadcastRow({ broadcast }: { broadcast: AdminTalentBroadcast }) {
   return (
     <Card
       component={Link}
-      to={`/broadcasts/${encodeURIComponent(broadcast.id)}`}
+      to={broadcastPath(broadcast.id)}
       withBorder
       padding="sm"
       radius="md"
@@ -39,14 +42,7 @@ function BroadcastRow({ broadcast }: { broadcast: AdminTalentBroadcast }) {
     >
       <Flex direction={{ base: 'column', xs: 'row' }} justify="space-between" gap="xs">
         <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
-          <Badge
-            variant="light"
-            color={broadcastStatusColors[broadcast.status]}
-            data-testid="broadcast-status"
-            style={{ alignSelf: 'flex-start' }}
-          >
-            {broadcastStatusLabels[broadcast.status]}
-          </Badge>
+          <BroadcastStatusBadge status={broadcast.status} />
           <Text
             size="sm"
             lineClamp={2}
@@ -65,7 +61,7 @@ function BroadcastRow({ broadcast }: { broadcast: AdminTalentBroadcast }) {
             </time>
           </Text>
           <Text size="sm" fw={600} data-testid="broadcast-progress">
-            {broadcastProgress(broadcast)}
+            {broadcastProgress(broadcast)} sent
           </Text>
         </Stack>
       </Flex>

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   analyticsChartRows,
-  broadcastProgress,
   chartDayLabel,
   compactUsdFromMicro,
   decimalText,
@@ -41,7 +40,6 @@ describe('labels', () => {
   it('words counts, progress and days', () => {
     expect(plural(1, 'version')).toBe('1 version');
     expect(plural(1200, 'training example')).toBe('1,200 training examples');
-    expect(broadcastProgress({ sentMessageCount: 12, scheduledMessageCount: 40 })).toBe('12/40 sent');
     expect(chartDayLabel('2024-03-07')).toBe('07/3');
     expect(formatDay('2024-12-31')).toBe('31/12/2024');
   });

@@ -1,7 +1,7 @@
 // How the talent detail's read-only tabs word things: money from integer units, statuses and
 // their colours, counts and chart days (payouts are worded by the Payouts section's payout-format.ts).
 // Pure, unit-tested.
-import type { AdminAnalyticsDay, BroadcastStatus, LlmType, ModelVersionStatus } from '@doppel/validation';
+import type { AdminAnalyticsDay, LlmType, ModelVersionStatus } from '@doppel/validation';
 
 /**
  * `amount` integer units of 10^-digits as exact decimal text ("123456", 2 → "1234.56"). Intl formats
@@ -34,27 +34,6 @@ function money(currency: string, minDigits: number, maxDigits: number): Intl.Num
  */
 export function formatMicroUsd(microUsd: number): string {
   return money('USD', 2, 6).format(decimalText(microUsd, 6) as Intl.StringNumericLiteral);
-}
-
-export const broadcastStatusColors: Record<BroadcastStatus, string> = {
-  SCHEDULED: 'blue',
-  PREPARING: 'yellow',
-  SENDING_MESSAGES: 'grape',
-  COMPLETED: 'teal',
-  DELETED: 'gray',
-};
-
-export const broadcastStatusLabels: Record<BroadcastStatus, string> = {
-  SCHEDULED: 'Scheduled',
-  PREPARING: 'Preparing',
-  SENDING_MESSAGES: 'Sending messages',
-  COMPLETED: 'Completed',
-  DELETED: 'Deleted',
-};
-
-/** "12/40 sent". */
-export function broadcastProgress(broadcast: { sentMessageCount: number; scheduledMessageCount: number }): string {
-  return `${broadcast.sentMessageCount}/${broadcast.scheduledMessageCount} sent`;
 }
 
 /** Spec 4's names for the version statuses. */

@@ -1,0 +1,51 @@
+// The admin back-office Broadcast screens (spec 2.5): broadcasts newest scheduled first, one
+// broadcast with its progress, schedule (spec 7; the worker sends it at scheduledAt:
+// docs/broadcasts.md) and delete while still scheduled.
+import { deleteBroadcast, getAdminBroadcast, listAdminBroadcasts, scheduleBroadcast } from '@doppel/domain';
+import { enqueue } from '@doppel/jobs';
+import {
+  adminBroadcastDeleteInput,
+  adminBroadcastDeleteOutput,
+  adminBroadcastDetailOutput,
+  adminBroadcastGetInput,
+  adminBroadcastScheduleInput,
+  adminBroadcastScheduleOutput,
+  adminBroadcastsListInput,
+  adminBroadcastsListOutput,
+} from '@doppel/validation';
+import { adminProcedure, router } from '../../trpc/procedures.ts';
+
+export const broadcastsRouter = router({
+  /** One page of 50 broadcasts, latest scheduledAt first, with status and sent of scheduled. */
+  list: adminProcedure
+    .input(adminBroadcastsListInput)
+    .output(adminBroadcastsListOutput)
+    .query(({ ctx, input }) => listAdminBroadcasts(ctx.db, input)),
+
+  /** The broadcast with its times, author and send progress. */
+  get: adminProcedure
+    .input(adminBroadcastGetInput)
+    .output(adminBroadcastDetailOutput)
+    .query(({ ctx, input }) => getAdminBroadcast(ctx.db, input.broadcastId)),
+
+  /** Spec 7 "Schedule broadcast (admin)": answers the new broadcast's id; its prepare job waits for scheduledAt. */
+  schedule: adminProcedure
+    .input(adminBroadcastScheduleInput)
+    .output(adminBroadcastScheduleOutput)
+    .mutation(({ ctx, input }) =>
+      ctx.write((tx) =>
+        scheduleBroadcast(tx, input, {
+          adminUserId: ctx.user.id,
+          enqueuePrepare: async (broadcastId, at) => {
+            await enqueue(ctx.jobs, 'broadcasts.prepare', { broadcastId }, { tx, singletonKey: broadcastId, startAfter: at });
+          },
+        }),
+      ),
+    ),
+
+  /** Spec 7 "Delete broadcast": only while SCHEDULED (CONFLICT otherwise). */
+  delete: adminProcedure
+    .input(adminBroadcastDeleteInput)
+    .output(adminBroadcastDeleteOutput)
+    .mutation(({ ctx, input }) => ctx.write((tx) => deleteBroadcast(tx, input.broadcastId))),
+});

@@ -1,0 +1,87 @@
+import type { AdminBroadcastRow } from '@doppel/validation';
+import { Button, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { IconBell, IconPlus } from '@tabler/icons-react';
+import type { DataTableColumn } from 'mantine-datatable';
+import { Link } from 'react-router-dom';
+import { trpc } from '../../../trpc/trpc.ts';
+import { AdminList } from '../shared/admin-list.tsx';
+import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
+import { AdminTable } from '../shared/admin-table.tsx';
+import { RowDateLink } from '../shared/row-date-link.tsx';
+import { useAdminLive } from '../shared/use-admin-live.ts';
+import { broadcastEntities, broadcastPath, broadcastPercent, broadcastProgress } from './broadcast-format.ts';
+import { BroadcastStatusBadge } from './broadcast-status-badge.tsx';
+
+const columns: DataTableColumn<AdminBroadcastRow>[] = [
+  {
+    accessor: 'scheduledAt',
+    title: 'Scheduled',
+    render: (broadcast) => (
+      <RowDateLink to={broadcastPath(broadcast.id)} at={broadcast.scheduledAt} testId="broadcast-scheduled-at" />
+    ),
+  },
+  { accessor: 'status', title: 'Status', render: (broadcast) => <BroadcastStatusBadge status={broadcast.status} /> },
+  {
+    accessor: 'talent',
+    title: 'Twin',
+    render: ({ talent }) => (
+      <Text size="sm" c={talent ? undefined : 'dimmed'} style={{ whiteSpace: 'nowrap' }} data-testid="broadcast-talent">
+        {talent ? talent.name : 'All twins'}
+      </Text>
+    ),
+  },
+  {
+    accessor: 'message',
+    title: 'Message',
+    render: (broadcast) => (
+      <Group gap={6} wrap="nowrap" miw={200} maw={420}>
+        {broadcast.hasPushNotification && (
+          <Tooltip label="With a push notification">
+            <IconBell size={16} aria-label="With a push notification" style={{ flex: 'none' }} />
+          </Tooltip>
+        )}
+        <Text size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }} data-testid="broadcast-message">
+          {broadcast.message}
+        </Text>
+      </Group>
+    ),
+  },
+  {
+    accessor: 'sentMessageCount',
+    title: 'Sent',
+    render: (broadcast) => (
+      <Stack gap={4} miw={110}>
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }} data-testid="broadcast-progress">
+          {broadcastProgress(broadcast)}
+        </Text>
+        <Progress value={broadcastPercent(broadcast)} size="sm" aria-label="Sent of scheduled" />
+      </Stack>
+    ),
+  },
+];
+
+/** /broadcasts: newest scheduled first with status and sent of scheduled, 50 at a time, live (spec 2.5). */
+export function BroadcastListPage() {
+  const utils = trpc.useUtils();
+  const query = trpc.admin.broadcasts.list.useInfiniteQuery({}, { getNextPageParam: (page) => page.nextCursor ?? undefined });
+  useAdminLive(broadcastEntities, () => void utils.admin.broadcasts.list.invalidate());
+
+  return (
+    <AdminPage>
+      <AdminPageHeader
+        title="Broadcasts"
+        description="Messages the twins send to every fan in the audience at a scheduled time, newest first."
+        actions={
+          <Button component={Link} to="/broadcasts/create" leftSection={<IconPlus size={16} />}>
+            Schedule broadcast
+          </Button>
+        }
+      />
+      <AdminList query={query} label="Broadcasts" empty="No broadcast yet. Schedule one to message every fan at once.">
+        {(items) => (
+          <AdminTable items={items} columns={columns} linkTo={(broadcast) => broadcastPath(broadcast.id)} label="Broadcasts" />
+        )}
+      </AdminList>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,44 @@
+import { ActionIcon, Loader, Menu, Text } from '@mantine/core';
+import { IconBell, IconBellOff, IconDotsVertical } from '@tabler/icons-react';
+import type { PushNotifications } from './use-push-notifications.ts';
+
+/** The toggle's words and icon for each state (none while push is unsupported: no menu at all). */
+function pushItem(push: PushNotifications) {
+  if (push.state === 'checking') return { label: 'Checking notifications…', icon: <Loader size={14} />, onClick: undefined };
+  if (push.state === 'on') {
+    return push.busy
+      ? { label: 'Turning off notifications…', icon: <Loader size={14} />, onClick: undefined }
+      : { label: 'Turn off notifications', icon: <IconBellOff size={16} />, onClick: push.turnOff };
+  }
+  return push.busy
+    ? { label: 'Turning on notifications…', icon: <Loader size={14} />, onClick: undefined }
+    : { label: 'Turn on notifications', icon: <IconBell size={16} />, onClick: push.turnOn };
+}
+
+/**
+ * The chat header's menu: notifications for the twin's broadcasts (signed-in fans, in browsers
+ * with Web Push). Rendered only when it has something to offer.
+ */
+export function ChatMenu({ push }: { push: PushNotifications }) {
+  if (push.state === 'unsupported') return null;
+  const item = pushItem(push);
+  return (
+    <Menu position="bottom-end" width={250} shadow="md">
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" size={36} radius="xl" aria-label="Chat options" style={{ flex: 'none' }}>
+          <IconDotsVertical size={20} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={item.icon} onClick={item.onClick} disabled={!item.onClick}>
+          {item.label}
+        </Menu.Item>
+        {push.state === 'blocked' && (
+          <Text fz="xs" c="dimmed" px="sm" pb={6}>
+            Blocked in this browser's settings: allow notifications for this site there first.
+          </Text>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

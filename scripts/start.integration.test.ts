@@ -1,10 +1,12 @@
-// `npm start` as an operator uses it: against the embedded Postgres (data survives a restart) and
-// against a second Postgres server named by DATABASE_URL.
+// `npm start` as an operator uses it: against the embedded Postgres (data survives a restart), against
+// a second Postgres server named by DATABASE_URL, stopped with Ctrl-C as a terminal sends it, and
+// with its worker killed (kill -9) while a fan waits for a reply.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type EmbeddedServer, startEmbeddedPostgres } from '@doppel/db';
+import { startFakeOpenAi } from '@doppel/integrations/testing';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './free-port.ts';
@@ -12,9 +14,11 @@ import { buildWebAppIfStale } from './web-build.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
-type Started = { process: ChildProcess; url: string; output: () => string };
+type Started = { process: ChildProcess; url: string; output: () => string; exited: Promise<number | null> };
+/** Supervisors still running, stopped (with their children) if a test fails half-way. */
+const running = new Map<ChildProcess, Promise<number | null>>();
 
-/** Runs scripts/start.ts and resolves once it printed its address. */
+/** Runs scripts/start.ts in a process group of its own, as a terminal does, and resolves once it printed its address. */
 async function start(env: Record<string, string>): Promise<Started> {
   const port = await freePort();
   // Vitest's own variables (NODE_ENV=test among them) must not leak into the product.
@@ -23,7 +27,18 @@ async function start(env: Record<string, string>): Promise<Started> {
     cwd: root,
     env: { ...inherited, PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
+  let gone = false;
+  // 'close', not 'exit': the last lines it printed are read by then.
+  const exited = new Promise<number | null>((done) =>
+    child.once('close', (code) => {
+      gone = true;
+      running.delete(child);
+      done(code);
+    }),
+  );
+  running.set(child, exited);
   let output = '';
   child.stdout?.on('data', (chunk) => {
     output += String(chunk);
@@ -31,28 +46,88 @@ async function start(env: Record<string, string>): Promise<Started> {
   child.stderr?.on('data', (chunk) => {
     output += String(chunk);
   });
-  await new Promise<void>((done, fail) => {
-    const check = setInterval(() => {
-      if (output.includes('Doppel is running at')) {
-        clearInterval(check);
-        done();
-      }
-    }, 100);
-    child.once('exit', (code) => {
-      clearInterval(check);
-      fail(new Error(`start exited with ${code}:\n${output}`));
-    });
-  });
-  return { process: child, url: `http://127.0.0.1:${port}`, output: () => output };
+  await until(
+    () => gone || output.includes('Doppel is running at'),
+    240_000,
+    () => output,
+  );
+  if (gone) throw new Error(`start exited with ${await exited}:\n${output}`);
+  return { process: child, url: `http://127.0.0.1:${port}`, output: () => output, exited };
 }
 
-/** Sends Ctrl-C's signal and resolves with the exit code. */
-function stop(started: Started): Promise<number | null> {
-  return new Promise((done) => {
-    started.process.removeAllListeners('exit');
-    started.process.once('exit', (code) => done(code));
-    started.process.kill('SIGINT');
-  });
+/** Sends `signal` to the supervisor's whole process group (never to ours: pid 0 would mean that). */
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid) process.kill(-child.pid, signal);
+}
+
+/**
+ * Presses Ctrl-C: SIGINT to the whole process group (supervisor, API, worker), then once more to
+ * the supervisor alone, as npm and bootstrap.mjs forward it. Resolves with the exit code.
+ */
+async function stop(started: Started): Promise<number | null> {
+  signalGroup(started.process, 'SIGINT');
+  await new Promise((done) => setTimeout(done, 200));
+  if (started.process.exitCode === null) started.process.kill('SIGINT');
+  return started.exited;
+}
+
+/** Ctrl-C stops the API and the worker first, Postgres only once both have exited, and says so last. */
+function expectOrderlyStop(output: string, ownPostgres: boolean): void {
+  const lines = output.split('\n').filter((line) => line.startsWith('[doppel] '));
+  const at = (start: string) => lines.findIndex((line) => line.startsWith(`[doppel] ${start}`));
+  const stopping = at('stopping…');
+  expect(stopping, output).toBeGreaterThanOrEqual(0);
+  expect(at('api stopped'), output).toBeGreaterThan(stopping);
+  expect(at('worker stopped'), output).toBeGreaterThan(stopping);
+  if (ownPostgres) {
+    expect(at('stopping Postgres'), output).toBeGreaterThan(Math.max(at('api stopped'), at('worker stopped')));
+  } else {
+    expect(at('stopping Postgres'), output).toBe(-1);
+  }
+  expect(lines.at(-1), output).toBe('[doppel] stopped');
+}
+
+/** Polls `condition` every 250 ms; fails with `explain()` after `timeoutMs`. */
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs: number, explain = () => ''): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`gave up after ${timeoutMs / 1000} s\n${explain()}`);
+    await new Promise((done) => setTimeout(done, 250));
+  }
+}
+
+/** The pid the supervisor last reported for a child ("[doppel] worker started (pid 123)"). */
+function pidOf(output: string, name: string): number | undefined {
+  const matches = [...output.matchAll(new RegExp(`\\[doppel\\] ${name} (?:started|restarted) \\(pid (\\d+)\\)`, 'g'))];
+  const last = matches.at(-1)?.[1];
+  return last === undefined ? undefined : Number(last);
+}
+
+type Message = { id: string; text: string };
+
+/** A fan in a browser: opens a twin's chat anonymously and sends and reads over tRPC's HTTP protocol. */
+async function openChat(url: string, talentTag: string) {
+  const headers = { 'content-type': 'application/json' };
+  const opened = await fetch(`${url}/trpc/chat.open`, { method: 'POST', headers, body: JSON.stringify({ talentTag }) });
+  expect(opened.status).toBe(200);
+  const cookie =
+    opened.headers
+      .getSetCookie()
+      .find((line) => line.startsWith('doppel_session='))
+      ?.split(';')[0] ?? '';
+  const chatId = ((await opened.json()) as { result: { data: { chat: { id: string } } } }).result.data.chat.id;
+  return {
+    async send(text: string): Promise<Message> {
+      const sent = await fetch(`${url}/trpc/chat.send`, {
+        method: 'POST',
+        headers: { ...headers, cookie },
+        body: JSON.stringify({ chatId, text }),
+      });
+      const body = await sent.text();
+      expect(sent.status, body).toBe(200);
+      return (JSON.parse(body) as { result: { data: { message: Message } } }).result.data.message;
+    },
+  };
 }
 
 beforeAll(() => {
@@ -69,11 +144,18 @@ describe('npm start', () => {
     chmodSync(dataDir, 0o755);
   });
   afterAll(async () => {
+    // Ctrl-C, so that each stops its Postgres before the folder goes; SIGKILL if that hangs.
+    for (const [child, exited] of running) {
+      signalGroup(child, 'SIGINT');
+      const killer = setTimeout(() => signalGroup(child, 'SIGKILL'), 30_000);
+      await exited;
+      clearTimeout(killer);
+    }
     await second?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('serves the app and /health on the embedded Postgres, stops on Ctrl-C and keeps data across a restart', async () => {
+  it('serves the app and /health on the embedded Postgres, stops on Ctrl-C (Postgres last) and keeps data across a restart', async () => {
     const pgPort = await freePort();
     const env = { DOPPEL_DATA_DIR: join(dataDir, 'embedded'), EMBEDDED_POSTGRES_PORT: String(pgPort) };
     const first = await start(env);
@@ -89,6 +171,7 @@ describe('npm start', () => {
     await db`insert into users (id, email, name) values ('survivor', 'survivor@example.com', 'Survivor')`;
     await db.end();
     expect(await stop(first)).toBe(0);
+    expectOrderlyStop(first.output(), true);
 
     const again = await start(env);
     expect(again.output()).toContain('demo data already present');
@@ -97,7 +180,8 @@ describe('npm start', () => {
     await db2.end();
     expect(rows).toEqual([{ name: 'Survivor' }]);
     expect(await stop(again)).toBe(0);
-  });
+    expectOrderlyStop(again.output(), true);
+  }, 240_000);
 
   it('uses the server in DATABASE_URL instead of starting one', async () => {
     second = await startEmbeddedPostgres({ dataDir: join(dataDir, 'second'), port: await freePort(), database: 'external' });
@@ -112,9 +196,66 @@ describe('npm start', () => {
     await db.end();
     expect(admins.map((row) => row.email)).toContain('admin@doppel.dev');
     expect(await stop(started)).toBe(0);
+    expectOrderlyStop(started.output(), false);
     // The external server is not ours to stop: it still answers.
     const check = postgres(second.url, { max: 1, onnotice: () => {} });
     expect(await check`select 1 as up`).toEqual([{ up: 1 }]);
     await check.end();
-  });
+  }, 180_000);
+
+  it('restarts a worker killed with kill -9 while the API keeps serving, and answers the message the dead worker held', async () => {
+    // The twin's model: its first answer to `held` takes far longer than the test waits, so the
+    // worker is still working on that reply (its job active) when it is killed.
+    const held = 'Are you still there?';
+    let heldRequests = 0;
+    const openAi = await startFakeOpenAi({
+      fallback: (request) => {
+        const lastUser = [...request.messages].reverse().find((message) => message.role === 'user')?.content ?? '';
+        if (lastUser.includes(held) && heldRequests++ === 0) return { text: 'too late', delayMs: 60_000 };
+        return { text: `Fake reply to: ${lastUser}` };
+      },
+    });
+    try {
+      const pgPort = await freePort();
+      const started = await start({
+        DOPPEL_DATA_DIR: join(dataDir, 'crash'),
+        EMBEDDED_POSTGRES_PORT: String(pgPort),
+        OPENAI_API_KEY: 'sk-test',
+        OPENAI_BASE_URL: openAi.url,
+      });
+      const db = postgres(`postgres://doppel:doppel@127.0.0.1:${pgPort}/doppel`, { max: 1, onnotice: () => {} });
+      const answered = async (message: Message) =>
+        (await db`select 1 from chat_messages where reply_to_message_id = ${message.id}`).length === 1;
+      try {
+        const fan = await openChat(started.url, 'mia');
+        const first = await fan.send(held);
+        await until(() => heldRequests > 0, 30_000, started.output);
+        const killed = pidOf(started.output(), 'worker');
+        if (!killed) throw new Error(`no worker pid in the output:\n${started.output()}`);
+        process.kill(killed, 'SIGKILL');
+
+        // The API goes on serving, and takes messages, while the worker is down and coming back.
+        const second = await fan.send('And now?');
+        expect((await fetch(`${started.url}/health`)).status).toBe(200);
+        await until(() => (pidOf(started.output(), 'worker') ?? killed) !== killed, 30_000, started.output);
+        expect(started.output()).toMatch(
+          /\[doppel\] worker exited unexpectedly \(SIGKILL\) after [\d.]+ s; restarting it in 1 s/,
+        );
+        expect(started.output()).not.toContain('stopping the rest');
+        expect((await fetch(`${started.url}/health`)).status).toBe(200);
+
+        // Both are answered: the one sent meanwhile by the restarted worker, and the held one once
+        // its job's heartbeat lapses (seconds, where its two-minute expiry would outlast the wait).
+        await until(() => answered(second), 60_000, started.output);
+        await until(() => answered(first), 60_000, started.output);
+      } finally {
+        await db.end();
+      }
+
+      expect(await stop(started)).toBe(0);
+      expectOrderlyStop(started.output(), true);
+    } finally {
+      await openAi.close();
+    }
+  }, 300_000);
 });

@@ -1,8 +1,8 @@
 // `npm start`: the whole product on one machine. Builds the web app when its sources changed,
 // starts an embedded Postgres unless DATABASE_URL is set, migrates, loads the demo data on first
-// start, then runs the API (which serves the web app) and the worker as child processes.
-// Ctrl-C stops everything cleanly; data stays in DOPPEL_DATA_DIR for the next start.
-import { type ChildProcess, spawn } from 'node:child_process';
+// start, then runs the API (which serves the web app) and the worker as child processes,
+// restarting either after a crash (supervised-child.ts). Ctrl-C stops everything cleanly, Postgres
+// last; data stays in DOPPEL_DATA_DIR for the next start.
 import { join, resolve } from 'node:path';
 import {
   createDbClient,
@@ -15,6 +15,7 @@ import {
 import { materializeDemoFiles } from '@doppel/domain';
 import { createLocalDiskStorage, createTts } from '@doppel/integrations';
 import { z } from 'zod';
+import { type SupervisedChild, superviseChild } from './supervised-child.ts';
 import { buildWebAppIfStale } from './web-build.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -32,43 +33,52 @@ const env = z
 const filesDir = env.FILES_DIR ?? join(env.DOPPEL_DATA_DIR, 'files');
 
 const say = (message: string) => console.log(`[doppel] ${message}`);
-const children: ChildProcess[] = [];
+/** How long the API and worker get to finish their work on Ctrl-C before they are killed. */
+const childStopGraceMs = 15_000;
+const children: SupervisedChild[] = [];
 let embedded: EmbeddedServer | undefined;
-let stopping = false;
+/** Until the product is up, a child that exits stops the start: it would only fail again. */
+let running = false;
+let stopping: Promise<void> | undefined;
 
-async function stopAll(code: number): Promise<never> {
-  if (!stopping) {
-    stopping = true;
+/**
+ * Stops in dependency order: the API and worker first (each waited for, killed after the grace
+ * period), then Postgres, which they need until their last statement. Safe to call again: Ctrl-C
+ * reaches us from the terminal and again through npm and bootstrap.mjs, and a second call must
+ * not exit before the first has finished.
+ */
+function stopAll(code: number): Promise<void> {
+  stopping ??= (async () => {
     say('stopping…');
-    await Promise.all(
-      children.map(
-        (child) =>
-          new Promise<void>((done) => {
-            if (child.exitCode !== null || child.signalCode !== null) return done();
-            child.once('exit', () => done());
-            child.kill('SIGTERM');
-            // A child that ignores SIGTERM for 15 s is killed, so Ctrl-C always ends the start.
-            setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
-          }),
-      ),
-    );
-    await embedded?.stop().catch((error: unknown) => say(`could not stop Postgres cleanly: ${String(error)}`));
+    await Promise.all(children.map((child) => child.stop(childStopGraceMs)));
+    if (embedded) {
+      say('stopping Postgres');
+      await embedded.stop().catch((error: unknown) => say(`could not stop Postgres cleanly: ${String(error)}`));
+    }
     say('stopped');
-  }
-  process.exit(code);
+    process.exit(code);
+  })();
+  return stopping;
 }
 
 // Ctrl-C reaches every process of the terminal's group; children handle it themselves and we wait.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stopAll(0));
 
 function startChild(name: string, script: string, childEnv: NodeJS.ProcessEnv): void {
-  const child = spawn(process.execPath, [join(root, script)], { cwd: root, env: childEnv, stdio: 'inherit' });
-  children.push(child);
-  child.on('exit', (code, signal) => {
-    if (stopping) return;
-    say(`${name} exited unexpectedly (${signal ?? `code ${code}`}); stopping the rest`);
-    void stopAll(1);
-  });
+  children.push(
+    superviseChild({
+      name,
+      script: join(root, script),
+      cwd: root,
+      env: childEnv,
+      say,
+      restartOnCrash: () => running,
+      onGiveUp: (reason) => {
+        say(`${reason}; stopping the rest`);
+        void stopAll(1);
+      },
+    }),
+  );
 }
 
 async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
@@ -129,6 +139,8 @@ try {
   startChild('api', 'apps/api/src/main.ts', childEnv);
   startChild('worker', 'apps/worker/src/main.ts', childEnv);
   await waitForHealth(`http://127.0.0.1:${env.PORT}`, 60_000);
+  // From here on a crashed API or worker is restarted while the other keeps serving.
+  running = true;
 
   const admin = demoAccounts.find((account) => account.role === 'ADMIN');
   const creator = demoAccounts.find((account) => account.role !== 'ADMIN');

@@ -6,6 +6,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { aptGet, aptGetArgs } from './apt-get.ts';
+import { summarize, type TierOutcome, type TierResult, type VitestReport, vitestOutcome } from './test-summary.ts';
 import { buildWebAppIfStale } from './web-build.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -13,38 +15,43 @@ const outputDir = join(root, '.test-output');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const say = (message: string) => console.log(`\n[doppel test] ${message}`);
 
-type Result = { tier: string; ok: boolean; passed: number; failed: number; skipped: number; seconds: number; note?: string };
-const results: Result[] = [];
+const results: TierResult[] = [];
 
 function bin(pkg: string, file: string): string {
   return join(root, 'node_modules', pkg, file);
 }
 
-function run(args: string[], env: NodeJS.ProcessEnv = process.env): boolean {
+/** Runs Node with `args`; the exit status, null when it could not be run or was killed. */
+function run(args: string[], env: NodeJS.ProcessEnv = process.env): number | null {
   const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env });
-  return result.status === 0;
+  if (result.error) console.error(`[doppel test] could not run ${args[0]}: ${result.error.message}`);
+  return result.status;
 }
 
-function timed(tier: string, body: () => Omit<Result, 'tier' | 'seconds'>): void {
+function timed(tier: string, body: () => TierOutcome): void {
   say(`${tier}…`);
   const started = performance.now();
-  const result = body();
-  results.push({ tier, ...result, seconds: Math.round((performance.now() - started) / 100) / 10 });
+  let outcome: TierOutcome;
+  try {
+    outcome = body();
+  } catch (error) {
+    // A tier whose set-up threw has not shown anything passing: it fails, and the next tiers still run.
+    console.error(error);
+    outcome = {
+      ok: false,
+      passed: 0,
+      failed: 0,
+      skipped: 0,
+      note: `could not run: ${error instanceof Error ? error.message : String(error)}`,
+    };
+  }
+  results.push({ tier, ...outcome, seconds: Math.round((performance.now() - started) / 100) / 10 });
 }
 
-type VitestJson = {
-  numPassedTests: number;
-  numFailedTests: number;
-  numPendingTests: number;
-  numTodoTests: number;
-  success: boolean;
-  testResults: Array<{ status: string; assertionResults: Array<{ status: string }> }>;
-};
-
-function vitestTier(project: string, env?: NodeJS.ProcessEnv): Omit<Result, 'tier' | 'seconds'> {
+function vitestTier(project: string, env?: NodeJS.ProcessEnv): TierOutcome {
   const report = join(outputDir, `${project}.json`);
   rmSync(report, { force: true });
-  const ok = run(
+  const status = run(
     [
       bin('vitest', 'vitest.mjs'),
       'run',
@@ -56,22 +63,7 @@ function vitestTier(project: string, env?: NodeJS.ProcessEnv): Omit<Result, 'tie
     ],
     env,
   );
-  if (!existsSync(report)) return { ok: false, passed: 0, failed: 0, skipped: 0, note: 'vitest wrote no report' };
-  const json = JSON.parse(readFileSync(report, 'utf8')) as VitestJson;
-  const passed = json.numPassedTests;
-  // A file that fails to load (or whose hooks fail) runs no failing test but is a failure all the same.
-  const brokenFiles = json.testResults.filter(
-    (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
-  ).length;
-  // A tier that runs no test proves nothing: count it as a failure.
-  const empty = passed + json.numFailedTests === 0;
-  return {
-    ok: ok && json.success && !empty,
-    passed,
-    failed: json.numFailedTests + brokenFiles,
-    skipped: json.numPendingTests + json.numTodoTests,
-    ...(empty ? { note: 'no test ran' } : {}),
-  };
+  return vitestOutcome(status, existsSync(report) ? (JSON.parse(readFileSync(report, 'utf8')) as VitestReport) : undefined);
 }
 
 /** Installs a Debian package when its program is missing and we are root; else says what to do. */
@@ -80,13 +72,17 @@ function ensureDebianPackage(program: string, pkg: string, purpose: string): str
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) return `${program} is missing; install Debian's ${pkg} for ${purpose} (sudo apt-get install ${pkg})`;
   say(`installing Debian's ${pkg} for ${purpose} (apt-get install ${pkg})`);
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  // Another apt-get or dpkg may hold the package lock: aptGet waits for it, saying so.
+  const apt = { say };
   if (!aptUpdated) {
-    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    const failed = aptGet(aptGetArgs('update'), apt);
+    // Stale lists may still do; a lock that never came free will not come free for the install either.
+    if (failed?.reason === 'lock') return failed.message;
     aptUpdated = true;
   }
-  const install = spawnSync('apt-get', ['install', '-y', '-qq', pkg], { stdio: 'inherit', env });
-  if (install.status !== 0 || !existsSync(program)) return `apt-get could not install ${pkg} (see above)`;
+  const failed = aptGet(aptGetArgs('install', pkg), apt);
+  if (failed) return failed.message;
+  if (!existsSync(program)) return `apt-get installed ${pkg}, but ${program} is still missing`;
   return undefined;
 }
 let aptUpdated = false;
@@ -98,7 +94,7 @@ mkdirSync(outputDir, { recursive: true });
 
 if (selected.includes('lint')) {
   timed('lint', () => {
-    const ok = run([bin('@biomejs/biome', 'bin/biome'), 'check', '.']);
+    const ok = run([bin('@biomejs/biome', 'bin/biome'), 'check', '.']) === 0;
     return { ok, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 };
   });
 }
@@ -115,7 +111,7 @@ if (selected.includes('typecheck')) {
       'bench',
       '.',
     ];
-    const failed = projects.filter((project) => !run([bin('typescript', 'bin/tsc'), '--noEmit', '-p', join(root, project)]));
+    const failed = projects.filter((project) => run([bin('typescript', 'bin/tsc'), '--noEmit', '-p', join(root, project)]) !== 0);
     if (failed.length > 0) console.error(`typecheck failed in: ${failed.join(', ')}`);
     return { ok: failed.length === 0, passed: projects.length - failed.length, failed: failed.length, skipped: 0 };
   });
@@ -143,16 +139,6 @@ if (selected.includes('e2e')) {
   });
 }
 
-console.log('\n[doppel test] summary');
-for (const result of results) {
-  const counts = `${result.passed} passed, ${result.failed} failed${result.skipped ? `, ${result.skipped} skipped` : ''}`;
-  console.log(
-    `  ${result.ok ? 'ok  ' : 'FAIL'} ${result.tier.padEnd(12)} ${counts.padEnd(36)} ${result.seconds}s${result.note ? `  (${result.note})` : ''}`,
-  );
-}
-const passed = results.reduce((sum, result) => sum + result.passed, 0);
-const failed = results.reduce((sum, result) => sum + result.failed, 0);
-const skipped = results.reduce((sum, result) => sum + result.skipped, 0);
-const allOk = results.every((result) => result.ok);
-console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-process.exit(allOk ? 0 : 1);
+const summary = summarize(results);
+console.log(`\n${summary.lines.join('\n')}`);
+process.exit(summary.exitCode);

@@ -40,5 +40,6 @@ export default defineConfig({
       '^/auth/': apiTarget,
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  // No source maps: the API serves dist publicly, and a map hands out the whole source with its comments.
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
 });

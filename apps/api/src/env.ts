@@ -57,6 +57,8 @@ const schema = z.object({
   MAIL_FROM: optionalText,
   /** Free credits an anonymous fan gets on arriving at a twin's chat (docs/chat-engine.md). */
   FAN_FREE_CREDITS: z.coerce.number().int().min(0).max(10_000).default(10),
+  /** Anonymous fans one address may create per hour (each holds free credits); see anonymousFanLimits. */
+  ANONYMOUS_FANS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(20),
   /** The embedded feature-request board (/feedback); unset switches the page to "not configured". */
   FEEDBACK_BOARD_URL: optionalText.pipe(z.url('FEEDBACK_BOARD_URL must be a URL').optional()),
   /** Shared secret the board verifies our HS256 tokens with; needed together with FEEDBACK_BOARD_URL. */

@@ -2,18 +2,24 @@ import { createDbClient, createLiveFeed, type DbClient, type LiveFeed } from '@d
 import type { Mailer } from '@doppel/domain';
 import { createDevOutboxMailer, createLocalDiskStorage, createSmtpMailer, createWebPush } from '@doppel/integrations';
 import { createBoss, ensureQueues } from '@doppel/jobs';
+import { maxCallsPerBatch } from '@doppel/validation';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Env } from './env.ts';
+import { errorIdOf } from './errors/internal-error.ts';
 import { sendTrpcAnswersWhole } from './http/buffered-responses.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
 import { registerFileServing, registerUploadRoute } from './http/files.ts';
 import { registerHealth } from './http/health.ts';
 import { registerMediaRoutes } from './http/media.ts';
 import { registerOAuthRoutes } from './http/oauth.ts';
 import { registerPaymentWebhooks } from './http/payment-webhooks.ts';
+import { publicPages } from './http/public-pages.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { liveSessionIds } from './live/live-sessions.ts';
+import { createLiveStreams, type LiveStreams } from './live/live-streams.ts';
 import { modelSettingsOf } from './models/model-settings.ts';
 import { createPayoutProviders } from './payments/payout-providers.ts';
 import { createPaymentProviders } from './payments/providers.ts';
@@ -23,6 +29,8 @@ import { type AppRouter, appRouter } from './trpc/router.ts';
 export type ApiServer = {
   app: FastifyInstance;
   feed: LiveFeed;
+  /** The open live streams: tests end sessions elsewhere and ask for the re-check. */
+  liveStreams: LiveStreams;
   /** Listens on env.HOST:env.PORT (or the given port) and resolves to the base URL. */
   listen: (port?: number) => Promise<string>;
   /** Ends live streams, stops taking requests, finishes those in flight, then closes the database. */
@@ -53,6 +61,10 @@ export async function buildServer(env: Env, options: { db?: DbClient } = {}): Pr
   const payouts = createPayoutProviders(env);
   const modelSettings = modelSettingsOf(env);
   const webPush = createWebPush();
+  const liveStreams = createLiveStreams({
+    liveSessions: (sessionIds) => liveSessionIds(client.db, sessionIds),
+    log: (message, error) => app.log.error({ err: error }, message),
+  });
   // Sends jobs (chat replies) inside the API's own transactions; the worker process runs them.
   // Queues are created here too, so the API can enqueue even before a worker has started.
   const jobs = createBoss(env.DATABASE_URL, {
@@ -83,23 +95,44 @@ export async function buildServer(env: Env, options: { db?: DbClient } = {}): Pr
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyCookie);
+  registerErrorHandler(app);
   registerHealth(app, client.db, env.APP_VERSION);
   await registerOAuthRoutes(app, { db: client.db, env });
 
   const trpcOptions = {
     router: appRouter,
-    createContext: ({ req, res }) =>
+    // A bigger batch is refused whole, before any of its calls runs (the web client splits at the same size).
+    maxBatchSize: maxCallsPerBatch,
+    createContext: ({ req, res, info }) =>
       createContext(
-        { db: client.db, feed, mailer, env, shutdown: shutdown.signal, storage, jobs, payments, payouts, modelSettings, webPush },
+        {
+          db: client.db,
+          feed,
+          mailer,
+          env,
+          shutdown: shutdown.signal,
+          storage,
+          jobs,
+          payments,
+          payouts,
+          modelSettings,
+          webPush,
+          liveStreams,
+        },
         req,
         res,
+        info,
       ),
     onError({ path, error, type }) {
-      // Expected refusals are not incidents; everything else is logged with its call path.
-      if (error.code === 'INTERNAL_SERVER_ERROR')
-        app.log.error({ err: error.cause ?? error, path, type }, `tRPC ${type} ${path} failed`);
-      else app.log.info({ path, code: error.code }, `tRPC ${type} ${path}: ${error.message}`);
+      // Expected refusals are not incidents; everything else is logged with its call path and the
+      // error id the caller reads beside the generic message (the errorFormatter asks for the same id).
+      if (error.code === 'INTERNAL_SERVER_ERROR') {
+        const errorId = errorIdOf(error);
+        app.log.error({ err: error.cause ?? error, path, type, errorId }, `tRPC ${type} ${path} failed (error id ${errorId})`);
+      } else app.log.info({ path, code: error.code }, `tRPC ${type} ${path}: ${error.message}`);
     },
+    // Answers are per caller (a session's data) or state that changes: no browser or proxy keeps one.
+    responseMeta: () => ({ headers: { 'cache-control': 'no-store' } }),
   } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'];
   sendTrpcAnswersWhole(app);
   await app.register(fastifyTRPCPlugin, { prefix: '/trpc', trpcOptions });
@@ -109,13 +142,14 @@ export async function buildServer(env: Env, options: { db?: DbClient } = {}): Pr
   registerMediaRoutes(app, { db: client.db, storage });
   await registerPaymentWebhooks(app, { write: writerFor({ db: client.db, feed }), payments });
 
-  if (env.WEB_DIST_DIR) await registerWebApp(app, env.WEB_DIST_DIR);
+  if (env.WEB_DIST_DIR) await registerWebApp(app, env.WEB_DIST_DIR, publicPages(client.db, env, app.log));
 
   await feed.start();
   let closing: Promise<void> | undefined;
   return {
     app,
     feed,
+    liveStreams,
     async listen(port = env.PORT) {
       await app.listen({ port, host: env.HOST });
       const address = app.server.address();
@@ -125,6 +159,7 @@ export async function buildServer(env: Env, options: { db?: DbClient } = {}): Pr
     close() {
       closing ??= (async () => {
         shutdown.abort();
+        liveStreams.stop();
         await app.close();
         await jobs.stop({ graceful: false });
         await feed.stop();

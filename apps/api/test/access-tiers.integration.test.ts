@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Access, type AppRouter, appRouter } from '../src/index.ts';
 import { type Api, type Caller, createCaller, seedPeople, signIn, startApi } from './harness.ts';
 
-type Callers = Record<'anonymous' | 'signedIn' | 'managerOfOther' | 'manager' | 'admin', Caller>;
+// `anonymous` is signed out; `anonymousFan` holds the session an anonymous fan gets by opening a chat.
+type Callers = Record<'anonymous' | 'anonymousFan' | 'signedIn' | 'managerOfOther' | 'manager' | 'admin', Caller>;
 
 type ProcedureInfo = { path: string; type: string; access: Access | undefined };
 
@@ -32,8 +33,11 @@ beforeAll(async () => {
   api = await startApi();
   const people = await seedPeople(api);
   talentId = people.talentA.id;
+  const anonymousFan = createCaller(api);
+  await anonymousFan.client.chat.open.mutate({ talentTag: people.talentA.tag as string });
   callers = {
     anonymous: createCaller(api),
+    anonymousFan,
     signedIn: await signIn(api, people.fan.email as string),
     managerOfOther: await signIn(api, people.creatorB.email as string),
     manager: await signIn(api, people.creatorA.email as string),
@@ -77,13 +81,19 @@ async function errorCodeOf(caller: Caller, path: string, type: string, input: un
 const refusals: Record<Access, Array<[keyof Callers, 'UNAUTHORIZED' | 'FORBIDDEN']>> = {
   public: [],
   authed: [['anonymous', 'UNAUTHORIZED']],
+  account: [
+    ['anonymous', 'UNAUTHORIZED'],
+    ['anonymousFan', 'FORBIDDEN'],
+  ],
   talent: [
     ['anonymous', 'UNAUTHORIZED'],
+    ['anonymousFan', 'FORBIDDEN'],
     ['signedIn', 'FORBIDDEN'],
     ['managerOfOther', 'FORBIDDEN'],
   ],
   admin: [
     ['anonymous', 'UNAUTHORIZED'],
+    ['anonymousFan', 'FORBIDDEN'],
     ['signedIn', 'FORBIDDEN'],
     ['managerOfOther', 'FORBIDDEN'],
     ['manager', 'FORBIDDEN'],
@@ -97,7 +107,10 @@ describe('access tiers', () => {
 
   it('gives every procedure an access tier through its builder', () => {
     const untiered = procedures.filter((procedure) => !procedure.access).map((procedure) => procedure.path);
-    expect(untiered, 'procedures built without publicProcedure/authedProcedure/talentProcedure/adminProcedure').toEqual([]);
+    expect(
+      untiered,
+      'procedures built without publicProcedure/authedProcedure/accountProcedure/talentProcedure/adminProcedure',
+    ).toEqual([]);
   });
 
   for (const procedure of procedures) {
@@ -116,6 +129,7 @@ describe('access tiers', () => {
 
   it('lets a signed-in caller through the authed tier and an admin through every tier', async () => {
     expect(await errorCodeOf(callers.signedIn, 'auth.me', 'query', undefined)).toBeUndefined();
+    expect(await errorCodeOf(callers.signedIn, 'onboarding.get', 'query', undefined)).toBeUndefined();
     const me = await callers.admin.client.auth.me.query();
     expect(me?.role).toBe('ADMIN');
   });

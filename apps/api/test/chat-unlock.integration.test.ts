@@ -244,14 +244,15 @@ describe('chat sign-in token', () => {
     expect(url).toMatch(/^\/chat\/talent_a\?token=[a-z0-9]+$/);
     const token = new URL(url, 'http://x').searchParams.get('token') ?? '';
 
-    // A fresh browser that opened the chat anonymously first keeps that chat after signing in.
+    // A browser that opened the chat anonymously first: the link made elsewhere merges nothing
+    // (whoever opens a link sent to them keeps their chat out of its owner's account).
     const browser = createCaller(api);
     const anonymousChat = await browser.client.chat.open.mutate({ talentTag: 'talent_a' });
     const signedIn = await browser.client.chatAuth.signIn.mutate({ token });
     expect(signedIn.me.id).toBe(people.creatorA.id);
     expect(signedIn.url).toBe('/chat/talent_a');
     const reopened = await browser.client.chat.open.mutate({ talentTag: 'talent_a' });
-    expect(reopened.chat.id).toBe(anonymousChat.chat.id);
+    expect(reopened.chat.id).not.toBe(anonymousChat.chat.id);
     expect(reopened.isAnonymous).toBe(false);
 
     const reused = await failure(createCaller(api).client.chatAuth.signIn.mutate({ token }));

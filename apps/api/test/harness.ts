@@ -49,11 +49,17 @@ export async function startApi(options: StartApiOptions = {}): Promise<Api> {
 /** A browser-like caller: one cookie jar, a typed tRPC client over real HTTP and SSE. */
 export type Caller = { client: TRPCClient<AppRouter>; cookie: () => string | undefined };
 
-export function createCaller(api: Api): Caller {
+export type CallerOptions = {
+  /** The client's address, sent as X-Forwarded-For: the API believes it only with TRUST_PROXY set. */
+  forwardedFor?: string;
+};
+
+export function createCaller(api: Api, options: CallerOptions = {}): Caller {
   let cookie: string | undefined;
   const cookieFetch: typeof fetch = async (input, init) => {
     const headers = new Headers(init?.headers);
     if (cookie) headers.set('cookie', cookie);
+    if (options.forwardedFor) headers.set('x-forwarded-for', options.forwardedFor);
     const response = await fetch(input, { ...init, headers });
     const set = response.headers.getSetCookie().find((line) => line.startsWith('doppel_session='));
     if (set) {

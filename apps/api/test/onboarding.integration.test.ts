@@ -106,6 +106,51 @@ describe('onboarding.create: who may start', () => {
   });
 });
 
+describe('anonymous fans and onboarding', () => {
+  it('refuses an anonymous fan every onboarding call (FORBIDDEN), even with a referral tag, and publishes nothing', async () => {
+    const fan = createCaller(api);
+    await fan.client.chat.open.mutate({ talentTag: 'talent_a' });
+    const fanId = (await fan.client.auth.me.query())?.id as string;
+    expect((await fan.client.auth.me.query())?.isAnonymous).toBe(true);
+
+    const calls: Array<[string, () => Promise<unknown>]> = [
+      ['get', () => fan.client.onboarding.get.query()],
+      ['checkHandle', () => fan.client.onboarding.checkHandle.query({ tag: 'fan_twin' })],
+      ['create', () => fan.client.onboarding.create.mutate({ name: 'Fan Twin', referralTalentTag: 'talent_a' })],
+      ['update', () => fan.client.onboarding.update.mutate({ id: 'any', tag: 'fan_twin' })],
+      ['finish', () => fan.client.onboarding.finish.mutate({ id: 'any' })],
+    ];
+    for (const [name, call] of calls) expect((await refusal(call())).code, `onboarding.${name}`).toBe('FORBIDDEN');
+    expect(await api.database.db.select().from(talentDrafts).where(eq(talentDrafts.userId, fanId))).toEqual([]);
+
+    // A complete, referred draft an anonymous fan already holds (made before this rule) is no way in either.
+    const [draft] = await api.database.db
+      .insert(talentDrafts)
+      .values({
+        userId: fanId,
+        name: 'Fan Twin',
+        profilePictureStepDoneAt: new Date(),
+        tag: 'fan_twin',
+        gender: 'FEMALE',
+        age: 25,
+        purpose: 'BANTER',
+        personalityTraits: ['SWEET'],
+        interests: ['YOGA'],
+        initialChatMessageText: 'Hi!',
+        referralTalentId: people.talentA.id,
+      })
+      .returning();
+    expect((await refusal(fan.client.onboarding.finish.mutate({ id: draft?.id as string }))).code).toBe('FORBIDDEN');
+    expect(await api.database.db.select().from(talents).where(eq(talents.tag, 'fan_twin'))).toEqual([]);
+    expect(await api.database.db.select().from(talentManagers).where(eq(talentManagers.userId, fanId))).toEqual([]);
+    // The public referral-tag check stays open: it only tells whether a link names a twin.
+    expect(await fan.client.onboarding.checkReferralTag.query({ tag: 'talent_a' })).toEqual({
+      valid: true,
+      talentName: 'Talent A',
+    });
+  });
+});
+
 describe('onboarding.checkReferralTag', () => {
   it('names the talent of a valid tag, publicly', async () => {
     const anonymous = createCaller(api);

@@ -10,3 +10,44 @@ export function violatedUniqueConstraint(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** Socket errors of a server that cannot be reached at all. */
+const unreachableCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
+/** postgres.js's own codes for a connection that was lost, closed under it or never opened in time. */
+const lostConnectionCodes = new Set(['CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT']);
+/**
+ * Postgres SQLSTATEs of a server that is going away or not taking connections: shutting down
+ * (57P01, 57P02), starting up or in recovery (57P03), out of connection slots (53300).
+ */
+const unavailableStates = new Set(['57P01', '57P02', '57P03', '53300']);
+
+/**
+ * Whether a statement failed because the database could not be reached (refused, lost, timed out,
+ * shutting down), not because of the statement: a condition that passes by itself, so callers
+ * answer "temporarily unavailable" instead of an internal error. Drizzle wraps the driver's error,
+ * so the causes are searched too.
+ */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  for (let current = error; current !== null && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
+    const { code } = current as { code?: unknown };
+    if (typeof code !== 'string') continue;
+    // SQLSTATE class 08 is "connection exception".
+    if (
+      unreachableCodes.has(code) ||
+      lostConnectionCodes.has(code) ||
+      unavailableStates.has(code) ||
+      /^08[0-9A-Z]{3}$/.test(code)
+    )
+      return true;
+  }
+  return false;
+}

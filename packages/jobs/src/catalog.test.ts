@@ -56,6 +56,8 @@ describe('job catalog', () => {
     expect(queue.retryLimit).toBeGreaterThan(0);
     expect(queue.retryBackoff).toBe(true);
     expect(queue.expireInSeconds).toBe(120);
+    // A reply a dead worker held is retried within seconds of the crash (its heartbeat lapses).
+    expect(queue.heartbeatSeconds).toBe(10);
     expect(work).toEqual({ pollingIntervalSeconds: 0.5, concurrency: 4, wakeOnChange: true });
   });
 

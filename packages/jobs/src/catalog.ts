@@ -127,6 +127,9 @@ export const jobCatalog = {
       retryDelayMax: 30,
       // A model call plus TTS fits well inside two minutes; a job active longer is treated as lost.
       expireInSeconds: 2 * minute,
+      // A fan is waiting: a reply whose worker died (kill -9, a crash the supervisor restarts) is
+      // retried once its heartbeat lapses, in seconds, not after the two minutes above.
+      heartbeatSeconds: 10,
       retentionSeconds: hour,
       deleteAfterSeconds: 7 * day,
       // No per-send NOTIFY: it would serialise every send's commit. The send's change events wake

@@ -1,18 +1,17 @@
 import {
-  assertSignInLinkAllowed,
-  consumeSignInToken,
   createSession,
   DomainError,
   getMe,
   invalidateSession,
   issueSignInToken,
-  mergeAnonymousUser,
   signInLinkEmail,
   signInLinkUrl,
+  signInWithLinkToken,
 } from '@doppel/domain';
 import { meOutput, requestSignInLinkInput, signInWithLinkInput } from '@doppel/validation';
 import { z } from 'zod';
 import { configuredProviders } from '../http/oauth-providers.ts';
+import { aloneInRequest } from '../trpc/alone-in-request.ts';
 import { clearSessionCookie, setSessionCookie } from '../trpc/context.ts';
 import { authedProcedure, publicProcedure, router } from '../trpc/procedures.ts';
 
@@ -25,12 +24,15 @@ export const authRouter = router({
     .query(({ ctx }) => configuredProviders(ctx.env)),
 
   requestSignInLink: publicProcedure
+    // Each call sends an email: one request carries one, so the limits below count every email.
+    .use(aloneInRequest)
     .input(requestSignInLinkInput)
     .output(z.object({ sent: z.literal(true), devOutbox: z.boolean() }))
     .mutation(async ({ ctx, input }) => {
-      // Limits per email and per requesting address: see signInLinkLimits in the domain.
-      await assertSignInLinkAllowed(ctx.db, input.email, ctx.req.ip);
-      const token = await issueSignInToken(ctx.db, input.email, { ip: ctx.req.ip });
+      // Limits per email and per requesting address, held under concurrency: see signInLinkLimits.
+      // The anonymous fan asking is recorded: only they merge into the account (signInWithLink).
+      const anonymousUserId = ctx.user?.isAnonymous ? ctx.user.id : undefined;
+      const token = await ctx.write((tx) => issueSignInToken(tx, input.email, { ip: ctx.req.ip, anonymousUserId }));
       await ctx.mailer.send(signInLinkEmail(input.email, signInLinkUrl(ctx.env.PUBLIC_URL, input.email, token)));
       return { sent: true as const, devOutbox: ctx.mailer.kind === 'dev-outbox' };
     }),
@@ -39,12 +41,12 @@ export const authRouter = router({
     .input(signInWithLinkInput)
     .output(meOutput)
     .mutation(async ({ ctx, input }) => {
-      const userId = await ctx.write(async (tx) => {
-        const id = await consumeSignInToken(tx, input.email, input.token);
-        // An anonymous fan who signs in keeps their chats and free credits (docs/chat-engine.md).
-        if (ctx.user?.isAnonymous) await mergeAnonymousUser(tx, ctx.user.id, id);
-        return id;
-      });
+      // An anonymous fan who signs in keeps their chats and free credits, but only with a link
+      // their own browser asked for (docs/chat-engine.md); anyone else's link merges nothing.
+      const anonymousUserId = ctx.user?.isAnonymous ? ctx.user.id : undefined;
+      const userId = await ctx.write((tx) =>
+        signInWithLinkToken(tx, { email: input.email, token: input.token, anonymousUserId }),
+      );
       if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
       const { session, token } = await createSession(ctx.db, userId);
       setSessionCookie(ctx, token, session.absoluteExpiresAt);
@@ -55,6 +57,8 @@ export const authRouter = router({
 
   signOut: authedProcedure.output(z.object({ ok: z.literal(true) })).mutation(async ({ ctx }) => {
     await invalidateSession(ctx.db, ctx.session.id);
+    // Live streams opened under the session end with it (other processes notice at their re-check).
+    ctx.liveStreams.endSession(ctx.session.id);
     clearSessionCookie(ctx.res);
     return { ok: true as const };
   }),

@@ -1,14 +1,6 @@
 // The creator dashboard's "Chat with your AI": a manager asks for a single-use link (five minutes)
 // that signs them in to the fan messenger of their twin, in this or another browser.
-import {
-  consumeChatToken,
-  createSession,
-  DomainError,
-  getMe,
-  invalidateSession,
-  issueChatToken,
-  mergeAnonymousUser,
-} from '@doppel/domain';
+import { consumeChatToken, createSession, DomainError, getMe, invalidateSession, issueChatToken } from '@doppel/domain';
 import { chatTokenCreateOutput, chatTokenSignInInput, chatTokenSignInOutput } from '@doppel/validation';
 import { setSessionCookie } from '../trpc/context.ts';
 import { publicProcedure, router, talentProcedure } from '../trpc/procedures.ts';
@@ -23,13 +15,10 @@ export const chatTokensRouter = router({
     .input(chatTokenSignInInput)
     .output(chatTokenSignInOutput)
     .mutation(async ({ ctx, input }) => {
-      const anonymousId = ctx.user?.isAnonymous ? ctx.user.id : undefined;
-      const { userId, path } = await ctx.write(async (tx) => {
-        const spent = await consumeChatToken(tx, input.token);
-        // A manager who opened the chat signed out first keeps what they did there.
-        if (anonymousId) await mergeAnonymousUser(tx, anonymousId, spent.userId);
-        return spent;
-      });
+      // Never merges this browser's anonymous fan: a signed-in manager made the link, so no anonymous
+      // fan asked for it, and someone who opens a link sent to them must not hand their chats to its
+      // owner. Their chats stay with their anonymous fan (docs/chat-engine.md).
+      const { userId, path } = await ctx.write((tx) => consumeChatToken(tx, input.token));
       if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
       const { session, token } = await createSession(ctx.db, userId);
       setSessionCookie(ctx, token, session.absoluteExpiresAt);

@@ -39,22 +39,27 @@ export function chatReplyQueue(boss: PgBoss): ChatReplyQueue {
 }
 
 export const chatRouter = router({
-  /** Creates the anonymous fan and its session when signed out, then finds or creates the chat. */
+  /**
+   * Creates the anonymous fan and its session when signed out (limited per address), then finds or
+   * creates the chat, in one transaction: a refused or failed open leaves no anonymous fan behind.
+   */
   open: publicProcedure
     .input(chatOpenInput)
     .output(chatOpenOutput)
     .mutation(async ({ ctx, input }) => {
-      let viewer: Viewer = ctx.user;
-      if (!viewer) {
-        const { userId, session } = await ctx.db.transaction(async (tx) => {
-          const id = await createAnonymousFan(tx, { freeCredits: ctx.env.FAN_FREE_CREDITS });
-          return { userId: id, session: await createSession(tx, id) };
+      const viewer: Viewer = ctx.user;
+      if (viewer) return ctx.write((tx) => openChat(tx, viewer, input));
+      const { opened, session } = await ctx.write(async (tx) => {
+        const id = await createAnonymousFan(tx, {
+          freeCredits: ctx.env.FAN_FREE_CREDITS,
+          address: ctx.req.ip,
+          perAddress: ctx.env.ANONYMOUS_FANS_PER_ADDRESS,
         });
-        setSessionCookie(ctx, session.token, session.session.absoluteExpiresAt);
-        viewer = { id: userId, role: 'USER', managedTalentIds: [] };
-      }
-      const chatViewer = viewer;
-      return ctx.write((tx) => openChat(tx, chatViewer, input));
+        const started = await createSession(tx, id);
+        return { opened: await openChat(tx, { id, role: 'USER', managedTalentIds: [] }, input), session: started };
+      });
+      setSessionCookie(ctx, session.token, session.session.absoluteExpiresAt);
+      return opened;
     }),
 
   /** Newest first, 50 a page; the chat's fan, the talent's managers and admins. */

@@ -3,6 +3,7 @@ import { canWatchScope, DomainError, parseScope } from '@doppel/domain';
 import { liveEventsInput } from '@doppel/validation';
 import { tracked } from '@trpc/server';
 import { eq } from 'drizzle-orm';
+import type { LiveStreamOwner } from '../live/live-streams.ts';
 import type { Context } from '../trpc/context.ts';
 import { publicProcedure, router } from '../trpc/procedures.ts';
 
@@ -25,6 +26,10 @@ async function authorise(ctx: Context, scopes: string[]): Promise<void> {
   }
 }
 
+function ownerOf(ctx: Context): LiveStreamOwner {
+  return { sessionId: ctx.session?.id, address: ctx.req.ip };
+}
+
 export const liveRouter = router({
   /**
    * Change events for the given scopes, over SSE. Each carries its feed position as the event id;
@@ -33,13 +38,17 @@ export const liveRouter = router({
   events: publicProcedure
     .input(liveEventsInput)
     // Checked before the stream opens, so a refused client gets an error instead of a silent stream.
+    // A caller at its stream limit is refused before the scopes cost any query.
     .use(async ({ ctx, input, next }) => {
+      ctx.liveStreams.assertRoom(ownerOf(ctx));
       await authorise(ctx, input.scopes);
       return next();
     })
     .subscription(async function* ({ ctx, input, signal: requestSignal }) {
-      // Ends with the request or with the server's shutdown, whichever comes first.
-      const signal = requestSignal ? AbortSignal.any([requestSignal, ctx.shutdown]) : ctx.shutdown;
+      // Counted per session and per address (TOO_MANY_REQUESTS past the limits); released in `finally`.
+      const stream = ctx.liveStreams.open(ownerOf(ctx));
+      // Ends with the request, the server's shutdown or the session (sign-out, expiry), whichever comes first.
+      const signal = AbortSignal.any([stream.signal, ctx.shutdown, ...(requestSignal ? [requestSignal] : [])]);
       const wanted = new Set(input.scopes);
       const visible = (event: FeedEvent) => event.scopes.some((scope) => wanted.has(scope));
 
@@ -57,18 +66,18 @@ export const liveRouter = router({
         const resumeFrom = input.lastEventId ? parseFeedPosition(input.lastEventId) : undefined;
         let last: FeedPosition = resumeFrom ?? { xid: ctx.feed.latestXid(), index: Number.MAX_SAFE_INTEGER };
         if (resumeFrom) {
-          // The feed prunes oldest first: if the client's last transaction is gone, so may be its successors.
-          if (!(await ctx.feed.isKept(resumeFrom.xid))) yield tracked(formatFeedPosition(last), resync);
-          // Replay what was missed: the rest of the last transaction seen, then everything after it.
-          let cursor = resumeFrom.xid - 1;
-          for (;;) {
-            const missed = await ctx.feed.readSince(cursor);
-            if (missed.length === 0) break;
-            for (const event of missed) {
-              cursor = event.xid;
+          // What was missed of these scopes: the rest of the last transaction seen, then what followed.
+          // A position pruned, made up or too far behind gets a resync instead of a long read.
+          const replay = await ctx.feed.replay(resumeFrom, input.scopes);
+          if (replay.resync) {
+            // Changes up to there reach the client through its refetch; only later ones follow.
+            last = replay.after;
+            yield tracked(formatFeedPosition(last), resync);
+          } else {
+            for (const event of replay.events) {
               if (!isAfter(event, last)) continue;
               last = event;
-              if (visible(event)) yield tracked(formatFeedPosition(event), toLiveEvent(event, wanted));
+              yield tracked(formatFeedPosition(event), toLiveEvent(event, wanted));
             }
           }
         }
@@ -88,6 +97,7 @@ export const liveRouter = router({
       } finally {
         unsubscribe();
         signal.removeEventListener('abort', stop);
+        stream.close();
       }
     }),
 });

@@ -8,13 +8,16 @@ import {
 } from '@doppel/domain';
 import { createTalentDraftInput, finishOnboardingInput, onboardingStateOutput, updateTalentDraftInput } from '@doppel/validation';
 import { z } from 'zod';
-import { authedProcedure, publicProcedure, router } from '../trpc/procedures.ts';
+import { accountProcedure, publicProcedure, router } from '../trpc/procedures.ts';
 
 const tagInput = z.object({ tag: z.string().max(100) });
 
+// Creating a twin is for people with an account: every call but the public referral-tag check
+// refuses anonymous fans (accountProcedure), who hold a session only to chat.
+
 export const onboardingRouter = router({
   /** The caller's draft and the step it resumes at (spec 4). */
-  get: authedProcedure.output(onboardingStateOutput).query(({ ctx }) => getOnboardingState(ctx.db, ctx.user.id)),
+  get: accountProcedure.output(onboardingStateOutput).query(({ ctx }) => getOnboardingState(ctx.db, ctx.user.id)),
 
   /** Whether a referral link's tag names a twin (the landing page may greet with its name). */
   checkReferralTag: publicProcedure
@@ -26,13 +29,13 @@ export const onboardingRouter = router({
     }),
 
   /** The handle step's live check: the rule, then uniqueness against talents and other drafts. */
-  checkHandle: authedProcedure
+  checkHandle: accountProcedure
     .input(tagInput)
     .output(z.object({ available: z.boolean(), message: z.string().nullable() }))
     .query(({ ctx, input }) => checkHandle(ctx.db, input.tag, ctx.user.id)),
 
   /** The name step's first submit: creates the caller's draft (or renames it on a repeat). */
-  create: authedProcedure
+  create: accountProcedure
     .input(createTalentDraftInput)
     .output(onboardingStateOutput)
     .mutation(async ({ ctx, input }) => {
@@ -41,7 +44,7 @@ export const onboardingRouter = router({
     }),
 
   /** Any later step's submit, on the caller's own draft only. */
-  update: authedProcedure
+  update: accountProcedure
     .input(updateTalentDraftInput)
     .output(onboardingStateOutput)
     .mutation(async ({ ctx, input }) => {
@@ -50,7 +53,7 @@ export const onboardingRouter = router({
     }),
 
   /** "Finish setup": the draft becomes a twin the caller manages (idempotent). */
-  finish: authedProcedure
+  finish: accountProcedure
     .input(finishOnboardingInput)
     .output(z.object({ talentId: z.string() }))
     .mutation(async ({ ctx, input }) => {

@@ -3,8 +3,10 @@ import type { ModelSettings } from '@doppel/domain';
 import { type FileStorage, type Mailer, type Session, validateSessionWithUser, type WebPushPort } from '@doppel/domain';
 import type { PgBoss } from '@doppel/jobs';
 import type { Me } from '@doppel/validation';
+import type { TRPCRequestInfo } from '@trpc/server/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Env } from '../env.ts';
+import type { LiveStreams } from '../live/live-streams.ts';
 import type { PayoutProviders } from '../payments/payout-providers.ts';
 import type { PaymentProviders } from '../payments/providers.ts';
 
@@ -28,6 +30,8 @@ export type Services = {
   modelSettings: ModelSettings;
   /** Web Push: makes the VAPID key pair on first use (the worker sends the notifications). */
   webPush: WebPushPort;
+  /** The open `live.events` streams of this process: limits per session and address, ended with their session. */
+  liveStreams: LiveStreams;
 };
 
 /**
@@ -49,6 +53,8 @@ export type Context = Services & {
   write: Write;
   req: FastifyRequest;
   res: FastifyReply;
+  /** How many calls the HTTP request carries (a batch has several): see aloneInRequest. */
+  callsInRequest: number;
   session: Session | undefined;
   user: Me | undefined;
 };
@@ -64,11 +70,16 @@ export async function resolveSession(
   return { session: resolved?.session, user: resolved?.user, hadCookie: true };
 }
 
-export async function createContext(services: Services, req: FastifyRequest, res: FastifyReply): Promise<Context> {
+export async function createContext(
+  services: Services,
+  req: FastifyRequest,
+  res: FastifyReply,
+  info?: Pick<TRPCRequestInfo, 'calls'>,
+): Promise<Context> {
   const { session, user, hadCookie } = await resolveSession(services.db, req);
   // A cookie that no longer signs anyone in is dropped, so the browser stops sending it.
   if (hadCookie && !user) clearSessionCookie(res);
-  return { ...services, write: writerFor(services), req, res, session, user };
+  return { ...services, write: writerFor(services), req, res, session, user, callsInRequest: info?.calls.length ?? 1 };
 }
 
 export function setSessionCookie(ctx: Context, token: string, expiresAt: Date): void {

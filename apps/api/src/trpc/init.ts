@@ -1,14 +1,15 @@
 import { DomainError, domainErrorCodes } from '@doppel/domain';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { z } from 'zod';
+import { errorIdOf, internalErrorMessage } from '../errors/internal-error.ts';
 import type { Context } from './context.ts';
+import { unavailableWhenDatabaseDown } from './database-unavailable.ts';
+
+export { internalErrorMessage };
 
 /** Access tier of a procedure; the tier test reads it to know whom each procedure must refuse. */
-export type Access = 'public' | 'authed' | 'talent' | 'admin';
+export type Access = 'public' | 'authed' | 'account' | 'talent' | 'admin';
 export type Meta = { access: Access };
-
-/** What a caller reads when the server failed: the details go to the log (server.ts), never out. */
-export const internalErrorMessage = 'Something went wrong on our side. Please try again in a moment.';
 
 /**
  * The message a caller sees: the first field message for invalid input (zod's raw text is not for
@@ -31,7 +32,8 @@ export const t = initTRPC
       ping: { enabled: true, intervalMs: 15_000 },
       client: { reconnectAfterInactivityMs: 40_000 },
     },
-    errorFormatter({ shape, error, path }) {
+    errorFormatter(input) {
+      const { shape, error, path } = unavailableWhenDatabaseDown(input);
       const cause = error.cause;
       const fieldErrors =
         cause instanceof z.ZodError
@@ -40,6 +42,8 @@ export const t = initTRPC
             ? cause.fieldErrors
             : undefined;
       const appCode = cause instanceof DomainError ? cause.code : undefined;
+      // The same id the server's onError logged the details under (errorIdOf keeps one per error).
+      const errorId = error.code === 'INTERNAL_SERVER_ERROR' ? errorIdOf(error) : undefined;
       return {
         ...shape,
         message: publicMessage(error, fieldErrors),
@@ -49,6 +53,7 @@ export const t = initTRPC
           path,
           ...(appCode ? { appCode } : {}),
           ...(fieldErrors ? { fieldErrors } : {}),
+          ...(errorId ? { errorId } : {}),
         },
       };
     },

@@ -4,6 +4,7 @@ import type { Me } from '@doppel/validation';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { domainErrors, t } from './init.ts';
+import { refuseControlCharacters } from './input-text.ts';
 
 // The access tiers, in one place. Each checks the caller before the procedure's own input is
 // parsed, so a caller below the tier learns nothing about valid inputs.
@@ -11,7 +12,8 @@ import { domainErrors, t } from './init.ts';
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-const base = t.procedure.use(domainErrors);
+// Control characters are refused before anything reads the input, the tiers included.
+const base = t.procedure.use(refuseControlCharacters).use(domainErrors);
 
 /** Anyone, signed in or not. */
 export const publicProcedure = base.meta({ access: 'public' });
@@ -20,6 +22,17 @@ export const publicProcedure = base.meta({ access: 'public' });
 export const authedProcedure = base.meta({ access: 'authed' }).use(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
   return next({ ctx: { ...ctx, user: ctx.user as Me, session: ctx.session as Session } });
+});
+
+/**
+ * A signed-in person with an account (an email), not an anonymous fan: what creating a twin needs.
+ * An anonymous fan holds a session only to chat, so it must not pass for a creator (onboarding).
+ */
+export const accountProcedure = authedProcedure.meta({ access: 'account' }).use(({ ctx, next }) => {
+  if (ctx.user.isAnonymous) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'Please sign in with your email to continue.' });
+  }
+  return next();
 });
 
 /** A manager of the talent named by the input's `talentId`. */

@@ -34,6 +34,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       EMBEDDED_POSTGRES_PORT: String(postgresPort),
       DOPPEL_DATA_DIR: join(dataDir, 'data'),
       LOG_LEVEL: 'warn',
+      // Every test's browser comes from this one address; fans come from many.
+      ANONYMOUS_FANS_PER_ADDRESS: '1000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -9,10 +9,12 @@ export type DescribedError = {
   /** tRPC path of the failed call, when the API named it. */
   path: string | null;
   fieldErrors: Record<string, string[]> | null;
+  /** The id the server logged an internal failure under, shown so a report can name it. */
+  errorId: string | null;
   stack: string | undefined;
 };
 
-type ErrorData = { code?: unknown; appCode?: unknown; path?: unknown; fieldErrors?: unknown };
+type ErrorData = { code?: unknown; appCode?: unknown; path?: unknown; fieldErrors?: unknown; errorId?: unknown };
 
 const fallbackMessage = 'An error has occured, please try again later.';
 
@@ -26,6 +28,7 @@ export function describeError(error: unknown): DescribedError {
       appCode: typeof data.appCode === 'string' ? data.appCode : null,
       path: typeof data.path === 'string' ? data.path : null,
       fieldErrors: isFieldErrors(data.fieldErrors) ? data.fieldErrors : null,
+      errorId: typeof data.errorId === 'string' ? data.errorId : null,
       stack: error.stack,
     };
   }
@@ -36,11 +39,12 @@ export function describeError(error: unknown): DescribedError {
       appCode: null,
       path: null,
       fieldErrors: null,
+      errorId: null,
       stack: error.stack,
     };
   }
   const message = typeof error === 'string' && error ? error : fallbackMessage;
-  return { message, code: null, appCode: null, path: null, fieldErrors: null, stack: undefined };
+  return { message, code: null, appCode: null, path: null, fieldErrors: null, errorId: null, stack: undefined };
 }
 
 function isFieldErrors(value: unknown): value is Record<string, string[]> {

@@ -30,7 +30,9 @@ export function handleError(error: unknown, context: ErrorContext = {}): void {
     });
   }
 
-  report({ message: described.message.slice(0, 2000), path: path.slice(0, 300), stack: described.stack?.slice(0, 10_000) });
+  // The error id ties the report to the server's log line with the details.
+  const message = described.errorId ? `${described.message} (error id ${described.errorId})` : described.message;
+  report({ message: message.slice(0, 2000), path: path.slice(0, 300), stack: described.stack?.slice(0, 10_000) });
 }
 
 // A burst of the same failure (a refetch storm, a reconnecting stream) shows one notification.

@@ -1,6 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { handleError } from '../errors/handle-error.ts';
 import { trpc } from '../trpc/trpc.ts';
+import { refetchEverything, resyncEntity } from './resync.ts';
 
 /** One change announced by the API: which row of which table changed, and the scopes it touched. */
 export type LiveEvent = {
@@ -12,7 +14,8 @@ export type LiveEvent = {
 /**
  * Subscribes to the live change stream for `scopes` ('app', 'user:{id}', 'talent:{id}', 'chat:{id}',
  * 'admin') and calls `onEvent` for each change. Re-subscribes when the set of scopes changes; an empty
- * set subscribes to nothing.
+ * set subscribes to nothing. A resync (entity '*': the stream missed too much) refetches every
+ * query of the page, and still reaches `onEvent`.
  */
 export function useLive(scopes: readonly string[], onEvent: (event: LiveEvent) => void): void {
   // Order and duplicates do not change what is watched, so they must not restart the stream.
@@ -25,11 +28,15 @@ export function useLive(scopes: readonly string[], onEvent: (event: LiveEvent) =
     handler.current = onEvent;
   });
 
+  const queryClient = useQueryClient();
   trpc.live.events.useSubscription(
     { scopes: stableScopes },
     {
       enabled: stableScopes.length > 0,
-      onData: (event: LiveEvent) => handler.current(event),
+      onData: (event: LiveEvent) => {
+        if (event.data.entity === resyncEntity) refetchEverything(() => queryClient.invalidateQueries());
+        handler.current(event);
+      },
       onError: (error) => handleError(error, { path: 'live.events' }),
     },
   );

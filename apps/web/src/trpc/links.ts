@@ -1,18 +1,27 @@
 import type { AppRouter } from '@doppel/api';
-import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink, type TRPCLink } from '@trpc/client';
+import { maxCallsPerBatch, unbatchedCallPaths } from '@doppel/validation';
+import { createTRPCClient, httpBatchLink, httpLink, httpSubscriptionLink, splitLink, type TRPCLink } from '@trpc/client';
 
 const endpoint = '/trpc';
 
 // The session is an httpOnly cookie on the same origin, so every call sends credentials.
 const fetchWithCredentials: typeof fetch = (input, init) => fetch(input, { ...init, credentials: 'include' });
 
-/** Subscriptions go over SSE (resumed from the last event id on reconnect); everything else is batched. */
+/**
+ * Subscriptions go over SSE (resumed from the last event id on reconnect); the few calls the API
+ * accepts only on their own (unbatchedCallPaths) each get a request; everything else is batched,
+ * at most maxCallsPerBatch calls a request, the most the API takes.
+ */
 export function createLinks(): TRPCLink<AppRouter>[] {
   return [
     splitLink({
       condition: (operation) => operation.type === 'subscription',
       true: httpSubscriptionLink({ url: endpoint, eventSourceOptions: { withCredentials: true } }),
-      false: httpBatchLink({ url: endpoint, fetch: fetchWithCredentials }),
+      false: splitLink({
+        condition: (operation) => unbatchedCallPaths.includes(operation.path),
+        true: httpLink({ url: endpoint, fetch: fetchWithCredentials }),
+        false: httpBatchLink({ url: endpoint, fetch: fetchWithCredentials, maxItems: maxCallsPerBatch }),
+      }),
     }),
   ];
 }

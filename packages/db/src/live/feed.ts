@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbClient, Executor } from '../client.ts';
 import { type ChangeEventJson, changeEvents } from '../schema/live.ts';
+import { type Replay, replaySince } from './replay.ts';
 
 /** What a write announces: which row of which entity changed, and who may see it. */
 export type ChangeEvent = ChangeEventJson;
@@ -13,8 +14,9 @@ export type FeedEvent = ChangeEvent & { xid: number; index: number };
 /** A position in the feed: after this change, nothing has been missed. */
 export type FeedPosition = { xid: number; index: number };
 
+/** `{xid}.{index}`, or a bare `{xid}` for the end of a transaction (what parseFeedPosition reads back). */
 export function formatFeedPosition(position: FeedPosition): string {
-  return `${position.xid}.${position.index}`;
+  return position.index === Number.MAX_SAFE_INTEGER ? `${position.xid}` : `${position.xid}.${position.index}`;
 }
 
 /** Reads `{xid}.{index}` (or a bare `{xid}`: after that whole transaction). */
@@ -78,6 +80,11 @@ export type LiveFeed = {
   readSince: (xid: number, limit?: number) => Promise<FeedEvent[]>;
   /** Whether the transaction `xid` still has its row: false once pruned (or never written). */
   isKept: (xid: number) => Promise<boolean>;
+  /**
+   * For a reconnecting client: the final events from `from`'s transaction on (the caller skips
+   * what it had) that name one of `scopes`, or a resync when `from` is pruned, made up or too far behind.
+   */
+  replay: (from: FeedPosition, scopes: readonly string[]) => Promise<Replay>;
   /** The last transaction this process has delivered to its listeners. */
   latestXid: () => number;
 };
@@ -240,6 +247,7 @@ export function createLiveFeed(client: DbClient, options: LiveFeedOptions = {}):
       const [row] = await pg`select exists (select 1 from change_events where xid = ${xid}) as kept`;
       return Boolean(row?.kept);
     },
+    replay: (from, scopes) => replaySince(pg, from, scopes),
     latestXid: () => lastDelivered,
   };
 }

@@ -27,6 +27,9 @@ export const sessions = pgTable(
  * Single-use sign-in links: the id is the SHA-256 hex of the emailed token, bound to one email.
  * `requestedFromIp` is the address that asked for the link, for the per-address rate limit; rows
  * are deleted by the clean-up job once expired, so the address is not kept much longer than the link.
+ * `requestedByUserId` is the anonymous fan whose browser asked for the link: only that fan's chats
+ * merge into the account when the link is opened (docs/chat-engine.md), so a link opened by
+ * someone else cannot hand their chats to its owner.
  */
 export const signInTokens = pgTable(
   'sign_in_tokens',
@@ -36,9 +39,11 @@ export const signInTokens = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
     requestedFromIp: text(),
+    requestedByUserId: text().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
+    index('sign_in_tokens_requested_by_idx').on(t.requestedByUserId),
     index('sign_in_tokens_email_created_idx').on(t.email, t.createdAt),
     index('sign_in_tokens_ip_created_idx').on(t.requestedFromIp, t.createdAt),
     index('sign_in_tokens_expires_idx').on(t.expiresAt),

@@ -25,6 +25,16 @@ export const users = pgTable(
     x: text(),
     testGroupRecord: jsonb().$type<Record<string, string>>().notNull().default({}),
     lastActiveAt: timestamp({ withTimezone: true }),
+    /**
+     * When this person got their one free grant: at creation for an anonymous fan, at the first
+     * merge of an anonymous fan for an account. A later merge adds no more free credits.
+     */
+    freeCreditsGrantedAt: timestamp({ withTimezone: true }),
+    /**
+     * SHA-256 of the address that created this anonymous fan, for the per-address limit on new
+     * anonymous fans; null for accounts. Only ever compared, never shown.
+     */
+    createdFromAddressHash: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -38,6 +48,10 @@ export const users = pgTable(
     index('users_fans_created_id_idx').on(t.createdAt, t.id).where(sql`${t.waitlistStatus} is null and ${t.role} = 'USER'`),
     // Search by email prefix: text_pattern_ops serves `like 'prefix%'` whatever the collation.
     index('users_email_pattern_idx').on(sql`${t.email} text_pattern_ops`),
+    // New anonymous fans per address in a recent window (chat.open while signed out).
+    index('users_created_from_address_idx')
+      .on(t.createdFromAddressHash, t.createdAt)
+      .where(sql`${t.createdFromAddressHash} is not null`),
     // Credits never go negative, whatever a caller does.
     check('users_credits_non_negative', sql`${t.credits} >= 0 and ${t.paidCredits} >= 0`),
   ],

@@ -50,6 +50,25 @@ describe('admin list cursors', () => {
   });
 });
 
+describe('admin list cursors the database could not read', () => {
+  it('refuse a timestamp that is no instant, and text with a control character, as bad input', () => {
+    for (const value of ['9999-99-99T99:99:99Z', '2025-02-30T00:00:00Z', '2025-01-01T24:00:00Z', '0000-01-01T00:00:00Z']) {
+      expect(() => decodeCursor(raw(['updatedAt', value, 'abc']), byUpdated), value).toThrow(/not valid/);
+    }
+    expect(() => decodeCursor(raw(['name', 'a\u0000b', 'abc']), byName)).toThrow(/not valid/);
+    expect(() => decodeCursor(raw(['name', 'a\u001bb', 'abc']), byName)).toThrow(/not valid/);
+  });
+
+  it('keep the extremes that are real: the last microsecond of 9999, a leap day, the widest integer', () => {
+    expect(decodeCursor(raw(['updatedAt', '9999-12-31T23:59:59.999999Z', 'abc']), byUpdated).value).toBe(
+      '9999-12-31T23:59:59.999999Z',
+    );
+    expect(decodeCursor(raw(['updatedAt', '2024-02-29T12:00:00Z', 'abc']), byUpdated).value).toBe('2024-02-29T12:00:00Z');
+    expect(decodeCursor(raw(['count', '-999999999999999999', 'abc']), byCount).value).toBe('-999999999999999999');
+    expect(decodeCursor(raw(['name', 'tab\tand\nline', 'abc']), byName).value).toBe('tab\tand\nline');
+  });
+});
+
 describe('toPage', () => {
   const rows = (count: number) =>
     Array.from({ length: count }, (_, index) => ({ id: `id${index}`, sortValue: `${100 - index}` }));

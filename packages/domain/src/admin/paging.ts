@@ -2,6 +2,7 @@
 // page starts strictly after that pair. Unlike OFFSET, a page costs the same however deep it is,
 // and rows written meanwhile never shift a page or repeat a row. The id breaks ties, so rows that
 // share a sort value (the same name, the same second) are neither skipped nor shown twice.
+import { hasControlCharacters } from '@doppel/validation';
 import { type AnyColumn, asc, desc, type SQL, sql } from 'drizzle-orm';
 import { DomainError } from '../errors.ts';
 
@@ -29,6 +30,23 @@ const valueShapes: Record<SortValueKind, RegExp> = {
 };
 const idShape = /^[A-Za-z0-9_-]{1,100}$/;
 
+/**
+ * Whether a cursor's value is one the database takes for the sort's kind. The shape alone let
+ * `9999-99-99T99:99:99Z` (no such date) and a NUL in text through to Postgres, which answered 500.
+ * Integers of up to 18 digits always fit a bigint.
+ */
+function fitsKind(kind: SortValueKind, value: string): boolean {
+  if (!valueShapes[kind].test(value)) return false;
+  if (kind === 'text') return !hasControlCharacters(value);
+  if (kind === 'timestamp') {
+    // A real instant: the date read back prints the same (no 31 February, no hour 25). Year 0 is no year in Postgres.
+    const seconds = value.slice(0, 19);
+    const date = new Date(`${seconds}Z`);
+    return !seconds.startsWith('0000') && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(seconds);
+  }
+  return true;
+}
+
 function invalidCursor(): DomainError {
   return new DomainError('INVALID', 'This list position is not valid any more; reload the list.');
 }
@@ -51,7 +69,7 @@ export function decodeCursor(cursor: string, sort: Pick<KeysetSort, 'key' | 'kin
   }
   if (!Array.isArray(parsed) || parsed.length !== 3 || !parsed.every((part) => typeof part === 'string')) throw invalidCursor();
   const [key, value, id] = parsed as [string, string, string];
-  if (key !== sort.key || !idShape.test(id) || !valueShapes[sort.kind].test(value)) throw invalidCursor();
+  if (key !== sort.key || !idShape.test(id) || !fitsKind(sort.kind, value)) throw invalidCursor();
   return { value, id };
 }
 

@@ -1,6 +1,7 @@
-import { type Executor, signInTokens } from '@doppel/db';
+import { type Executor, signInTokens, type Transaction } from '@doppel/db';
 import { and, count, eq, gt, isNull, type SQL } from 'drizzle-orm';
 import { DomainError } from '../errors.ts';
+import { lockKeys } from '../limits/keyed-locks.ts';
 import { generateSecret, hashSecret } from './tokens.ts';
 import { findOrCreateUserByEmail } from './users.ts';
 
@@ -24,74 +25,92 @@ export function signInLinkUrl(publicUrl: string, email: string, token: string): 
 }
 
 /**
- * Refuses a new link when `email` or `ip` asked for too many recently. Counted from the tokens
- * themselves, so every API process sees the same numbers; two requests racing at the limit can
- * both pass, which costs one extra email and keeps the check free of locks.
+ * Issues a single-use link token for `email` (already normalised), unless `email` or `ip` asked for
+ * too many recently; only its hash is stored. Counted from the tokens themselves, so every API
+ * process sees the same numbers, and counted and inserted under a lock per email and per address
+ * (one transaction: the caller's), so concurrent requests queue and the limits hold exactly: twenty
+ * at once for one inbox send five emails, not twenty. `anonymousUserId` is the anonymous fan whose
+ * browser asks (see signInWithLinkToken).
  */
-export async function assertSignInLinkAllowed(
-  db: Executor,
+export async function issueSignInToken(
+  tx: Transaction,
   email: string,
-  ip: string | undefined,
-  now = new Date(),
-): Promise<void> {
+  options: { ip?: string | undefined; anonymousUserId?: string | undefined; now?: Date } = {},
+): Promise<string> {
+  const now = options.now ?? new Date();
+  const { ip } = options;
+  await lockKeys(tx, ip ? [`sign-in-email:${email}`, `sign-in-address:${ip}`] : [`sign-in-email:${email}`]);
   const since = new Date(now.getTime() - signInLinkLimits.windowMs);
-  const [byEmail] = await db
+  const [byEmail] = await tx
     .select({ n: count() })
     .from(signInTokens)
     .where(and(eq(signInTokens.email, email), gt(signInTokens.createdAt, since)));
   if ((byEmail?.n ?? 0) >= signInLinkLimits.perEmail) {
     throw new DomainError('RATE_LIMITED', 'Too many sign-in emails for this address. Please wait a few minutes and try again.');
   }
-  if (!ip) return;
-  const [byAddress] = await db
-    .select({ n: count() })
-    .from(signInTokens)
-    .where(and(eq(signInTokens.requestedFromIp, ip), gt(signInTokens.createdAt, since)));
-  if ((byAddress?.n ?? 0) >= signInLinkLimits.perAddress) {
-    throw new DomainError('RATE_LIMITED', 'Too many sign-in emails from your network. Please wait a few minutes and try again.');
+  if (ip) {
+    const [byAddress] = await tx
+      .select({ n: count() })
+      .from(signInTokens)
+      .where(and(eq(signInTokens.requestedFromIp, ip), gt(signInTokens.createdAt, since)));
+    if ((byAddress?.n ?? 0) >= signInLinkLimits.perAddress) {
+      throw new DomainError(
+        'RATE_LIMITED',
+        'Too many sign-in emails from your network. Please wait a few minutes and try again.',
+      );
+    }
   }
-}
-
-/** Issues a single-use token for `email` (already normalised); only its hash is stored. */
-export async function issueSignInToken(
-  db: Executor,
-  email: string,
-  options: { ip?: string | undefined; now?: Date } = {},
-): Promise<string> {
-  const now = options.now ?? new Date();
   const token = generateSecret();
-  await db.insert(signInTokens).values({
+  await tx.insert(signInTokens).values({
     id: hashSecret(token),
     email,
-    requestedFromIp: options.ip ?? null,
+    requestedFromIp: ip ?? null,
+    requestedByUserId: options.anonymousUserId ?? null,
     expiresAt: new Date(now.getTime() + signInLinkLifetimeMs),
     createdAt: now,
   });
   return token;
 }
 
+export type SpentSignInToken = { subject: string; requestedByUserId: string | null };
+
 /**
- * Marks a stored single-use token used and returns its subject (the email column), or undefined
- * when it is unknown, used, expired or its subject does not match. The update that marks it used
- * is the check, so two concurrent uses cannot both succeed. Magic links and chat tokens share it.
+ * Marks a stored single-use token used and returns its subject (the email column) and the anonymous
+ * fan who asked for it, or undefined when it is unknown, used, expired or its subject does not
+ * match. The update that marks it used is the check, so two concurrent uses cannot both succeed.
+ * Magic links and chat tokens share it.
  */
-export async function spendSignInToken(db: Executor, token: string, subject: SQL, now: Date): Promise<string | undefined> {
+export async function spendSignInToken(
+  db: Executor,
+  token: string,
+  subject: SQL,
+  now: Date,
+): Promise<SpentSignInToken | undefined> {
   const [spent] = await db
     .update(signInTokens)
     .set({ usedAt: now })
     .where(and(eq(signInTokens.id, hashSecret(token)), subject, isNull(signInTokens.usedAt), gt(signInTokens.expiresAt, now)))
-    .returning({ subject: signInTokens.email });
-  return spent?.subject;
+    .returning({ subject: signInTokens.email, requestedByUserId: signInTokens.requestedByUserId });
+  return spent;
 }
 
-/** Spends a sign-in token and returns the user it signs in, creating the account on first sign-in. */
-export async function consumeSignInToken(db: Executor, email: string, token: string, now = new Date()): Promise<string> {
-  const spentEmail = await spendSignInToken(db, token, eq(signInTokens.email, email), now);
-  if (!spentEmail) {
+/**
+ * Spends a sign-in token and returns the user it signs in (creating the account on first sign-in)
+ * and the anonymous fan whose browser asked for the link, if any.
+ */
+export async function consumeSignInToken(
+  db: Executor,
+  email: string,
+  token: string,
+  now = new Date(),
+): Promise<{ userId: string; requestedByUserId: string | null }> {
+  const spent = await spendSignInToken(db, token, eq(signInTokens.email, email), now);
+  if (!spent) {
     throw new DomainError(
       'SIGN_IN_LINK_INVALID',
       'This sign-in link is invalid, expired or already used. Please request a new one.',
     );
   }
-  return findOrCreateUserByEmail(db, spentEmail, { now });
+  const userId = await findOrCreateUserByEmail(db, spent.subject, { now });
+  return { userId, requestedByUserId: spent.requestedByUserId };
 }

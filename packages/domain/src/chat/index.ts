@@ -1,7 +1,9 @@
 // The fan's side of the chat engine (the AI reply lives in ./reply, built separately).
 export * from './access.ts';
+export * from './fans/anonymous-fans.ts';
 export * from './fans/merge.ts';
 export * from './fans/open-chat.ts';
+export * from './fans/twin-preview.ts';
 export * from './media/media-access.ts';
 export * from './messages/list.ts';
 export * from './messages/view.ts';

@@ -20,4 +20,9 @@ describe('mayOnboard', () => {
   it('lets a referral in even when the user was rejected before', () => {
     expect(mayOnboard({ ...user, waitlistStatus: 'REJECTED' }, { referred: true })).toBe(true);
   });
+
+  it('never lets an anonymous fan onboard, even through a referral link', () => {
+    expect(mayOnboard({ ...user, isAnonymous: true }, { referred: true })).toBe(false);
+    expect(mayOnboard({ ...user, isAnonymous: true, waitlistStatus: 'ACCEPTED' }, { referred: false })).toBe(false);
+  });
 });

@@ -4,14 +4,18 @@ export type OnboardingCandidate = {
   role: 'USER' | 'ADMIN';
   waitlistStatus: WaitlistStatus | null;
   managedTalentIds: readonly string[];
+  /** An anonymous fan (no email): never a creator, whatever referral link they followed. */
+  isAnonymous?: boolean;
 };
 
 /**
  * May this user start (or finish) onboarding a twin? Spec section 4: an accepted user, one who
  * already manages a talent, or one who came through a valid referral link; admins are never
- * waitlisted (spec 6: only non-admins see the waitlist screen).
+ * waitlisted (spec 6: only non-admins see the waitlist screen). Anonymous fans never: the API keeps
+ * them out of every onboarding call, and this keeps the rule whoever calls the domain.
  */
 export function mayOnboard(user: OnboardingCandidate, options: { referred: boolean }): boolean {
+  if (user.isAnonymous) return false;
   return user.role === 'ADMIN' || user.waitlistStatus === 'ACCEPTED' || user.managedTalentIds.length > 0 || options.referred;
 }
 

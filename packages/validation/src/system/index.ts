@@ -17,10 +17,13 @@ export const liveScope = z.union([
 
 export const liveEventsInput = z.object({
   scopes: z.array(liveScope).min(1).max(20),
-  /** Set by the tRPC client on reconnect (tracked events). */
+  /**
+   * Set by the tRPC client on reconnect (tracked events): `{xid}` or `{xid}.{index}`. Bounded so
+   * that it stays a safe integer and a bigint: a 26-digit id had reached Postgres and answered 500.
+   */
   lastEventId: z
     .string()
-    .regex(/^\d+(\.\d+)?$/)
+    .regex(/^\d{1,15}(\.\d{1,9})?$/, 'Not a live event id')
     .nullish(),
 });
 export type LiveEventsInput = z.infer<typeof liveEventsInput>;

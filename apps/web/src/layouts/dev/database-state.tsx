@@ -5,7 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 type Health = {
   status: 'ok' | 'degraded';
   version: string;
-  database: { status: 'up' | 'down'; latencyMs?: number; migrations?: number; error?: string };
+  /** When down, only the id the server logged the failure under. */
+  database: { status: 'up' | 'down'; latencyMs?: number; migrations?: number; errorId?: string };
 };
 
 /** The emulator's database state (spec 2.5 "Emulator"): the app's /health, refreshed every 5 s. */
@@ -30,7 +31,7 @@ export function DatabaseState() {
                   ? 'Checking…'
                   : database.status === 'up'
                     ? `${database.migrations} migrations applied, answered in ${database.latencyMs} ms · app ${health.data?.version}`
-                    : (database.error ?? 'Unreachable')}
+                    : `Unreachable${database.errorId ? ` (error id ${database.errorId})` : ''}`}
             </Text>
           </div>
         </Group>

@@ -2,22 +2,38 @@ import { type ChangeEvent, chatMessages, chatPrompts, chats, recordChanges, type
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { balanceChanged, chatChanged } from '../scopes.ts';
 
-export type MergeResult = { movedChats: number; mergedChats: number; movedCredits: number; movedPaidCredits: number };
+export type MergeResult = {
+  movedChats: number;
+  mergedChats: number;
+  movedCredits: number;
+  movedPaidCredits: number;
+  /** Free credits left behind because the account already had its free grant. */
+  forfeitedCredits: number;
+};
 
-const nothing: MergeResult = { movedChats: 0, mergedChats: 0, movedCredits: 0, movedPaidCredits: 0 };
+const nothing: MergeResult = { movedChats: 0, mergedChats: 0, movedCredits: 0, movedPaidCredits: 0, forfeitedCredits: 0 };
 
 /**
  * Moves what an anonymous fan did to the account they just signed in to: their chats (when both
  * have a chat with the same talent, the messages and prompt logs move into the signed-in user's
- * chat, whose counters and flags absorb the other's) and their remaining credits. A `fromUserId`
- * that is not anonymous is left alone, so a real account is never emptied into another. The
- * emptied anonymous user stays (no chats, no credits) and loses its sessions to the sign-in.
+ * chat, whose counters and flags absorb the other's) and their remaining credits. Free credits
+ * are granted once per person: they move only into an account that has not had its free grant yet
+ * (which this merge then is), so signing in from several anonymous sessions cannot stack them;
+ * paid credits always move. A `fromUserId` that is not anonymous is left alone, so a real account
+ * is never emptied into another. The emptied anonymous user stays (no chats, no credits) and loses
+ * its sessions to the sign-in.
  */
 export async function mergeAnonymousUser(tx: Transaction, fromUserId: string, toUserId: string): Promise<MergeResult> {
   if (fromUserId === toUserId) return nothing;
   // Both balances locked, in id order so two merges cannot deadlock; sends lock the same rows first.
   const locked = await tx
-    .select({ id: users.id, isAnonymous: users.isAnonymous, credits: users.credits, paidCredits: users.paidCredits })
+    .select({
+      id: users.id,
+      isAnonymous: users.isAnonymous,
+      credits: users.credits,
+      paidCredits: users.paidCredits,
+      freeCreditsGrantedAt: users.freeCreditsGrantedAt,
+    })
     .from(users)
     .where(inArray(users.id, [fromUserId, toUserId]))
     .orderBy(asc(users.id))
@@ -63,14 +79,30 @@ export async function mergeAnonymousUser(tx: Transaction, fromUserId: string, to
     mergedChats += 1;
   }
 
-  if (from.credits > 0 || from.paidCredits > 0) {
+  // The first merge into an account is its free grant, even when the fan had spent every free credit.
+  const grantsFreeCredits = to.freeCreditsGrantedAt === null;
+  const movedCredits = grantsFreeCredits ? from.credits : 0;
+  if (grantsFreeCredits || from.paidCredits > 0) {
     await tx
       .update(users)
-      .set({ credits: sql`${users.credits} + ${from.credits}`, paidCredits: sql`${users.paidCredits} + ${from.paidCredits}` })
+      .set({
+        credits: sql`${users.credits} + ${movedCredits}`,
+        paidCredits: sql`${users.paidCredits} + ${from.paidCredits}`,
+        ...(grantsFreeCredits ? { freeCreditsGrantedAt: from.freeCreditsGrantedAt ?? new Date() } : {}),
+      })
       .where(eq(users.id, toUserId));
+  }
+  if (from.credits > 0 || from.paidCredits > 0) {
+    // Free credits the account may not take are forfeited, not left for a later merge to find.
     await tx.update(users).set({ credits: 0, paidCredits: 0 }).where(eq(users.id, fromUserId));
     events.push(balanceChanged(toUserId), balanceChanged(fromUserId));
   }
   await recordChanges(tx, events);
-  return { movedChats, mergedChats, movedCredits: from.credits, movedPaidCredits: from.paidCredits };
+  return {
+    movedChats,
+    mergedChats,
+    movedCredits,
+    movedPaidCredits: from.paidCredits,
+    forfeitedCredits: from.credits - movedCredits,
+  };
 }

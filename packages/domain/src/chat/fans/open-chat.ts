@@ -7,23 +7,6 @@ import { activeSubscriptionUntil } from '../../payments/subscriptions.ts';
 import { staticMediaUrl, toAttachmentView } from '../messages/view.ts';
 import { chatChanged } from '../scopes.ts';
 
-/**
- * A fan who arrives signed out: an anonymous account holding the free credits (FAN_FREE_CREDITS,
- * passed in by the API). The caller gives it a normal session.
- */
-export async function createAnonymousFan(db: Executor, input: { freeCredits: number }): Promise<string> {
-  if (!Number.isSafeInteger(input.freeCredits) || input.freeCredits < 0) {
-    throw new RangeError(`free credits must be a non-negative integer, got ${input.freeCredits}`);
-  }
-  const [user] = await db
-    .insert(users)
-    .values({ isAnonymous: true, credits: input.freeCredits, lastActiveAt: new Date() })
-    .returning({ id: users.id });
-  if (!user) throw new Error('could not create the anonymous fan');
-  await recordChanges(db, [{ entity: 'users', rowId: user.id, scopes: ['admin'] }]);
-  return user.id;
-}
-
 function welcomeMessagesOf(talentId: string, messages: InitialChatMessage[], viewer: Viewer, prices: WelcomePrices) {
   const seesOriginals = managesTalent(viewer, talentId) || isAdmin(viewer);
   return messages.map((message) => ({

@@ -57,9 +57,9 @@ export async function consumeChatToken(
     'SIGN_IN_LINK_INVALID',
     'This chat link is invalid, expired or already used. Open the chat again from your dashboard.',
   );
-  const subject = await spendSignInToken(db, token, like(signInTokens.email, `${subjectPrefix}%`), now);
-  if (!subject) throw invalid;
-  const [userId, talentId, extra] = subject.slice(subjectPrefix.length).split(':');
+  const spent = await spendSignInToken(db, token, like(signInTokens.email, `${subjectPrefix}%`), now);
+  if (!spent) throw invalid;
+  const [userId, talentId, extra] = spent.subject.slice(subjectPrefix.length).split(':');
   if (!userId || !talentId || extra !== undefined) throw invalid;
   const [managed] = await db
     .select({ tag: talents.tag })

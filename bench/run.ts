@@ -1,10 +1,11 @@
-// `npm run bench [live-reads|chat-send|admin-lists|earnings|broadcasts]`: runs the benchmarks and prints their figures against
+// `npm run bench [live-reads|chat-send|admin-lists|earnings|broadcasts|web]`: runs the benchmarks and prints their figures against
 // their baselines, measured in the same run. Exits non-zero when a target is missed.
 import { benchAdminLists } from './admin-lists.ts';
 import { benchBroadcasts } from './broadcasts.ts';
 import { benchChatSend } from './chat-send.ts';
 import { benchEarnings } from './earnings.ts';
 import { benchLiveReads } from './live-reads.ts';
+import { benchWeb } from './web.ts';
 
 const benches = {
   'live-reads': benchLiveReads,
@@ -12,6 +13,7 @@ const benches = {
   'admin-lists': benchAdminLists,
   earnings: benchEarnings,
   broadcasts: benchBroadcasts,
+  web: benchWeb,
 };
 const wanted = process.argv.slice(2).filter((name): name is keyof typeof benches => name in benches);
 const results = [];

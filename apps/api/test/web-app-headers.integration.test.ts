@@ -116,10 +116,22 @@ describe('serving the built web app', () => {
     expect(answer.body.toString()).toBe('export const tiny = 1;\n');
   });
 
-  it('has the browser revalidate the start page on every visit', async () => {
+  it('has the browser revalidate the start page on every visit, compressed with its first paint', async () => {
     const answer = await get(`${api.url}/`, { accept: 'text/html', 'accept-encoding': 'br' });
     expect(answer.status).toBe(200);
     expect(answer.headers['content-type']).toMatch(/^text\/html/);
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(answer.headers.vary).toMatch(/accept-encoding/i);
+    expect(answer.headers['cache-control']).toBe('no-cache');
+    const html = brotliDecompressSync(answer.body).toString();
+    expect(html).toContain('<div id="page-shell" data-path="/">');
+    expect(html).toContain(`<script type="module" crossorigin src="${scriptPath}"></script>`);
+    const gzipped = await get(`${api.url}/`, { accept: 'text/html', 'accept-encoding': 'gzip' });
+    expect(gunzipSync(gzipped.body).toString()).toBe(html);
+  });
+
+  it('sends a client route without a first paint of its own as the built page, precompressed', async () => {
+    const answer = await get(`${api.url}/dashboard`, { accept: 'text/html', 'accept-encoding': 'br' });
     expect(answer.headers['content-encoding']).toBe('br');
     expect(answer.headers['cache-control']).toBe('no-cache');
     expect(brotliDecompressSync(answer.body).toString()).toBe(page);

@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { handleError } from '../errors/handle-error.ts';
+import { dismissPageShell } from '../shell/page-shell.ts';
 import { ErrorPanel } from './error-panel.tsx';
 
 type State = { error: Error | null };
@@ -16,6 +17,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
+    dismissPageShell();
     handleError(Object.assign(error, { stack: `${error.stack ?? ''}\n${info.componentStack ?? ''}` }), { notify: false });
   }
 

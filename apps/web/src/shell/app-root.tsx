@@ -1,10 +1,11 @@
 import { Suspense } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { LoadingPanel } from '../components/loading-panel.tsx';
 import { ChatReturnAfterSignIn } from '../layouts/fan/chat-return-redirect.tsx';
 import { VersionBanner } from '../version/version-banner.tsx';
 import { AccessGate } from './access-gate.tsx';
 import { CheckoutLayout, DevOutboxLayout, DiscoverLayout, FanChatLayout, LegalLayout } from './lazy-layouts.ts';
+import { usePageShellGuard } from './page-shell.ts';
 import { ReferralRedirect } from './referral-redirect.tsx';
 import { SignInLinkHandler } from './sign-in-link-handler.tsx';
 
@@ -14,6 +15,7 @@ import { SignInLinkHandler } from './sign-in-link-handler.tsx';
  * the fan messenger and the sandbox checkout page sit outside the access flow; everything else goes through it.
  */
 export function AppRoot() {
+  usePageShellGuard(useLocation().pathname);
   return (
     <>
       <VersionBanner />

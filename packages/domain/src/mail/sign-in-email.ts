@@ -1,14 +1,6 @@
 import { signInLinkLifetimeMs } from '../auth/sign-in-links.ts';
+import { escapeHtml } from '../html/escape-html.ts';
 import type { Email } from '../ports/mailer.ts';
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 /**
  * The magic-link email: plain text for every client, and a simple HTML version with one button.

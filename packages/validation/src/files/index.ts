@@ -42,3 +42,4 @@ export const uploadedFileOutput = z.object({
   dimensions: z.object({ width: z.number().int(), height: z.number().int() }).nullable(),
 });
 export type UploadedFile = z.infer<typeof uploadedFileOutput>;
+export * from './media-src.ts';

@@ -2,6 +2,7 @@ import { ActionIcon, Button, Center, Loader, Text } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import { usePageShellHandoff } from '../../shell/page-shell.ts';
 import { ChatHeader } from './chat-header.tsx';
 import { ChatIntro } from './chat-intro.tsx';
 import { ChatMenu } from './chat-menu.tsx';
@@ -29,6 +30,8 @@ const stickToBottomPx = 120;
 
 /** The conversation with one twin: welcome messages, messages, starters, unlocks, reactions, composer. */
 export function ChatScreen({ opened }: { opened: OpenedChat }) {
+  // The server painted this twin's intro and welcome messages; from here the app shows them.
+  usePageShellHandoff();
   const { chat, talent, welcomeMessages, starters, balance, isAnonymous, fanId, subscribedUntil } = opened;
   const { query, messages, sentHereAt, send, unlock, react } = useChatMessages({ chatId: chat.id, fanId, talentTag: talent.tag });
   const twin = { name: talent.name, pictureUrl: talent.profilePictureUrl };

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { LoadingPanel } from '../../components/loading-panel.tsx';
 import { describeError } from '../../errors/describe-error.ts';
 import { handleError } from '../../errors/handle-error.ts';
+import { dismissPageShell } from '../../shell/page-shell.ts';
 import { trpc } from '../../trpc/trpc.ts';
 import { ChatNotFound } from './chat-not-found.tsx';
 import { forgetChatReturn } from './chat-return.ts';
@@ -24,6 +25,12 @@ export function FanChatLayout() {
   const { talentTag = '' } = useParams();
   const token = useChatToken();
   const open = useOpenChat(talentTag, token.done);
+
+  // The server's first paint of the chat gives way to the error or "not found" the app shows instead.
+  const failed = open.isError || open.data?.kind === 'not-found';
+  useLayoutEffect(() => {
+    if (failed) dismissPageShell();
+  }, [failed]);
 
   useEffect(() => {
     // Back in the chat: a pending "come back after signing in" is fulfilled.

@@ -1,6 +1,7 @@
 import { Badge, Button, Container, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight, IconCoin, IconMessageCircle, IconMicrophone } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { usePageShellHandoff } from '../../shell/page-shell.ts';
 
 const features = [
   {
@@ -22,6 +23,7 @@ const features = [
 
 /** The landing page (spec 2.1). */
 export function LandingPage() {
+  usePageShellHandoff();
   return (
     <Container size="lg" py={{ base: 40, sm: 80 }}>
       <Stack align="center" ta="center" gap="lg" maw={720} mx="auto">

@@ -6,6 +6,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { legalPaths } from '../../config/links.ts';
 import { describeError, firstFieldErrors } from '../../errors/describe-error.ts';
+import { usePageShellHandoff } from '../../shell/page-shell.ts';
 import { trpc } from '../../trpc/trpc.ts';
 import { describeSignInError } from './sign-in-errors.ts';
 
@@ -14,6 +15,7 @@ import { describeSignInError } from './sign-in-errors.ts';
  * (SignInLinkHandler); the OAuth buttons are full-page navigations to the API's /auth routes.
  */
 export function SignInPage() {
+  usePageShellHandoff();
   const system = trpc.system.info.useQuery(undefined, { staleTime: 5 * 60_000 });
   const providers = trpc.auth.providers.useQuery(undefined, { staleTime: 5 * 60_000 });
   const request = trpc.auth.requestSignInLink.useMutation();

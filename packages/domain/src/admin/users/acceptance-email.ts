@@ -1,16 +1,8 @@
 // The email a user gets when an admin accepts them from the waitlist (spec 4: ACCEPTED lets the
 // user on). Pure: the caller sends it through the Mailer once the change has committed.
 import type { WaitlistStatus } from '@doppel/validation';
+import { escapeHtml } from '../../html/escape-html.ts';
 import type { Email } from '../../ports/mailer.ts';
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 /** The sign-in page of the deployment at `publicUrl`. */
 export function signInPageUrl(publicUrl: string): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attachmentSrc, pictureSrc } from './media-url.ts';
+import { attachmentSrc, pictureSrc } from './media-src.ts';
 
 describe('pictureSrc', () => {
   it('keeps app paths and absolute URLs, and serves bare storage paths from /files', () => {

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { chatShell, landingShell, renderPage, signInShell } from './page-shell.ts';
+
+const template = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta name="description" content="Doppel: create your AI digital twin in minutes." />
+    <title>Doppel</title>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+const mia = {
+  name: 'Mia <Moreno>',
+  tag: 'mia',
+  pictureUrl: '/files/talents/t1/me.jpg',
+  welcome: [
+    { text: 'Hey you! 👋 "Lisbon" & more', images: [] },
+    {
+      text: 'Ask me anything',
+      images: [{ url: '/media/static/t1/w2.0?unlocked=1', width: 800, height: 1000, isUnlocked: true }],
+    },
+  ],
+};
+
+describe('renderPage', () => {
+  it("gives /chat/{tag} the twin's title, card tags with an absolute picture, and the welcome messages, all escaped", () => {
+    const html = renderPage(template, chatShell('https://doppel.app', mia));
+    expect(html).toContain('<title>Mia &lt;Moreno&gt; · AI twin on Doppel</title>');
+    expect(html).toContain('<meta property="og:title" content="Mia &lt;Moreno&gt; · AI twin on Doppel" />');
+    expect(html).toContain('<meta property="og:image" content="https://doppel.app/files/talents/t1/me.jpg" />');
+    expect(html).toContain('<meta property="og:url" content="https://doppel.app/chat/mia" />');
+    expect(html).toContain('<meta name="twitter:card" content="summary" />');
+    expect(html).toContain(
+      '<meta name="description" content="Chat with the AI twin of Mia &lt;Moreno&gt; on Doppel: “Hey you! 👋 &quot;Lisbon&quot; &amp; more”" />',
+    );
+    // One description: the template's is replaced, not repeated.
+    expect(html.match(/name="description"/g)).toHaveLength(1);
+    expect(html).toContain('<div id="page-shell" data-path="/chat/mia">');
+    expect(html).toContain(
+      '<p class="ps-bubble">Hey you! 👋 &quot;Lisbon&quot; &amp; more</p><p class="ps-bubble">Ask me anything</p>',
+    );
+    expect(html).not.toContain('<Moreno>');
+    // The shell comes before the app's root, which stays empty for React.
+    expect(html.indexOf('id="page-shell"')).toBeLessThan(html.indexOf('<div id="root"></div>'));
+  });
+
+  it('cuts a long first welcome message to a description social apps show whole, and goes without a picture', () => {
+    const shell = chatShell('https://doppel.app', {
+      ...mia,
+      pictureUrl: null,
+      welcome: [{ text: 'word '.repeat(80), images: [] }],
+    });
+    expect(shell.head.description.length).toBeLessThanOrEqual(160);
+    expect(shell.head.description.endsWith('…')).toBe(true);
+    expect(shell.head.image).toBeUndefined();
+    expect(renderPage(template, shell)).not.toContain('og:image');
+  });
+
+  it('says what the twin is when it has no welcome message', () => {
+    expect(chatShell('https://doppel.app', { ...mia, name: 'Leo', welcome: [] }).head.description).toBe(
+      'Chat with the AI twin of Leo on Doppel, by text and voice.',
+    );
+  });
+
+  it('paints the landing hero and the sign-in title with their own head tags', () => {
+    const landing = renderPage(template, landingShell('https://doppel.app'));
+    expect(landing).toContain('Create your digital twin <span class="ps-gradient">in minutes</span>');
+    expect(landing).toContain(`<a class="ps-button" href="/sign-in">Let's get started</a>`);
+    expect(landing).toContain('<meta property="og:url" content="https://doppel.app/" />');
+    const signIn = renderPage(template, signInShell('https://doppel.app'));
+    expect(signIn).toContain('<title>Sign in to Doppel</title>');
+    expect(signIn).toContain('data-path="/sign-in"');
+  });
+});

@@ -1,0 +1,174 @@
+// The pages the server sends for the public routes `/`, `/sign-in` and `/chat/{tag}`: the built
+// index.html with the route's title, description, Open Graph and Twitter card tags, and a first
+// paint of the route's content in plain HTML (a shell), so a phone on a slow connection shows the
+// page before any script has arrived, a browser without JavaScript can read it, and a link shared
+// in a social app becomes a card. The app takes over by removing the shell once it has painted the
+// same content (apps/web/src/shell/page-shell.ts). Pure: unit-tested in page-shell.test.ts.
+import { escapeHtml, type TwinPreview } from '@doppel/domain';
+
+export type PageHead = {
+  title: string;
+  description: string;
+  /** The page's absolute address (og:url, canonical). */
+  url: string;
+  /** An absolute image address for the card. */
+  image?: string;
+  imageAlt?: string;
+};
+
+export type PageShell = {
+  /** The route the shell paints; the app removes the shell at once on any other route. */
+  path: string;
+  head: PageHead;
+  /** The shell's inner HTML, already escaped. */
+  body: string;
+};
+
+/** Longest description social apps show in full. */
+const descriptionMax = 160;
+
+function cut(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
+}
+
+// The shell borrows the app's look (font stack, brand violet, the messenger's bubbles), so the
+// swap to the app is not seen as a jump. Fixed over the app's root, which stays empty until then.
+const shellStyle = `<style>
+#page-shell{position:fixed;inset:0;z-index:300;overflow:auto;background:#fff;color:#1a1b1e;font-family:Inter,ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,"Noto Sans",sans-serif;line-height:1.55;-webkit-font-smoothing:antialiased}
+#page-shell *{box-sizing:border-box}
+#page-shell .ps-main{max-width:720px;margin:0 auto;padding:40px 16px;text-align:center}
+#page-shell .ps-badge{display:inline-block;padding:4px 14px;border-radius:999px;background:#f5f0ff;color:#6c35d1;font-size:14px;font-weight:700;text-transform:uppercase;letter-spacing:.02em}
+#page-shell h1{font-size:40px;line-height:1.05;letter-spacing:-1.5px;margin:24px 0}
+#page-shell .ps-gradient{background:linear-gradient(120deg,#6c35d1,#f06595);-webkit-background-clip:text;background-clip:text;color:transparent}
+#page-shell .ps-lead{font-size:20px;color:#868e96;margin:0 auto 24px;max-width:560px}
+#page-shell .ps-button{display:inline-block;padding:12px 28px;border-radius:999px;background:linear-gradient(120deg,#6c35d1,#f06595);color:#fff;font-weight:600;text-decoration:none}
+#page-shell .ps-features{display:grid;gap:16px;margin-top:48px;text-align:left}
+#page-shell .ps-feature{padding:20px;border-radius:16px;background:#f5f0ff}
+#page-shell .ps-feature h2{font-size:18px;margin:0 0 4px}
+#page-shell .ps-feature p,#page-shell .ps-dimmed{color:#868e96;font-size:14px;margin:0}
+#page-shell .ps-header{display:flex;align-items:center;gap:10px;padding:10px 16px;border-bottom:1px solid #e9ecef;font-weight:700}
+#page-shell .ps-chat{max-width:720px;margin:0 auto;padding:24px 16px}
+#page-shell .ps-intro{display:flex;flex-direction:column;align-items:center;text-align:center;margin-bottom:24px}
+#page-shell .ps-avatar{border-radius:999px;object-fit:cover;background:#f5f0ff}
+#page-shell .ps-intro .ps-name{font-size:18px;font-weight:700;line-height:1.55;letter-spacing:0;margin:6px 0 0}
+#page-shell .ps-media{display:block;width:min(240px,62vw);margin:0 0 8px;border-radius:18px;object-fit:cover;background:#e9ecef}
+#page-shell .ps-bubble{max-width:80%;margin:0 0 8px;padding:8px 14px;border-radius:18px;background:#f1f3f5;white-space:pre-wrap;overflow-wrap:anywhere}
+@media (min-width:48em){#page-shell h1{font-size:60px}#page-shell .ps-main{padding:80px 16px}#page-shell .ps-features{grid-template-columns:repeat(3,1fr);margin-top:80px}}
+</style>`;
+
+/** Inserts the route's head tags and shell into the built index.html. */
+export function renderPage(template: string, shell: PageShell): string {
+  const { head } = shell;
+  const tags = [
+    `<link rel="canonical" href="${escapeHtml(head.url)}" />`,
+    `<meta property="og:site_name" content="Doppel" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(head.url)}" />`,
+    ...(head.image
+      ? [
+          `<meta property="og:image" content="${escapeHtml(head.image)}" />`,
+          `<meta property="og:image:alt" content="${escapeHtml(head.imageAlt ?? head.title)}" />`,
+          `<meta name="twitter:image" content="${escapeHtml(head.image)}" />`,
+        ]
+      : []),
+    `<meta name="twitter:card" content="summary" />`,
+    `<meta name="twitter:title" content="${escapeHtml(head.title)}" />`,
+    `<meta name="twitter:description" content="${escapeHtml(head.description)}" />`,
+    shellStyle,
+  ].join('\n    ');
+  return template
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
+    .replace(
+      /<meta name="description" content="[^"]*"\s*\/?>/,
+      `<meta name="description" content="${escapeHtml(head.description)}" />`,
+    )
+    .replace('</head>', `    ${tags}\n  </head>`)
+    .replace(
+      '<div id="root"></div>',
+      `<div id="page-shell" data-path="${escapeHtml(shell.path)}">${shell.body}</div>\n    <div id="root"></div>`,
+    );
+}
+
+const landingFeatures = [
+  ['Chats like you', 'Your twin learns your tone, your interests and your facts, and talks with fans around the clock.'],
+  ['Speaks in your voice', 'Fans unlock voice notes and photos you choose, so every conversation feels personal.'],
+  ['Earn while you sleep', 'Fans pay credits per message and unlock. You keep 60 percent, paid out from 20 USD.'],
+] as const;
+
+/** `/`: the landing page's hero and features (the same words as layouts/public/landing-page.tsx). */
+export function landingShell(publicUrl: string): PageShell {
+  const features = landingFeatures
+    .map(([title, text]) => `<div class="ps-feature"><h2>${escapeHtml(title)}</h2><p>${escapeHtml(text)}</p></div>`)
+    .join('');
+  return {
+    path: '/',
+    head: {
+      title: 'Doppel: create your AI digital twin in minutes',
+      description:
+        'An AI version of you that chats with your fans by text and in your voice, and earns for you while you create.',
+      url: new URL('/', publicUrl).href,
+    },
+    body:
+      `<main class="ps-main"><span class="ps-badge">AI digital twins for creators</span>` +
+      `<h1>Create your digital twin <span class="ps-gradient">in minutes</span></h1>` +
+      `<p class="ps-lead">An AI version of you that chats with your fans by text and in your voice, and earns for you while you create.</p>` +
+      `<a class="ps-button" href="/sign-in">Let's get started</a>` +
+      `<div class="ps-features">${features}</div></main>`,
+  };
+}
+
+/** `/sign-in`: the card's title while the form loads; without JavaScript it says what is needed. */
+export function signInShell(publicUrl: string): PageShell {
+  return {
+    path: '/sign-in',
+    head: {
+      title: 'Sign in to Doppel',
+      description: 'Sign in to Doppel with Google, Apple or a link sent to your email.',
+      url: new URL('/sign-in', publicUrl).href,
+    },
+    body:
+      `<main class="ps-main"><h1 style="font-size:26px;letter-spacing:0">Sign in to Doppel</h1>` +
+      `<p class="ps-dimmed">Continue with Google, Apple or a link sent to your email.</p>` +
+      `<noscript><p class="ps-dimmed">Signing in needs JavaScript: please turn it on for this site.</p></noscript></main>`,
+  };
+}
+
+/** `/chat/{tag}`: the twin's header, introduction and welcome messages, as the messenger opens. */
+export function chatShell(publicUrl: string, twin: TwinPreview): PageShell {
+  const name = escapeHtml(twin.name);
+  const picture = twin.pictureUrl ? new URL(twin.pictureUrl, publicUrl).href : undefined;
+  const avatar = (size: number) =>
+    picture
+      ? `<img class="ps-avatar" src="${escapeHtml(picture)}" width="${size}" height="${size}" alt="" />`
+      : `<span class="ps-avatar" style="display:inline-block;width:${size}px;height:${size}px"></span>`;
+  const bubbles = twin.welcome
+    .map(({ text, images }) => {
+      const pictures = images.map(
+        (image) =>
+          `<img class="ps-media" src="${escapeHtml(image.url)}" style="aspect-ratio:${image.width} / ${image.height}" alt="${
+            image.isUnlocked ? `From ${name}` : `Locked, from ${name}`
+          }" />`,
+      );
+      return `${text.trim() ? `<p class="ps-bubble">${escapeHtml(text)}</p>` : ''}${pictures.join('')}`;
+    })
+    .join('');
+  const firstWords = twin.welcome.find((message) => message.text.trim())?.text;
+  const about = `Chat with the AI twin of ${twin.name} on Doppel`;
+  return {
+    path: `/chat/${encodeURIComponent(twin.tag)}`,
+    head: {
+      title: `${twin.name} · AI twin on Doppel`,
+      description: cut(firstWords ? `${about}: “${firstWords}”` : `${about}, by text and voice.`, descriptionMax),
+      url: new URL(`/chat/${encodeURIComponent(twin.tag)}`, publicUrl).href,
+      ...(picture ? { image: picture, imageAlt: twin.name } : {}),
+    },
+    body:
+      `<header class="ps-header">${avatar(32)}<span>${name}</span></header>` +
+      `<main class="ps-chat"><div class="ps-intro">${avatar(76)}<h1 class="ps-name">${name}</h1>` +
+      `<p class="ps-dimmed">The AI twin of ${name}</p></div>${bubbles}` +
+      `<noscript><p class="ps-dimmed">Chatting with ${name} needs JavaScript: please turn it on for this site.</p></noscript></main>`,
+  };
+}

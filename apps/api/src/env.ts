@@ -59,6 +59,9 @@ const schema = z.object({
   FAN_FREE_CREDITS: z.coerce.number().int().min(0).max(10_000).default(10),
   /** Anonymous fans one address may create per hour (each holds free credits); see anonymousFanLimits. */
   ANONYMOUS_FANS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /** Live streams one session, and one address, may hold open on one API process (live-streams.ts). */
+  LIVE_STREAMS_PER_SESSION: z.coerce.number().int().min(1).max(1_000_000).default(32),
+  LIVE_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(128),
   /** The embedded feature-request board (/feedback); unset switches the page to "not configured". */
   FEEDBACK_BOARD_URL: optionalText.pipe(z.url('FEEDBACK_BOARD_URL must be a URL').optional()),
   /** Shared secret the board verifies our HS256 tokens with; needed together with FEEDBACK_BOARD_URL. */

@@ -37,6 +37,9 @@ export type ApiServer = {
   close: () => Promise<void>;
 };
 
+/** How long a stop waits for open connections before cutting them. */
+const shutdownGraceMs = 5_000;
+
 /** Largest request body: JSON calls are small; file uploads get their own limit on their route. */
 const bodyLimit = 1024 * 1024;
 
@@ -63,6 +66,7 @@ export async function buildServer(env: Env, options: { db?: DbClient } = {}): Pr
   const webPush = createWebPush();
   const liveStreams = createLiveStreams({
     liveSessions: (sessionIds) => liveSessionIds(client.db, sessionIds),
+    limits: { perSession: env.LIVE_STREAMS_PER_SESSION, perAddress: env.LIVE_STREAMS_PER_ADDRESS },
     log: (message, error) => app.log.error({ err: error }, message),
   });
   // Sends jobs (chat replies) inside the API's own transactions; the worker process runs them.
@@ -160,7 +164,11 @@ export async function buildServer(env: Env, options: { db?: DbClient } = {}): Pr
       closing ??= (async () => {
         shutdown.abort();
         liveStreams.stop();
+        // Streams end through the shutdown signal and requests in flight finish; a connection still
+        // open after the grace (a client that never lets go of a stream) is cut, so stopping ends.
+        const cut = setTimeout(() => app.server.closeAllConnections(), shutdownGraceMs);
         await app.close();
+        clearTimeout(cut);
         await jobs.stop({ graceful: false });
         await feed.stop();
         if (!options.db) await client.close();

@@ -84,9 +84,8 @@ export function createCaller(api: Api, options: CallerOptions = {}): Caller {
   return { client, cookie: () => cookie };
 }
 
-/** Signs in through the real magic-link flow: request, read the outbox, open the link. */
-export async function signIn(api: Api, email: string): Promise<Caller> {
-  const caller = createCaller(api);
+/** Asks for a magic link from `caller`'s browser and returns the token the email in the outbox carries. */
+export async function requestSignInToken(api: Api, caller: Caller, email: string): Promise<string> {
   await caller.client.auth.requestSignInLink.mutate({ email });
   const [mail] = await api.database.db
     .select()
@@ -96,6 +95,13 @@ export async function signIn(api: Api, email: string): Promise<Caller> {
     .limit(1);
   const token = new URL(mail?.link ?? 'http://x/').searchParams.get('token');
   if (!token) throw new Error(`no sign-in link for ${email} in the outbox`);
+  return token;
+}
+
+/** Signs in through the real magic-link flow: request, read the outbox, open the link. */
+export async function signIn(api: Api, email: string): Promise<Caller> {
+  const caller = createCaller(api);
+  const token = await requestSignInToken(api, caller, email);
   await caller.client.auth.signInWithLink.mutate({ email, token });
   return caller;
 }

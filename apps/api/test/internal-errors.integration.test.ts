@@ -91,7 +91,8 @@ describe('while the database is down', () => {
     const failure = await signedIn.client.auth.me.query().catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(TRPCClientError);
     const error = failure as TRPCClientError<never>;
-    if (error.data?.code === 'SERVICE_UNAVAILABLE') expect(error.message).toBe(databaseUnavailableMessage);
+    if ((error.data as { code?: string } | undefined)?.code === 'SERVICE_UNAVAILABLE')
+      expect(error.message).toBe(databaseUnavailableMessage);
     else {
       expect(error.message).toBe(internalErrorMessage);
       expect(error.data).toMatchObject({ code: 'INTERNAL_SERVER_ERROR', errorId });

@@ -5,14 +5,21 @@ import { TRPCClientError } from '@trpc/client';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../src/index.ts';
-import { liveStreamLimits } from '../src/live/live-streams.ts';
 import { type Api, type Caller, createCaller, seedPeople, signIn, startApi } from './harness.ts';
 
 let api: Api;
 let people: Awaited<ReturnType<typeof seedPeople>>;
 
+// Small limits keep the test light; the defaults are the product's (live-streams.ts).
+const liveStreamLimits = { perSession: 8, perAddress: 24 };
+
 beforeAll(async () => {
-  api = await startApi();
+  api = await startApi({
+    env: {
+      LIVE_STREAMS_PER_SESSION: String(liveStreamLimits.perSession),
+      LIVE_STREAMS_PER_ADDRESS: String(liveStreamLimits.perAddress),
+    },
+  });
   people = await seedPeople(api);
 });
 afterAll(() => api.close());

@@ -1,31 +1,17 @@
 // Issue 17, items 3 and 4: signing in merges an anonymous fan's chats and credits only into a
 // sign-in their own browser started (a link someone else sent them merges nothing), and free
 // credits are granted once per person however many anonymous fans merge into one account.
-import { chats, devOutboxEmails, users } from '@doppel/db';
-import { desc, eq } from 'drizzle-orm';
+import { chats, users } from '@doppel/db';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balanceOf, createTalent, failure, freeCredits, setBalance, startChatApi, userIdOf } from './chat-fixtures.ts';
-import { type Api, type Caller, createCaller, signIn } from './harness.ts';
+import { type Api, createCaller, requestSignInToken, signIn } from './harness.ts';
 
 let api: Api;
 beforeAll(async () => {
   ({ api } = await startChatApi());
 });
 afterAll(() => api?.close());
-
-/** Asks for a magic link from `caller`'s browser and returns the token the email carries. */
-async function requestLink(caller: Caller, email: string): Promise<string> {
-  await caller.client.auth.requestSignInLink.mutate({ email });
-  const [mail] = await api.database.db
-    .select()
-    .from(devOutboxEmails)
-    .where(eq(devOutboxEmails.to, email))
-    .orderBy(desc(devOutboxEmails.createdAt))
-    .limit(1);
-  const token = new URL(mail?.link ?? 'http://x/').searchParams.get('token');
-  if (!token) throw new Error(`no sign-in link for ${email}`);
-  return token;
-}
 
 /** A browser that opened the twin's chat signed out and sent one message: an anonymous fan. */
 async function anonymousFanWithChat(tag: string) {
@@ -52,8 +38,8 @@ describe('login CSRF: a link opened by someone else merges nothing', () => {
     // The attacker asks for a link to their own account, from a browser that holds an anonymous fan too.
     const attackerBrowser = createCaller(api);
     await attackerBrowser.client.chat.open.mutate({ talentTag: tag });
-    const attackerToken = await requestLink(attackerBrowser, 'attacker@example.com');
-    const plainToken = await requestLink(createCaller(api), 'attacker@example.com');
+    const attackerToken = await requestSignInToken(api, attackerBrowser, 'attacker@example.com');
+    const plainToken = await requestSignInToken(api, createCaller(api), 'attacker@example.com');
 
     for (const token of [attackerToken, plainToken]) {
       const victim = await anonymousFanWithChat(tag);
@@ -93,7 +79,7 @@ describe('login CSRF: a link opened by someone else merges nothing', () => {
   it('still merges the anonymous fan whose own browser asked for the link', async () => {
     const { tag } = await createTalent(api);
     const fan = await anonymousFanWithChat(tag);
-    const token = await requestLink(fan.browser, 'keeper@example.com');
+    const token = await requestSignInToken(api, fan.browser, 'keeper@example.com');
     const me = await fan.browser.client.auth.signInWithLink.mutate({ email: 'keeper@example.com', token });
     expect(await ownerOfChat(fan.chatId)).toBe(me?.id);
     expect(await balanceOf(api, me?.id as string)).toEqual({ credits: freeCredits - 1, paidCredits: 0 });
@@ -114,7 +100,7 @@ describe('free credits once per person', () => {
     await setBalance(api, fans[1]?.id as string, freeCredits, 4);
 
     for (const fan of fans) {
-      const token = await requestLink(fan.browser, email);
+      const token = await requestSignInToken(api, fan.browser, email);
       await fan.browser.client.auth.signInWithLink.mutate({ email, token });
     }
     const accountId = await userIdOf(api, email);

@@ -8,6 +8,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openAdminSection, openAdminUi } from './support/admin.ts';
 import { launchBrowser, openPage, pathOf } from './support/browser.ts';
+import { waitForChatOpen } from './support/fan-chat.ts';
 import { signInWithMagicLink } from './support/sign-in.ts';
 
 // Replies and live updates arrive within a second or two; the waits are generous for a loaded machine.
@@ -147,7 +148,7 @@ describe('admin back-office', () => {
     // A fan asks it, and answers the reply with a thumbs down.
     const fan = await openPage(browser, { width: 390, height: 844 });
     await fan.page.goto('/chat/mia');
-    await fan.page.getByRole('heading', { name: 'Mia Moreno' }).waitFor();
+    await waitForChatOpen(fan.page);
     await fanSends(fan.page, question);
     await fan.page.locator(twinSelector).first().getByRole('button', { name: 'Bad answer' }).click();
     const dialog = fan.page.getByRole('dialog', { name: 'What could be better?' });

@@ -7,6 +7,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openAdminSection, openAdminUi } from './support/admin.ts';
 import { launchBrowser, openPage, pathOf } from './support/browser.ts';
+import { waitForChatOpen } from './support/fan-chat.ts';
 
 // Replies come from the worker within a second or two; the waits are generous for a loaded machine.
 const liveTimeoutMs = 30_000;
@@ -52,7 +53,7 @@ describe('admin chats', () => {
     // The fan: anonymous, chatting with Mia.
     const fan = await openPage(browser, { width: 390, height: 844 });
     await fan.page.goto('/chat/mia');
-    await fan.page.getByRole('heading', { name: 'Mia Moreno' }).waitFor();
+    await waitForChatOpen(fan.page);
     const firstText = `Hi Mia, admin check ${Date.now().toString(36)}: how was your week?`;
     await fanSends(fan.page, firstText);
     const fanId = await fan.page.evaluate(async () => {

@@ -9,6 +9,7 @@ import {
   sendAndWaitForReply,
   twinMessages,
   waitForBalance,
+  waitForChatOpen,
 } from './support/fan-chat.ts';
 import { signInWithMagicLink } from './support/sign-in.ts';
 
@@ -32,7 +33,7 @@ describe('fan messenger', () => {
 
     // Welcome messages (with their picture) and conversation starters.
     await page.goto('/chat/mia');
-    await page.getByRole('heading', { name: 'Mia Moreno' }).waitFor();
+    await waitForChatOpen(page);
     await page.getByText('I’m Mia’s AI twin', { exact: false }).waitFor();
     const welcomeImage = page.locator('[data-kind="welcome"] [data-testid="chat-image"] img');
     await welcomeImage.waitFor();
@@ -144,7 +145,7 @@ describe('fan messenger', () => {
   it('loads a long conversation 50 messages at a time and follows it live in a second tab', async () => {
     const { context, page } = await openPage(browser, { width: 390, height: 844 });
     await page.goto('/chat/mia');
-    await page.getByRole('heading', { name: 'Mia Moreno' }).waitFor();
+    await waitForChatOpen(page);
     await page.getByRole('group', { name: 'Conversation starters' }).waitFor();
 
     // Sixty earlier messages of this fan's chat, one every ten minutes.

@@ -5,6 +5,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser.ts';
+import { waitForChatOpen } from './support/fan-chat.ts';
 import { signInWithMagicLink } from './support/sign-in.ts';
 
 type Shown = { title: string; body: string; tag: string; data: unknown };
@@ -45,13 +46,13 @@ describe('notifications in the fan messenger', () => {
     const { context, page } = await openPage(browser, { width: 390, height: 844 });
     try {
       await page.goto('/chat/mia');
-      await page.getByRole('heading', { name: 'Mia Moreno' }).waitFor();
+      await waitForChatOpen(page);
       // An anonymous fan signs in first: no menu to offer.
       expect(await page.getByRole('button', { name: 'Chat options' }).count()).toBe(0);
 
       await signInWithMagicLink(page, 'notifications-fan@example.com', { reuseSession: true });
       await page.goto('/chat/mia');
-      await page.getByRole('heading', { name: 'Mia Moreno' }).waitFor();
+      await waitForChatOpen(page);
       // A failure here once left no trace: keep what the fan saw.
       await page
         .getByRole('button', { name: 'Chat options' })
@@ -81,7 +82,7 @@ describe('notifications in the fan messenger', () => {
     try {
       await context.grantPermissions(['notifications'], { origin });
       await page.goto('/chat/mia');
-      await page.getByRole('heading', { name: 'Mia Moreno' }).waitFor();
+      await waitForChatOpen(page);
 
       const devTools = await context.newCDPSession(page);
       let registrationId: string | undefined;

@@ -7,7 +7,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openAdminSection, openAdminUi } from './support/admin.ts';
 import { launchBrowser, openPage, pathOf } from './support/browser.ts';
-import { balanceOf, replyTimeoutMs, sendAndWaitForReply, waitForBalance } from './support/fan-chat.ts';
+import { balanceOf, replyTimeoutMs, sendAndWaitForReply, waitForBalance, waitForChatOpen } from './support/fan-chat.ts';
 import { signInWithMagicLink } from './support/sign-in.ts';
 
 /** Pays on the sandbox checkout page and waits to be back in the chat. */
@@ -36,7 +36,7 @@ describe('buying credits and a subscription', () => {
 
     // An anonymous fan with one credit left spends it, and is asked to sign in.
     await page.goto('/chat/mia');
-    await page.getByRole('heading', { name: 'Mia Moreno' }).waitFor();
+    await waitForChatOpen(page);
     const fanId = await page.evaluate(async () => {
       const response = await fetch('/trpc/auth.me');
       return ((await response.json()) as { result: { data: { id: string } } }).result.data.id;
@@ -54,7 +54,7 @@ describe('buying credits and a subscription', () => {
 
     // Signed in and out of credits: Buy credits opens the sheet with the packs.
     const notice = page.getByTestId('out-of-credits-notice');
-    await page.getByRole('heading', { name: 'Mia Moreno' }).waitFor();
+    await waitForChatOpen(page);
     await waitForBalance(page, 0);
     // A failure here once left no trace: keep what the fan saw.
     await notice.waitFor().catch(async (error: unknown) => {

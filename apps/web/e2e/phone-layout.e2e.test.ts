@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser.ts';
-import { twinMessages } from './support/fan-chat.ts';
+import { twinMessages, waitForChatOpen } from './support/fan-chat.ts';
 
 // A large phone, where the seeded starters of Mia do not fit on one line. Anonymous fans only:
 // sign-in links are rate-limited in this run.
@@ -46,7 +46,7 @@ function layoutOf(row: Locator): Promise<RowLayout> {
 /** Opens Mia's chat as a new anonymous fan and waits for the starters, with the web fonts in place. */
 async function openMia(page: Page): Promise<Locator> {
   await page.goto('/chat/mia');
-  await page.getByRole('heading', { name: 'Mia Moreno' }).waitFor();
+  await waitForChatOpen(page);
   const row = page.getByRole('group', { name: 'Conversation starters' });
   await row.getByRole('button').first().waitFor();
   // Chip widths change once the fonts load, and the row re-measures its ends a frame later.

@@ -4,12 +4,15 @@
 import { TRPCError } from '@trpc/server';
 
 /**
- * Streams one caller may hold open on one API process. A tab opens two to four (one per watching
- * component), so a person with several tabs stays well inside `perSession`; `perAddress` counts
- * every stream from one address, signed in or not, leaving room for a household or an office
- * behind one NAT while an attacker's address gets no further.
+ * Streams one caller may hold open on one API process, by default (LIVE_STREAMS_PER_SESSION and
+ * LIVE_STREAMS_PER_ADDRESS). A tab opens two to four (one per watching component), so a person
+ * with eight tabs stays inside `perSession`; `perAddress` counts every stream from one address,
+ * signed in or not, leaving room for a household or an office behind one NAT while an attacker's
+ * address gets no further.
  */
-export const liveStreamLimits = { perSession: 16, perAddress: 64 } as const;
+export const liveStreamLimits = { perSession: 32, perAddress: 128 } as const;
+
+export type LiveStreamLimits = { perSession: number; perAddress: number };
 
 /** How often the sessions of open streams are looked up again: signed out on another process, or expired. */
 export const liveSessionRecheckMs = 30_000;
@@ -35,6 +38,7 @@ export type LiveStreamsOptions = {
   /** Of the given session ids, those that are still signed in. */
   liveSessions: (sessionIds: string[]) => Promise<ReadonlySet<string>>;
   recheckMs?: number;
+  limits?: LiveStreamLimits;
   log?: (message: string, error?: unknown) => void;
 };
 
@@ -44,6 +48,7 @@ export function createLiveStreams(options: LiveStreamsOptions): LiveStreams {
   const bySession = new Map<string, Set<Entry>>();
   const byAddress = new Map<string, Set<Entry>>();
   const log = options.log ?? (() => {});
+  const limits = options.limits ?? liveStreamLimits;
 
   const add = (index: Map<string, Set<Entry>>, key: string, entry: Entry) => {
     const entries = index.get(key) ?? new Set<Entry>();
@@ -73,13 +78,13 @@ export function createLiveStreams(options: LiveStreamsOptions): LiveStreams {
   }
 
   function assertRoom(owner: LiveStreamOwner): void {
-    if (owner.sessionId && (bySession.get(owner.sessionId)?.size ?? 0) >= liveStreamLimits.perSession) {
+    if (owner.sessionId && (bySession.get(owner.sessionId)?.size ?? 0) >= limits.perSession) {
       throw new TRPCError({
         code: 'TOO_MANY_REQUESTS',
         message: 'Too many live updates are open for this session. Close a few tabs and reload.',
       });
     }
-    if ((byAddress.get(owner.address)?.size ?? 0) >= liveStreamLimits.perAddress) {
+    if ((byAddress.get(owner.address)?.size ?? 0) >= limits.perAddress) {
       throw new TRPCError({
         code: 'TOO_MANY_REQUESTS',
         message: 'Too many live updates are open from this address. Close a few tabs and reload.',

@@ -34,8 +34,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
       EMBEDDED_POSTGRES_PORT: String(postgresPort),
       DOPPEL_DATA_DIR: join(dataDir, 'data'),
       LOG_LEVEL: 'warn',
-      // Every test's browser comes from this one address; fans come from many.
+      // Every test's browser comes from this one address, and the demo creator's and admin's pages
+      // share one session across a test file; people come from many addresses and sessions.
       ANONYMOUS_FANS_PER_ADDRESS: '1000',
+      LIVE_STREAMS_PER_SESSION: '1000',
+      LIVE_STREAMS_PER_ADDRESS: '10000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

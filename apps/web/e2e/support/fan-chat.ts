@@ -39,3 +39,12 @@ export async function sendAndWaitForReply(page: Page, text: string): Promise<voi
   await conversation(page).getByText(text, { exact: true }).waitFor();
   await waitForCount(page, twinSelector, before + 1);
 }
+
+/**
+ * Waits until the app has opened the twin's chat. The server's first paint shows the twin's name
+ * as a heading before any script runs; the app removes it once its own chat screen is painted.
+ */
+export async function waitForChatOpen(page: Page, twinName = 'Mia Moreno'): Promise<void> {
+  await page.getByRole('heading', { name: twinName }).first().waitFor();
+  await page.locator('#page-shell').waitFor({ state: 'detached' });
+}

@@ -11,7 +11,8 @@ import { eq, sql } from 'drizzle-orm';
 import { DomainError } from '../../errors.ts';
 import { afterCursor, type KeysetSort, keysetOrder, pageLimit, sortValueOf, toPage } from '../paging.ts';
 
-const latestScheduledFirst: KeysetSort = {
+/** Broadcasts by scheduled time, newest first: the section's list and a talent's Broadcasts tab. */
+export const latestScheduledFirst: KeysetSort = {
   key: 'scheduledAt',
   column: broadcasts.scheduledAt,
   kind: 'timestamp',

@@ -4,16 +4,9 @@
 import { broadcasts, type Executor } from '@doppel/db';
 import { type AdminTalentBroadcasts, adminPageSize } from '@doppel/validation';
 import { and, eq } from 'drizzle-orm';
-import { afterCursor, type KeysetSort, keysetOrder, pageLimit, sortValueOf, toPage } from '../paging.ts';
+import { latestScheduledFirst } from '../broadcasts/broadcasts-read.ts';
+import { afterCursor, keysetOrder, pageLimit, sortValueOf, toPage } from '../paging.ts';
 import { assertTalentExists } from './talent-exists.ts';
-
-const latestScheduledFirst: KeysetSort = {
-  key: 'scheduledAt',
-  column: broadcasts.scheduledAt,
-  kind: 'timestamp',
-  direction: 'desc',
-  id: broadcasts.id,
-};
 
 export type ListTalentBroadcastsInput = { talentId: string; cursor?: string | null | undefined };
 

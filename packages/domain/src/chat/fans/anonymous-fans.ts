@@ -41,7 +41,8 @@ export async function createAnonymousFan(
       .select({ n: count() })
       .from(users)
       .where(and(eq(users.createdFromAddressHash, addressHash), gt(users.createdAt, since)));
-    if ((recent?.n ?? 0) >= (input.perAddress ?? anonymousFanLimits.perAddress)) throw new DomainError('RATE_LIMITED', tooManyAnonymousFansMessage);
+    if ((recent?.n ?? 0) >= (input.perAddress ?? anonymousFanLimits.perAddress))
+      throw new DomainError('RATE_LIMITED', tooManyAnonymousFansMessage);
   }
   const [user] = await tx
     .insert(users)

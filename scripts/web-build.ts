@@ -12,7 +12,10 @@ const sources = [
   'apps/web/index.html',
   'apps/web/vite.config.ts',
   'apps/web/build',
+  'apps/web/package.json',
   'packages/validation/src',
+  // Its `sideEffects` flag decides what the bundle keeps of it.
+  'packages/validation/package.json',
   'package.json',
 ];
 

@@ -1,6 +1,6 @@
 import '@mantine/dates/styles.css';
 import { broadcastConfirmText, broadcastMessageMaxLength, pushHeadlineMaxLength, pushMessageMaxLength } from '@doppel/validation';
-import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import { trpc } from '../../../trpc/trpc.ts';
 import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
 import { FormCard } from '../shared/form-card.tsx';
+import { FormFooter } from '../shared/form-footer.tsx';
 import { TalentSelect } from '../shared/talent-select.tsx';
 import { useServerForm } from '../shared/use-server-form.ts';
 import { broadcastPath, schedulePresets, toPickerValue } from './broadcast-format.ts';
@@ -93,16 +94,7 @@ export function BroadcastCreatePage() {
                 </Button>
               ))}
             </Group>
-            {error && (
-              <Alert color="red" variant="light" data-testid="broadcast-schedule-error">
-                {error}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button type="submit" loading={saving}>
-                Schedule
-              </Button>
-            </Group>
+            <FormFooter error={error} saving={saving} errorTestId="broadcast-schedule-error" submitLabel="Schedule" />
           </Stack>
         </form>
       </FormCard>

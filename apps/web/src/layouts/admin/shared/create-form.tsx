@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Paper, Stack, TextInput } from '@mantine/core';
+import { Paper, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { notifySuccess } from '../../../components/notify-success.ts';
+import { FormFooter } from './form-footer.tsx';
 import { useServerForm } from './use-server-form.ts';
 
 /**
@@ -43,16 +44,7 @@ export function CreateForm<Field extends string>({
     <Paper withBorder p="lg" maw={560} component="form" onSubmit={onSubmit} noValidate>
       <Stack>
         <TextInput label={label} placeholder={placeholder} data-autofocus autoFocus {...form.getInputProps(field)} />
-        {error && (
-          <Alert color="red" variant="light">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button type="submit" loading={saving}>
-            Create
-          </Button>
-        </Group>
+        <FormFooter error={error} saving={saving} submitLabel="Create" />
       </Stack>
     </Paper>
   );

@@ -1,10 +1,20 @@
 import { Alert, Button, Group } from '@mantine/core';
 
 /**
- * The end of an admin settings form: the error useServerForm returned (one the fields could not
- * show) and the Save button, busy while saving.
+ * The end of an admin form: the error useServerForm returned (one the fields could not show) and
+ * the submit button (Save unless told), busy while saving.
  */
-export function FormFooter({ error, saving, errorTestId }: { error: string | null; saving: boolean; errorTestId: string }) {
+export function FormFooter({
+  error,
+  saving,
+  errorTestId,
+  submitLabel = 'Save',
+}: {
+  error: string | null;
+  saving: boolean;
+  errorTestId?: string;
+  submitLabel?: string;
+}) {
   return (
     <>
       {error && (
@@ -14,7 +24,7 @@ export function FormFooter({ error, saving, errorTestId }: { error: string | nul
       )}
       <Group justify="flex-end">
         <Button type="submit" loading={saving}>
-          Save
+          {submitLabel}
         </Button>
       </Group>
     </>

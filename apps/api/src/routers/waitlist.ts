@@ -1,11 +1,14 @@
 import { joinWaitlist } from '@doppel/domain';
 import { joinWaitlistInput, waitlistStatuses } from '@doppel/validation';
 import { z } from 'zod';
-import { authedProcedure, router } from '../trpc/procedures.ts';
+import { accountProcedure, router } from '../trpc/procedures.ts';
 
 export const waitlistRouter = router({
-  /** Spec 2.2: platform and handle; the status becomes PENDING unless an admin already decided. */
-  join: authedProcedure
+  /**
+   * Spec 2.2: platform and handle; the status becomes PENDING unless an admin already decided. Only a person
+   * with an account may ask to become a creator: an anonymous fan's session exists only to chat.
+   */
+  join: accountProcedure
     .input(joinWaitlistInput)
     .output(z.object({ waitlistStatus: z.enum(waitlistStatuses) }))
     .mutation(async ({ ctx, input }) => {

@@ -1,45 +1,47 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { handleError } from '../errors/handle-error.ts';
-import { trpc } from '../trpc/trpc.ts';
+import { vanillaClient } from '../trpc/links.ts';
+import { createLiveHub, type LiveEvent } from './live-hub.ts';
 import { refetchEverything, resyncEntity } from './resync.ts';
 
-/** One change announced by the API: which row of which table changed, and the scopes it touched. */
-export type LiveEvent = {
-  /** Event sequence; tRPC sends it back as lastEventId when the stream reconnects, so nothing is lost. */
-  id: string;
-  data: { entity: string; rowId: string; scopes: string[] };
-};
+export type { LiveEvent } from './live-hub.ts';
+
+/** The tab's one live stream (see live-hub.ts), shared by every watching component. */
+const liveHub = createLiveHub(
+  (scopes, handlers) => {
+    const subscription = vanillaClient.live.events.subscribe(
+      { scopes },
+      { onData: handlers.onData, onStarted: handlers.onStarted, onError: handlers.onError },
+    );
+    return { close: () => subscription.unsubscribe() };
+  },
+  { resyncEntity, onError: (error) => handleError(error, { path: 'live.events' }) },
+);
 
 /**
- * Subscribes to the live change stream for `scopes` ('app', 'user:{id}', 'talent:{id}', 'chat:{id}',
- * 'admin') and calls `onEvent` for each change. Re-subscribes when the set of scopes changes; an empty
- * set subscribes to nothing. A resync (entity '*': the stream missed too much) refetches every
- * query of the page, and still reaches `onEvent`.
+ * Calls `onEvent` for each change in `scopes` ('app', 'user:{id}', 'talent:{id}', 'chat:{id}',
+ * 'admin'), through the tab's one live stream. An empty set watches nothing. A resync (entity '*':
+ * the stream missed too much) refetches every query of the page, and still reaches `onEvent`.
  */
 export function useLive(scopes: readonly string[], onEvent: (event: LiveEvent) => void): void {
   // Order and duplicates do not change what is watched, so they must not restart the stream.
   const scopeKey = [...new Set(scopes)].sort().join(' ');
-  const stableScopes = useMemo(() => (scopeKey ? scopeKey.split(' ') : []), [scopeKey]);
 
-  // The latest callback without restarting the stream whenever the caller re-renders.
+  // The latest callback without re-registering whenever the caller re-renders.
   const handler = useRef(onEvent);
   useEffect(() => {
     handler.current = onEvent;
   });
 
   const queryClient = useQueryClient();
-  trpc.live.events.useSubscription(
-    { scopes: stableScopes },
-    {
-      enabled: stableScopes.length > 0,
-      onData: (event: LiveEvent) => {
-        if (event.data.entity === resyncEntity) refetchEverything(() => queryClient.invalidateQueries());
-        handler.current(event);
-      },
-      onError: (error) => handleError(error, { path: 'live.events' }),
-    },
-  );
+  useEffect(() => {
+    if (!scopeKey) return;
+    return liveHub.watch(scopeKey.split(' '), (event) => {
+      if (event.data.entity === resyncEntity) refetchEverything(() => queryClient.invalidateQueries());
+      handler.current(event);
+    });
+  }, [scopeKey, queryClient]);
 }
 
 /**

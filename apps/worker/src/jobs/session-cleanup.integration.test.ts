@@ -1,6 +1,7 @@
 import { newId, sessions, signInTokens, users } from '@doppel/db';
 import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
-import { deleteExpiredSignInState } from '@doppel/domain';
+import { anonymousAddressHash, anonymousFanLimits, deleteExpiredSignInState, forgetAnonymousFanAddresses } from '@doppel/domain';
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 let database: TestDatabase;
@@ -57,5 +58,38 @@ describe('session cleanup', () => {
 
     // Idempotent: a retried run finds nothing more to delete.
     expect(await deleteExpiredSignInState(db, now)).toEqual({ sessions: 0, signInTokens: 0 });
+  });
+
+  it('forgets where anonymous fans came from once the limit window has passed, and only then', async () => {
+    const { db } = database;
+    const now = new Date('2030-01-01T12:00:00Z');
+    const hash = anonymousAddressHash('203.0.113.7');
+    const made = (msAgo: number) => ({
+      isAnonymous: true,
+      createdFromAddressHash: hash,
+      createdAt: new Date(now.getTime() - msAgo),
+    });
+    const rows = await db
+      .insert(users)
+      .values([made(anonymousFanLimits.windowMs + 1), made(anonymousFanLimits.windowMs - minutes(1))])
+      .returning({ id: users.id });
+    const [old, recent] = rows.map((row) => row.id);
+
+    expect(await forgetAnonymousFanAddresses(db, now)).toBe(1);
+    const left = await db
+      .select({ id: users.id, hash: users.createdFromAddressHash })
+      .from(users)
+      .where(
+        inArray(
+          users.id,
+          rows.map((row) => row.id),
+        ),
+      );
+    expect(Object.fromEntries(left.map((row) => [row.id, row.hash]))).toEqual({
+      [old as string]: null,
+      [recent as string]: hash,
+    });
+    // Idempotent, and the recent fan still counts toward the limit until its hour is over.
+    expect(await forgetAnonymousFanAddresses(db, now)).toBe(0);
   });
 });

@@ -1,10 +1,11 @@
-// Expired sessions and sign-in tokens are useless and keep personal data around; deleting them is
-// naturally idempotent, so a retried or doubled run simply finds nothing left to remove.
-import { deleteExpiredSignInState } from '@doppel/domain';
+// Expired sessions and sign-in tokens, and the creating address of anonymous fans once the limit no
+// longer counts them, are useless and keep personal data around; removing them is naturally
+// idempotent, so a retried or doubled run simply finds nothing left to remove.
+import { deleteExpiredSignInState, forgetAnonymousFanAddresses } from '@doppel/domain';
 import type { JobHandler } from './types.ts';
 
 export const runSessionCleanup: JobHandler<'session.cleanup'> = async (payload, { db, log }) => {
-  const removed = await deleteExpiredSignInState(db);
+  const removed = { ...(await deleteExpiredSignInState(db)), anonymousFanAddresses: await forgetAnonymousFanAddresses(db) };
   log.info('session cleanup done', { trigger: payload.trigger, ...removed });
   return removed;
 };

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { recordChanges, type Transaction, users } from '@doppel/db';
-import { and, count, eq, gt } from 'drizzle-orm';
+import { type Executor, recordChanges, type Transaction, users } from '@doppel/db';
+import { and, count, eq, gt, isNotNull, lte } from 'drizzle-orm';
 import { DomainError } from '../../errors.ts';
 import { lockKeys } from '../../limits/keyed-locks.ts';
 
@@ -58,4 +58,19 @@ export async function createAnonymousFan(
   if (!user) throw new Error('could not create the anonymous fan');
   await recordChanges(tx, [{ entity: 'users', rowId: user.id, scopes: ['admin'] }]);
   return user.id;
+}
+
+/**
+ * Forgets the creating address of anonymous fans made before the limit's window: the limit no longer
+ * counts them, so keeping even the hash would only keep a trace of where a fan came from. The
+ * clean-up job runs it; clearing is idempotent, so a retried run finds nothing left.
+ */
+export async function forgetAnonymousFanAddresses(db: Executor, now: Date = new Date()): Promise<number> {
+  const windowStart = new Date(now.getTime() - anonymousFanLimits.windowMs);
+  const cleared = await db
+    .update(users)
+    .set({ createdFromAddressHash: null })
+    .where(and(isNotNull(users.createdFromAddressHash), lte(users.createdAt, windowStart)))
+    .returning({ id: users.id });
+  return cleared.length;
 }

@@ -144,6 +144,57 @@ describe('offline engine', () => {
     expect(text).toContain('I have a rescue cat called Churro.');
   });
 
+  it('says every kind of fact about itself: verbs, descriptions, favourites and later verbs in the first person', async () => {
+    const withFacts = (facts: string[]): Partial<LlmRequest> => ({ offline: { ...mia, facts } });
+    const cases: [string, string, string][] = [
+      [
+        'Travel and lifestyle creator with 1.2M followers on Instagram',
+        'how many instagram followers',
+        "I'm a travel and lifestyle creator with 1.2M followers on Instagram.",
+      ],
+      [
+        'Favourite dish: her grandmother’s seafood paella',
+        'favourite dish?',
+        'My favourite dish: my grandmother’s seafood paella.',
+      ],
+      [
+        'Learned to surf in Ericeira and still falls off the board a lot',
+        'do you surf in ericeira',
+        'I learned to surf in Ericeira and still fall off the board a lot.',
+      ],
+      ['Watches anime and reads manga', 'any anime', 'I watch anime and read manga.'],
+      ['Born in Valencia', 'where were you born', 'I was born in Valencia.'],
+    ];
+    for (const [fact, question, said] of cases) {
+      expect((await ask(question, withFacts([fact]))).text, fact).toContain(said);
+    }
+  });
+
+  it('never repeats itself in a long conversation: no opening twice, each fact told once', async () => {
+    const material: OfflineMaterial = {
+      ...mia,
+      facts: [
+        'Travel and lifestyle creator with 1.2M followers on Instagram',
+        'Has a rescue cat called Churro',
+        'Lives in Lisbon',
+      ],
+    };
+    const conversation: LlmRequest['messages'] = [{ role: 'system', content: 'You are Mia.' }];
+    const replies: string[] = [];
+    for (const message of ['lol', 'ok', 'nice', 'cool', 'haha', 'ok', 'lol', 'sure', 'yes', 'hmm', 'nice', 'ok']) {
+      conversation.push({ role: 'user', content: message });
+      const text = (await ask(message, { messages: [...conversation], offline: material })).text ?? '';
+      conversation.push({ role: 'assistant', content: text });
+      replies.push(text);
+    }
+    const openings = replies.map((text) => text.split(' ').slice(0, 3).join(' '));
+    expect(new Set(openings).size, replies.join('\n')).toBe(replies.length);
+    for (const fact of ['1.2M followers', 'Churro', 'Lisbon']) {
+      expect(replies.filter((text) => text.includes(fact)).length, `${fact} told at most once`).toBeLessThanOrEqual(1);
+    }
+    for (const text of replies) expect(text).not.toMatch(/Fun fact|\bher\b|\bshe\b/);
+  });
+
   it('is deterministic for the same conversation and varies across messages', async () => {
     const messages = ['lol', 'ok', 'I like pizza', 'what are you doing', 'nice', 'cool story', 'haha yes', 'where are you'];
     const first = await Promise.all(messages.map((message) => ask(message)));

@@ -113,16 +113,37 @@ export const offlineReply = (request: LlmRequest): LlmResponse => {
   );
   if (starter?.answer) return reply(starter.answer);
 
-  const previous = lastMessage(request.messages, 'assistant');
-  const candidates = greeting.test(lower.trim()) ? greetings(persona, pick) : personaReplies(persona, pick, fanMessage);
-  const start = fnv1a(`${lower}|${turn}|reply`) % candidates.length;
-  for (let offset = 0; offset < candidates.length; offset++) {
-    const candidate = candidates[(start + offset) % candidates.length] ?? '';
-    // Never send the very same line twice in a row.
-    if (candidate !== previous) return reply(candidate);
-  }
-  return reply(candidates[start] ?? 'Tell me more!');
+  const said = request.messages.filter((message) => message.role === 'assistant').map((message) => message.content);
+  const candidates = greeting.test(lower.trim())
+    ? greetings(persona, pick)
+    : personaReplies(persona, pick, fanMessage, unsaidFacts(persona.facts, said));
+  return reply(freshLine(candidates, said, fnv1a(`${lower}|${turn}|reply`)) ?? 'Tell me more!');
 };
+
+/**
+ * A line that opens unlike every reply of this conversation so far, starting from `seed`; once every
+ * opening was used, one never sent as is and unlike the previous reply. A twin that says the same
+ * thing twice reads as a bot.
+ */
+const freshLine = (candidates: string[], said: string[], seed: number): string | undefined => {
+  const ordered = candidates.map((_, offset) => candidates[(seed + offset) % candidates.length] ?? '');
+  const sent = new Set(said);
+  const openings = new Set(said.map(opening));
+  const previousOpening = opening(said.at(-1) ?? '');
+  return (
+    ordered.find((line) => !openings.has(opening(line))) ??
+    ordered.find((line) => !sent.has(line) && opening(line) !== previousOpening) ??
+    ordered.find((line) => opening(line) !== previousOpening) ??
+    ordered[0]
+  );
+};
+
+/** The first words of a reply: two replies opening alike sound repetitive even when they end apart. */
+const opening = (text: string): string => normalise(text).split(' ').slice(0, 3).join(' ');
+
+/** The facts this conversation has not told yet: the twin shares each once. */
+const unsaidFacts = (facts: string[], said: string[]): string[] =>
+  facts.filter((fact) => !said.some((text) => text.includes(fact)));
 
 type Persona = { name: string; traits: string[]; interests: string[]; facts: string[]; purposeLine: string };
 type Pick = <T>(items: readonly T[], salt: string) => T | undefined;
@@ -142,15 +163,16 @@ const greetings = (persona: Persona, pick: Pick): string[] => [
   `Hello! I was just thinking about ${pick(persona.interests, 'greet') ?? 'you'}. How are you?`,
 ];
 
-const personaReplies = (persona: Persona, pick: Pick, fanMessage: string): string[] => {
+const personaReplies = (persona: Persona, pick: Pick, fanMessage: string, freshFacts: string[]): string[] => {
   const interest = pick(persona.interests, 'interest') ?? 'life';
   const otherInterest = pick(
     persona.interests.filter((candidate) => candidate !== interest),
     'interest-2',
   );
   const trait = pick(persona.traits, 'trait') ?? 'chatty';
+  // A fact the fan asks about may be told again; small talk only brings up facts not told yet.
   const related = relatedFact(persona.facts, fanMessage);
-  const fact = related ?? pick(persona.facts, 'fact');
+  const fact = related ?? pick(freshFacts, 'fact');
   const factLine = fact ? ` ${fact}` : '';
   const replies = [
     `Haha, love that!${factLine} What about you, are you into ${interest}?`,
@@ -161,6 +183,12 @@ const personaReplies = (persona: Persona, pick: Pick, fanMessage: string): strin
       : `${persona.purposeLine} So… what should we talk about, ${interest} maybe?`.trim(),
     `That made me smile!${factLine} What are you up to today?`,
     `Hmm, good one 🤔 Right now I'd rather be talking about ${interest}, to be honest. What do you do for fun?`,
+    `Okay, I need to know more about you 👀${factLine} What's your favourite way to spend a weekend?`,
+    `Honestly? Same 😅${factLine} What's been the best part of your week so far?`,
+    `I love how easy it is to talk to you 🥰 Got any big plans coming up?`,
+    `Wait, really? 😄${factLine} Tell me the whole story!`,
+    `You're making my day, you know that? ✨ If you could be anywhere right now, where would it be?`,
+    `Mmm, I hear you.${factLine} What would make today even better for you?`,
   ];
   // A fact that answers the message beats small talk.
   return related ? replies.filter((text) => text.includes(related)) : replies;
@@ -187,26 +215,56 @@ const humanise = (value: string): string => {
   return /^[A-Z0-9_]+$/.test(trimmed) ? trimmed.toLowerCase().replace(/_+/g, ' ') : trimmed;
 };
 
-/** Facts are stored as notes ("Has a rescue cat called Churro"); the twin says them as "I have …". */
+/**
+ * Facts are stored as notes about the creator ("Has a rescue cat called Churro", "Travel and lifestyle
+ * creator with 1.2M followers"); the twin says them about itself ("I have …", "I'm a travel and …").
+ */
 const factInFirstPerson = (fact: string): string => {
   const text = fact.trim().replace(/^[-•*]\s*/, '');
   if (!text) return '';
   const sentence = /[.!?)]$/.test(text) ? text : `${text}.`;
   const [first = '', ...rest] = sentence.split(' ');
-  const tail = rest.join(' ');
+  const tail = ownedByMe(rest.join(' '));
   const word = first.toLowerCase();
   if (/^(i|i'm|i’m|my|me)$/.test(word)) return sentence;
   const irregular: Record<string, string> = { has: 'I have', is: "I'm", was: 'I was', does: 'I do', goes: 'I go' };
   const mapped = irregular[word];
   if (mapped) return `${mapped} ${tail}`;
+  if (/^(born|raised|based|married|engaged|obsessed|addicted)$/.test(word)) {
+    return `${word === 'born' ? 'I was' : "I'm"} ${word} ${tail}`;
+  }
   if (/^(favourite|favorite)$/.test(word)) return `My ${word} ${tail}`;
   if (/^(grew|moved|learned|learnt|started|went|lived|studied|worked|built|made|won|spent|met|became|ran|quit)$/.test(word)) {
-    return `I ${word} ${tail}`;
+    return `I ${word} ${laterVerbsInFirstPerson(tail)}`;
   }
-  if (/^[A-Z][a-z]+(ches|shes|sses|xes)$/.test(first)) return `I ${word.slice(0, -2)} ${tail}`;
-  if (/^[A-Z][a-z]+[^s]s$/.test(first) && rest.length > 0) return `I ${word.slice(0, -1)} ${tail}`;
-  return `Fun fact: ${sentence}`;
+  if (/^[A-Z][a-z]+(ches|shes|sses|xes)$/.test(first)) return `I ${word.slice(0, -2)} ${laterVerbsInFirstPerson(tail)}`;
+  if (/^[A-Z][a-z]+[^s]s$/.test(first) && rest.length > 0) return `I ${word.slice(0, -1)} ${laterVerbsInFirstPerson(tail)}`;
+  // A description with no verb of its own ("Travel and lifestyle creator with …", "Mother of two")
+  // says what the creator is.
+  if (rest.length > 0 && /^[a-z]/.test(rest[0] ?? '') && !finiteVerb.test(sentence)) {
+    return `I'm ${/^[aeiou]/.test(word) ? 'an' : 'a'} ${word}${tail ? ` ${tail}` : ''}`;
+  }
+  return `Fun fact about me: ${sentence}`;
 };
+
+const finiteVerb = /\b(is|are|was|were|has|have|had|does|do|did|can|will|'s|’s)\b/i;
+
+/** "… her grandmother's paella" is the twin's own: "… my grandmother's paella". */
+const ownedByMe = (text: string): string =>
+  text
+    .replace(/\b(her|his|their)\b/g, 'my')
+    .replace(/\b(herself|himself|themselves)\b/g, 'myself')
+    .replace(/\b(she|he|they)\b/g, 'I');
+
+/** "… and still falls off the board" after "I learned to surf" reads "… and still fall off the board". */
+const laterVerbsInFirstPerson = (text: string): string =>
+  text.replace(
+    /\b(and|but) (still |also |now |often )?([a-z]+?)(ches|shes|sses|xes|s)\b/g,
+    (whole, conjunction, adverb, stem, ending) =>
+      ending === 's' && /s$/.test(stem)
+        ? whole
+        : `${conjunction} ${adverb ?? ''}${stem}${ending === 's' ? '' : ending.slice(0, -2)}`,
+  );
 
 /** The fact sharing the most content words with the message ("tell me about your cat" -> the cat). */
 const relatedFact = (facts: string[], message: string): string | undefined => {

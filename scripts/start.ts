@@ -6,6 +6,7 @@
 import { join, resolve } from 'node:path';
 import {
   createDbClient,
+  databasePoolers,
   demoAccounts,
   type EmbeddedServer,
   migrateDatabase,
@@ -13,21 +14,38 @@ import {
   startEmbeddedPostgresProcess,
 } from '@doppel/db';
 import { materializeDemoFiles } from '@doppel/domain';
-import { createLocalDiskStorage, createTts } from '@doppel/integrations';
+import { createFileStorage, createTts, describeFileStorage, fileStorageConfig } from '@doppel/integrations';
 import { z } from 'zod';
 import { type SupervisedChild, superviseChild } from './supervised-child.ts';
 import { buildWebAppIfStale } from './web-build.ts';
 
 const root = resolve(import.meta.dirname, '..');
+/** Empty is unset, as in the apps' env.ts. */
+const unsetWhenBlank = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
 
 const env = z
   .object({
     PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
     DATABASE_URL: z.string().optional(),
+    // Read again by the API and worker; here for the migrations and the demo data (docs/deploy.md).
+    DATABASE_POOLER: z.enum(databasePoolers).default('none'),
+    DATABASE_DIRECT_URL: z.string().optional(),
     DOPPEL_DATA_DIR: z.string().default(join(root, '.data')),
     EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1).max(65_535).default(54329),
     PUBLIC_URL: z.string().optional(),
     FILES_DIR: z.string().optional(),
+    // S3 storage, so the demo files land where the API serves them from; the API and worker check these in full.
+    S3_BUCKET: unsetWhenBlank,
+    S3_REGION: unsetWhenBlank.transform((value) => value ?? 'us-east-1'),
+    S3_ENDPOINT: unsetWhenBlank,
+    S3_ACCESS_KEY_ID: unsetWhenBlank,
+    S3_SECRET_ACCESS_KEY: unsetWhenBlank,
+    S3_FORCE_PATH_STYLE: unsetWhenBlank.transform((value) => value === 'true'),
+    S3_PREFIX: unsetWhenBlank,
   })
   .parse(process.env);
 const filesDir = env.FILES_DIR ?? join(env.DOPPEL_DATA_DIR, 'files');
@@ -96,6 +114,9 @@ async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
 }
 
 try {
+  // Throws, naming what is missing, on a half-configured S3, before anything is started.
+  const files = fileStorageConfig(filesDir, env);
+  say(`files live in ${describeFileStorage(files)}`);
   buildWebAppIfStale(say);
 
   let databaseUrl = env.DATABASE_URL;
@@ -104,18 +125,24 @@ try {
   } else {
     say(`starting the embedded Postgres (data in ${env.DOPPEL_DATA_DIR}, port ${env.EMBEDDED_POSTGRES_PORT})`);
     embedded = await startEmbeddedPostgresProcess({ dataDir: env.DOPPEL_DATA_DIR, port: env.EMBEDDED_POSTGRES_PORT });
+    // As root in a folder the postgres user cannot enter, the database lives elsewhere: say where.
+    if (embedded.note) say(embedded.note);
     databaseUrl = embedded.url;
   }
 
   say('applying migrations');
-  await migrateDatabase(databaseUrl);
-  const client = createDbClient(databaseUrl, { max: 1, applicationName: 'doppel-start' });
+  // The pooler settings describe DATABASE_URL; the embedded Postgres is reached directly.
+  const connection = env.DATABASE_URL
+    ? { pooler: env.DATABASE_POOLER, ...(env.DATABASE_DIRECT_URL ? { directUrl: env.DATABASE_DIRECT_URL } : {}) }
+    : {};
+  await migrateDatabase(databaseUrl, connection);
+  const client = createDbClient(databaseUrl, { max: 1, applicationName: 'doppel-start', ...connection });
   try {
     const { seeded } = await seedDemoData(client.db);
     say(seeded ? 'loaded the demo data' : 'demo data already present');
     // Demo clips are WAV from the local engine, whatever the product uses for new voice notes.
     const tts = createTts({});
-    const made = await materializeDemoFiles(client.db, createLocalDiskStorage(filesDir), tts);
+    const made = await materializeDemoFiles(client.db, createFileStorage(files), tts);
     if (made.pictures + made.lockedCopies + made.audio > 0) {
       say(`drew ${made.pictures + made.lockedCopies} demo pictures and spoke ${made.audio} demo voice clips`);
     }

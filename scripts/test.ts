@@ -121,6 +121,12 @@ if (selected.includes('integration') || selected.includes('e2e')) {
   const missing = ensureDebianPackage('/usr/bin/espeak-ng', 'espeak-ng', 'voice notes without ElevenLabs');
   if (missing) console.error(`[doppel test] ${missing}`);
 }
+// The integration test of DATABASE_POOLER runs the product behind a real PgBouncer; without it that
+// test fails, naming the package.
+if (selected.includes('integration')) {
+  const missing = ensureDebianPackage('/usr/sbin/pgbouncer', 'pgbouncer', 'the connection pooler test');
+  if (missing) console.error(`[doppel test] ${missing}`);
+}
 if (selected.includes('unit')) timed('unit', () => vitestTier('unit'));
 if (selected.includes('integration')) timed('integration', () => vitestTier('integration'));
 if (selected.includes('e2e')) {

@@ -52,3 +52,26 @@ describe('payout settings', () => {
     expect(env.PAYOUT_BANK_DEBTOR_NAME).toBe('Doppel Inc.');
   });
 });
+
+describe('operations settings', () => {
+  it('reads the error-reporting DSN and the metrics token, refusing unusable ones with the setting named', () => {
+    const env = loadEnv({ ...base, SENTRY_DSN: 'https://key@sentry.example/7', METRICS_TOKEN: 'a'.repeat(16) });
+    expect(env.SENTRY_DSN).toBe('https://key@sentry.example/7');
+    expect(loadEnv(base).SENTRY_DSN).toBeUndefined();
+    expect(() => loadEnv({ ...base, SENTRY_DSN: 'not a url' })).toThrow('SENTRY_DSN must be a URL');
+    expect(() => loadEnv({ ...base, METRICS_TOKEN: 'short' })).toThrow('METRICS_TOKEN must be at least 16 characters');
+  });
+});
+
+describe('connection pooler settings', () => {
+  it('defaults to no pooler, reads the transaction-mode setting and refuses others with the choices named', () => {
+    expect(loadEnv(base).DATABASE_POOLER).toBe('none');
+    expect(loadEnv(base).DATABASE_DIRECT_URL).toBeUndefined();
+    const env = loadEnv({ ...base, DATABASE_POOLER: 'pgbouncer-transaction', DATABASE_DIRECT_URL: 'postgres://db:5432/doppel' });
+    expect(env).toMatchObject({ DATABASE_POOLER: 'pgbouncer-transaction', DATABASE_DIRECT_URL: 'postgres://db:5432/doppel' });
+    expect(() => loadEnv({ ...base, DATABASE_POOLER: 'pgbouncer' })).toThrow(
+      'DATABASE_POOLER must be one of: none, pgbouncer-transaction',
+    );
+    expect(() => loadEnv({ ...base, DATABASE_DIRECT_URL: 'db:5432' })).toThrow('DATABASE_DIRECT_URL must be a postgres:// URL');
+  });
+});

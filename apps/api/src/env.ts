@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { databasePoolers } from '@doppel/db';
 import { isValidBic, isValidIban } from '@doppel/validation';
 import { z } from 'zod';
 
@@ -19,6 +20,14 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.url('DATABASE_URL must be a postgres:// URL'),
+  /** `pgbouncer-transaction` when DATABASE_URL leads to a pooler in transaction mode (docs/deploy.md). */
+  DATABASE_POOLER: z
+    .enum(databasePoolers, { error: `DATABASE_POOLER must be one of: ${databasePoolers.join(', ')}` })
+    .default('none'),
+  /** Postgres past the pooler, for LISTEN; unset behind a pooler, live changes are polled for. */
+  DATABASE_DIRECT_URL: optionalText.pipe(
+    z.url({ protocol: /^postgres(ql)?$/, error: 'DATABASE_DIRECT_URL must be a postgres:// URL' }).optional(),
+  ),
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   APP_VERSION: z.string().default(rootPackage.version ?? '0.0.0'),
@@ -41,6 +50,26 @@ const schema = z.object({
   DOPPEL_DATA_DIR: z.string().default(`${repoRoot}.data`),
   /** Where uploaded files are stored on local disk; default `<DOPPEL_DATA_DIR>/files`. */
   FILES_DIR: z.string().optional(),
+  // Files on S3-compatible object storage instead (several machines): on when S3_BUCKET and the keys are set.
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText.transform((value) => value ?? 'us-east-1'),
+  /** Another S3-compatible server (MinIO, R2, …); unset is AWS's endpoint for S3_REGION. */
+  S3_ENDPOINT: optionalText.pipe(
+    z.url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be an http:// or https:// URL' }).optional(),
+  ),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** `true` addresses objects as /{bucket}/{key}, which MinIO and most local servers need. */
+  S3_FORCE_PATH_STYLE: optionalText
+    .pipe(z.enum(['true', 'false'], 'S3_FORCE_PATH_STYLE must be true or false').optional())
+    .transform((value) => value === 'true'),
+  /** A folder in the bucket every key lives under, e.g. `production`. */
+  S3_PREFIX: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\/?$/, 'S3_PREFIX must be folder names (letters, digits, _ and -) joined by /')
+      .optional(),
+  ),
   // Sign-in providers: each is on when all of its variables are set (checked in loadEnv).
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
@@ -106,6 +135,13 @@ const schema = z.object({
   FINE_TUNING_ORGANISATION_V1: optionalText,
   /** `on` allows the development outbox in production (it is readable by anyone who reaches the server). */
   DEV_OUTBOX: z.enum(['on', 'off']).optional(),
+  // Operations (docs/deploy.md): error reporting and metrics.
+  /** Sentry-compatible DSN internal errors are reported to; unset: the log line alone. */
+  SENTRY_DSN: optionalText.pipe(z.url('SENTRY_DSN must be a URL like https://key@host/project').optional()),
+  /** The environment events are filed under; default NODE_ENV. */
+  SENTRY_ENVIRONMENT: optionalText,
+  /** Bearer token GET /metrics asks for; without one, production does not serve /metrics at all. */
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional()),
 });
 
 const providerVariables = {
@@ -116,6 +152,7 @@ const providerVariables = {
   'Google Play': ['GOOGLE_PLAY_PACKAGE_NAME', 'GOOGLE_PLAY_SERVICE_ACCOUNT', 'GOOGLE_PLAY_PUSH_TOKEN'],
   'PayPal payouts': ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'],
   'The bank file': ['PAYOUT_BANK_DEBTOR_NAME', 'PAYOUT_BANK_DEBTOR_IBAN', 'PAYOUT_BANK_DEBTOR_BIC'],
+  'S3 file storage': ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
 } as const;
 
 /** Settings that parse one by one but make no sense together; each message says how to fix it. */

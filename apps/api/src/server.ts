@@ -1,6 +1,13 @@
 import { createDbClient, createLiveFeed, type DbClient, type LiveFeed } from '@doppel/db';
 import type { Mailer } from '@doppel/domain';
-import { createDevOutboxMailer, createLocalDiskStorage, createSmtpMailer, createWebPush } from '@doppel/integrations';
+import {
+  createDevOutboxMailer,
+  createErrorReporter,
+  createFileStorage,
+  createSmtpMailer,
+  createWebPush,
+  fileStorageConfig,
+} from '@doppel/integrations';
 import { createBoss, ensureQueues } from '@doppel/jobs';
 import { maxCallsPerBatch } from '@doppel/validation';
 import fastifyCookie from '@fastify/cookie';
@@ -8,15 +15,17 @@ import fastifyHelmet from '@fastify/helmet';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Env } from './env.ts';
-import { errorIdOf } from './errors/internal-error.ts';
+import { trpcErrorLogger } from './errors/report.ts';
 import { sendTrpcAnswersWhole } from './http/buffered-responses.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerFileServing, registerUploadRoute } from './http/files.ts';
 import { registerHealth } from './http/health.ts';
 import { registerMediaRoutes } from './http/media.ts';
+import { createApiMetrics, registerMetrics } from './http/metrics.ts';
 import { registerOAuthRoutes } from './http/oauth.ts';
 import { registerPaymentWebhooks } from './http/payment-webhooks.ts';
 import { publicPages } from './http/public-pages.ts';
+import { echoRequestId, requestIdOf } from './http/request-id.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { liveSessionIds } from './live/live-sessions.ts';
 import { createLiveStreams, type LiveStreams } from './live/live-streams.ts';
@@ -44,9 +53,14 @@ const shutdownGraceMs = 5_000;
 const bodyLimit = 1024 * 1024;
 
 export async function buildServer(env: Env, options: { db?: DbClient } = {}): Promise<ApiServer> {
-  const client = options.db ?? createDbClient(env.DATABASE_URL, { max: 20, applicationName: 'doppel-api' });
+  // Behind a transaction pooler: no prepared statements, LISTEN past the pooler (docs/deploy.md).
+  const connection = { pooler: env.DATABASE_POOLER, ...(env.DATABASE_DIRECT_URL ? { directUrl: env.DATABASE_DIRECT_URL } : {}) };
+  const client = options.db ?? createDbClient(env.DATABASE_URL, { max: 20, applicationName: 'doppel-api', ...connection });
   const app = Fastify({
     logger: { level: env.LOG_LEVEL },
+    // A sane incoming X-Request-Id or a fresh one, on every log line of the request as `reqId`.
+    genReqId: requestIdOf,
+    requestIdHeader: false,
     bodyLimit,
     trustProxy: env.TRUST_PROXY,
     // Long-lived SSE streams must not hold shutdown; they end through the shutdown signal first.
@@ -59,7 +73,15 @@ export async function buildServer(env: Env, options: { db?: DbClient } = {}): Pr
     ? createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM })
     : createDevOutboxMailer(client.db, (message) => app.log.info(message));
   const shutdown = new AbortController();
-  const storage = createLocalDiskStorage(env.FILES_DIR);
+  // Sentry when SENTRY_DSN is set; otherwise the structured log line is the report.
+  const errorReporter = await createErrorReporter({
+    dsn: env.SENTRY_DSN,
+    environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV,
+    release: env.APP_VERSION,
+    service: 'api',
+  });
+  // Local disk by default; an S3-compatible bucket when S3_BUCKET is set (env.ts refuses half of it).
+  const storage = createFileStorage(fileStorageConfig(env.FILES_DIR, env));
   const payments = createPaymentProviders(env);
   const payouts = createPayoutProviders(env);
   const modelSettings = modelSettingsOf(env);
@@ -69,10 +91,12 @@ export async function buildServer(env: Env, options: { db?: DbClient } = {}): Pr
     limits: { perSession: env.LIVE_STREAMS_PER_SESSION, perAddress: env.LIVE_STREAMS_PER_ADDRESS },
     log: (message, error) => app.log.error({ err: error }, message),
   });
+  const metrics = createApiMetrics({ sql: client.sql, liveStreams: () => liveStreams.count(), poolMax: 20, log: app.log });
   // Sends jobs (chat replies) inside the API's own transactions; the worker process runs them.
   // Queues are created here too, so the API can enqueue even before a worker has started.
   const jobs = createBoss(env.DATABASE_URL, {
     role: 'client',
+    ...connection,
     applicationName: 'doppel-api-jobs',
     log: {
       info: (message, fields) => app.log.info(fields ?? {}, message),
@@ -99,7 +123,9 @@ export async function buildServer(env: Env, options: { db?: DbClient } = {}): Pr
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyCookie);
-  registerErrorHandler(app);
+  echoRequestId(app);
+  registerErrorHandler(app, errorReporter);
+  registerMetrics(app, metrics, { token: env.METRICS_TOKEN, production: env.NODE_ENV === 'production' });
   registerHealth(app, client.db, env.APP_VERSION);
   await registerOAuthRoutes(app, { db: client.db, env });
 
@@ -122,19 +148,14 @@ export async function buildServer(env: Env, options: { db?: DbClient } = {}): Pr
           modelSettings,
           webPush,
           liveStreams,
+          metrics,
         },
         req,
         res,
         info,
       ),
-    onError({ path, error, type }) {
-      // Expected refusals are not incidents; everything else is logged with its call path and the
-      // error id the caller reads beside the generic message (the errorFormatter asks for the same id).
-      if (error.code === 'INTERNAL_SERVER_ERROR') {
-        const errorId = errorIdOf(error);
-        app.log.error({ err: error.cause ?? error, path, type, errorId }, `tRPC ${type} ${path} failed (error id ${errorId})`);
-      } else app.log.info({ path, code: error.code }, `tRPC ${type} ${path}: ${error.message}`);
-    },
+    // Internal failures are logged under their error id and request id, and reported (errors/report.ts).
+    onError: trpcErrorLogger(errorReporter),
     // Answers are per caller (a session's data) or state that changes: no browser or proxy keeps one.
     responseMeta: () => ({ headers: { 'cache-control': 'no-store' } }),
   } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'];
@@ -171,6 +192,7 @@ export async function buildServer(env: Env, options: { db?: DbClient } = {}): Pr
         clearTimeout(cut);
         await jobs.stop({ graceful: false });
         await feed.stop();
+        await errorReporter.close();
         if (!options.db) await client.close();
       })();
       return closing;

@@ -7,7 +7,7 @@ import { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseUnavailableMessage } from '../src/trpc/database-unavailable.ts';
 import { internalErrorMessage } from '../src/trpc/init.ts';
-import { type Api, type Caller, seedPeople, signIn, startApi } from './harness.ts';
+import { type Api, type Caller, createCaller, seedPeople, signIn, startApi } from './harness.ts';
 
 const errorId = expect.stringMatching(/^[0-9a-f]{10}$/);
 
@@ -94,6 +94,40 @@ describe('while the database is down', () => {
     if ((error.data as { code?: string } | undefined)?.code === 'SERVICE_UNAVAILABLE')
       expect(error.message).toBe(databaseUnavailableMessage);
     else {
+      expect(error.message).toBe(internalErrorMessage);
+      expect(error.data).toMatchObject({ code: 'INTERNAL_SERVER_ERROR', errorId });
+    }
+    expectNoInternals(JSON.stringify({ message: error.message, data: error.data }));
+  });
+
+  it('a live stream that cannot be authorised reports "temporarily unavailable" or the generic message, never internals', async () => {
+    const caller = createCaller(api);
+    // It used to wait forever at times: the driver dropped the database's refusal when the pooled
+    // connection had died mid-statement (see packages/db/src/lost-connection.integration.test.ts).
+    // A failure is one the client retries: it shows as the reason of a reconnect.
+    const reported = await new Promise<Error>((resolve) => {
+      const subscription = caller.client.live.events.subscribe(
+        { scopes: ['chat:somechat'] },
+        {
+          onConnectionStateChange: (state) => {
+            if (state.state === 'connecting' && state.error) {
+              subscription.unsubscribe();
+              resolve(state.error);
+            }
+          },
+          onError: (error) => {
+            subscription.unsubscribe();
+            resolve(error);
+          },
+        },
+      );
+    });
+    // A refusal before the stream starts can reach the client as the transport's own error.
+    if (!(reported instanceof TRPCClientError)) return expectNoInternals(reported.message);
+    const error = reported;
+    if ((error.data as { code?: string } | undefined)?.code === 'SERVICE_UNAVAILABLE') {
+      expect(error.message).toBe(databaseUnavailableMessage);
+    } else {
       expect(error.message).toBe(internalErrorMessage);
       expect(error.data).toMatchObject({ code: 'INTERNAL_SERVER_ERROR', errorId });
     }

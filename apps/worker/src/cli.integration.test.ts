@@ -124,7 +124,9 @@ describe('ops CLI', () => {
       expect(run.stderr).not.toContain('error');
       expect(run.code).toBe(0);
       expect(run.stdout).toMatch(/sent session\.cleanup [0-9a-f-]{36}/);
-      expect(run.stdout).toMatch(/session\.cleanup [0-9a-f-]{36} completed after \d+ ms: \{"sessions":1,"signInTokens":0\}/);
+      expect(run.stdout).toMatch(
+        /session\.cleanup [0-9a-f-]{36} completed after \d+ ms: \{"sessions":1,"signInTokens":0,"anonymousFanAddresses":0\}/,
+      );
       expect(await database.db.select().from(sessions)).toEqual([]);
 
       const queues = await ops('queues');

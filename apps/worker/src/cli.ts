@@ -1,5 +1,5 @@
 // The ops CLI: `npm run ops -- <command>` (or `node apps/worker/src/cli.ts <command>`).
-import { createDbClient, type DbClient, migrateDatabase, seedDemoData } from '@doppel/db';
+import { createDbClient, type DatabaseConnectionOptions, type DbClient, migrateDatabase, seedDemoData } from '@doppel/db';
 import { createBoss, ensureQueues } from '@doppel/jobs';
 import type { PgBoss } from 'pg-boss';
 import { type CliCommand, helpText, parseCommandLine, UsageError } from './cli/args.ts';
@@ -9,7 +9,7 @@ import { openOpsDatabase } from './cli/database.ts';
 import { listJobs, listQueues, redriveDeadLetters, retryFailed, runJob } from './cli/job-commands.ts';
 import { checkLedger } from './cli/ledger-commands.ts';
 import { acceptUser, createAdmin, promoteAdmin } from './cli/user-commands.ts';
-import { EnvError, loadCliEnv } from './env.ts';
+import { databaseConnection, EnvError, loadCliEnv } from './env.ts';
 import { createLogger } from './log.ts';
 
 async function seed(context: OpsContext): Promise<void> {
@@ -17,7 +17,12 @@ async function seed(context: OpsContext): Promise<void> {
   context.out(seeded ? 'demo data loaded' : 'demo data already present; nothing changed');
 }
 
-async function execute(command: Exclude<CliCommand, { name: 'help' }>, context: OpsContext, url: string): Promise<void> {
+async function execute(
+  command: Exclude<CliCommand, { name: 'help' }>,
+  context: OpsContext,
+  url: string,
+  connection: DatabaseConnectionOptions,
+): Promise<void> {
   switch (command.name) {
     case 'queues':
       return listQueues(context);
@@ -36,7 +41,7 @@ async function execute(command: Exclude<CliCommand, { name: 'help' }>, context: 
     case 'users accept':
       return acceptUser(context, command.email);
     case 'migrate':
-      await migrateDatabase(url);
+      await migrateDatabase(url, connection);
       await context.boss();
       context.out('database migrated; job queues ready');
       return;
@@ -86,7 +91,9 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     database = await openOpsDatabase(env);
     process.stderr.write(`[ops] ${database.description}\n`);
     const url = database.url;
-    const db = createDbClient(url, { max: 2, applicationName: 'doppel-ops' });
+    // The pooler settings describe DATABASE_URL; the embedded database is always reached directly.
+    const connection = env.DATABASE_URL ? databaseConnection(env) : {};
+    const db = createDbClient(url, { max: 2, applicationName: 'doppel-ops', ...connection });
     client = db;
     let started: Promise<PgBoss> | undefined;
     const context: OpsContext = {
@@ -94,7 +101,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
       out,
       boss: () => {
         started ??= (async () => {
-          boss = createBoss(url, { role: 'client', log, applicationName: 'doppel-ops', max: 2 });
+          boss = createBoss(url, { role: 'client', log, applicationName: 'doppel-ops', max: 2, ...connection });
           await boss.start();
           await ensureQueues(boss, log);
           return boss;
@@ -102,7 +109,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
         return started;
       },
     };
-    await execute(command, context, url);
+    await execute(command, context, url, connection);
     return 0;
   } catch (error) {
     process.stderr.write(`error: ${describeError(error)}\n`);

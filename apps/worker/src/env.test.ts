@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, loadCliEnv, loadWorkerEnv } from './env.ts';
+import { databaseConnection, EnvError, loadCliEnv, loadWorkerEnv } from './env.ts';
 
 describe('worker env', () => {
   it('requires a postgres DATABASE_URL for the worker', () => {
@@ -35,5 +35,17 @@ describe('worker env', () => {
     expect(loadCliEnv({ EMBEDDED_POSTGRES_PORT: '6000' }).EMBEDDED_POSTGRES_PORT).toBe(6000);
     expect(() => loadCliEnv({ EMBEDDED_POSTGRES_PORT: 'abc' })).toThrow(/EMBEDDED_POSTGRES_PORT/);
     expect(() => loadCliEnv({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+  });
+});
+
+describe('connection pooler settings', () => {
+  it('are read by the worker and the ops CLI alike, and handed to the database clients as plain options', () => {
+    const pooled = { DATABASE_POOLER: 'pgbouncer-transaction', DATABASE_DIRECT_URL: 'postgres://db:5432/doppel' };
+    const worker = loadWorkerEnv({ DATABASE_URL: 'postgres://pooler:6432/doppel', ...pooled });
+    expect(databaseConnection(worker)).toEqual({ pooler: 'pgbouncer-transaction', directUrl: 'postgres://db:5432/doppel' });
+    expect(databaseConnection(loadCliEnv({ DATABASE_POOLER: '' }))).toEqual({ pooler: 'none' });
+    expect(() => loadCliEnv({ DATABASE_POOLER: 'session' })).toThrow(
+      /DATABASE_POOLER must be one of: none, pgbouncer-transaction/,
+    );
   });
 });

@@ -1,10 +1,13 @@
 // The only place the worker and the ops CLI read process.env: parsed once with zod, so a bad
 // setting fails at start with a readable message instead of deep inside a job.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type DatabaseConnectionOptions, databasePoolers } from '@doppel/db';
 import { z } from 'zod';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const rootPackage = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version?: string };
 
 export const logLevels = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
@@ -24,6 +27,14 @@ const sharedSchema = z.object({
     .pipe(z.enum(logLevels))
     .default('info'),
   NODE_ENV: optionalText,
+  /** `pgbouncer-transaction` when DATABASE_URL leads to a pooler in transaction mode (docs/deploy.md). */
+  DATABASE_POOLER: optionalText
+    .transform((value) => value ?? 'none')
+    .pipe(z.enum(databasePoolers, { error: `DATABASE_POOLER must be one of: ${databasePoolers.join(', ')}` })),
+  /** Postgres past the pooler, for LISTEN and migrations; unset behind a pooler, changes are polled for. */
+  DATABASE_DIRECT_URL: optionalText.pipe(
+    z.url({ protocol: /^postgres(ql)?$/, error: 'DATABASE_DIRECT_URL must be a postgres:// URL' }).optional(),
+  ),
 });
 
 const workerSchema = sharedSchema.extend({
@@ -60,10 +71,35 @@ const workerSchema = sharedSchema.extend({
       .max(10_000, 'WEB_PUSH_RATE_PER_SECOND must be at most 10000')
       .optional(),
   ),
+  /** Sentry-compatible DSN failed jobs are reported to (as the API's); unset: the log line alone. */
+  SENTRY_DSN: optionalText.pipe(z.url({ error: 'SENTRY_DSN must be a URL like https://key@host/project' }).optional()),
+  /** The environment events are filed under; default NODE_ENV. */
+  SENTRY_ENVIRONMENT: optionalText,
+  /** The release events name; default the version in package.json, as the API's APP_VERSION. */
+  APP_VERSION: optionalText.transform((value) => value ?? rootPackage.version ?? '0.0.0'),
   /** Same defaults as the API, so voice notes land where the API serves files from. */
   DOPPEL_DATA_DIR: optionalText.transform((value) => value ?? `${repoRoot}.data`),
   FILES_DIR: optionalText,
+  // S3-compatible object storage, as the API has it: on when S3_BUCKET and the keys are set.
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText.transform((value) => value ?? 'us-east-1'),
+  S3_ENDPOINT: optionalText.pipe(
+    z.url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be an http:// or https:// URL' }).optional(),
+  ),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: optionalText
+    .pipe(z.enum(['true', 'false'], { error: 'S3_FORCE_PATH_STYLE must be true or false' }).optional())
+    .transform((value) => value === 'true'),
+  S3_PREFIX: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\/?$/, 'S3_PREFIX must be folder names (letters, digits, _ and -) joined by /')
+      .optional(),
+  ),
 });
+
+const s3RequiredSettings = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
 const cliSchema = sharedSchema.extend({
   /** Unset: the CLI uses the embedded development database, like `npm start`. */
@@ -84,6 +120,11 @@ export function workerFilesDir(env: Pick<WorkerEnv, 'DOPPEL_DATA_DIR' | 'FILES_D
 }
 export type CliEnv = z.infer<typeof cliSchema>;
 
+/** DATABASE_POOLER and DATABASE_DIRECT_URL as the database clients take them. */
+export function databaseConnection(env: Pick<WorkerEnv, 'DATABASE_POOLER' | 'DATABASE_DIRECT_URL'>): DatabaseConnectionOptions {
+  return { pooler: env.DATABASE_POOLER, ...(env.DATABASE_DIRECT_URL ? { directUrl: env.DATABASE_DIRECT_URL } : {}) };
+}
+
 export class EnvError extends Error {
   override name = 'EnvError';
 }
@@ -97,7 +138,14 @@ function parse<T extends z.ZodType>(schema: T, source: Record<string, string | u
 
 /** Settings of the worker process (`node apps/worker/src/main.ts`). */
 export function loadWorkerEnv(source: Record<string, string | undefined> = process.env): WorkerEnv {
-  return parse(workerSchema, source);
+  const env = parse(workerSchema, source);
+  // All or none, as in the API: half of it would write voice notes where the API never looks.
+  const missing = s3RequiredSettings.filter((name) => !env[name]);
+  if (missing.length > 0 && missing.length < s3RequiredSettings.length)
+    throw new EnvError(
+      `invalid environment:\n  S3 file storage is half configured: set ${missing.join(', ')} too, or unset all of ${s3RequiredSettings.join(', ')}`,
+    );
+  return env;
 }
 
 /** Settings of the ops CLI (`npm run ops -- <command>`). */

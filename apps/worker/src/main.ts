@@ -1,5 +1,7 @@
 // Process entry of the worker tier: `node apps/worker/src/main.ts` with DATABASE_URL set.
-import { EnvError, loadWorkerEnv } from './env.ts';
+import type { ErrorReporter } from '@doppel/domain';
+import { createErrorReporter } from '@doppel/integrations';
+import { databaseConnection, EnvError, loadWorkerEnv } from './env.ts';
 import { createWorkerServices } from './jobs/chat-reply-services.ts';
 import { createLogger } from './log.ts';
 import { type RunningWorker, startWorker } from './worker.ts';
@@ -15,17 +17,22 @@ try {
 
 const log = createLogger(env.LOG_LEVEL, { service: 'worker' });
 let worker: RunningWorker | undefined;
+let errorReporter: ErrorReporter | undefined;
 let stopping = false;
 
 function stopAndExit(): void {
   if (!worker) return;
-  worker.stop().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      log.error('worker did not stop cleanly', { error });
-      process.exit(1);
-    },
-  );
+  worker
+    .stop()
+    // Reports of the last failures go out before the process ends.
+    .then(() => errorReporter?.close())
+    .then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log.error('worker did not stop cleanly', { error });
+        process.exit(1);
+      },
+    );
 }
 
 function shutdown(signal: NodeJS.Signals): void {
@@ -44,7 +51,19 @@ function shutdown(signal: NodeJS.Signals): void {
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, shutdown);
 
 try {
-  worker = await startWorker({ databaseUrl: env.DATABASE_URL, log, services: createWorkerServices(env) });
+  errorReporter = await createErrorReporter({
+    dsn: env.SENTRY_DSN,
+    environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV ?? 'development',
+    release: env.APP_VERSION,
+    service: 'worker',
+  });
+  worker = await startWorker({
+    databaseUrl: env.DATABASE_URL,
+    errorReporter,
+    connection: databaseConnection(env),
+    log,
+    services: createWorkerServices(env),
+  });
 } catch (error) {
   log.error('worker failed to start', { error });
   process.exit(1);

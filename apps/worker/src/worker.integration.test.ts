@@ -1,5 +1,7 @@
 import { newId, sessions, users } from '@doppel/db';
 import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
+import { createErrorReporter } from '@doppel/integrations';
+import { type FakeSentry, startFakeSentry } from '@doppel/integrations/testing';
 import type { JobName } from '@doppel/jobs';
 import { createBoss, enqueue } from '@doppel/jobs';
 import type { PgBoss } from 'pg-boss';
@@ -9,10 +11,13 @@ import { type RunningWorker, startWorker } from './worker.ts';
 let database: TestDatabase;
 let worker: RunningWorker;
 let client: PgBoss;
+let sentry: FakeSentry;
 
 beforeAll(async () => {
   database = await createTestDatabase(inject('postgresServerUrl'));
-  worker = await startWorker({ databaseUrl: database.url });
+  sentry = await startFakeSentry();
+  const errorReporter = await createErrorReporter({ dsn: sentry.dsn, service: 'worker', release: '0.0.0-test' });
+  worker = await startWorker({ databaseUrl: database.url, errorReporter });
   // Jobs are sent from a separate, client-role instance, as the API would send them.
   client = createBoss(database.url, { role: 'client' });
   await client.start();
@@ -21,6 +26,7 @@ afterAll(async () => {
   await client?.stop({ graceful: false });
   await worker?.stop();
   await database?.drop();
+  await sentry?.close();
 });
 
 async function waitForJob(name: JobName, id: string, timeoutMs = 10_000) {
@@ -66,7 +72,7 @@ describe('worker', () => {
     const job = await waitForJob('session.cleanup', id ?? '');
 
     expect(job.state).toBe('completed');
-    expect(job.output).toEqual({ sessions: 1, signInTokens: 0 });
+    expect(job.output).toEqual({ sessions: 1, signInTokens: 0, anonymousFanAddresses: 0 });
     const left = await db.select({ id: sessions.id }).from(sessions);
     expect(left.map((row) => row.id)).toEqual(['live']);
   });
@@ -96,5 +102,9 @@ describe('worker', () => {
     expect(job.state).toBe('failed');
     const dead = await client.findJobs('system.ping.dead');
     expect(dead.map((entry) => entry.sourceId)).toContain(id);
+    // A producer's bug: reported with the job's name and id.
+    const [event] = await sentry.waitForEvents(1);
+    expect(event?.tags).toMatchObject({ service: 'worker', job: 'system.ping', job_id: id });
+    expect(event?.exception?.values?.map((value) => value.type)).toContain('InvalidJobPayloadError');
   });
 });

@@ -1,6 +1,8 @@
 // The worker tier: one pg-boss instance on the application database that owns the queues, the
 // schedules and the handlers of the job catalog.
-import { createDbClient, createLiveFeed, type Database } from '@doppel/db';
+import { createDbClient, createLiveFeed, type Database, type DatabaseConnectionOptions } from '@doppel/db';
+import type { ErrorReporter } from '@doppel/domain';
+import { createLogOnlyErrorReporter } from '@doppel/integrations';
 import {
   createBoss,
   enqueue,
@@ -14,6 +16,7 @@ import {
   notifyBackstopPollingSeconds,
   parseJobPayload,
   registerSchedules,
+  startStalledJobSweep,
 } from '@doppel/jobs';
 import type { Job, JobResult, PgBoss } from 'pg-boss';
 import { createOfflineWorkerServices } from './jobs/chat-reply-services.ts';
@@ -23,9 +26,13 @@ import { type Logger, silentLogger } from './log.ts';
 
 export type WorkerOptions = {
   databaseUrl: string;
+  /** DATABASE_POOLER and DATABASE_DIRECT_URL: how to work behind a transaction pooler. */
+  connection?: DatabaseConnectionOptions;
   log?: Logger;
   /** How long stop() lets running jobs finish before giving up on them (they are retried later). */
   stopTimeoutMs?: number;
+  /** Where failed jobs are reported besides the log (Sentry when SENTRY_DSN is set); default the log alone. */
+  errorReporter?: ErrorReporter;
   /** Model, text to speech and file storage for chat.reply; default: offline engine, no voice, no files. */
   services?: WorkerServices;
 };
@@ -44,6 +51,7 @@ async function runOne(
   log: Logger,
   services: WorkerServices,
   followUps: { followUp: FollowUp; followUpMany: FollowUpMany },
+  reporter: ErrorReporter,
 ): Promise<JobResult> {
   const started = performance.now();
   try {
@@ -62,9 +70,12 @@ async function runOne(
     // A payload that fails its schema will fail on every retry too: straight to the dead-letter queue.
     if (error instanceof InvalidJobPayloadError) {
       log.error('job payload rejected', { job: name, jobId: job.id, error: error.message });
+      // A producer sent what no handler can take: a bug to look at, not a moment to wait out.
+      reporter.capture(error, { tags: { job: name, job_id: job.id } });
       return { id: job.id, status: 'deadletter', output: { error: error.message } };
     }
     log.error('job failed', { job: name, jobId: job.id, retryCount: job.retryCount, error });
+    reporter.capture(error, { tags: { job: name, job_id: job.id, retry_count: job.retryCount } });
     throw error;
   }
 }
@@ -72,8 +83,9 @@ async function runOne(
 export async function startWorker(options: WorkerOptions): Promise<RunningWorker> {
   const log = options.log ?? silentLogger;
   const services = options.services ?? createOfflineWorkerServices();
-  const client = createDbClient(options.databaseUrl, { max: 5, applicationName: 'doppel-worker' });
-  const boss = createBoss(options.databaseUrl, { role: 'worker', log });
+  const reporter = options.errorReporter ?? createLogOnlyErrorReporter();
+  const client = createDbClient(options.databaseUrl, { max: 5, applicationName: 'doppel-worker', ...options.connection });
+  const boss = createBoss(options.databaseUrl, { role: 'worker', log, ...options.connection });
   const feed = createLiveFeed(client, { log: (message, error) => log.error(message, { error }) });
   const wakeable = new Map<JobName, string>();
   const followUp: FollowUp = async (name, payload, followUpOptions) => {
@@ -102,10 +114,11 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
           localConcurrency: work.concurrency,
           pollingIntervalSeconds: work.pollingIntervalSeconds,
           notifyPollingIntervalSeconds: notifyBackstopPollingSeconds,
+          ...(work.stalled ? { heartbeatRefreshSeconds: work.stalled.refreshSeconds } : {}),
         },
         async (jobs) => {
           const results = await Promise.all(
-            jobs.map((job) => runOne(name, handler, job, client.db, log, services, { followUp, followUpMany })),
+            jobs.map((job) => runOne(name, handler, job, client.db, log, services, { followUp, followUpMany }, reporter)),
           );
           // A handler's writes (a twin's reply) reach the API's live readers at once, not at their next poll.
           feed.nudge();
@@ -126,12 +139,15 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     await client.close();
     throw error;
   }
+  // Replies a dead worker held (kill -9, a lost machine) are retried within seconds, by any worker.
+  const stalledSweep = startStalledJobSweep(boss, { log });
   log.info('worker started', { queues: jobNames.filter((name) => jobHandlers[name]) });
 
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
       log.info('worker stopping');
+      await stalledSweep.stop();
       await feed.stop();
       await boss.stop({ graceful: true, timeout: options.stopTimeoutMs ?? 30_000 });
       await client.close();

@@ -12,12 +12,33 @@ export type Executor = Database | Transaction;
 
 export type DbClient = {
   db: Database;
-  /** The raw postgres.js client, for LISTEN and the few statements drizzle does not express. */
+  /** The raw postgres.js client, for the few statements drizzle does not express. */
   sql: postgres.Sql;
+  /**
+   * Where LISTEN goes: a session of its own on the server. The pool itself without a pooler; the
+   * direct URL behind a transaction pooler (which would hand the LISTEN's session to others); absent
+   * when there is none, and then the live feed polls instead.
+   */
+  listener?: postgres.Sql;
   close: () => Promise<void>;
 };
 
-export type DbClientOptions = { max?: number; applicationName?: string };
+/**
+ * `pgbouncer-transaction`: DATABASE_URL leads to a pooler in transaction mode (PgBouncer's
+ * `pool_mode = transaction`, or any pooler that lends a server session for one transaction only).
+ * What needs a session of its own (LISTEN) then goes to the direct URL, or is done without.
+ */
+export type DatabasePooler = 'none' | 'pgbouncer-transaction';
+export const databasePoolers = ['none', 'pgbouncer-transaction'] as const satisfies readonly DatabasePooler[];
+
+/** How to reach the database, as the apps read it from DATABASE_POOLER and DATABASE_DIRECT_URL. */
+export type DatabaseConnectionOptions = {
+  pooler?: DatabasePooler;
+  /** Postgres itself, past the pooler: LISTEN and migrations. Only read behind a pooler. */
+  directUrl?: string;
+};
+
+export type DbClientOptions = DatabaseConnectionOptions & { max?: number; applicationName?: string };
 
 /**
  * While the server is unreachable, every call must fail at once (the API answers "temporarily
@@ -33,13 +54,28 @@ const connectTimeoutSeconds = 5;
 
 /** Opens a pooled connection; snake_case column names are derived from the camelCase keys. */
 export function createDbClient(url: string, options: DbClientOptions = {}): DbClient {
-  const sql = postgres(url, {
-    max: options.max ?? 10,
+  const behindPooler = options.pooler === 'pgbouncer-transaction';
+  const settings = {
     onnotice: () => {},
     connection: { application_name: options.applicationName ?? 'doppel' },
     backoff: () => reconnectPauseSeconds,
     connect_timeout: connectTimeoutSeconds,
-  });
-  const db = drizzle({ client: preparingStatements(sql), schema, casing: 'snake_case' });
-  return { db, sql, close: () => sql.end({ timeout: 5 }) };
+  };
+  // A transaction pooler runs each statement on whichever server session is free, where a statement
+  // prepared on another session does not exist ("prepared statement … does not exist"). PgBouncer
+  // 1.21+ can track them (max_prepared_statements), but 1.18 (Debian 12) and other poolers cannot,
+  // so behind a pooler every statement is unnamed: parsed each time, at a round trip more.
+  const sql = postgres(url, { ...settings, max: options.max ?? 10, ...(behindPooler ? { prepare: false } : {}) });
+  const db = drizzle({ client: behindPooler ? sql : preparingStatements(sql), schema, casing: 'snake_case' });
+  if (!behindPooler) return { db, sql, listener: sql, close: () => sql.end({ timeout: 5 }) };
+  // postgres.js gives LISTEN a connection of its own on first use; nothing else runs here.
+  const listener = options.directUrl ? postgres(options.directUrl, { ...settings, max: 1 }) : undefined;
+  return {
+    db,
+    sql,
+    ...(listener ? { listener } : {}),
+    close: async () => {
+      await Promise.all([sql.end({ timeout: 5 }), listener?.end({ timeout: 5 })]);
+    },
+  };
 }

@@ -21,6 +21,8 @@ process.on('message', (message) => {
   if (message === 'stop') void stop();
 });
 process.on('disconnect', () => void stop());
+// A plain `kill` of this process stops Postgres cleanly rather than leaving it running.
+process.on('SIGTERM', () => void stop());
 // Only our parent decides when to stop; signals meant for the terminal's group are ignored.
 process.on('SIGINT', () => {});
-process.send?.({ type: 'ready', url: server.url });
+process.send?.({ type: 'ready', url: server.url, clusterDir: server.clusterDir, note: server.note });

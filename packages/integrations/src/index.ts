@@ -1,6 +1,17 @@
 // @doppel/integrations: adapters for the domain's ports (packages/domain/src/ports). Fakes that speak
 // the real protocols for tests live in the separate entry @doppel/integrations/testing.
+export { createErrorReporter, type ErrorReporterConfig } from './errors/create-error-reporter.ts';
+export { createLogOnlyErrorReporter } from './errors/log-error-reporter.ts';
+export { createSentryErrorReporter, type SentryConfig } from './errors/sentry-error-reporter.ts';
+export {
+  createFileStorage,
+  describeFileStorage,
+  type FileStorageConfig,
+  fileStorageConfig,
+  type S3Settings,
+} from './files/create-file-storage.ts';
 export { createLocalDiskStorage } from './files/local-disk-storage.ts';
+export { createS3Storage, type S3StorageConfig } from './files/s3-storage.ts';
 export { createFineTuning, type FineTuningConfig } from './fine-tuning/create-fine-tuning.ts';
 export { createLlm, type LlmConfig } from './llm/create-llm.ts';
 export { createOfflineLlm, offlineReply } from './llm/offline-llm.ts';

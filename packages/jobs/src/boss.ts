@@ -1,6 +1,9 @@
 // pg-boss instances for this project: the worker's (listens, schedules, maintains) and a light
 // client for processes that only send or inspect jobs (API, ops CLI).
+import type { DatabaseConnectionOptions } from '@doppel/db';
 import { PgBoss, type Queue } from 'pg-boss';
+// pg-boss's own pool class, so the LISTEN of a worker behind a pooler can be sent past it (below).
+import PgBossDb from 'pg-boss/dist/db.js';
 import { deadLetterQueueName, deadLetterQueueSettings, jobCatalog, jobNames, type QueueSettings } from './catalog.ts';
 import { type JobsLogger, silentJobsLogger } from './log.ts';
 
@@ -9,18 +12,62 @@ export const bossSchema = 'pgboss';
 
 export type BossRole = 'worker' | 'client';
 
-export type CreateBossOptions = { role: BossRole; log?: JobsLogger; applicationName?: string; max?: number };
+export type CreateBossOptions = DatabaseConnectionOptions & {
+  role: BossRole;
+  log?: JobsLogger;
+  applicationName?: string;
+  max?: number;
+};
+
+type PoolConfig = ConstructorParameters<typeof PgBossDb>[0];
+
+/**
+ * pg-boss's pool, whose LISTEN connection goes to another URL. Behind a transaction pooler a LISTEN
+ * lands on a session the pooler then lends to others: notifications go astray and pg-boss's
+ * heartbeat finds the registration gone. Everything else pg-boss sends works through such a pooler:
+ * unnamed statements, transaction-scoped advisory locks and settings (`pg_advisory_xact_lock`,
+ * `set_config(…, true)`), each transaction in one request.
+ */
+class ListenElsewhereDb extends PgBossDb {
+  readonly #listening: PgBossDb;
+  constructor(config: PoolConfig, listenConfig: PoolConfig) {
+    super(config);
+    this.#listening = new PgBossDb(listenConfig);
+    this.#listening.on('error', (error) => this.emit('error', error));
+  }
+  override async open(): Promise<void> {
+    await super.open();
+    await this.#listening.open();
+  }
+  override async close(): Promise<void> {
+    await this.#listening.close();
+    await super.close();
+  }
+  override listen(...args: Parameters<PgBossDb['listen']>): ReturnType<PgBossDb['listen']> {
+    return this.#listening.listen(...args);
+  }
+}
 
 export function createBoss(databaseUrl: string, options: CreateBossOptions): PgBoss {
   const log = options.log ?? silentJobsLogger;
   const worker = options.role === 'worker';
-  const boss = new PgBoss({
+  const behindPooler = options.pooler === 'pgbouncer-transaction';
+  const pool: PoolConfig = {
     connectionString: databaseUrl,
-    schema: bossSchema,
     application_name: options.applicationName ?? (worker ? 'doppel-worker' : 'doppel-boss-client'),
     max: options.max ?? (worker ? 10 : 3),
+  };
+  // Behind a pooler the LISTEN goes to the direct URL; without one, workers poll at their catalog
+  // intervals (chat replies are still woken at once by the live feed, see wakeOnChange).
+  const listenUrl = behindPooler ? options.directUrl : databaseUrl;
+  const boss = new PgBoss({
+    ...pool,
+    ...(behindPooler && worker && listenUrl
+      ? { db: new ListenElsewhereDb(pool, { ...pool, connectionString: listenUrl, max: 1 }) }
+      : {}),
+    schema: bossSchema,
     // One dedicated LISTEN connection wakes workers on notify queues the moment a job is sent.
-    useListenNotify: worker,
+    useListenNotify: worker && listenUrl !== undefined,
     // Cron and maintenance run where the workers are; a client must not start its own timers.
     schedule: worker,
     supervise: worker,
@@ -78,6 +125,12 @@ export async function ensureQueues(boss: PgBoss, log: JobsLogger = silentJobsLog
     await upsertQueue(boss, deadLetter, queueOptions(deadLetterQueueSettings), log);
     await upsertQueue(boss, name, { ...queueOptions(jobCatalog[name].queue), deadLetter }, log);
   }
+  // pg-boss looks a queue up in its cache before each send, and reads it from the database on a
+  // miss, on its own pool: outside the caller's transaction. Creating or updating a queue empties
+  // its entry, so the first sends after a start would each hold a transaction open while waiting
+  // for a second connection. Behind a pooler whose sessions are all held by such transactions
+  // (a burst of fan messages), that wait never ends. An empty insert fills the cache now.
+  for (const name of jobNames) await boss.insert(name, []);
 }
 
 /** Applies the catalog's schedules and removes any schedule the catalog no longer declares. */

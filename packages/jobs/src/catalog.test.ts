@@ -58,7 +58,13 @@ describe('job catalog', () => {
     expect(queue.expireInSeconds).toBe(120);
     // A reply a dead worker held is retried within seconds of the crash (its heartbeat lapses).
     expect(queue.heartbeatSeconds).toBe(10);
-    expect(work).toEqual({ pollingIntervalSeconds: 0.5, concurrency: 4, wakeOnChange: true });
+    // …and sooner still by the stalled-job sweep: touched every second, retried 5 s after the last touch.
+    expect(work).toEqual({
+      pollingIntervalSeconds: 0.5,
+      concurrency: 4,
+      wakeOnChange: true,
+      stalled: { refreshSeconds: 1, afterSeconds: 5 },
+    });
   });
 
   it('recognises catalog names only', () => {

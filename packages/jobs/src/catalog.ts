@@ -56,6 +56,14 @@ export type WorkSettings = {
    * transaction.
    */
   wakeOnChange?: boolean;
+  /**
+   * For jobs a person waits on, whose worker may die mid-job (kill -9, a lost machine): the
+   * worker touches each running job every `refreshSeconds`, and every worker retries a job left
+   * untouched for `afterSeconds` (stalled-jobs.ts), within seconds of the death. pg-boss's own
+   * heartbeat check (`heartbeatSeconds`, at least 10, swept every 10 s) stays as the backstop.
+   * A live but frozen worker loses its job the same way, so the handler must be idempotent.
+   */
+  stalled?: { refreshSeconds: number; afterSeconds: number };
 };
 
 export type JobDefinition<Payload extends z.ZodType = z.ZodType> = {
@@ -77,7 +85,8 @@ const day = 24 * hour;
 
 export const jobCatalog = {
   'session.cleanup': defineJob({
-    description: 'Deletes sessions past their inactivity or absolute expiry and expired sign-in tokens',
+    description:
+      'Deletes sessions past their inactivity or absolute expiry and expired sign-in tokens, and forgets where anonymous fans older than the limit window came from',
     payload: z.strictObject({ trigger: z.enum(['schedule', 'manual']).default('manual') }),
     queue: {
       // One run queued and one running is plenty; a manual run while one waits is a no-op.
@@ -122,7 +131,8 @@ export const jobCatalog = {
       policy: 'standard',
       // A model hiccup deserves a few quick retries; past that the fan gets the fallback text.
       retryLimit: 3,
-      retryDelay: 2,
+      // 1 s, 2 s, 4 s: a reply retried after its worker died (stalled-jobs.ts) waits only a second.
+      retryDelay: 1,
       retryBackoff: true,
       retryDelayMax: 30,
       // A model call plus TTS fits well inside two minutes; a job active longer is treated as lost.
@@ -137,7 +147,14 @@ export const jobCatalog = {
       notify: false,
     },
     // A fan is watching the typing indicator: wake at once through the live feed, poll as a backstop.
-    work: { pollingIntervalSeconds: 0.5, concurrency: 4, wakeOnChange: true },
+    // A fan waits: a reply whose worker died is retried 5 s after its last touch (a live worker
+    // touches it every second), so it comes well inside the 15 s the fan may wait.
+    work: {
+      pollingIntervalSeconds: 0.5,
+      concurrency: 4,
+      wakeOnChange: true,
+      stalled: { refreshSeconds: 1, afterSeconds: 5 },
+    },
   }),
   'models.health': defineJob({
     description:

@@ -22,3 +22,4 @@ export {
 } from './catalog.ts';
 export { type EnqueueOptions, enqueue, enqueueMany, jobChangeEntity } from './enqueue.ts';
 export { type JobsLogFields, type JobsLogger, silentJobsLogger } from './log.ts';
+export { retryStalledJobs, type StalledJobSweep, startStalledJobSweep } from './stalled-jobs.ts';

@@ -6,6 +6,7 @@ import type { Me } from '@doppel/validation';
 import type { TRPCRequestInfo } from '@trpc/server/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Env } from '../env.ts';
+import type { CallMetrics } from '../http/metrics.ts';
 import type { LiveStreams } from '../live/live-streams.ts';
 import type { PayoutProviders } from '../payments/payout-providers.ts';
 import type { PaymentProviders } from '../payments/providers.ts';
@@ -32,6 +33,8 @@ export type Services = {
   webPush: WebPushPort;
   /** The open `live.events` streams of this process: limits per session and address, ended with their session. */
   liveStreams: LiveStreams;
+  /** Per-procedure counts and latencies for /metrics (the `metered` middleware records them). */
+  metrics: CallMetrics;
 };
 
 /**

@@ -3,7 +3,7 @@ import { isAdmin, managesTalent } from '@doppel/domain';
 import type { Me } from '@doppel/validation';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { domainErrors, t } from './init.ts';
+import { domainErrors, metered, t } from './init.ts';
 import { refuseControlCharacters } from './input-text.ts';
 
 // The access tiers, in one place. Each checks the caller before the procedure's own input is
@@ -12,8 +12,9 @@ import { refuseControlCharacters } from './input-text.ts';
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-// Control characters are refused before anything reads the input, the tiers included.
-const base = t.procedure.use(refuseControlCharacters).use(domainErrors);
+// Every call is counted for /metrics; control characters are refused before anything reads the
+// input, the tiers included.
+const base = t.procedure.use(metered).use(refuseControlCharacters).use(domainErrors);
 
 /** Anyone, signed in or not. */
 export const publicProcedure = base.meta({ access: 'public' });

@@ -1,12 +1,12 @@
 // The outside services the jobs need, built from the worker's env: the model (OpenAI or any
 // compatible server, else the offline engine), text to speech (ElevenLabs, else espeak-ng), the
-// file storage voice notes are written to (the same local folder the API serves files from), and
-// PayPal Payouts when configured (the payout poll), and Web Push (broadcast notifications).
+// file storage voice notes are written to (where the API serves files from: the S3 bucket or the
+// local folder), PayPal Payouts when configured (the payout poll), and Web Push (broadcast notifications).
 import { type FileStorage, QuestionVectors } from '@doppel/domain';
 import {
+  createFileStorage,
   createFineTuning,
   createLlm,
-  createLocalDiskStorage,
   createOfflineLlm,
   createPayPalPayouts,
   createTts,
@@ -14,6 +14,7 @@ import {
   createWebPush,
   defaultPayPalApiUrl,
   defaultWebPushSubject,
+  fileStorageConfig,
 } from '@doppel/integrations';
 import { type WorkerEnv, workerFilesDir } from '../env.ts';
 import type { WorkerServices } from './types.ts';
@@ -28,7 +29,7 @@ export function createWorkerServices(env: WorkerEnv): WorkerServices {
     }),
     llmModelOverride: env.OPENAI_CHAT_MODEL,
     tts: createTts({ elevenLabsApiKey: env.ELEVENLABS_API_KEY, elevenLabsBaseUrl: env.ELEVENLABS_BASE_URL }),
-    storage: createLocalDiskStorage(workerFilesDir(env)),
+    storage: createFileStorage(fileStorageConfig(workerFilesDir(env), env)),
     questionVectors: new QuestionVectors(),
     fineTuning: createFineTuning({ openAiApiKey: env.OPENAI_API_KEY, openAiBaseUrl: env.OPENAI_BASE_URL }),
     payPal:

@@ -36,6 +36,14 @@ export {
   type FakePushSubscription,
   startFakePushService,
 } from './fake-push-service.ts';
+export { type FakeS3, type FakeS3Object, type FakeS3Options, type FakeS3Request, startFakeS3 } from './fake-s3.ts';
+export {
+  type FakeSentry,
+  type FakeSentryEnvelope,
+  type FakeSentryEvent,
+  type FakeSentryItem,
+  startFakeSentry,
+} from './fake-sentry.ts';
 export {
   type FakeStripe,
   type FakeStripeEvent,

@@ -1,0 +1,157 @@
+// The worker is killed with SIGKILL in the middle of a burst of fan messages, as a crash or an
+// out-of-memory kill would: the API (its own process) keeps taking every send, the supervisor of
+// `npm start` (scripts/supervised-child.ts) brings the worker back, and every message is answered
+// exactly once, the slowest within 15 s of being sent, however many replies the dead worker held.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chatMessages, seedDemoData } from '@doppel/db';
+import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
+import { type FakeOpenAi, startFakeOpenAi } from '@doppel/integrations/testing';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type SupervisedChild, superviseChild } from '../../../scripts/supervised-child.ts';
+import { type ApiProcess, createBrowser, startApiProcess } from './api-process.ts';
+
+const root = resolve(import.meta.dirname, '../../..');
+/** The issue's bound: a reply whose worker died comes within seconds, not after a 2-minute expiry. */
+const slowestReplyMs = 15_000;
+
+let database: TestDatabase;
+let openAi: FakeOpenAi;
+let filesDir: string;
+let api: ApiProcess | undefined;
+let worker: SupervisedChild | undefined;
+let said = '';
+
+beforeAll(async () => {
+  database = await createTestDatabase(inject('postgresServerUrl'));
+  await seedDemoData(database.db);
+  // The model takes a moment per answer, so the worker always holds replies when it is killed.
+  openAi = await startFakeOpenAi({
+    fallback: (request) => {
+      const lastUser = [...request.messages].reverse().find((message) => message.role === 'user')?.content ?? '';
+      return { text: `Fake reply to: ${lastUser}`, delayMs: 400 };
+    },
+  });
+  filesDir = mkdtempSync(join(tmpdir(), 'doppel-crash-'));
+  const { NODE_ENV: _nodeEnv, VITEST: _vitest, ...inherited } = process.env;
+  const env = {
+    ...inherited,
+    DATABASE_URL: database.url,
+    FILES_DIR: filesDir,
+    OPENAI_API_KEY: 'sk-test',
+    OPENAI_BASE_URL: openAi.url,
+    LOG_LEVEL: 'warn',
+  };
+  api = await startApiProcess({ ...env, TRUST_PROXY: 'true', FAN_FREE_CREDITS: '100' });
+  // The worker exactly as `npm start` runs it: a supervised child, restarted after a crash.
+  worker = superviseChild({
+    name: 'worker',
+    script: join(root, 'apps/worker/src/main.ts'),
+    cwd: root,
+    env,
+    say: (line) => {
+      said += `${line}\n`;
+    },
+    restartOnCrash: () => true,
+    onGiveUp: (reason) => {
+      said += `gave up: ${reason}\n`;
+    },
+  });
+  // Warm up: the burst starts once the worker answers, so its start-up is not counted as waiting.
+  const warmUp = createBrowser({ forwardedFor: '10.6.1.1' }).client(api.url);
+  const { chat } = await warmUp.chat.open.mutate({ talentTag: 'mia' });
+  const { message } = await warmUp.chat.send.mutate({ chatId: chat.id, text: 'Hello?' });
+  await until(async () => (await database.db.$count(chatMessages, eq(chatMessages.replyToMessageId, message.id))) === 1, 90_000);
+}, 150_000);
+
+afterAll(async () => {
+  await worker?.stop(15_000);
+  await api?.stop();
+  await openAi?.close();
+  await database?.drop();
+  if (filesDir) rmSync(filesDir, { recursive: true, force: true });
+});
+
+/** The pid the supervisor last reported for the worker ("worker started (pid 123)"). */
+function workerPid(): number | undefined {
+  const last = [...said.matchAll(/worker (?:started|restarted) \(pid (\d+)\)/g)].at(-1)?.[1];
+  return last === undefined ? undefined : Number(last);
+}
+
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`gave up after ${timeoutMs / 1000} s\n${said}\n${api?.output() ?? ''}`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
+
+describe('a worker killed during a burst of fan messages', () => {
+  it('keeps the API taking sends, comes back, and answers every message exactly once within 15 s', async () => {
+    const url = api?.url ?? '';
+    const fans = 5;
+    const perFan = 6;
+    // Each fan a browser of its own (its own address, as the load balancer reports it).
+    const chats = await Promise.all(
+      Array.from({ length: fans }, async (_, index) => {
+        const browser = createBrowser({ forwardedFor: `10.6.0.${index + 1}` });
+        const { chat } = await browser.client(url).chat.open.mutate({ talentTag: 'mia' });
+        return { browser, chatId: chat.id, index };
+      }),
+    );
+    let killedPid: number | undefined;
+    const outcomes: string[] = [];
+    const messageIds: string[] = [];
+
+    // The fans write their messages one after another; once the worker is busy with the burst's
+    // first replies (the model has been asked), it is killed while the rest keep arriving.
+    const killer = (async () => {
+      await until(() => openAi.chatRequests().length >= 4, 30_000);
+      killedPid = workerPid();
+      if (!killedPid) throw new Error(`no worker pid:\n${said}`);
+      process.kill(killedPid, 'SIGKILL');
+    })();
+    await Promise.all(
+      chats.map(async ({ browser, chatId, index }) => {
+        for (let sent = 0; sent < perFan; sent++) {
+          try {
+            const { message } = await browser.client(url).chat.send.mutate({ chatId, text: `Fan ${index} message ${sent}` });
+            messageIds.push(message.id);
+            outcomes.push('OK');
+          } catch (error) {
+            outcomes.push(String(error));
+          }
+          await new Promise((done) => setTimeout(done, 150));
+        }
+      }),
+    );
+    await killer;
+    expect(outcomes).toEqual(Array(fans * perFan).fill('OK'));
+
+    // The supervisor restarts the worker after its one-second back-off.
+    await until(() => (workerPid() ?? killedPid) !== killedPid, 30_000);
+    expect(said).toMatch(/worker exited unexpectedly \(SIGKILL\)/);
+
+    // Each fan message with its replies and how long after it the (first) reply was written.
+    const idList = sql.join(
+      messageIds.map((id) => sql`${id}`),
+      sql`, `,
+    );
+    const replies = async () => [
+      ...(await database.db.execute<{ replies: number; waitedMs: number }>(sql`
+        select count(*)::int as replies,
+               (extract(epoch from min(reply.created_at) - message.created_at) * 1000)::int as "waitedMs"
+        from chat_messages message
+        join chat_messages reply on reply.reply_to_message_id = message.id and reply.sender_type = 'TALENT'
+        where message.id in (${idList})
+        group by message.id, message.created_at`)),
+    ];
+    await until(async () => (await replies()).length === messageIds.length, 60_000);
+    const answered = await replies();
+    expect(answered.filter((row) => row.replies !== 1)).toEqual([]);
+    const slowest = Math.max(...answered.map((row) => row.waitedMs));
+    expect(slowest, `the slowest reply came ${slowest} ms after its message`).toBeLessThan(slowestReplyMs);
+  }, 120_000);
+});

@@ -1,11 +1,12 @@
 import { Avatar, Text } from '@mantine/core';
 import { pictureSrc } from '../../media/media-url.ts';
+import { AiDisclosure } from './ai-disclosure.tsx';
 import classes from './fan-chat.module.css';
 import { creditsLabel } from './price-label.ts';
 
 type ChatIntroProps = { name: string; pictureUrl: string | null; creditsToSendMessage: number; isSubscribed: boolean };
 
-/** The start of the conversation: the twin's picture, name and what a message costs. */
+/** The start of the conversation: the twin's picture, name, that it is an AI, and what a message costs. */
 export function ChatIntro({ name, pictureUrl, creditsToSendMessage, isSubscribed }: ChatIntroProps) {
   return (
     <div className={classes.intro}>
@@ -17,6 +18,7 @@ export function ChatIntro({ name, pictureUrl, creditsToSendMessage, isSubscribed
         The AI twin of {name} ·{' '}
         {isSubscribed ? 'Messages free with your subscription' : `${creditsLabel(creditsToSendMessage)} per message`}
       </Text>
+      <AiDisclosure name={name} />
     </div>
   );
 }

@@ -1,0 +1,40 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage } from './support/browser.ts';
+
+describe('AI disclosure in the fan chat', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('says on a phone, above the first message, that the twin is an AI, and explains what that means', async () => {
+    const { context, page } = await openPage(browser, { width: 390, height: 844 });
+    await page.goto('/chat/mia');
+    // The app's chat (the composer), not the server's first paint.
+    await page.getByRole('textbox', { name: 'Message' }).waitFor();
+
+    await expect.poll(() => page.locator('header').getByText('AI twin · @mia').isVisible()).toBe(true);
+    const disclosure = page.getByTestId('ai-disclosure');
+    await disclosure.waitFor();
+    expect(await disclosure.textContent()).toContain('You are chatting with an AI, not with Mia Moreno in person.');
+    // It comes before the twin's first message.
+    const above = await page.evaluate(() => {
+      const note = document.querySelector('[data-testid="ai-disclosure"]');
+      const first = document.querySelector('[data-testid="chat-message"]');
+      return Boolean(note && first && note.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_FOLLOWING);
+    });
+    expect(above, 'the disclosure precedes the first message').toBe(true);
+
+    await page.getByRole('button', { name: 'What does this mean?' }).click();
+    const dialog = page.getByRole('dialog', { name: 'About AI twins' });
+    await dialog.waitFor();
+    expect(await dialog.getByTestId('ai-disclosure-details').textContent()).toContain('Mia Moreno does not write them.');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await context.close();
+  });
+});

@@ -1,0 +1,48 @@
+import { Anchor, List, Modal, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { legalPaths } from '../../config/links.ts';
+
+/**
+ * Says plainly, where the conversation starts, that the twin is an AI and not the creator writing,
+ * with a link to what that means (transparency rules for AI chat, such as the EU AI Act's, ask for
+ * both). The explanation opens over the chat, so reading it never loses the conversation.
+ */
+export function AiDisclosure({ name }: { name: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Text fz="xs" c="dimmed" maw={340} data-testid="ai-disclosure">
+        You are chatting with an AI, not with {name} in person.{' '}
+        <Anchor component="button" type="button" fz="xs" underline="always" onClick={() => setOpen(true)}>
+          What does this mean?
+        </Anchor>
+      </Text>
+      <Modal opened={open} onClose={() => setOpen(false)} title="About AI twins" centered>
+        <Text fz="sm" mb="sm">
+          This is the AI twin of {name}: a computer program that answers in {name}’s style.
+        </Text>
+        <List fz="sm" spacing="xs" data-testid="ai-disclosure-details">
+          <List.Item>
+            Its messages, pictures and voice notes are made by AI from what {name} shared and set up. {name} does not write them.
+          </List.Item>
+          <List.Item>It can get things wrong, including facts about {name}. Don’t rely on it for advice.</List.Item>
+          <List.Item>
+            Keep private things private: never share passwords, payment details or anything you would not tell a stranger.
+          </List.Item>
+        </List>
+        <Text fz="xs" c="dimmed" mt="md">
+          More in our{' '}
+          <Anchor component={Link} to={legalPaths.terms} inherit underline="always">
+            Terms
+          </Anchor>{' '}
+          and{' '}
+          <Anchor component={Link} to={legalPaths.privacy} inherit underline="always">
+            Privacy Policy
+          </Anchor>
+          .
+        </Text>
+      </Modal>
+    </>
+  );
+}

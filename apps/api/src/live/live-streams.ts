@@ -5,8 +5,8 @@ import { TRPCError } from '@trpc/server';
 
 /**
  * Streams one caller may hold open on one API process, by default (LIVE_STREAMS_PER_SESSION and
- * LIVE_STREAMS_PER_ADDRESS). A tab opens two to four (one per watching component), so a person
- * with eight tabs stays inside `perSession`; `perAddress` counts every stream from one address,
+ * LIVE_STREAMS_PER_ADDRESS). The web app opens one per tab (two for a moment while a page
+ * changes what it watches), so a person with many tabs stays inside `perSession`; `perAddress` counts every stream from one address,
  * signed in or not, leaving room for a household or an office behind one NAT while an attacker's
  * address gets no further.
  */

@@ -47,8 +47,11 @@ describe('notifications in the fan messenger', () => {
     try {
       await page.goto('/chat/mia');
       await waitForChatOpen(page);
-      // An anonymous fan signs in first: no menu to offer.
-      expect(await page.getByRole('button', { name: 'Chat options' }).count()).toBe(0);
+      // An anonymous fan signs in first: the menu offers what the twin remembers, not notifications.
+      await page.getByRole('button', { name: 'Chat options' }).click();
+      await page.getByRole('menuitem', { name: 'What Mia remembers about you' }).waitFor();
+      expect(await page.getByRole('menuitem', { name: 'Turn on notifications' }).count()).toBe(0);
+      await page.keyboard.press('Escape');
 
       await signInWithMagicLink(page, 'notifications-fan@example.com', { reuseSession: true });
       await page.goto('/chat/mia');

@@ -156,6 +156,31 @@ export const jobCatalog = {
       stalled: { refreshSeconds: 1, afterSeconds: 5 },
     },
   }),
+  'chat.remember': defineJob({
+    description:
+      "Learns what a fan told the twin about themselves in one exchange (the model with a JSON schema, or the offline rules) and keeps it as the fan's memory with that twin",
+    payload: z.strictObject({
+      chatId: z.string().min(1),
+      /** The answered fan message; its notes are stored once (a lock per message and a unique note per fan and twin). */
+      messageId: z.string().min(1),
+    }),
+    queue: {
+      // One job per answered fan message, enqueued with the reply; the handler is idempotent.
+      policy: 'standard',
+      retryLimit: 3,
+      retryDelay: 5,
+      retryBackoff: true,
+      retryDelayMax: 2 * minute,
+      // One small model call: a job active longer than this is lost.
+      expireInSeconds: 2 * minute,
+      // Nobody waits on it: a memory that comes a minute late is still remembered for the next reply.
+      retentionSeconds: hour,
+      deleteAfterSeconds: day,
+      notify: false,
+    },
+    // Woken by the reply's commit, so a fan's next message usually already sees the new memory.
+    work: { pollingIntervalSeconds: 2, concurrency: 2, wakeOnChange: true },
+  }),
   'models.health': defineJob({
     description:
       'Pings every model in use (app, talents, fine-tuned versions, embeddings) and stores a check or cross per model for the admin status page',

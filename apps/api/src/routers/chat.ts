@@ -28,6 +28,7 @@ import {
 } from '@doppel/validation';
 import { setSessionCookie } from '../trpc/context.ts';
 import { authedProcedure, publicProcedure, router } from '../trpc/procedures.ts';
+import { chatMemoriesRouter } from './chat-memories.ts';
 
 /** The domain's reply port, backed by the `chat.reply` queue: the job commits with the send. */
 export function chatReplyQueue(boss: PgBoss): ChatReplyQueue {
@@ -92,4 +93,7 @@ export const chatRouter = router({
       await ctx.write((tx) => reactToMessage(tx, ctx.user, input));
       return { ok: true as const };
     }),
+
+  /** What the twin remembers about this fan (chat-memories.ts). */
+  memories: chatMemoriesRouter,
 });

@@ -1,6 +1,7 @@
 import { getTalentSettings, updateTalentSettings } from '@doppel/domain';
 import { talentSettingsOutput, updateTalentSettingsInput } from '@doppel/validation';
 import { router, talentProcedure } from '../trpc/procedures.ts';
+import { talentFanMemoriesRouter } from './talent-fan-memories.ts';
 
 export const talentRouter = router({
   /** The twin and its config as the settings screens need them. */
@@ -19,4 +20,7 @@ export const talentRouter = router({
         return getTalentSettings(tx, ctx.talentId, ctx.env.PUBLIC_URL);
       });
     }),
+
+  /** What the twin remembers about each of its fans (talent-fan-memories.ts). */
+  fanMemories: talentFanMemoriesRouter,
 });

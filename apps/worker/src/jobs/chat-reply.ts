@@ -4,7 +4,7 @@ import { answerFanMessage } from '@doppel/domain';
 import { jobCatalog } from '@doppel/jobs';
 import type { JobHandler, JobOutput } from './types.ts';
 
-export const runChatReply: JobHandler<'chat.reply'> = async (payload, { db, log, job, services }) => {
+export const runChatReply: JobHandler<'chat.reply'> = async (payload, { db, log, job, services, followUp }) => {
   // pg-boss counts retries from 0; on the last allowed attempt a failure posts the fallback message
   // instead of throwing, so the fan is never left waiting on a job in the dead-letter queue.
   const retryLimit = jobCatalog['chat.reply'].queue.retryLimit;
@@ -17,6 +17,8 @@ export const runChatReply: JobHandler<'chat.reply'> = async (payload, { db, log,
       modelOverride: services.llmModelOverride,
       questionVectors: services.questionVectors,
       log: (message, fields) => log.warn(message, { job: job.name, jobId: job.id, ...fields }),
+      // What the fan said is learnt after the reply, by a job committed with it.
+      enqueueRemember: followUp ? (tx, remember) => followUp('chat.remember', remember, { tx }) : undefined,
     },
     { chatId: payload.chatId, messageId: payload.messageId, isFinalAttempt: job.retryCount >= retryLimit },
   );

@@ -2,6 +2,7 @@ import type { JobName } from '@doppel/jobs';
 import { runBroadcastsPrepare } from './broadcasts-prepare.ts';
 import { runBroadcastsPush } from './broadcasts-push.ts';
 import { runBroadcastsSend } from './broadcasts-send.ts';
+import { runChatRemember } from './chat-remember.ts';
 import { runChatReply } from './chat-reply.ts';
 import { runModelsFineTune } from './models-fine-tune.ts';
 import { runModelsHealth } from './models-health.ts';
@@ -21,6 +22,7 @@ export const jobHandlers: { [Name in JobName]?: JobHandler<Name> } = {
   'broadcasts.prepare': runBroadcastsPrepare,
   'broadcasts.push': runBroadcastsPush,
   'broadcasts.send': runBroadcastsSend,
+  'chat.remember': runChatRemember,
   'chat.reply': runChatReply,
   'models.fine-tune': runModelsFineTune,
   'models.health': runModelsHealth,

@@ -19,6 +19,7 @@ import { chatCallToActionEnum, reactionEnum, senderTypeEnum } from './enums.ts';
 import type {
   ChatPromptFaqItem,
   ChatPromptFunction,
+  ChatPromptMemory,
   ChatPromptMessage,
   MessageAttachment,
   ResponseFunction,
@@ -137,6 +138,8 @@ export const chatPrompts = pgTable(
     messages: jsonb().$type<ChatPromptMessage[]>().notNull().default([]),
     faqItems: jsonb().$type<ChatPromptFaqItem[]>().notNull().default([]),
     faqMinScore: doublePrecision(),
+    /** The fan memories the prompt carried, as they were then (the fan may delete them later). */
+    memories: jsonb().$type<ChatPromptMemory[]>().notNull().default([]),
     functions: jsonb().$type<ChatPromptFunction[]>().notNull().default([]),
     tokenUsage: jsonb().$type<TokenUsage>(),
     responseText: text(),

@@ -8,6 +8,7 @@ export * from './columns.ts';
 export * from './dev-outbox.ts';
 export * from './earnings.ts';
 export * from './enums.ts';
+export * from './fan-memories.ts';
 export * from './faqs.ts';
 export * from './invitations.ts';
 export type * from './json-types.ts';

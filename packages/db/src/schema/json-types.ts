@@ -76,3 +76,7 @@ export type ChatPromptFunction = { name: string; description: string; parameters
 export type TokenUsage = { promptTokens: number; completionTokens: number; totalTokens: number };
 /** A function call chosen by the model; `arguments` is the raw JSON string the model produced. */
 export type ResponseFunction = { name: string; arguments: string };
+/** What a twin remembers about a fan: their name, a fact, a preference or a past event. */
+export type FanMemoryKind = 'NAME' | 'FACT' | 'PREFERENCE' | 'EVENT';
+/** A fan memory as it went into a prompt (the admin sees what the twin remembered). */
+export type ChatPromptMemory = { id: string; kind: FanMemoryKind; text: string };

@@ -5,6 +5,7 @@ export * from './fans/merge.ts';
 export * from './fans/open-chat.ts';
 export * from './fans/twin-preview.ts';
 export * from './media/media-access.ts';
+export * from './memory/index.ts';
 export * from './messages/list.ts';
 export * from './messages/view.ts';
 export * from './ports.ts';

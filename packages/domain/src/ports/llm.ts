@@ -21,6 +21,21 @@ export type OfflineMaterial = {
   /** FAQ items that matched the fan's message, best first, with their scores. */
   faqMatches: Array<{ question: string; answer: string; score: number }>;
   conversationStarters: Array<{ text: string; answer: string | null }>;
+  /** What the twin remembers about this fan, newest first ("Name: Sam", "Has a dog named Rex"). */
+  fanMemories?: FanMemoryNote[];
+};
+
+/** A note about a fan the twin keeps: their name, a fact, a preference or a past event. */
+export type FanMemoryNote = { kind: 'NAME' | 'FACT' | 'PREFERENCE' | 'EVENT'; text: string };
+
+/** One exchange to learn from: what the fan said, what the twin answered, what is already known. */
+export type MemoryExtractionRequest = {
+  model: string;
+  twinName: string;
+  fanMessage: string;
+  twinReply: string | null;
+  /** Already remembered, so the model adds only what is new. */
+  known: FanMemoryNote[];
 };
 
 export type LlmRequest = {
@@ -57,6 +72,12 @@ export type LlmPort = {
    * need not grow it; the models.health job reports an engine without it as unable to check.
    */
   checkModel?: (modelId: string) => Promise<ModelCheck>;
+  /**
+   * What the fan told about themselves in one exchange, as short notes ("Name: Sam", "Has a dog
+   * named Rex"); empty when nothing worth remembering. Optional only so in-process test doubles
+   * need not grow it; the chat.remember job skips an engine without it.
+   */
+  extractMemories?: (request: MemoryExtractionRequest) => Promise<FanMemoryNote[]>;
 };
 
 /** A model call that failed (network, rate limit, bad response); `retryable` says if a retry may help. */

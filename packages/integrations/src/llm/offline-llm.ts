@@ -5,6 +5,7 @@
 // gets a short persona reply varied deterministically by the message so it does not repeat itself.
 import type { LlmFunction, LlmMessage, LlmPort, LlmRequest, LlmResponse, OfflineMaterial } from '@doppel/domain';
 import { contentWords, fnv1a, hashedEmbedding, isStopWord } from '../text/hashed-embedding.ts';
+import { extractMemoriesByRules, type MemoryHooks, memoryHooks } from './offline-memory.ts';
 
 export const createOfflineLlm = (): LlmPort => ({
   engine: 'offline',
@@ -12,6 +13,7 @@ export const createOfflineLlm = (): LlmPort => ({
   embed: async (texts) => texts.map((text) => hashedEmbedding(text)),
   // Runs in-process for every model name: nothing to reach, so it is always up.
   checkModel: async () => ({ healthy: true }),
+  extractMemories: async (request) => extractMemoriesByRules(request.fanMessage),
 });
 
 const emptyMaterial: OfflineMaterial = {
@@ -46,6 +48,7 @@ export const offlineReply = (request: LlmRequest): LlmResponse => {
   const turn = request.messages.filter((message) => message.role === 'assistant').length;
   const pick = picker(`${lower}|${turn}`);
   const persona = personaOf(material);
+  const known = memoryHooks(material.fanMemories);
   const reply = (text: string, functionCall: LlmResponse['functionCall'] = null): LlmResponse => ({
     text,
     functionCall,
@@ -115,8 +118,8 @@ export const offlineReply = (request: LlmRequest): LlmResponse => {
 
   const said = request.messages.filter((message) => message.role === 'assistant').map((message) => message.content);
   const candidates = greeting.test(lower.trim())
-    ? greetings(persona, pick)
-    : personaReplies(persona, pick, fanMessage, unsaidFacts(persona.facts, said));
+    ? greetings(persona, pick, known)
+    : [...personaReplies(persona, pick, fanMessage, unsaidFacts(persona.facts, said)), ...rememberingReplies(known)];
   return reply(freshLine(candidates, said, fnv1a(`${lower}|${turn}|reply`)) ?? 'Tell me more!');
 };
 
@@ -156,7 +159,34 @@ const personaOf = (material: OfflineMaterial): Persona => ({
   purposeLine: purposeLine(material.purpose),
 });
 
-const greetings = (persona: Persona, pick: Pick): string[] => [
+/** Lines that show the twin remembers the fan: their name, their pet (mixed in, so now and then). */
+const rememberingReplies = ({ name, pet }: MemoryHooks): string[] => [
+  ...(name
+    ? [
+        `${name}, you always get me talking 😄 What else is new with you?`,
+        `Okay ${name}, spill: what's been the best part of your week?`,
+      ]
+    : []),
+  ...(pet
+    ? [
+        `How's ${pet.name} doing, by the way? Give the ${pet.animal} a cuddle from me 🐾`,
+        `Random thought: what is ${pet.name} up to right now? 🐾`,
+      ]
+    : []),
+];
+
+const greetings = (persona: Persona, pick: Pick, known: MemoryHooks): string[] =>
+  known.name
+    ? [
+        `Hey ${known.name}! So good to hear from you again 👋 How's your day going?`,
+        `${known.name}! 😊 I was hoping you'd stop by. What are you up to today?`,
+        known.pet
+          ? `Hi ${known.name}! How are you, and how's ${known.pet.name}? 🐾`
+          : `Hi ${known.name}! Tell me one thing that made you smile today ✨`,
+      ]
+    : anonymousGreetings(persona, pick);
+
+const anonymousGreetings = (persona: Persona, pick: Pick): string[] => [
   `Hey you! It's ${persona.name} 👋 ${persona.purposeLine} How's your day going?`.replace(/\s+/g, ' '),
   `Heyy! So happy you're here 😊 What are you up to today?`,
   `Hi hi! ${persona.name} here. Tell me one thing that made you smile today ✨`,

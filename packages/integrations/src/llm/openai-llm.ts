@@ -4,6 +4,7 @@
 import { LlmError, type LlmPort, type LlmRequest, type LlmResponse, type ModelCheck } from '@doppel/domain';
 import OpenAI from 'openai';
 import { createOpenAiClient } from './openai-client.ts';
+import { extractMemoriesWithOpenAi } from './openai-memory.ts';
 
 export { DEFAULT_OPENAI_TIMEOUT_MS } from './openai-client.ts';
 export const DEFAULT_EMBEDDING_MODEL = 'text-embedding-3-small';
@@ -71,7 +72,15 @@ export const createOpenAiLlm = (config: OpenAiLlmConfig): LlmPort => {
     }
   };
 
-  return { engine: 'openai', complete, embed, embeddingModel, checkModel };
+  const extractMemories: LlmPort['extractMemories'] = async (request) => {
+    try {
+      return await extractMemoriesWithOpenAi(client, config.chatModel || request.model, request);
+    } catch (error) {
+      throw toLlmError(error, 'memory extraction');
+    }
+  };
+
+  return { engine: 'openai', complete, embed, embeddingModel, checkModel, extractMemories };
 };
 
 const mapCompletion = (completion: OpenAI.Chat.Completions.ChatCompletion): LlmResponse => {

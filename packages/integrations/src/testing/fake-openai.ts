@@ -1,6 +1,7 @@
 // A local OpenAI-compatible server for tests: the real `openai` SDK talks to it over HTTP.
 // POST /v1/chat/completions answers from a script of queued replies (text, tool call, HTTP error),
-// then from a fallback; POST /v1/embeddings returns the same hashed vectors as the offline engine;
+// then from a fallback; requests for structured output (`response_format` json_schema, e.g. memory
+// extraction) have a script of their own and otherwise get the schema's empty value; POST /v1/embeddings returns the same hashed vectors as the offline engine;
 // GET /v1/models and /v1/models/{id} know every model, or only `models` when that option is set.
 // Files and fine-tuning jobs live in fake-openai-fine-tuning.ts, with their own test controls.
 
@@ -55,6 +56,13 @@ export type FakeOpenAi = {
   chatRequests: () => FakeChatRequest[];
   /** Queue the next replies of /v1/chat/completions (first in, first out). */
   script: (...replies: FakeOpenAiReply[]) => void;
+  /**
+   * Queue the next replies of structured-output requests (`response_format` json_schema), apart
+   * from the chat replies above, so a test need not know in which order the two kinds arrive.
+   */
+  scriptJson: (...replies: FakeOpenAiReply[]) => void;
+  /** Just the structured-output request bodies (memory extraction), in order. */
+  jsonRequests: () => FakeChatRequest[];
   /** Replies still queued. */
   pending: () => number;
   /** Forget queued replies, captured requests, files, fine-tuning jobs and scripted failures. */
@@ -82,6 +90,7 @@ const defaultFallback = (request: FakeChatRequest): FakeOpenAiReply => {
 
 export const startFakeOpenAi = async (options: FakeOpenAiOptions = {}): Promise<FakeOpenAi> => {
   const queue: FakeOpenAiReply[] = [];
+  const jsonQueue: FakeOpenAiReply[] = [];
   const requests: FakeOpenAiRequest[] = [];
   const fallback = options.fallback ?? defaultFallback;
   const dimensions = options.embeddingDimensions ?? OFFLINE_EMBEDDING_DIMENSIONS;
@@ -122,7 +131,11 @@ export const startFakeOpenAi = async (options: FakeOpenAiOptions = {}): Promise<
 
       if (path === '/v1/chat/completions') {
         const chat = body as FakeChatRequest;
-        const reply = queue.shift() ?? fallback(chat);
+        const schema = jsonSchemaOf(chat);
+        const reply =
+          schema === undefined
+            ? (queue.shift() ?? fallback(chat))
+            : (jsonQueue.shift() ?? { text: JSON.stringify(emptyValue(schema)) });
         if (reply.delayMs) await delay(reply.delayMs);
         if ('error' in reply) {
           const { status, message, type, code } = reply.error;
@@ -174,13 +187,27 @@ export const startFakeOpenAi = async (options: FakeOpenAiOptions = {}): Promise<
     url: `${server.origin}/v1`,
     requests,
     chatRequests: () =>
-      requests.flatMap((entry) => (entry.path === '/v1/chat/completions' ? [entry.body as FakeChatRequest] : [])),
+      requests.flatMap((entry) =>
+        entry.path === '/v1/chat/completions' && jsonSchemaOf(entry.body as FakeChatRequest) === undefined
+          ? [entry.body as FakeChatRequest]
+          : [],
+      ),
+    jsonRequests: () =>
+      requests.flatMap((entry) =>
+        entry.path === '/v1/chat/completions' && jsonSchemaOf(entry.body as FakeChatRequest) !== undefined
+          ? [entry.body as FakeChatRequest]
+          : [],
+      ),
     script: (...replies) => {
       queue.push(...replies);
     },
-    pending: () => queue.length,
+    scriptJson: (...replies) => {
+      jsonQueue.push(...replies);
+    },
+    pending: () => queue.length + jsonQueue.length,
     reset: () => {
       queue.length = 0;
+      jsonQueue.length = 0;
       requests.length = 0;
       fineTuning.reset();
     },
@@ -214,6 +241,23 @@ const answerModels = (response: ServerResponse, path: string, known: readonly st
     return;
   }
   sendJson(response, 200, modelObject(id));
+};
+
+/** The JSON schema a structured-output request asks for, as OpenAI reads `response_format`. */
+const jsonSchemaOf = (request: FakeChatRequest): Record<string, unknown> | undefined => {
+  const format = request.response_format as { type?: string; json_schema?: { schema?: Record<string, unknown> } } | undefined;
+  return format?.type === 'json_schema' ? (format.json_schema?.schema ?? {}) : undefined;
+};
+
+/** The smallest answer that fits a schema: empty lists and strings, every required property present. */
+const emptyValue = (schema: Record<string, unknown>): unknown => {
+  if (schema.type === 'array') return [];
+  if (schema.type === 'string') return '';
+  if (schema.type === 'number' || schema.type === 'integer') return 0;
+  if (schema.type === 'boolean') return false;
+  const properties = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
+  const required = (schema.required ?? Object.keys(properties)) as string[];
+  return Object.fromEntries(required.map((key) => [key, emptyValue(properties[key] ?? {})]));
 };
 
 /** About four characters a token, like OpenAI's rule of thumb; only needs to be stable. */

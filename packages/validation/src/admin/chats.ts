@@ -1,6 +1,7 @@
 // The admin back-office Chats screens (admin.chats.*): the chat list with its filters and sorts,
 // one chat's header, and the prompt record of one message (the Input and Output tabs).
 import { z } from 'zod';
+import { fanMemoryKinds } from '../chat/memories.ts';
 import { chatPromptMessageTypes, llmTypes, reactions, senderTypes } from '../enums.ts';
 import { adminId, adminListInput, adminListOutput } from './list.ts';
 
@@ -95,6 +96,8 @@ export const adminChatPromptRecordOutput = z.object({
   messages: z.array(z.object({ type: z.enum(chatPromptMessageTypes), text: z.string() })),
   faqItems: z.array(z.object({ question: z.string(), score: z.number() })),
   faqMinScore: z.number().nullable(),
+  /** The fan memories the prompt carried (its "What you remember about this fan" section). */
+  memories: z.array(z.object({ id: z.string(), kind: z.enum(fanMemoryKinds), text: z.string() })),
   functions: z.array(z.object({ name: z.string(), description: z.string(), parameters: z.record(z.string(), z.unknown()) })),
   tokenUsage: z.object({ promptTokens: z.number(), completionTokens: z.number(), totalTokens: z.number() }).nullable(),
   /** The model's own text. */

@@ -11,6 +11,7 @@ import {
   adminChatsListOutput,
 } from '@doppel/validation';
 import { adminProcedure, router } from '../../trpc/procedures.ts';
+import { adminChatMemoriesRouter } from './chat-memories.ts';
 
 export const chatsRouter = router({
   /** One page of 50 chats for a flag filter and a descending sort; `nextCursor` continues. */
@@ -30,4 +31,7 @@ export const chatsRouter = router({
     .input(adminChatPromptInput)
     .output(adminChatPromptOutput)
     .query(({ ctx, input }) => getAdminChatPrompt(ctx.db, input)),
+
+  /** What the twin remembers about the chat's fan: read, edit, delete. */
+  memories: adminChatMemoriesRouter,
 });

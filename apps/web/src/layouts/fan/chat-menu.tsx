@@ -1,5 +1,5 @@
 import { ActionIcon, Loader, Menu, Text } from '@mantine/core';
-import { IconBell, IconBellOff, IconDotsVertical } from '@tabler/icons-react';
+import { IconBell, IconBellOff, IconBrain, IconDotsVertical } from '@tabler/icons-react';
 import type { PushNotifications } from './use-push-notifications.ts';
 
 /** The toggle's words and icon for each state (none while push is unsupported: no menu at all). */
@@ -16,12 +16,19 @@ function pushItem(push: PushNotifications) {
 }
 
 /**
- * The chat header's menu: notifications for the twin's broadcasts (signed-in fans, in browsers
- * with Web Push). Rendered only when it has something to offer.
+ * The chat header's menu: what the twin remembers about the fan, and notifications for the twin's
+ * broadcasts (signed-in fans, in browsers with Web Push).
  */
-export function ChatMenu({ push }: { push: PushNotifications }) {
-  if (push.state === 'unsupported') return null;
-  const item = pushItem(push);
+export function ChatMenu({
+  push,
+  twinName,
+  onShowMemory,
+}: {
+  push: PushNotifications;
+  twinName: string;
+  onShowMemory: () => void;
+}) {
+  const item = push.state === 'unsupported' ? null : pushItem(push);
   return (
     <Menu position="bottom-end" width={250} shadow="md">
       <Menu.Target>
@@ -30,9 +37,14 @@ export function ChatMenu({ push }: { push: PushNotifications }) {
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item leftSection={item.icon} onClick={item.onClick} disabled={!item.onClick}>
-          {item.label}
+        <Menu.Item leftSection={<IconBrain size={16} />} onClick={onShowMemory}>
+          What {twinName} remembers about you
         </Menu.Item>
+        {item && (
+          <Menu.Item leftSection={item.icon} onClick={item.onClick} disabled={!item.onClick}>
+            {item.label}
+          </Menu.Item>
+        )}
         {push.state === 'blocked' && (
           <Text fz="xs" c="dimmed" px="sm" pb={6}>
             Blocked in this browser's settings: allow notifications for this site there first.

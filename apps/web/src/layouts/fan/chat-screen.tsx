@@ -13,6 +13,7 @@ import { Composer } from './composer.tsx';
 import { CreditsSheet, type SheetIntent } from './credits-sheet.tsx';
 import classes from './fan-chat.module.css';
 import { FeedbackDialog } from './feedback-dialog.tsx';
+import { MemorySheet } from './memory-sheet.tsx';
 import { buildTimeline, formatMessageTime, hasFanSpoken, isAwaitingReply } from './message-grouping.ts';
 import { MessageRow, type Reaction } from './message-row.tsx';
 import { callToActionOf, isSubscribedAt, nextStep } from './price-label.ts';
@@ -57,6 +58,9 @@ export function ChatScreen({ opened }: { opened: OpenedChat }) {
   const checkoutReturn = useCheckoutReturn({ talentTag: talent.tag, subscribedUntil });
   // Notifications of the twin's broadcasts: signed-in fans only (the server refuses anonymous ones too).
   const push = usePushNotifications({ enabled: !isAnonymous });
+  const [memoryOpen, setMemoryOpen] = useState(false);
+  // "What Mia remembers about you" reads as a person; the full name stays in the header.
+  const twinFirstName = talent.name.trim().split(/\s+/)[0] || talent.name;
 
   // Scrolling: pinned to the newest message unless the fan scrolled up to read; loading older
   // messages keeps the one under the fan's eye in place.
@@ -129,7 +133,7 @@ export function ChatScreen({ opened }: { opened: OpenedChat }) {
         onSignIn={rememberReturn}
         onGetCredits={openSheet && (() => openSheet('credits'))}
         subscribedUntil={isSubscribed ? subscribedUntil : null}
-        menu={<ChatMenu push={push} />}
+        menu={<ChatMenu push={push} twinName={twinFirstName} onShowMemory={() => setMemoryOpen(true)} />}
       />
       {checkoutReturn.notice && <CheckoutStatus notice={checkoutReturn.notice} onDismiss={checkoutReturn.dismiss} />}
 
@@ -278,6 +282,7 @@ export function ChatScreen({ opened }: { opened: OpenedChat }) {
         />
       </div>
 
+      <MemorySheet opened={memoryOpen} onClose={() => setMemoryOpen(false)} chatId={chat.id} twinName={twinFirstName} />
       <FeedbackDialog
         opened={feedbackFor !== null}
         onClose={() => setFeedbackFor(null)}

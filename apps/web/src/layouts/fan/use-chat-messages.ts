@@ -105,7 +105,8 @@ export function useChatMessages(input: { chatId: string; fanId: string; talentTa
   useLive([`chat:${chatId}`, `user:${fanId}`], (event) => {
     const entity = event.data.entity;
     if (entity === 'users' || entity === '*') due.current.balance = true;
-    if (entity !== 'users') due.current.messages = true;
+    // What the twin remembers has its own panel (memory-sheet.tsx), not a message.
+    if (entity !== 'users' && entity !== 'fan_memories') due.current.messages = true;
     if (timer.current) return;
     timer.current = setTimeout(() => {
       timer.current = null;

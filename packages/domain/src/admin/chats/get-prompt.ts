@@ -42,6 +42,7 @@ export async function getAdminChatPrompt(db: Executor, input: AdminChatPromptInp
           messages: prompt.messages,
           faqItems: prompt.faqItems,
           faqMinScore: prompt.faqMinScore,
+          memories: prompt.memories,
           functions: prompt.functions,
           tokenUsage: prompt.tokenUsage,
           responseText: prompt.responseText,

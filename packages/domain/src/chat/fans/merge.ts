@@ -1,5 +1,15 @@
-import { type ChangeEvent, chatMessages, chatPrompts, chats, recordChanges, type Transaction, users } from '@doppel/db';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  type ChangeEvent,
+  chatMessages,
+  chatPrompts,
+  chats,
+  fanMemories,
+  recordChanges,
+  type Transaction,
+  users,
+} from '@doppel/db';
+import { and, asc, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { balanceChanged, chatChanged } from '../scopes.ts';
 
 export type MergeResult = {
@@ -77,6 +87,41 @@ export async function mergeAnonymousUser(tx: Transaction, fromUserId: string, to
     events.push(chatChanged({ id: target.id, userId: toUserId, talentId: target.talentId }));
     events.push({ entity: 'chats', rowId: chat.id, scopes: [`user:${fromUserId}`, `talent:${chat.talentId}`, 'admin'] });
     mergedChats += 1;
+  }
+
+  // What the twins remember about the fan follows them; a note the account already has stays once.
+  const kept = alias(fanMemories, 'kept');
+  const movedMemories = await tx
+    .update(fanMemories)
+    .set({ userId: toUserId, updatedAt: new Date() })
+    .where(
+      and(
+        eq(fanMemories.userId, fromUserId),
+        notExists(
+          tx
+            .select({ id: kept.id })
+            .from(kept)
+            .where(
+              and(
+                eq(kept.userId, toUserId),
+                eq(kept.talentId, fanMemories.talentId),
+                sql`lower(${kept.text}) = lower(${fanMemories.text})`,
+              ),
+            ),
+        ),
+      ),
+    )
+    .returning({ id: fanMemories.id, talentId: fanMemories.talentId });
+  await tx.delete(fanMemories).where(eq(fanMemories.userId, fromUserId));
+  // A fan has one name: when both had told it, the newer stays.
+  if (movedMemories.length > 0) {
+    await tx.execute(sql`
+      delete from fan_memories f where f.user_id = ${toUserId} and f.kind = 'NAME' and exists (
+        select 1 from fan_memories n where n.user_id = f.user_id and n.talent_id = f.talent_id
+          and n.kind = 'NAME' and (n.created_at, n.id) > (f.created_at, f.id))`);
+  }
+  for (const memory of movedMemories) {
+    events.push({ entity: 'fan_memories', rowId: memory.id, scopes: [`user:${toUserId}`, `talent:${memory.talentId}`, 'admin'] });
   }
 
   // The first merge into an account is its free grant, even when the fan had spent every free credit.

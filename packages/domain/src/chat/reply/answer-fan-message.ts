@@ -4,6 +4,7 @@
 // It never touches credits: the fan paid when sending.
 import {
   type ChatPromptFaqItem,
+  type ChatPromptMemory,
   type ChatPromptMessage,
   chatMessages,
   chatPrompts,
@@ -15,6 +16,7 @@ import {
   type ResponseFunction,
   recordChanges,
   type TokenUsage,
+  type Transaction,
   violatedUniqueConstraint,
 } from '@doppel/db';
 import type { LlmType } from '@doppel/validation';
@@ -22,6 +24,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FileStorage } from '../../ports/file-storage.ts';
 import { LlmError, type LlmPort, type LlmResponse } from '../../ports/llm.ts';
 import type { TtsPort } from '../../ports/tts.ts';
+import { selectPromptMemories } from '../memory/prompt-section.ts';
 import { chooseImage } from './attachment-choice.ts';
 import { defaultFaqMinScore, matchFaqItems, type QuestionVectors } from './faq.ts';
 import { findReply, loadGallery, loadReplyContext, loadSentImages, type ReplyContext } from './load.ts';
@@ -41,6 +44,11 @@ export type ReplyDeps = {
   /** The worker's memo of FAQ question vectors; without it each reply reads them from the database. */
   questionVectors?: QuestionVectors;
   log?: (message: string, fields: Record<string, unknown>) => void;
+  /**
+   * Enqueues the `chat.remember` job for the answered fan message inside the transaction that
+   * stores the reply, so the memory job exists exactly when the reply does. Absent: nothing is learnt.
+   */
+  enqueueRemember?: (tx: Transaction, job: { chatId: string; messageId: string }) => Promise<void>;
 };
 
 export type AnswerFanMessageInput = {
@@ -70,6 +78,8 @@ type PromptRecord = {
   prompt: ReplyPrompt | null;
   faqMatches: FaqMatch[];
   faqMinScore: number;
+  /** The fan memories the prompt carried. */
+  memories: ChatPromptMemory[];
   tokenUsage: TokenUsage | null;
   responseText: string | null;
   responseFallbackText: string | null;
@@ -96,6 +106,7 @@ export async function answerFanMessage(deps: ReplyDeps, input: AnswerFanMessageI
     prompt: null,
     faqMatches: [],
     faqMinScore: deps.faqMinScore ?? defaultFaqMinScore,
+    memories: selectPromptMemories(context.memories),
     tokenUsage: null,
     responseText: null,
     responseFallbackText: null,
@@ -120,11 +131,11 @@ export async function answerFanMessage(deps: ReplyDeps, input: AnswerFanMessageI
       fallbackText: `${replyFallbackText}\n[model error: ${errorText(error)}]`,
     };
     record.responseFallbackText = reply.fallbackText;
-    const stored = await store(deps.db, context, record, reply, replyMessageId);
+    const stored = await store(deps, context, record, reply, replyMessageId);
     return stored ? { status: 'fallback', replyMessageId, error: errorText(error) } : alreadyAnswered(deps.db, input.messageId);
   }
   record.responseFallbackText = reply.fallbackText;
-  const stored = await store(deps.db, context, record, reply, replyMessageId);
+  const stored = await store(deps, context, record, reply, replyMessageId);
   if (!stored) return alreadyAnswered(deps.db, input.messageId);
   return {
     status: 'answered',
@@ -164,6 +175,7 @@ async function compose(
     history: context.history,
     faqMatches: record.faqMatches,
     isTalentManager: context.isTalentManager,
+    memories: record.memories,
   });
   record.prompt = prompt;
 
@@ -180,6 +192,7 @@ async function compose(
       facts: config.persona.facts,
       faqMatches: record.faqMatches.map(({ question, answer, score }) => ({ question, answer, score })),
       conversationStarters: context.talent.conversationStarters,
+      fanMemories: record.memories.map(({ kind, text }) => ({ kind, text })),
     },
   });
   record.llmType = response.engine === 'offline' ? 'OFFLINE' : 'OPENAI';
@@ -269,7 +282,7 @@ async function attachVoiceNote(
  * False when a concurrent run of the same job stored its answer first: that one stands.
  */
 async function store(
-  db: Database,
+  { db, enqueueRemember }: Pick<ReplyDeps, 'db' | 'enqueueRemember'>,
   context: ReplyContext,
   record: PromptRecord,
   reply: ComposedReply,
@@ -305,6 +318,7 @@ async function store(
           messages,
           faqItems,
           faqMinScore: record.faqMinScore,
+          memories: record.memories,
           functions: record.prompt?.functions ?? [],
           tokenUsage: record.tokenUsage,
           responseText: record.responseText,
@@ -319,6 +333,7 @@ async function store(
           { entity: 'chat_messages', rowId: replyMessageId, scopes },
           { entity: 'chats', rowId: chat.id, scopes },
         ]),
+        enqueueRemember?.(tx, { chatId: chat.id, messageId: context.message.id }),
       ]),
     );
     return true;

@@ -6,6 +6,8 @@ import {
   chats,
   defaultAppId,
   type Executor,
+  type FanMemoryKind,
+  fanMemories,
   type MessageAttachment,
   staticAttachments,
   talentConfigs,
@@ -14,6 +16,7 @@ import {
 } from '@doppel/db';
 import { and, asc, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { memoryPromptLimit } from '../memory/prompt-section.ts';
 import { type HistoryMessage, type ReplyPersona, replyHistoryLimit } from './prompt.ts';
 
 export type ReplyContext = {
@@ -35,6 +38,8 @@ export type ReplyContext = {
   appConfig: typeof appConfigs.$inferSelect;
   isTalentManager: boolean;
   history: HistoryMessage[];
+  /** The fan's newest memories with this twin, at most `memoryPromptLimit`, newest first. */
+  memories: Array<{ id: string; kind: FanMemoryKind; text: string }>;
 };
 
 export type LoadResult =
@@ -57,7 +62,7 @@ export async function loadReplyContext(db: Executor, input: { chatId: string; me
   // pipelines them in one round trip. When the message turns out to be answered or gone, the
   // other reads were wasted, which is rare (a retried or duplicated job).
   const reply = alias(chatMessages, 'reply');
-  const [[row], [twin], [appConfig], [manager], recent] = await Promise.all([
+  const [[row], [twin], [appConfig], [manager], recent, memories] = await Promise.all([
     db
       .select({
         message: {
@@ -101,6 +106,14 @@ export async function loadReplyContext(db: Executor, input: { chatId: string; me
       )
       .orderBy(desc(chatMessages.createdAt), desc(sql`${chatMessages.id} = ${input.messageId}`))
       .limit(replyHistoryLimit),
+    // This fan's memories with this twin only: another fan of the same twin never reads them.
+    db
+      .select({ id: fanMemories.id, kind: fanMemories.kind, text: fanMemories.text })
+      .from(fanMemories)
+      .innerJoin(chats, and(eq(chats.userId, fanMemories.userId), eq(chats.talentId, fanMemories.talentId)))
+      .where(eq(chats.id, input.chatId))
+      .orderBy(desc(fanMemories.createdAt), desc(fanMemories.id))
+      .limit(memoryPromptLimit),
   ]);
   // Deleted since it was sent (chat or fan removed): nothing to answer, and retrying will not help.
   if (!row) return { kind: 'skip', reason: 'message not found in chat' };
@@ -158,6 +171,7 @@ export async function loadReplyContext(db: Executor, input: { chatId: string; me
         text: message.text,
         attachmentTypes: message.attachments.map((attachment) => attachment.type),
       })),
+      memories,
     },
   };
 }

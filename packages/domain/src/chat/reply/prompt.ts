@@ -2,7 +2,8 @@
 // and the twin's persona, the recent conversation, and the two functions the model may call.
 import type { ChatExample, FunctionSchemaConfig } from '@doppel/db';
 import type { Gender, Purpose, SenderType } from '@doppel/validation';
-import type { LlmFunction, LlmMessage } from '../../ports/llm.ts';
+import type { FanMemoryNote, LlmFunction, LlmMessage } from '../../ports/llm.ts';
+import { formatMemorySection, selectPromptMemories } from '../memory/prompt-section.ts';
 
 /** How many chat messages (fan and twin) go into one prompt, the fan's new message included. */
 export const replyHistoryLimit = 20;
@@ -43,6 +44,8 @@ export type BuildReplyPromptInput = {
   faqMatches: FaqMatch[];
   /** The "fan" is one of the talent's managers testing the twin: the talent template applies. */
   isTalentManager: boolean;
+  /** What the twin remembers about this fan, newest first; capped by `selectPromptMemories`. */
+  memories?: readonly FanMemoryNote[];
 };
 
 export type ReplyPromptTemplate = 'chat' | 'faq' | 'talent';
@@ -182,6 +185,9 @@ export function buildReplyPrompt(input: BuildReplyPromptInput): ReplyPrompt {
   if (input.faqMatches.length > 0 && !/\{\{\s*faqItems\s*\}\}/.test(source)) {
     system = `${system}\n\nFrequently asked questions that may fit the fan's message (use one only when it clearly fits):\n${values.faqItems}`;
   }
+  // After the template, as its own section: every template gets it, and the admin sees it apart.
+  const memorySection = formatMemorySection(selectPromptMemories(input.memories ?? []));
+  if (memorySection) system = `${system}\n\n${memorySection}`;
   return {
     template,
     system,

@@ -14,6 +14,7 @@ import { useAdminLive } from '../shared/use-admin-live.ts';
 import { AdminMessageCard } from './admin-message-card.tsx';
 import { ChatFlagBadges } from './chat-flag-badges.tsx';
 import { chatEntities, fanLabel, messageCountLabel } from './chat-format.ts';
+import { FanMemoryPanel } from './fan-memory-panel.tsx';
 import { MessageDetailDialog } from './message-detail-dialog.tsx';
 import { useChatImagesVisible } from './use-chat-images-visible.ts';
 
@@ -72,6 +73,7 @@ export function ChatViewPage() {
       ) : (
         <Skeleton height={140} radius="lg" />
       )}
+      {chat.data && <FanMemoryPanel chatId={chatId} />}
 
       {messages.isError ? (
         <ErrorAlert error={messages.error} onRetry={() => void messages.refetch()} />

@@ -49,6 +49,26 @@ export function PromptInputTab({ prompt }: { prompt: AdminChatPromptRecord }) {
       </Stack>
 
       <Stack gap="xs">
+        <Title order={4}>Remembered about the fan ({prompt.memories.length})</Title>
+        {prompt.memories.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            The twin remembered nothing about this fan for this reply.
+          </Text>
+        ) : (
+          <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid="prompt-memories">
+            {prompt.memories.map((memory) => (
+              <Group key={memory.id} gap="xs" component="li" wrap="nowrap">
+                <Badge size="xs" variant="light" color="gray" style={{ flex: 'none' }}>
+                  {memory.kind}
+                </Badge>
+                <Text size="sm">{memory.text}</Text>
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+
+      <Stack gap="xs">
         <Title order={4}>FAQ items</Title>
         {prompt.faqItems.length === 0 ? (
           <Text size="sm" c="dimmed">

@@ -1,0 +1,34 @@
+// A creator's view of what their twin remembers about each fan (talent.fanMemories.*), named by
+// the fan's chat. Only chats of the talent the caller manages; there is no creator screen for it
+// yet, so this is API only.
+import { deleteChatMemory, listChatMemories, updateChatMemory } from '@doppel/domain';
+import {
+  fanMemoriesOutput,
+  fanMemoryOutput,
+  memoryDeletedOutput,
+  talentFanMemoriesInput,
+  talentFanMemoryInput,
+  talentFanMemoryUpdateInput,
+} from '@doppel/validation';
+import { router, talentProcedure } from '../trpc/procedures.ts';
+
+export const talentFanMemoriesRouter = router({
+  list: talentProcedure
+    .input(talentFanMemoriesInput)
+    .output(fanMemoriesOutput)
+    .query(({ ctx, input }) => listChatMemories(ctx.db, ctx.user, input.chatId, { as: 'manager', talentId: ctx.talentId })),
+
+  update: talentProcedure
+    .input(talentFanMemoryUpdateInput)
+    .output(fanMemoryOutput)
+    .mutation(({ ctx, input }) =>
+      ctx.write((tx) => updateChatMemory(tx, ctx.user, input, { as: 'manager', talentId: ctx.talentId })),
+    ),
+
+  delete: talentProcedure
+    .input(talentFanMemoryInput)
+    .output(memoryDeletedOutput)
+    .mutation(({ ctx, input }) =>
+      ctx.write((tx) => deleteChatMemory(tx, ctx.user, input, { as: 'manager', talentId: ctx.talentId })),
+    ),
+});

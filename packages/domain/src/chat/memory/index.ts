@@ -1,0 +1,4 @@
+export * from './manage.ts';
+export * from './prompt-section.ts';
+export * from './remember.ts';
+export * from './store.ts';

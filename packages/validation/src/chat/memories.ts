@@ -1,0 +1,43 @@
+// What a twin remembers about a fan: the fan's "What {twin} remembers about you" panel
+// (chat.memories.*), the admin chat view (admin.chats.memories.*) and the creator's API
+// (talent.fanMemories.*).
+import { z } from 'zod';
+
+export const fanMemoryKinds = ['NAME', 'FACT', 'PREFERENCE', 'EVENT'] as const;
+export type FanMemoryKindValue = (typeof fanMemoryKinds)[number];
+
+/** Longest note, in characters (the database checks it too). */
+export const fanMemoryMaxLength = 300;
+
+const id = (label: string) => z.string().trim().min(1, `${label} is not defined`).max(100);
+
+/** A note as written by hand (the creator or an admin editing one). */
+export const fanMemoryText = z
+  .string()
+  .trim()
+  .min(1, 'Write what the twin should remember')
+  .max(fanMemoryMaxLength, `Keep it under ${fanMemoryMaxLength} characters`);
+
+export const fanMemoryOutput = z.object({
+  id: z.string(),
+  kind: z.enum(fanMemoryKinds),
+  text: z.string(),
+  /** ISO 8601. */
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type FanMemoryView = z.infer<typeof fanMemoryOutput>;
+
+export const fanMemoriesOutput = z.object({ memories: z.array(fanMemoryOutput) });
+export type FanMemoriesOutput = z.infer<typeof fanMemoriesOutput>;
+
+export const chatMemoriesInput = z.object({ chatId: id('Chat ID') });
+export const chatMemoryInput = z.object({ chatId: id('Chat ID'), memoryId: id('Memory ID') });
+export const chatMemoryUpdateInput = chatMemoryInput.extend({ text: fanMemoryText });
+
+/** The creator's view: one fan's memories with their twin, named by the fan's chat. */
+export const talentFanMemoriesInput = z.object({ chatId: id('Chat ID') });
+export const talentFanMemoryInput = z.object({ chatId: id('Chat ID'), memoryId: id('Memory ID') });
+export const talentFanMemoryUpdateInput = talentFanMemoryInput.extend({ text: fanMemoryText });
+
+export const memoryDeletedOutput = z.object({ deleted: z.number().int() });

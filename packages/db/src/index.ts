@@ -4,6 +4,7 @@ export * from './errors.ts';
 export * from './ledger-opening.ts';
 export * from './live/feed.ts';
 export * from './live/replay.ts';
+export * from './live/reply-drafts.ts';
 export * from './migrate.ts';
 export * from './schema/index.ts';
 export * from './seed/index.ts';

@@ -175,3 +175,18 @@ export type FileOwnerType = (typeof fileOwnerTypes)[number];
 /** Which LLM family produced a reply; stored on talent configs and chat prompts. */
 export const llmTypes = ['OPENAI', 'OFFLINE'] as const;
 export type LlmType = (typeof llmTypes)[number];
+
+/**
+ * How far a twin may go (creator setting, default SAFE): SUGGESTIVE allows flirting, ADULT
+ * explicit content. A fan who said they are under 18 gets SAFE whatever the setting.
+ */
+export const contentLevels = ['SAFE', 'SUGGESTIVE', 'ADULT'] as const;
+export type ContentLevel = (typeof contentLevels)[number];
+
+/** Why a message crossed a twin's boundaries (boundary_flags.reason). */
+export const boundaryReasons = ['TOPIC', 'CONTENT_LEVEL', 'MINOR', 'MODERATION'] as const;
+export type BoundaryReason = (typeof boundaryReasons)[number];
+
+/** Whose message crossed it: the fan's, or the model's reply. */
+export const boundarySides = ['FAN', 'TWIN'] as const;
+export type BoundarySide = (typeof boundarySides)[number];

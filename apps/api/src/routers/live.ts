@@ -1,4 +1,12 @@
-import { chats, type FeedEvent, type FeedPosition, formatFeedPosition, isAfter, parseFeedPosition } from '@doppel/db';
+import {
+  chats,
+  type FeedEvent,
+  type FeedPosition,
+  formatFeedPosition,
+  isAfter,
+  parseFeedPosition,
+  type ReplyDraft,
+} from '@doppel/db';
 import { canWatchScope, DomainError, parseScope } from '@doppel/domain';
 import { liveEventsInput } from '@doppel/validation';
 import { tracked } from '@trpc/server';
@@ -7,7 +15,19 @@ import type { LiveStreamOwner } from '../live/live-streams.ts';
 import type { Context } from '../trpc/context.ts';
 import { publicProcedure, router } from '../trpc/procedures.ts';
 
-export type LiveEvent = { entity: string; rowId: string; scopes: string[] };
+/**
+ * A change, or (entity `reply_draft`, rowId the fan message being answered) a reply the twin is
+ * still writing, with its text so far in `draft`. Drafts are not kept anywhere: they carry the
+ * stream's current position as their id, so a reconnect resumes exactly as before.
+ */
+export type LiveEvent = {
+  entity: string;
+  rowId: string;
+  scopes: string[];
+  draft?: { stream: string; seq: number; text: string };
+};
+
+export const replyDraftEntity = 'reply_draft';
 
 /** Sent when a client was away longer than the feed keeps events: it must refetch everything. */
 const resync: LiveEvent = { entity: '*', rowId: '*', scopes: [] };
@@ -54,10 +74,17 @@ export const liveRouter = router({
 
       // Listen before replaying, so nothing falls between the replay and the live stream.
       const queue: FeedEvent[] = [];
+      const drafts: ReplyDraft[] = [];
       let wake: (() => void) | undefined;
       const unsubscribe = ctx.feed.subscribe((event) => {
         if (!visible(event)) return;
         queue.push(event);
+        wake?.();
+      });
+      // Replies being written in the chats this stream watches (authorised above like their messages).
+      const unsubscribeDrafts = ctx.feed.subscribeDrafts((draft) => {
+        if (!wanted.has(`chat:${draft.chatId}`)) return;
+        drafts.push(draft);
         wake?.();
       });
       const stop = () => wake?.();
@@ -82,6 +109,11 @@ export const liveRouter = router({
           }
         }
         while (!signal.aborted) {
+          const draft = drafts.shift();
+          if (draft) {
+            yield tracked(formatFeedPosition(last), toDraftEvent(draft));
+            continue;
+          }
           const event = queue.shift();
           if (!event) {
             await new Promise<void>((resolve) => {
@@ -96,11 +128,21 @@ export const liveRouter = router({
         }
       } finally {
         unsubscribe();
+        unsubscribeDrafts();
         signal.removeEventListener('abort', stop);
         stream.close();
       }
     }),
 });
+
+function toDraftEvent(draft: ReplyDraft): LiveEvent {
+  return {
+    entity: replyDraftEntity,
+    rowId: draft.replyTo,
+    scopes: [`chat:${draft.chatId}`],
+    draft: { stream: draft.stream, seq: draft.seq, text: draft.text },
+  };
+}
 
 /**
  * What a client receives: only the scopes it watches. One change may name many scopes (a

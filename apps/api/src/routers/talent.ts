@@ -1,6 +1,7 @@
 import { getTalentSettings, updateTalentSettings } from '@doppel/domain';
 import { talentSettingsOutput, updateTalentSettingsInput } from '@doppel/validation';
 import { router, talentProcedure } from '../trpc/procedures.ts';
+import { talentBoundariesRouter, talentBoundaryFlagsRouter } from './talent-boundaries.ts';
 import { talentFanMemoriesRouter } from './talent-fan-memories.ts';
 
 export const talentRouter = router({
@@ -23,4 +24,10 @@ export const talentRouter = router({
 
   /** What the twin remembers about each of its fans (talent-fan-memories.ts). */
   fanMemories: talentFanMemoriesRouter,
+
+  /** Topics the twin never engages with and its content level (talent-boundaries.ts). */
+  boundaries: talentBoundariesRouter,
+
+  /** The fan messages that crossed them, newest first. */
+  boundaryFlags: talentBoundaryFlagsRouter,
 });

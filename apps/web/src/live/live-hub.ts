@@ -7,7 +7,13 @@
 export type LiveEvent = {
   /** Event sequence (the feed position); the stream resumes from the last one after a reconnect. */
   id: string;
-  data: { entity: string; rowId: string; scopes: string[] };
+  data: {
+    entity: string;
+    rowId: string;
+    scopes: string[];
+    /** A reply still being written (entity `reply_draft`): it carries the stream's current position as its id. */
+    draft?: { stream: string; seq: number; text: string };
+  };
 };
 
 export type LiveStreamHandlers = {
@@ -57,8 +63,11 @@ export function createLiveHub(open: OpenLiveStream, options: LiveHubOptions = {}
   const unionKey = () => [...new Set([...watchers].flatMap((watcher) => [...watcher.scopes]))].sort().join(' ');
 
   function deliver(event: LiveEvent): void {
-    if (seen.has(event.id)) return;
-    seen.add(event.id);
+    // Drafts share the id of the last change; each is told apart by its stream and place in it.
+    const { draft } = event.data;
+    const key = draft ? `${event.id} ${draft.stream} ${draft.seq}` : event.id;
+    if (seen.has(key)) return;
+    seen.add(key);
     if (seen.size > rememberedIds) seen.delete(seen.values().next().value as string);
     const everyone = event.data.entity === resyncEntity;
     for (const watcher of [...watchers]) {

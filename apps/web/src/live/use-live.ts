@@ -24,7 +24,13 @@ const liveHub = createLiveHub(
  * 'admin'), through the tab's one live stream. An empty set watches nothing. A resync (entity '*':
  * the stream missed too much) refetches every query of the page, and still reaches `onEvent`.
  */
-export function useLive(scopes: readonly string[], onEvent: (event: LiveEvent) => void): void {
+export function useLive(
+  scopes: readonly string[],
+  onEvent: (event: LiveEvent) => void,
+  /** Also replies still being written (several a second while the twin types); off, only changes arrive. */
+  options: { drafts?: boolean } = {},
+): void {
+  const withDrafts = options.drafts ?? false;
   // Order and duplicates do not change what is watched, so they must not restart the stream.
   const scopeKey = [...new Set(scopes)].sort().join(' ');
 
@@ -38,10 +44,11 @@ export function useLive(scopes: readonly string[], onEvent: (event: LiveEvent) =
   useEffect(() => {
     if (!scopeKey) return;
     return liveHub.watch(scopeKey.split(' '), (event) => {
+      if (event.data.draft && !withDrafts) return;
       if (event.data.entity === resyncEntity) refetchEverything(() => queryClient.invalidateQueries());
       handler.current(event);
     });
-  }, [scopeKey, queryClient]);
+  }, [scopeKey, queryClient, withDrafts]);
 }
 
 /**

@@ -1,5 +1,6 @@
 // The twin's AI reply to one fan message. All the work, and the guarantee that a message is
 // answered at most once, is in the domain use case; this maps the job's attempt onto it.
+import { publishReplyDraft } from '@doppel/db';
 import { answerFanMessage } from '@doppel/domain';
 import { jobCatalog } from '@doppel/jobs';
 import type { JobHandler, JobOutput } from './types.ts';
@@ -19,6 +20,8 @@ export const runChatReply: JobHandler<'chat.reply'> = async (payload, { db, log,
       log: (message, fields) => log.warn(message, { job: job.name, jobId: job.id, ...fields }),
       // What the fan said is learnt after the reply, by a job committed with it.
       enqueueRemember: followUp ? (tx, remember) => followUp('chat.remember', remember, { tx }) : undefined,
+      // The text so far reaches the fan's screen while the model writes (a NOTIFY, never a table row).
+      publishDraft: (draft) => publishReplyDraft(db, draft),
     },
     { chatId: payload.chatId, messageId: payload.messageId, isFinalAttempt: job.retryCount >= retryLimit },
   );

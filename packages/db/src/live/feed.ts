@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbClient, Executor } from '../client.ts';
 import { type ChangeEventJson, changeEvents } from '../schema/live.ts';
 import { type Replay, replaySince } from './replay.ts';
+import { parseReplyDraft, type ReplyDraft, replyDraftChannel } from './reply-drafts.ts';
 
 /** What a write announces: which row of which entity changed, and who may see it. */
 export type ChangeEvent = ChangeEventJson;
@@ -79,6 +80,11 @@ export type LiveFeed = {
   /** Call after committing a write that recorded changes: every process delivers them at once. */
   nudge: () => void;
   subscribe: (listener: FeedListener) => () => void;
+  /**
+   * Replies being written (reply-drafts.ts), as the worker announces them; only while this process
+   * LISTENs (none behind a transaction pooler without a direct URL).
+   */
+  subscribeDrafts: (listener: (draft: ReplyDraft) => void) => () => void;
   /** The delivered changes of the transactions after `xid`, oldest first, for a reconnecting client. */
   readSince: (xid: number, limit?: number) => Promise<FeedEvent[]>;
   /** Whether the transaction `xid` still has its row: false once pruned (or never written). */
@@ -122,6 +128,8 @@ export function createLiveFeed(client: DbClient, options: LiveFeedOptions = {}):
   const retentionMs = options.retentionMs ?? 60 * 60 * 1000;
   const log = options.log ?? (() => {});
   const listeners = new Set<FeedListener>();
+  const draftListeners = new Set<(draft: ReplyDraft) => void>();
+  let unlistenDrafts: (() => Promise<void>) | undefined;
   let lastDelivered = 0;
   let stopped = true;
   let pollTimer: NodeJS.Timeout | undefined;
@@ -220,6 +228,19 @@ export function createLiveFeed(client: DbClient, options: LiveFeedOptions = {}):
         () => void deliver(),
       );
       unlisten = subscription?.unlisten;
+      // On the same connection: a draft is handed on as it comes, with no read of any table.
+      const drafts = await listener?.listen(replyDraftChannel, (payload) => {
+        const draft = parseReplyDraft(payload);
+        if (!draft) return;
+        for (const draftListener of draftListeners) {
+          try {
+            draftListener(draft);
+          } catch (error) {
+            log('reply draft listener failed', error);
+          }
+        }
+      });
+      unlistenDrafts = drafts?.unlisten;
       const tick = () => {
         if (stopped) return;
         void deliver().finally(() => {
@@ -233,7 +254,9 @@ export function createLiveFeed(client: DbClient, options: LiveFeedOptions = {}):
       for (const timer of [pollTimer, nudgeTimer, retryTimer]) if (timer) clearTimeout(timer);
       await running;
       await unlisten?.().catch(() => {});
+      await unlistenDrafts?.().catch(() => {});
       listeners.clear();
+      draftListeners.clear();
     },
     nudge() {
       if (stopped || nudgeTimer) return;
@@ -249,6 +272,10 @@ export function createLiveFeed(client: DbClient, options: LiveFeedOptions = {}):
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    subscribeDrafts(listener) {
+      draftListeners.add(listener);
+      return () => draftListeners.delete(listener);
     },
     readSince,
     async isKept(xid) {

@@ -107,6 +107,12 @@ export const chatMessages = pgTable(
     broadcastId: text().references(() => broadcasts.id, { onDelete: 'set null' }),
     /** What the twin's immediate out-of-credits answer offers: sign in, buy credits, subscribe. */
     callToAction: chatCallToActionEnum(),
+    /**
+     * What sending this fan message cost (free, then paid credits): a reply that crosses the
+     * twin's boundaries gives exactly this back.
+     */
+    spentFreeCredits: integer().notNull().default(0),
+    spentPaidCredits: integer().notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,6 +1,7 @@
 export * from './app-config.ts';
 export * from './attachments.ts';
 export * from './auth.ts';
+export * from './boundary-flags.ts';
 export * from './broadcast-delivery.ts';
 export * from './broadcasts.ts';
 export * from './chats.ts';

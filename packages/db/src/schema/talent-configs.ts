@@ -1,4 +1,4 @@
-import { defaultReferralRevenueSharePpm, defaultRevenueSharePpm, type LlmType } from '@doppel/validation';
+import { type ContentLevel, defaultReferralRevenueSharePpm, defaultRevenueSharePpm, type LlmType } from '@doppel/validation';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, doublePrecision, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
@@ -42,6 +42,10 @@ export const talentConfigs = pgTable(
     llmModelId: text().notNull().default(defaultLlmModelId),
     llmFineTunedModelId: text(),
     faqId: text().references(() => faqs.id, { onDelete: 'set null' }),
+    /** Topics the twin never engages with (short phrases, matched by words in both directions). */
+    blockedTopics: text().array().notNull().default(sql`'{}'::text[]`),
+    /** How far the twin may go; text with a check, like llmType, so a level needs no enum migration. */
+    contentLevel: text().$type<ContentLevel>().notNull().default('SAFE'),
     /** The talent that referred this one; it earns `referralRevenueShareForInviterPpm` of our gross. */
     referralTalentId: text().references(() => talents.id, { onDelete: 'set null' }),
     referralRevenueShareForInviterPpm: integer().notNull().default(defaultReferralRevenueSharePpm),
@@ -72,5 +76,6 @@ export const talentConfigs = pgTable(
       sql`${t.chatCount} >= 0 and ${t.chatExampleCount} >= 0 and ${t.totalPayoutAmount} >= 0`,
     ),
     check('talent_configs_temperature_non_negative', sql`${t.llmTemperature} >= 0`),
+    check('talent_configs_content_level_check', sql`${t.contentLevel} in ('SAFE', 'SUGGESTIVE', 'ADULT')`),
   ],
 );

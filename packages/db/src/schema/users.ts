@@ -35,6 +35,8 @@ export const users = pgTable(
      * anonymous fans; null for accounts. Only ever compared, never shown.
      */
     createdFromAddressHash: text(),
+    /** When this fan said they are under 18 in a chat: from then on no twin goes past SAFE with them. */
+    declaredMinorAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,5 +1,6 @@
 // The fan's side of the chat engine (the AI reply lives in ./reply, built separately).
 export * from './access.ts';
+export * from './boundaries/index.ts';
 export * from './fans/anonymous-fans.ts';
 export * from './fans/merge.ts';
 export * from './fans/open-chat.ts';

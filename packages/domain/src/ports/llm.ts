@@ -55,13 +55,23 @@ export type LlmResponse = {
   engine: 'openai' | 'offline';
 };
 
+/** A moderation verdict: `categories` are the flagged ones, in the provider's names ("sexual", "violence"). */
+export type ModerationVerdict = { flagged: boolean; categories: string[] };
+
 /** Whether a model answers at all (the admin status page); `error` says why not, in the provider's words. */
 export type ModelCheck = { healthy: true } | { healthy: false; error: string };
+
+/**
+ * How a caller follows a reply while it is written. `onText` gets the reply text so far (never a
+ * function call's arguments) each time it grows; adapters that cannot stream never call it.
+ */
+export type LlmCompleteOptions = { onText?: (textSoFar: string) => void };
 
 /** Chat completion and embeddings. Errors are thrown as LlmError. */
 export type LlmPort = {
   readonly engine: 'openai' | 'offline';
-  complete: (request: LlmRequest) => Promise<LlmResponse>;
+  /** The whole reply; with `options.onText`, the text so far as it is produced too. */
+  complete: (request: LlmRequest, options?: LlmCompleteOptions) => Promise<LlmResponse>;
   /** One vector per text, same dimension within one adapter. */
   embed: (texts: string[]) => Promise<number[][]>;
   /** The provider model `embed` uses, when it uses one (the offline engine hashes locally). */
@@ -78,6 +88,11 @@ export type LlmPort = {
    * need not grow it; the chat.remember job skips an engine without it.
    */
   extractMemories?: (request: MemoryExtractionRequest) => Promise<FanMemoryNote[]>;
+  /**
+   * The provider's moderation verdict on one text (OpenAI's moderation endpoint); absent offline,
+   * where the creator's rules alone decide. Throws LlmError like the other calls.
+   */
+  moderate?: (text: string) => Promise<ModerationVerdict>;
 };
 
 /** A model call that failed (network, rate limit, bad response); `retryable` says if a retry may help. */

@@ -6,10 +6,15 @@
 import type { LlmFunction, LlmMessage, LlmPort, LlmRequest, LlmResponse, OfflineMaterial } from '@doppel/domain';
 import { contentWords, fnv1a, hashedEmbedding, isStopWord } from '../text/hashed-embedding.ts';
 import { extractMemoriesByRules, type MemoryHooks, memoryHooks } from './offline-memory.ts';
+import { streamOfflineText } from './offline-stream.ts';
 
 export const createOfflineLlm = (): LlmPort => ({
   engine: 'offline',
-  complete: async (request) => offlineReply(request),
+  complete: async (request, options) => {
+    const response = offlineReply(request);
+    if (options?.onText && response.text) await streamOfflineText(response.text, options.onText);
+    return response;
+  },
   embed: async (texts) => texts.map((text) => hashedEmbedding(text)),
   // Runs in-process for every model name: nothing to reach, so it is always up.
   checkModel: async () => ({ healthy: true }),

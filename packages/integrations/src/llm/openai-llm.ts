@@ -1,10 +1,19 @@
 // LlmPort through the official `openai` SDK: chat completions with tools (functions) and embeddings.
 // Works against OpenAI and any OpenAI-compatible server (baseURL). The SDK never retries here: the
 // reply job owns retries, so a failed call surfaces at once as an LlmError that says if a retry may help.
-import { LlmError, type LlmPort, type LlmRequest, type LlmResponse, type ModelCheck } from '@doppel/domain';
+import {
+  type LlmCompleteOptions,
+  LlmError,
+  type LlmPort,
+  type LlmRequest,
+  type LlmResponse,
+  type ModelCheck,
+} from '@doppel/domain';
 import OpenAI from 'openai';
 import { createOpenAiClient } from './openai-client.ts';
 import { extractMemoriesWithOpenAi } from './openai-memory.ts';
+import { DEFAULT_MODERATION_MODEL, moderateWithOpenAi } from './openai-moderation.ts';
+import { addStreamChunk, emptyStreamedCompletion, firstToolCall } from './openai-stream.ts';
 
 export { DEFAULT_OPENAI_TIMEOUT_MS } from './openai-client.ts';
 export const DEFAULT_EMBEDDING_MODEL = 'text-embedding-3-small';
@@ -25,11 +34,12 @@ export const createOpenAiLlm = (config: OpenAiLlmConfig): LlmPort => {
   const client = createOpenAiClient({ apiKey: config.apiKey, baseURL: config.baseURL, timeoutMs: config.timeoutMs });
   const embeddingModel = config.embeddingModel || DEFAULT_EMBEDDING_MODEL;
 
-  const complete = async (request: LlmRequest): Promise<LlmResponse> => {
+  const complete = async (request: LlmRequest, options?: LlmCompleteOptions): Promise<LlmResponse> => {
     const tools = request.functions.map((fn) => ({
       type: 'function' as const,
       function: { name: fn.name, description: fn.description, parameters: fn.parameters },
     }));
+    if (options?.onText) return completeStreamed(request, tools, options.onText);
     let completion: OpenAI.Chat.Completions.ChatCompletion;
     try {
       completion = await client.chat.completions.create({
@@ -43,6 +53,39 @@ export const createOpenAiLlm = (config: OpenAiLlmConfig): LlmPort => {
       throw toLlmError(error, 'chat completion');
     }
     return mapCompletion(completion);
+  };
+
+  // The same request with `stream: true`: the text so far goes to `onText` as it grows, and the
+  // answer is only returned once the model said it finished, so a cut stream is an error, never a half reply.
+  const completeStreamed = async (
+    request: LlmRequest,
+    tools: OpenAI.Chat.Completions.ChatCompletionTool[],
+    onText: (textSoFar: string) => void,
+  ): Promise<LlmResponse> => {
+    const streamed = emptyStreamedCompletion();
+    try {
+      const stream = await client.chat.completions.create({
+        model: config.chatModel || request.model,
+        temperature: request.temperature,
+        messages: request.messages,
+        ...(tools.length > 0 ? { tools, tool_choice: 'auto' as const } : {}),
+        stream: true,
+        stream_options: { include_usage: true },
+      });
+      for await (const chunk of stream) {
+        if (addStreamChunk(streamed, chunk)) onText(streamed.text);
+      }
+    } catch (error) {
+      throw toLlmError(error, 'chat completion stream');
+    }
+    if (!streamed.finishReason) throw new LlmError('OpenAI chat completion stream ended before the reply was complete', true);
+    const call = firstToolCall(streamed);
+    return {
+      text: streamed.text.trim() !== '' ? streamed.text : null,
+      functionCall: call ? { name: call.name, arguments: parseArguments(call.name, call.arguments) } : null,
+      usage: streamed.usage,
+      engine: 'openai',
+    };
   };
 
   const embed = async (texts: string[]): Promise<number[][]> => {
@@ -80,7 +123,15 @@ export const createOpenAiLlm = (config: OpenAiLlmConfig): LlmPort => {
     }
   };
 
-  return { engine: 'openai', complete, embed, embeddingModel, checkModel, extractMemories };
+  const moderate: LlmPort['moderate'] = async (text) => {
+    try {
+      return await moderateWithOpenAi(client, DEFAULT_MODERATION_MODEL, text);
+    } catch (error) {
+      throw toLlmError(error, 'moderation');
+    }
+  };
+
+  return { engine: 'openai', complete, embed, embeddingModel, checkModel, extractMemories, moderate };
 };
 
 const mapCompletion = (completion: OpenAI.Chat.Completions.ChatCompletion): LlmResponse => {

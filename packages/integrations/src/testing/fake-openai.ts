@@ -14,14 +14,20 @@ import {
   isMultipart,
   readUpload,
 } from './fake-openai-fine-tuning.ts';
+import { type FakeModerationRule, moderationResponse } from './fake-openai-moderation.ts';
+import { type FakeStreamFailure, sendChatStream } from './fake-openai-stream.ts';
 import { delay, listen, readBody, sendJson } from './http.ts';
 
-/** One scripted answer of the fake. `delayMs` holds the response back (timeouts, typing indicators). */
+/**
+ * One scripted answer of the fake. `delayMs` holds the response back (timeouts, typing indicators).
+ * Asked with `stream: true` (fake-openai-stream.ts), `tokenDelayMs` paces the tokens and
+ * `streamFailure` cuts the connection or sends an error event after some chunks.
+ */
 export type FakeOpenAiReply = (
   | { text: string; usage?: FakeUsage }
   | { toolCall: { name: string; arguments: Record<string, unknown> | string }; text?: string | null; usage?: FakeUsage }
   | { error: { status: number; message?: string; type?: string; code?: string | null } }
-) & { delayMs?: number };
+) & { delayMs?: number; tokenDelayMs?: number; streamFailure?: FakeStreamFailure };
 
 export type FakeUsage = { promptTokens: number; completionTokens: number };
 
@@ -65,6 +71,10 @@ export type FakeOpenAi = {
   jsonRequests: () => FakeChatRequest[];
   /** Replies still queued. */
   pending: () => number;
+  /** What POST /v1/moderations flags from now on (fake-openai-moderation.ts); null: nothing. */
+  moderate: (rule: FakeModerationRule | null) => void;
+  /** The texts sent to POST /v1/moderations, in order. */
+  moderationInputs: () => string[];
   /** Forget queued replies, captured requests, files, fine-tuning jobs and scripted failures. */
   reset: () => void;
   close: () => Promise<void>;
@@ -81,6 +91,10 @@ export type FakeOpenAiOptions = {
   models?: readonly string[];
   /** The bases POST /v1/fine_tuning/jobs accepts (until fineTunableBases changes them). Default: every model. */
   fineTunableBases?: readonly string[];
+  /** Wait before each streamed token unless a reply says otherwise (a model's fixed token rate); default 0. */
+  tokenDelayMs?: number;
+  /** Called as each streamed content token is written, with its place in the reply (benchmarks time the relay by it). */
+  onStreamToken?: (request: FakeChatRequest, index: number) => void;
 };
 
 const defaultFallback = (request: FakeChatRequest): FakeOpenAiReply => {
@@ -96,6 +110,7 @@ export const startFakeOpenAi = async (options: FakeOpenAiOptions = {}): Promise<
   const dimensions = options.embeddingDimensions ?? OFFLINE_EMBEDDING_DIMENSIONS;
   let sequence = 0;
   const fineTuning = createFakeFineTuning(options.fineTunableBases ?? null);
+  let moderationRule: FakeModerationRule | null = null;
 
   const server = await listen(async (request, response) => {
     try {
@@ -150,7 +165,28 @@ export const startFakeOpenAi = async (options: FakeOpenAiOptions = {}): Promise<
           );
         }
         sequence += 1;
-        return sendJson(response, 200, chatCompletion(chat, reply, sequence));
+        const completion = chatCompletion(chat, reply, sequence);
+        if (chat.stream !== true) return sendJson(response, 200, completion);
+        const message = completion.choices[0]?.message;
+        const call = message?.tool_calls?.[0]?.function;
+        return await sendChatStream(
+          response,
+          chat as FakeChatRequest & { stream_options?: { include_usage?: boolean } },
+          {
+            text: message?.content ?? null,
+            toolCall: call ?? null,
+            usage: { promptTokens: completion.usage.prompt_tokens, completionTokens: completion.usage.completion_tokens },
+            tokenDelayMs: reply.tokenDelayMs ?? options.tokenDelayMs ?? 0,
+            ...(reply.streamFailure ? { failure: reply.streamFailure } : {}),
+            ...(options.onStreamToken ? { onToken: (index: number) => options.onStreamToken?.(chat, index) } : {}),
+          },
+          sequence,
+        );
+      }
+
+      if (path === '/v1/moderations') {
+        sequence += 1;
+        return sendJson(response, 200, moderationResponse(body as { input: unknown }, moderationRule, sequence));
       }
 
       if (path === '/v1/embeddings') {
@@ -205,7 +241,17 @@ export const startFakeOpenAi = async (options: FakeOpenAiOptions = {}): Promise<
       jsonQueue.push(...replies);
     },
     pending: () => queue.length + jsonQueue.length,
+    moderate: (rule) => {
+      moderationRule = rule;
+    },
+    moderationInputs: () =>
+      requests.flatMap((entry) => {
+        if (entry.path !== '/v1/moderations') return [];
+        const input = (entry.body as { input: unknown }).input;
+        return (Array.isArray(input) ? input : [input]).map(String);
+      }),
     reset: () => {
+      moderationRule = null;
       queue.length = 0;
       jsonQueue.length = 0;
       requests.length = 0;
@@ -266,7 +312,7 @@ const countTokens = (text: string) => Math.max(1, Math.ceil(text.length / 4));
 const chatCompletion = (request: FakeChatRequest, reply: Exclude<FakeOpenAiReply, { error: unknown }>, sequence: number) => {
   const promptTokens = request.messages.reduce((sum, message) => sum + countTokens(message.content ?? ''), 0);
   let content: string | null;
-  let toolCalls: unknown[] | undefined;
+  let toolCalls: Array<{ id: string; type: string; function: { name: string; arguments: string } }> | undefined;
   let completionText: string;
   if ('toolCall' in reply) {
     const args =

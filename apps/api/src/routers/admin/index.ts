@@ -2,6 +2,7 @@
 // procedure on the admin tier. Sections nest here so the client reads `admin.<section>.<verb>`.
 import { router } from '../../trpc/procedures.ts';
 import { appSettingsRouter } from './app.ts';
+import { adminBoundariesRouter } from './boundaries.ts';
 import { broadcastsRouter } from './broadcasts.ts';
 import { chatsRouter } from './chats.ts';
 import { discoverRouter } from './discover.ts';
@@ -31,4 +32,5 @@ export const adminRouter = router({
   users: usersRouter,
   broadcasts: broadcastsRouter,
   records: recordsRouter,
+  boundaries: adminBoundariesRouter,
 });

@@ -18,6 +18,7 @@ import { buildTimeline, formatMessageTime, hasFanSpoken, isAwaitingReply } from 
 import { MessageRow, type Reaction } from './message-row.tsx';
 import { callToActionOf, isSubscribedAt, nextStep } from './price-label.ts';
 import { takesReactions } from './reaction-rule.ts';
+import { visibleReplyDraft } from './reply-draft.ts';
 import { StarterChips } from './starter-chips.tsx';
 import { TypingIndicator } from './typing-indicator.tsx';
 import { useChatMessages } from './use-chat-messages.ts';
@@ -25,6 +26,7 @@ import { useCheckoutReturn } from './use-checkout-return.ts';
 import { useNow } from './use-now.ts';
 import type { OpenedChat } from './use-open-chat.ts';
 import { usePushNotifications } from './use-push-notifications.ts';
+import { useReplyStream } from './use-reply-stream.ts';
 
 /** Distance from the bottom within which new messages keep the view pinned to the end. */
 const stickToBottomPx = 120;
@@ -45,6 +47,8 @@ export function ChatScreen({ opened }: { opened: OpenedChat }) {
   const now = useNow(messages.at(-1)?.senderType === 'USER');
   const timeline = useMemo(() => buildTimeline(messages, new Date(now)), [messages, now]);
   const awaitingReply = send.isPending || isAwaitingReply(messages, now, sentHereAt);
+  // The reply as the twin writes it: the typing dots until the first words, then a growing bubble.
+  const replyDraft = visibleReplyDraft(useReplyStream(chat.id), messages.at(-1));
   const pendingText = send.isPending ? send.variables?.text : undefined;
   const showStarters = query.isSuccess && starters.length > 0 && !hasFanSpoken(messages) && !send.isPending;
   const atStart = query.isPending || !query.hasNextPage;
@@ -245,7 +249,21 @@ export function ChatScreen({ opened }: { opened: OpenedChat }) {
             pending
           />
         )}
-        {awaitingReply && <TypingIndicator name={talent.name} pictureUrl={talent.profilePictureUrl} />}
+        {replyDraft ? (
+          <MessageRow
+            id={`draft-${replyDraft.replyTo}`}
+            kind="draft"
+            side="twin"
+            text={replyDraft.text}
+            attachments={[]}
+            time="…"
+            isFirstInGroup
+            isLastInGroup
+            twin={twin}
+          />
+        ) : (
+          awaitingReply && <TypingIndicator name={talent.name} pictureUrl={talent.profilePictureUrl} />
+        )}
       </div>
 
       <div className={classes.footer}>

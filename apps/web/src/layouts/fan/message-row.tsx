@@ -11,7 +11,8 @@ export type Reaction = 'THUMBS_UP' | 'THUMBS_DOWN';
 type MessageRowProps = {
   id: string;
   /** Welcome messages open every chat; they are not part of the conversation. */
-  kind?: 'welcome' | 'message' | 'pending';
+  /** `draft`: the twin's reply while it is being written (replaced by the stored message). */
+  kind?: 'welcome' | 'message' | 'pending' | 'draft';
   side: 'fan' | 'twin';
   text: string;
   attachments: readonly ChatAttachmentView[];

@@ -11,6 +11,7 @@ import { WithdrawPage } from './earnings/withdraw-page.tsx';
 import { FeedbackPage } from './feedback-page.tsx';
 import { TalentHome } from './home/talent-home.tsx';
 import { ReferralsPage } from './referrals-page.tsx';
+import { BoundariesPage } from './settings/boundaries-page.tsx';
 import { ConversationStartersPage } from './settings/conversation-starters-page.tsx';
 import { GalleryPage } from './settings/gallery-page.tsx';
 import { MonetisationPage } from './settings/monetisation-page.tsx';
@@ -73,6 +74,7 @@ export function TalentLayout({ me }: { me: Me }) {
                 <Route path="settings/welcome-messages" element={<WelcomeMessagesPage />} />
                 <Route path="settings/conversation-starters" element={<ConversationStartersPage />} />
                 <Route path="settings/monetisation" element={<MonetisationPage />} />
+                <Route path="settings/boundaries" element={<BoundariesPage />} />
                 <Route path="earnings" element={<EarningsPage />} />
                 <Route path="earnings/withdraw" element={<WithdrawPage />} />
                 <Route path="referrals" element={<ReferralsPage />} />

@@ -3,6 +3,7 @@
 // message is answered at most once (a unique index on replyToMessageId refuses a second answer).
 // It never touches credits: the fan paid when sending.
 import {
+  boundaryFlagUniqueIndex,
   type ChatPromptFaqItem,
   type ChatPromptMemory,
   type ChatPromptMessage,
@@ -24,11 +25,16 @@ import { eq, sql } from 'drizzle-orm';
 import type { FileStorage } from '../../ports/file-storage.ts';
 import { LlmError, type LlmPort, type LlmResponse } from '../../ports/llm.ts';
 import type { TtsPort } from '../../ports/tts.ts';
+import { type BoundaryRefusal, refundAndFlag } from '../boundaries/flags.ts';
+import { refusalText } from '../boundaries/refusal.ts';
+import { checkReply, moderateFanMessage } from '../boundaries/reply-check.ts';
+import { type BoundaryCrossing, checkReplyRules } from '../boundaries/rules.ts';
 import { selectPromptMemories } from '../memory/prompt-section.ts';
 import { chooseImage } from './attachment-choice.ts';
 import { defaultFaqMinScore, matchFaqItems, type QuestionVectors } from './faq.ts';
 import { findReply, loadGallery, loadReplyContext, loadSentImages, type ReplyContext } from './load.ts';
 import { buildReplyPrompt, type FaqMatch, type ReplyPrompt } from './prompt.ts';
+import { createReplyDraftStream, type DraftPublisher } from './stream-drafts.ts';
 
 /** What the fan reads when the model failed for good: in character, and it invites a retry. */
 export const replyFallbackText = 'Sorry, I lost my train of thought 😅 could you say that again?';
@@ -49,6 +55,11 @@ export type ReplyDeps = {
    * stores the reply, so the memory job exists exactly when the reply does. Absent: nothing is learnt.
    */
   enqueueRemember?: (tx: Transaction, job: { chatId: string; messageId: string }) => Promise<void>;
+  /**
+   * Streams the reply to the fan as the model writes it (stream-drafts.ts; the worker NOTIFYs).
+   * Absent: the model is asked for the whole answer at once. The stored message is the same either way.
+   */
+  publishDraft?: DraftPublisher;
 };
 
 export type AnswerFanMessageInput = {
@@ -61,6 +72,8 @@ export type AnswerFanMessageInput = {
 export type AnswerFanMessageResult =
   | { status: 'answered'; replyMessageId: string; engine: LlmResponse['engine']; attachment: 'IMAGE' | 'AUDIO' | null }
   | { status: 'fallback'; replyMessageId: string; error: string }
+  /** The fan's message (by moderation) or the model's reply crossed the twin's boundaries: refused and refunded. */
+  | { status: 'refused'; replyMessageId: string; side: BoundaryRefusal['side']; reason: BoundaryCrossing['reason'] }
   | { status: 'already-answered'; replyMessageId: string }
   | { status: 'skipped'; reason: string };
 
@@ -113,6 +126,11 @@ export async function answerFanMessage(deps: ReplyDeps, input: AnswerFanMessageI
     responseFunction: null,
   };
 
+  // The moderation endpoint on the fan's message before the model is asked (the creator's rules
+  // already ran in chat.send, which answers a crossing at once).
+  const fanCrossing = await moderateFanMessage(deps, context.message.text, context.boundaries);
+  if (fanCrossing) return refuse(deps, context, record, replyMessageId, 'FAN', fanCrossing);
+
   let reply: ComposedReply;
   try {
     reply = await compose(deps, context, record, replyMessageId);
@@ -135,6 +153,9 @@ export async function answerFanMessage(deps: ReplyDeps, input: AnswerFanMessageI
     return stored ? { status: 'fallback', replyMessageId, error: errorText(error) } : alreadyAnswered(deps.db, input.messageId);
   }
   record.responseFallbackText = reply.fallbackText;
+  // The complete reply, checked before it is stored: a crossing stores the refusal instead.
+  const replyCrossing = await checkReply(deps, reply.text, context.boundaries);
+  if (replyCrossing) return refuse(deps, context, record, replyMessageId, 'TWIN', replyCrossing);
   const stored = await store(deps, context, record, reply, replyMessageId);
   if (!stored) return alreadyAnswered(deps.db, input.messageId);
   return {
@@ -143,6 +164,25 @@ export async function answerFanMessage(deps: ReplyDeps, input: AnswerFanMessageI
     engine: record.llmType === 'OFFLINE' ? 'offline' : 'openai',
     attachment: reply.attachments[0]?.type ?? null,
   };
+}
+
+/** Stores the twin's refusal instead of a reply, gives the fan's credits back and flags the message. */
+async function refuse(
+  deps: ReplyDeps,
+  context: ReplyContext,
+  record: PromptRecord,
+  replyMessageId: string,
+  side: BoundaryRefusal['side'],
+  crossing: BoundaryCrossing,
+): Promise<AnswerFanMessageResult> {
+  const text = refusalText(context.message.id);
+  // The admin's prompt view says why the model's answer (kept in responseText) was not sent.
+  record.responseFallbackText = `${text}\n[boundary: ${side === 'FAN' ? 'fan message' : 'reply'} ${crossing.reason} ${crossing.matched}]`;
+  const refusal = { chat: context.chat, messageId: context.message.id, side, crossing };
+  const reply = { text, attachments: [], fallbackText: record.responseFallbackText };
+  const stored = await store(deps, context, record, reply, replyMessageId, refusal);
+  if (!stored) return alreadyAnswered(deps.db, context.message.id);
+  return { status: 'refused', replyMessageId, side, reason: crossing.reason };
 }
 
 async function alreadyAnswered(db: Database, messageId: string): Promise<AnswerFanMessageResult> {
@@ -179,22 +219,40 @@ async function compose(
   });
   record.prompt = prompt;
 
-  const response = await deps.llm.complete({
-    model: record.model,
-    temperature: record.temperature,
-    messages: prompt.messages,
-    functions: prompt.functions,
-    offline: {
-      twinName: config.persona.name,
-      purpose: config.persona.purpose,
-      personalityTraits: config.persona.personalityTraits,
-      interests: config.persona.interests,
-      facts: config.persona.facts,
-      faqMatches: record.faqMatches.map(({ question, answer, score }) => ({ question, answer, score })),
-      conversationStarters: context.talent.conversationStarters,
-      fanMemories: record.memories.map(({ kind, text }) => ({ kind, text })),
-    },
-  });
+  const drafts = deps.publishDraft
+    ? createReplyDraftStream({
+        publish: deps.publishDraft,
+        chatId: context.chat.id,
+        replyTo: context.message.id,
+        stream: replyMessageId,
+        // The creator's rules on every draft: text the final check would refuse is never shown
+        // (the moderation endpoint judges the complete reply only; a refusal then replaces the draft).
+        mayShow: (text) => checkReplyRules(text, context.boundaries) === null,
+        onError: (error) => deps.log?.('reply draft failed', { error: errorText(error) }),
+      })
+    : undefined;
+  const response = await deps.llm
+    .complete(
+      {
+        model: record.model,
+        temperature: record.temperature,
+        messages: prompt.messages,
+        functions: prompt.functions,
+        offline: {
+          twinName: config.persona.name,
+          purpose: config.persona.purpose,
+          personalityTraits: config.persona.personalityTraits,
+          interests: config.persona.interests,
+          facts: config.persona.facts,
+          faqMatches: record.faqMatches.map(({ question, answer, score }) => ({ question, answer, score })),
+          conversationStarters: context.talent.conversationStarters,
+          fanMemories: record.memories.map(({ kind, text }) => ({ kind, text })),
+        },
+      },
+      drafts ? { onText: drafts.onText } : undefined,
+    )
+    // The stored message takes over from here; a draft still due would only arrive after it.
+    .finally(() => drafts?.close());
   record.llmType = response.engine === 'offline' ? 'OFFLINE' : 'OPENAI';
   record.tokenUsage = response.usage;
   record.responseText = response.text;
@@ -287,6 +345,7 @@ async function store(
   record: PromptRecord,
   reply: ComposedReply,
   replyMessageId: string,
+  refusal?: BoundaryRefusal,
 ): Promise<boolean> {
   const { chat } = context;
   const messages: ChatPromptMessage[] = (record.prompt?.messages ?? []).map((message) => ({
@@ -299,8 +358,11 @@ async function store(
     // Issued together: postgres.js pipelines them in one round trip, and Postgres runs them in
     // this order (the prompt's key references the message). The chat row, which the fan's sends
     // lock too, is held only from here to the commit.
-    await db.transaction((tx) =>
-      Promise.all([
+    await db.transaction(async (tx) => {
+      // A refusal first gives the fan back what the message cost; its first statement locks the
+      // fan's row, so the lock order stays that of every spend (user row, then chat).
+      const refusalEvents = refusal ? await refundAndFlag(tx, refusal) : [];
+      return Promise.all([
         tx.insert(chatMessages).values({
           id: replyMessageId,
           chatId: chat.id,
@@ -332,14 +394,17 @@ async function store(
         recordChanges(tx, [
           { entity: 'chat_messages', rowId: replyMessageId, scopes },
           { entity: 'chats', rowId: chat.id, scopes },
+          ...refusalEvents,
         ]),
         enqueueRemember?.(tx, { chatId: chat.id, messageId: context.message.id }),
-      ]),
-    );
+      ]);
+    });
     return true;
   } catch (error) {
-    // The unique reply index refused a second answer to the same fan message: nothing was stored.
-    if (violatedUniqueConstraint(error) === chatReplyUniqueIndex) return false;
+    // The unique reply index (or, for a refusal, the one flag per message) refused a second
+    // answer to the same fan message: nothing was stored.
+    const violated = violatedUniqueConstraint(error);
+    if (violated === chatReplyUniqueIndex || violated === boundaryFlagUniqueIndex) return false;
     throw error;
   }
 }

@@ -2,3 +2,4 @@ export * from './answer-fan-message.ts';
 export * from './attachment-choice.ts';
 export * from './faq.ts';
 export * from './prompt.ts';
+export * from './stream-drafts.ts';

@@ -13,9 +13,11 @@ import {
   talentConfigs,
   talentManagers,
   talents,
+  users,
 } from '@doppel/db';
 import { and, asc, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { BoundaryRules } from '../boundaries/rules.ts';
 import { memoryPromptLimit } from '../memory/prompt-section.ts';
 import { type HistoryMessage, type ReplyPersona, replyHistoryLimit } from './prompt.ts';
 
@@ -40,6 +42,8 @@ export type ReplyContext = {
   history: HistoryMessage[];
   /** The fan's newest memories with this twin, at most `memoryPromptLimit`, newest first. */
   memories: Array<{ id: string; kind: FanMemoryKind; text: string }>;
+  /** The creator's boundaries and whether this fan said they are under 18: the reply is checked against them. */
+  boundaries: BoundaryRules;
 };
 
 export type LoadResult =
@@ -74,9 +78,11 @@ export async function loadReplyContext(db: Executor, input: { chatId: string; me
         },
         chat: { id: chats.id, talentId: chats.talentId, userId: chats.userId },
         replyId: reply.id,
+        fanDeclaredMinorAt: users.declaredMinorAt,
       })
       .from(chatMessages)
       .innerJoin(chats, eq(chats.id, chatMessages.chatId))
+      .innerJoin(users, eq(users.id, chats.userId))
       .leftJoin(reply, eq(reply.replyToMessageId, chatMessages.id))
       .where(and(eq(chatMessages.id, input.messageId), eq(chatMessages.chatId, input.chatId)))
       .limit(1),
@@ -172,6 +178,11 @@ export async function loadReplyContext(db: Executor, input: { chatId: string; me
         attachmentTypes: message.attachments.map((attachment) => attachment.type),
       })),
       memories,
+      boundaries: {
+        topics: config?.blockedTopics ?? [],
+        contentLevel: config?.contentLevel ?? 'SAFE',
+        fanIsMinor: row.fanDeclaredMinorAt !== null,
+      },
     },
   };
 }

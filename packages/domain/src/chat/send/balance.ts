@@ -2,13 +2,19 @@ import { type Executor, users } from '@doppel/db';
 import { eq, sql } from 'drizzle-orm';
 import type { CreditBalance, Spend } from '../../money/money.ts';
 
-export type LockedFan = CreditBalance & { isAnonymous: boolean };
+export type LockedFan = CreditBalance & { isAnonymous: boolean; declaredMinorAt: Date | null };
 
 /** The statement behind `lockFanBalance`, for callers that pipeline it with their next lock. */
 export function lockFanBalanceQuery(tx: Executor, userId: string) {
   return (
     tx
-      .select({ credits: users.credits, paidCredits: users.paidCredits, isAnonymous: users.isAnonymous })
+      .select({
+        credits: users.credits,
+        paidCredits: users.paidCredits,
+        isAnonymous: users.isAnonymous,
+        // The boundary rules of chat.send: a fan who said they are under 18 gets SAFE content.
+        declaredMinorAt: users.declaredMinorAt,
+      })
       .from(users)
       .where(eq(users.id, userId))
       // NO KEY UPDATE: serialises the fan's spends without blocking inserts that merely reference

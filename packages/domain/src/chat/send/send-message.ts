@@ -7,6 +7,7 @@ import {
   type Transaction,
   talentConfigs,
   talents,
+  users,
 } from '@doppel/db';
 import type { ChatMessageView, CreditBalanceView } from '@doppel/validation';
 import { eq, sql } from 'drizzle-orm';
@@ -16,6 +17,9 @@ import { DomainError } from '../../errors.ts';
 import { planSpend, type Spend } from '../../money/money.ts';
 import { isSubscribedInChat } from '../../payments/subscriptions.ts';
 import { assertChatFan, chatNotFound } from '../access.ts';
+import { insertBoundaryFlag } from '../boundaries/flags.ts';
+import { refusalText } from '../boundaries/refusal.ts';
+import { checkFanMessage } from '../boundaries/rules.ts';
 import { type ChatMessageRow, toMessageView } from '../messages/view.ts';
 import type { ChatReplyQueue } from '../ports.ts';
 import { balanceChanged, chatChanged, messageChanged, talentNumbersChanged } from '../scopes.ts';
@@ -77,6 +81,7 @@ export async function sendChatMessage(
         chatMessageSuggestions: talents.chatMessageSuggestions,
       },
       shares: earningShareColumns,
+      boundaries: { topics: talentConfigs.blockedTopics, contentLevel: talentConfigs.contentLevel },
     })
     .from(chats)
     .innerJoin(talents, eq(talents.id, chats.talentId))
@@ -96,18 +101,32 @@ export async function sendChatMessage(
   const { chat, talent, shares } = row;
   assertChatFan(viewer, chat, 'send messages');
   const ref = { id: chat.id, userId: chat.userId, talentId: chat.talentId };
+  const messageId = newId();
+
+  // The creator's boundaries (docs/chat-engine.md, Boundaries): a message that crosses them is
+  // stored, costs nothing, is flagged, and gets the twin's refusal at once instead of the model.
+  const boundary = checkFanMessage(input.text, { ...row.boundaries, fanIsMinor: fan.declaredMinorAt !== null });
+  const crossing = boundary.crossing;
 
   // While the fan's subscription to this twin is paid, messages cost nothing (unlocks still do).
   const subscribed = subscribedToTwin && chat.userId === viewer.id;
-  const spend = planSpend(fan, subscribed ? 0 : talent.creditsToSendMessage);
+  const spend = crossing ? { free: 0, paid: 0 } : planSpend(fan, subscribed ? 0 : talent.creditsToSendMessage);
   const outOfCredits = spend ? undefined : outOfCreditsAnswer(talent, fan.isAnonymous);
-  const staticAnswer = spend ? starterAnswer(talent.chatMessageSuggestions, input.suggestionId) : undefined;
-  const immediateText = outOfCredits?.text ?? staticAnswer;
+  const staticAnswer = spend && !crossing ? starterAnswer(talent.chatMessageSuggestions, input.suggestionId) : undefined;
+  const immediateText = crossing ? refusalText(messageId) : (outOfCredits?.text ?? staticAnswer);
 
   // Explicit, increasing timestamps: the fan's message sorts before the twin's immediate answer.
-  const messageId = newId();
+  // What it cost is kept on it, so a refusal by the reply job can give exactly that back.
   const rows: (typeof chatMessages.$inferInsert)[] = [
-    { id: messageId, chatId: chat.id, senderType: 'USER', text: input.text, createdAt: now },
+    {
+      id: messageId,
+      chatId: chat.id,
+      senderType: 'USER',
+      text: input.text,
+      spentFreeCredits: spend?.free ?? 0,
+      spentPaidCredits: spend?.paid ?? 0,
+      createdAt: now,
+    },
   ];
   const replyId = immediateText === undefined ? undefined : newId();
   if (replyId !== undefined && immediateText !== undefined) {
@@ -143,6 +162,8 @@ export async function sendChatMessage(
   const replyQueued = immediateText === undefined;
 
   const events: ChangeEvent[] = [...rows.map((message) => messageChanged(ref, message.id as string)), chatChanged(ref)];
+  const flag = crossing ? insertBoundaryFlag(tx, { chat: ref, messageId, side: 'FAN', crossing }) : undefined;
+  if (flag) events.push(flag.event);
   if (spend && (spend.free > 0 || spend.paid > 0)) events.push(balanceChanged(viewer.id));
   if (becameAuthenticated || becamePaying) events.push(talentNumbersChanged('metric_frames', chat.talentId));
   if (earning) {
@@ -178,6 +199,9 @@ export async function sendChatMessage(
     }),
     replyQueued ? deps.replies.enqueueReply(tx, { chatId: chat.id, messageId }, events) : recordChanges(tx, events),
     earning ? bookPaidSpend(tx, earning) : undefined,
+    flag?.write,
+    // Said once, kept for good: every twin then stays SAFE with this fan.
+    boundary.declaresMinor ? tx.update(users).set({ declaredMinorAt: now }).where(eq(users.id, viewer.id)) : undefined,
   ]);
 
   // Neither the fan's message nor an immediate answer carries attachments: no price state needed.

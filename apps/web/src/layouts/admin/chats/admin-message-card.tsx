@@ -9,11 +9,13 @@ type AdminMessageCardProps = {
   twinName: string;
   imagesVisible: boolean;
   selected: boolean;
+  /** Set when the twin refused this fan message (its text, or the model's reply to it, crossed a boundary). */
+  boundaryFlag?: { side: string; reason: string } | undefined;
   onOpen: () => void;
 };
 
 /** One message of the admin view: sender, time, text, attachments, the fan's reaction. */
-export function AdminMessageCard({ message, twinName, imagesVisible, selected, onOpen }: AdminMessageCardProps) {
+export function AdminMessageCard({ message, twinName, imagesVisible, selected, boundaryFlag, onOpen }: AdminMessageCardProps) {
   const isTwin = message.senderType === 'TALENT';
   return (
     <Paper
@@ -36,6 +38,11 @@ export function AdminMessageCard({ message, twinName, imagesVisible, selected, o
             <Text size="xs" c="dimmed" component="time" dateTime={message.createdAt}>
               {formatDateTime(message.createdAt)}
             </Text>
+            {boundaryFlag && (
+              <Badge size="sm" color="red" variant="light" data-testid="admin-chat-boundary-flag">
+                Flagged · {boundaryFlag.side === 'TWIN' ? 'reply' : 'fan'} · {boundaryFlag.reason.toLowerCase().replace('_', ' ')}
+              </Badge>
+            )}
           </Group>
           {message.text.trim() !== '' && (
             <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="admin-chat-message-text">

@@ -33,10 +33,17 @@ export function ChatViewPage() {
     { chatId },
     { getNextPageParam: (page) => page.nextCursor ?? undefined, staleTime: 30_000, enabled: chat.isSuccess },
   );
+  // Fan messages the twin refused (a crossed boundary): a badge on each.
+  const boundaryFlags = trpc.admin.boundaries.chatFlags.useQuery({ chatId }, { enabled: chat.isSuccess });
+  const flagsByMessage = useMemo(
+    () => new Map((boundaryFlags.data?.flags ?? []).map((flag) => [flag.messageId, flag])),
+    [boundaryFlags.data],
+  );
   useAdminLive(
     chatEntities,
     () => {
       void utils.admin.chats.get.invalidate({ chatId });
+      void utils.admin.boundaries.chatFlags.invalidate({ chatId });
       void utils.chat.messages.invalidate({ chatId });
       void utils.admin.chats.prompt.invalidate({ chatId });
     },
@@ -96,6 +103,7 @@ export function ChatViewPage() {
               twinName={chat.data.talent.name}
               imagesVisible={imagesVisible}
               selected={message.id === chatMessageId}
+              boundaryFlag={flagsByMessage.get(message.id)}
               onOpen={() => openMessage(message.id)}
             />
           ))}

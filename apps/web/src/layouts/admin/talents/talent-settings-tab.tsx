@@ -7,6 +7,7 @@ import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { useSyncFormWithData } from '../../../forms/use-sync-form-with-data.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { useServerForm } from '../shared/use-server-form.ts';
+import { BoundariesSection } from './settings-boundaries-section.tsx';
 import { ExamplesSection } from './settings-examples-section.tsx';
 import { GallerySection } from './settings-gallery-section.tsx';
 import { MessagesSection } from './settings-messages-section.tsx';
@@ -90,6 +91,7 @@ function SettingsForm({ talent }: { talent: AdminTalent }) {
         <ExamplesSection {...props} />
         <VoiceFaqSection {...props} />
         <GallerySection {...props} />
+        <BoundariesSection talentId={talent.id} />
         <Paper
           withBorder
           radius="md"

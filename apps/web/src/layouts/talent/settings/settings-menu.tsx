@@ -6,6 +6,7 @@ import {
   IconMessageQuestion,
   IconMicrophone,
   IconPhoto,
+  IconShieldCheck,
   IconUserCircle,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -35,6 +36,12 @@ export const settingsPages: Array<{ path: string; label: string; description: st
     icon: <IconMessageQuestion size={20} />,
   },
   { path: '/settings/monetisation', label: 'Monetisation', description: 'Prices in credits', icon: <IconCoin size={20} /> },
+  {
+    path: '/settings/boundaries',
+    label: 'Boundaries',
+    description: 'Topics your twin avoids, content level',
+    icon: <IconShieldCheck size={20} />,
+  },
 ];
 
 /** /settings: the menu to every settings page. */

@@ -26,6 +26,13 @@ describe('worker env', () => {
     expect(() => loadWorkerEnv({ ...base, WEB_PUSH_RATE_PER_SECOND: 'fast' })).toThrow(/WEB_PUSH_RATE_PER_SECOND/);
   });
 
+  it('asks the moderation endpoint by default; OPENAI_MODERATION is on or off', () => {
+    const base = { DATABASE_URL: 'postgres://u:p@h:5432/d' };
+    expect(loadWorkerEnv(base).OPENAI_MODERATION).toBe('on');
+    expect(loadWorkerEnv({ ...base, OPENAI_MODERATION: 'off' }).OPENAI_MODERATION).toBe('off');
+    expect(() => loadWorkerEnv({ ...base, OPENAI_MODERATION: 'maybe' })).toThrow(/OPENAI_MODERATION must be on or off/);
+  });
+
   it('lets the CLI fall back to the embedded database on the default port', () => {
     expect(loadCliEnv({ DATABASE_URL: '' })).toMatchObject({
       DATABASE_URL: undefined,

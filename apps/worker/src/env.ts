@@ -50,6 +50,8 @@ const workerSchema = sharedSchema.extend({
   /** Overrides every talent's model, e.g. the one model an Ollama or vLLM server serves. */
   OPENAI_CHAT_MODEL: optionalText,
   OPENAI_EMBEDDING_MODEL: optionalText,
+  /** The moderation endpoint checks fan messages and replies; `off` for servers without it (Ollama, vLLM). */
+  OPENAI_MODERATION: z.enum(['on', 'off'], { error: 'OPENAI_MODERATION must be on or off' }).default('on'),
   ELEVENLABS_API_KEY: optionalText,
   ELEVENLABS_BASE_URL: optionalText.pipe(z.url({ error: 'ELEVENLABS_BASE_URL must be a URL' }).optional()),
   /** PayPal Payouts, as the API has them: the poll job asks PayPal about sent payouts (docs/payouts.md). */

@@ -26,6 +26,7 @@ export function createWorkerServices(env: WorkerEnv): WorkerServices {
       openAiApiKey: env.OPENAI_API_KEY,
       openAiBaseUrl: env.OPENAI_BASE_URL,
       openAiEmbeddingModel: env.OPENAI_EMBEDDING_MODEL,
+      openAiModeration: env.OPENAI_MODERATION === 'on',
     }),
     llmModelOverride: env.OPENAI_CHAT_MODEL,
     tts: createTts({ elevenLabsApiKey: env.ELEVENLABS_API_KEY, elevenLabsBaseUrl: env.ELEVENLABS_BASE_URL }),

@@ -10,6 +10,12 @@ describe('createLlm', () => {
     expect(createLlm({ openAiApiKey: 'sk-test' }).engine).toBe('openai');
     expect(createLlm({ openAiBaseUrl: 'http://127.0.0.1:9/v1' }).engine).toBe('openai');
   });
+
+  it('asks the moderation endpoint unless told the server has none (OPENAI_MODERATION=off)', () => {
+    expect(createLlm({ openAiApiKey: 'sk-test' }).moderate).toBeTypeOf('function');
+    expect(createLlm({ openAiBaseUrl: 'http://127.0.0.1:9/v1', openAiModeration: false }).moderate).toBeUndefined();
+    expect(createLlm({}).moderate).toBeUndefined();
+  });
 });
 
 describe('createTts', () => {

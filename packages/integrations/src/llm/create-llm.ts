@@ -13,6 +13,8 @@ export type LlmConfig = {
   /** OPENAI_EMBEDDING_MODEL; default text-embedding-3-small. */
   openAiEmbeddingModel?: string | null;
   timeoutMs?: number;
+  /** OPENAI_MODERATION (default on): whether fan messages and replies also go to the moderation endpoint. */
+  openAiModeration?: boolean;
 };
 
 /** OpenAI when a key or a base URL is configured, else the offline engine. */
@@ -23,6 +25,7 @@ export const createLlm = (config: LlmConfig = {}): LlmPort => {
     baseURL: config.openAiBaseUrl,
     chatModel: config.openAiChatModel,
     embeddingModel: config.openAiEmbeddingModel,
+    moderation: config.openAiModeration ?? true,
     ...(config.timeoutMs !== undefined ? { timeoutMs: config.timeoutMs } : {}),
   });
 };

@@ -28,6 +28,8 @@ export type OpenAiLlmConfig = {
   embeddingModel?: string | null;
   /** Per request; default 30 s. */
   timeoutMs?: number;
+  /** OPENAI_MODERATION: false for a server without /v1/moderations (Ollama, vLLM), so no reply asks it. */
+  moderation?: boolean;
 };
 
 export const createOpenAiLlm = (config: OpenAiLlmConfig): LlmPort => {
@@ -131,7 +133,15 @@ export const createOpenAiLlm = (config: OpenAiLlmConfig): LlmPort => {
     }
   };
 
-  return { engine: 'openai', complete, embed, embeddingModel, checkModel, extractMemories, moderate };
+  return {
+    engine: 'openai',
+    complete,
+    embed,
+    embeddingModel,
+    checkModel,
+    extractMemories,
+    ...(config.moderation === false ? {} : { moderate }),
+  };
 };
 
 const mapCompletion = (completion: OpenAI.Chat.Completions.ChatCompletion): LlmResponse => {

@@ -1,7 +1,8 @@
 // The twin's AI reply to one fan message (the `chat.reply` job): prompt, model call, optional image
 // or voice note, then the TALENT message and its ChatPrompt in one transaction. Idempotent: a
 // message is answered at most once (a unique index on replyToMessageId refuses a second answer).
-// It never touches credits: the fan paid when sending.
+// It touches credits only to give back a message whose reply crossed a boundary (boundaries/flags.ts):
+// the fan paid when sending.
 import {
   boundaryFlagUniqueIndex,
   type ChatPromptFaqItem,
@@ -12,7 +13,6 @@ import {
   chatReplyUniqueIndex,
   chats,
   type Database,
-  type MessageAttachment,
   newId,
   type ResponseFunction,
   recordChanges,
@@ -30,9 +30,9 @@ import { refusalText } from '../boundaries/refusal.ts';
 import { checkReply, moderateFanMessage } from '../boundaries/reply-check.ts';
 import { type BoundaryCrossing, checkReplyRules } from '../boundaries/rules.ts';
 import { selectPromptMemories } from '../memory/prompt-section.ts';
-import { chooseImage } from './attachment-choice.ts';
+import { attachImage, attachVoiceNote, type ComposedReply, errorText, stringArgument } from './attachments.ts';
 import { defaultFaqMinScore, matchFaqItems, type QuestionVectors } from './faq.ts';
-import { findReply, loadGallery, loadReplyContext, loadSentImages, type ReplyContext } from './load.ts';
+import { findReply, loadReplyContext, type ReplyContext } from './load.ts';
 import { buildReplyPrompt, type FaqMatch, type ReplyPrompt } from './prompt.ts';
 import { createReplyDraftStream, type DraftPublisher } from './stream-drafts.ts';
 
@@ -77,13 +77,6 @@ export type AnswerFanMessageResult =
   | { status: 'already-answered'; replyMessageId: string }
   | { status: 'skipped'; reason: string };
 
-type ComposedReply = {
-  text: string;
-  attachments: MessageAttachment[];
-  /** The text sent when it is not the model's plain answer, with a note of what went wrong, if anything. */
-  fallbackText: string | null;
-};
-
 type PromptRecord = {
   llmType: LlmType;
   model: string;
@@ -100,9 +93,6 @@ type PromptRecord = {
 };
 
 const promptMessageType = { system: 'SYSTEM', user: 'USER', assistant: 'TALENT' } as const;
-
-const errorText = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
-const stringArgument = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
 
 /** Answers one fan message; see the file comment. Throws (for a retry) only before the final attempt. */
 export async function answerFanMessage(deps: ReplyDeps, input: AnswerFanMessageInput): Promise<AnswerFanMessageResult> {
@@ -267,72 +257,6 @@ async function compose(
   if (!text)
     throw new LlmError(call ? `The model called an unknown function ${call.name}` : 'The model returned an empty reply', true);
   return { text, attachments: [], fallbackText: null };
-}
-
-async function attachImage(
-  deps: ReplyDeps,
-  context: ReplyContext,
-  args: Record<string, unknown>,
-  text: string | null,
-): Promise<ComposedReply> {
-  const successText = stringArgument(args.successText) ?? text;
-  const failureText = stringArgument(args.failureText) ?? text ?? 'No photo of that right now, sorry!';
-  const request = stringArgument(args.context) ?? context.message.text;
-  const [gallery, sent] = await Promise.all([loadGallery(deps.db, context.talent.id), loadSentImages(deps.db, context.chat.id)]);
-  if (gallery.length === 0)
-    return { text: failureText, attachments: [], fallbackText: `${failureText}\n[no gallery image to send]` };
-  // Embeddings rank by meaning ("beach" finds "sunset at the hot springs"); word overlap alone still works without them.
-  const vectors = await deps.llm
-    .embed([request, ...gallery.map((image) => image.context || image.filePath)])
-    .catch(() => undefined);
-  const [requestVector, ...candidateVectors] = vectors ?? [];
-  const chosen = chooseImage({
-    request,
-    candidates: gallery,
-    embeddings: requestVector ? { request: requestVector, candidates: candidateVectors } : undefined,
-    alreadySent: sent.paths,
-  });
-  if (!chosen) return { text: failureText, attachments: [], fallbackText: `${failureText}\n[no gallery image to send]` };
-  // The talent's "first image free" offer: price 0 and the fan has never had an image unlocked in this chat.
-  const isUnlocked = context.talent.creditsToUnlockFirstImage === 0 && !sent.anyUnlocked;
-  const replyText = successText ?? '';
-  return {
-    text: replyText,
-    attachments: [
-      {
-        type: 'IMAGE',
-        filePath: chosen.filePath,
-        dimensions: { width: chosen.width ?? 0, height: chosen.height ?? 0 },
-        isUnlocked,
-      },
-    ],
-    fallbackText: replyText,
-  };
-}
-
-async function attachVoiceNote(
-  deps: ReplyDeps,
-  context: ReplyContext,
-  args: Record<string, unknown>,
-  text: string | null,
-  replyMessageId: string,
-): Promise<ComposedReply> {
-  const spoken = stringArgument(args.successText) ?? text;
-  const failureText = stringArgument(args.failureText) ?? spoken ?? 'Can’t record right now, texting you instead!';
-  // The words said in the note; a text the model wrote beside the call is what the fan reads.
-  const shown = text ?? spoken ?? '';
-  try {
-    if (!spoken) throw new Error('the model gave no words to say');
-    const voice = context.config.voice;
-    if (!voice) throw new Error('the talent has no voice');
-    const audio = await deps.tts.synthesize({ text: spoken, voice });
-    const filePath = `talents/${context.talent.id}/voice-notes/${replyMessageId}.${audio.extension}`;
-    await deps.storage.put(filePath, audio.bytes, audio.contentType);
-    return { text: shown, attachments: [{ type: 'AUDIO', filePath, isUnlocked: false }], fallbackText: shown };
-  } catch (error) {
-    deps.log?.('voice note failed', { talentId: context.talent.id, error: errorText(error) });
-    return { text: failureText, attachments: [], fallbackText: `${failureText}\n[voice note failed: ${errorText(error)}]` };
-  }
 }
 
 /**

@@ -2,87 +2,43 @@
 // live stream on the API receives the reply's drafts (the worker's NOTIFYs) in order and then the
 // stored message; and a worker SIGKILLed in the middle of a stream is restarted by the supervisor
 // and leaves exactly one complete reply, never half of one or two.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chatMessages, chatPrompts, seedDemoData } from '@doppel/db';
-import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
-import { type FakeOpenAi, startFakeOpenAi } from '@doppel/integrations/testing';
+import { chatMessages, chatPrompts } from '@doppel/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type SupervisedChild, superviseChild } from '../../../scripts/supervised-child.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../src/index.ts';
-import { type ApiProcess, type Browser, createBrowser, startApiProcess } from './api-process.ts';
+import { type Browser, createBrowser } from './api-process.ts';
+import { type SupervisedProduct, startSupervisedProduct } from './support/supervised-product.ts';
 
-const root = resolve(import.meta.dirname, '../../..');
-
-let database: TestDatabase;
-let openAi: FakeOpenAi;
-let filesDir: string;
-let api: ApiProcess | undefined;
-let worker: SupervisedChild | undefined;
-let said = '';
+let product: SupervisedProduct;
 
 const replyText = (fanText: string) =>
   `Thanks for asking! ${fanText} is a lovely question, and honestly today was full of sunshine, coffee and long walks by the river.`;
 
 beforeAll(async () => {
-  database = await createTestDatabase(inject('postgresServerUrl'));
-  await seedDemoData(database.db);
-  // A model writing about 25 tokens a second: a reply streams for about a second.
-  openAi = await startFakeOpenAi({
-    tokenDelayMs: 40,
-    fallback: (request) => {
-      const lastUser = [...request.messages].reverse().find((message) => message.role === 'user')?.content ?? '';
-      return { text: replyText(lastUser) };
-    },
-  });
-  filesDir = mkdtempSync(join(tmpdir(), 'doppel-stream-'));
-  const { NODE_ENV: _nodeEnv, VITEST: _vitest, ...inherited } = process.env;
-  const env = {
-    ...inherited,
-    DATABASE_URL: database.url,
-    FILES_DIR: filesDir,
-    OPENAI_API_KEY: 'sk-test',
-    OPENAI_BASE_URL: openAi.url,
-    LOG_LEVEL: 'warn',
-  };
-  api = await startApiProcess({ ...env, TRUST_PROXY: 'true', FAN_FREE_CREDITS: '100' });
-  worker = superviseChild({
-    name: 'worker',
-    script: join(root, 'apps/worker/src/main.ts'),
-    cwd: root,
-    env,
-    say: (line) => {
-      said += `${line}\n`;
-    },
-    restartOnCrash: () => true,
-    onGiveUp: (reason) => {
-      said += `gave up: ${reason}\n`;
+  product = await startSupervisedProduct({
+    name: 'stream',
+    environment: process.env,
+    // A model writing about 25 tokens a second: a reply streams for about a second.
+    openAi: {
+      tokenDelayMs: 40,
+      fallback: (request) => {
+        const lastUser = [...request.messages].reverse().find((message) => message.role === 'user')?.content ?? '';
+        return { text: replyText(lastUser) };
+      },
     },
   });
 }, 150_000);
 
 afterAll(async () => {
-  await worker?.stop(15_000);
-  await api?.stop();
-  await openAi?.close();
-  await database?.drop();
-  if (filesDir) rmSync(filesDir, { recursive: true, force: true });
+  await product?.stop();
 });
 
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`gave up after ${timeoutMs / 1000} s\n${said}\n${api?.output() ?? ''}`);
-    await new Promise((done) => setTimeout(done, 50));
-  }
-}
+const until = (condition: () => boolean | Promise<boolean>, timeoutMs: number) => product.until(condition, timeoutMs);
 
 /** A fan with a chat with Mia, watching that chat's live stream (as the messenger does). */
 async function watchingFan(address: string) {
   const browser: Browser = createBrowser({ forwardedFor: address });
-  const client = browser.client(api?.url ?? '');
+  const client = browser.client(product.api.url);
   const { chat } = await client.chat.open.mutate({ talentTag: 'mia' });
   const events: LiveEvent[] = [];
   let started!: () => void;
@@ -104,7 +60,7 @@ async function watchingFan(address: string) {
 }
 
 async function replies(messageId: string) {
-  return database.db.select().from(chatMessages).where(eq(chatMessages.replyToMessageId, messageId));
+  return product.database.db.select().from(chatMessages).where(eq(chatMessages.replyToMessageId, messageId));
 }
 
 describe('a streamed reply', () => {
@@ -136,13 +92,12 @@ describe('a streamed reply', () => {
     const fan = await watchingFan('10.7.0.2');
     // Slow enough that the worker is surely killed while this reply is being written.
     const text = 'This reply is written very slowly, one word at a time, so that the worker dies in the middle of it.';
-    openAi.script({ text, tokenDelayMs: 250 });
+    product.openAi.script({ text, tokenDelayMs: 250 });
     const { message } = await fan.client.chat.send.mutate({ chatId: fan.chatId, text: 'Tell me a story' });
     await until(() => fan.events.some((event) => event.entity === 'reply_draft' && event.rowId === message.id), 60_000);
 
-    const pid = Number([...said.matchAll(/worker (?:started|restarted) \(pid (\d+)\)/g)].at(-1)?.[1]);
-    process.kill(pid, 'SIGKILL');
-    await until(() => /worker exited unexpectedly \(SIGKILL\)/.test(said), 30_000);
+    process.kill(product.workerPid() ?? 0, 'SIGKILL');
+    await until(() => /worker exited unexpectedly \(SIGKILL\)/.test(product.said()), 30_000);
     expect(await replies(message.id), 'nothing stored from the cut stream').toEqual([]);
 
     // pg-boss hands the job to the restarted worker, which asks the model again (the fallback answer).
@@ -151,7 +106,7 @@ describe('a streamed reply', () => {
     const answered = await replies(message.id);
     expect(answered).toHaveLength(1);
     expect(answered[0]?.text).toBe(replyText('Tell me a story'));
-    const prompts = await database.db
+    const prompts = await product.database.db
       .select()
       .from(chatPrompts)
       .where(eq(chatPrompts.id, answered[0]?.id ?? ''));

@@ -2,95 +2,47 @@
 // out-of-memory kill would: the API (its own process) keeps taking every send, the supervisor of
 // `npm start` (scripts/supervised-child.ts) brings the worker back, and every message is answered
 // exactly once, the slowest within 15 s of being sent, however many replies the dead worker held.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chatMessages, seedDemoData } from '@doppel/db';
-import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
-import { type FakeOpenAi, startFakeOpenAi } from '@doppel/integrations/testing';
+import { chatMessages } from '@doppel/db';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type SupervisedChild, superviseChild } from '../../../scripts/supervised-child.ts';
-import { type ApiProcess, createBrowser, startApiProcess } from './api-process.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBrowser } from './api-process.ts';
+import { type SupervisedProduct, startSupervisedProduct } from './support/supervised-product.ts';
 
-const root = resolve(import.meta.dirname, '../../..');
 /** The issue's bound: a reply whose worker died comes within seconds, not after a 2-minute expiry. */
 const slowestReplyMs = 15_000;
 
-let database: TestDatabase;
-let openAi: FakeOpenAi;
-let filesDir: string;
-let api: ApiProcess | undefined;
-let worker: SupervisedChild | undefined;
-let said = '';
+let product: SupervisedProduct;
 
 beforeAll(async () => {
-  database = await createTestDatabase(inject('postgresServerUrl'));
-  await seedDemoData(database.db);
-  // The model takes a moment per answer, so the worker always holds replies when it is killed.
-  openAi = await startFakeOpenAi({
-    fallback: (request) => {
-      const lastUser = [...request.messages].reverse().find((message) => message.role === 'user')?.content ?? '';
-      return { text: `Fake reply to: ${lastUser}`, delayMs: 400 };
-    },
-  });
-  filesDir = mkdtempSync(join(tmpdir(), 'doppel-crash-'));
-  const { NODE_ENV: _nodeEnv, VITEST: _vitest, ...inherited } = process.env;
-  const env = {
-    ...inherited,
-    DATABASE_URL: database.url,
-    FILES_DIR: filesDir,
-    OPENAI_API_KEY: 'sk-test',
-    OPENAI_BASE_URL: openAi.url,
-    LOG_LEVEL: 'warn',
-  };
-  api = await startApiProcess({ ...env, TRUST_PROXY: 'true', FAN_FREE_CREDITS: '100' });
-  // The worker exactly as `npm start` runs it: a supervised child, restarted after a crash.
-  worker = superviseChild({
-    name: 'worker',
-    script: join(root, 'apps/worker/src/main.ts'),
-    cwd: root,
-    env,
-    say: (line) => {
-      said += `${line}\n`;
-    },
-    restartOnCrash: () => true,
-    onGiveUp: (reason) => {
-      said += `gave up: ${reason}\n`;
+  product = await startSupervisedProduct({
+    name: 'crash',
+    environment: process.env,
+    // The model takes a moment per answer, so the worker always holds replies when it is killed.
+    openAi: {
+      fallback: (request) => {
+        const lastUser = [...request.messages].reverse().find((message) => message.role === 'user')?.content ?? '';
+        return { text: `Fake reply to: ${lastUser}`, delayMs: 400 };
+      },
     },
   });
   // Warm up: the burst starts once the worker answers, so its start-up is not counted as waiting.
-  const warmUp = createBrowser({ forwardedFor: '10.6.1.1' }).client(api.url);
+  const warmUp = createBrowser({ forwardedFor: '10.6.1.1' }).client(product.api.url);
   const { chat } = await warmUp.chat.open.mutate({ talentTag: 'mia' });
   const { message } = await warmUp.chat.send.mutate({ chatId: chat.id, text: 'Hello?' });
-  await until(async () => (await database.db.$count(chatMessages, eq(chatMessages.replyToMessageId, message.id))) === 1, 90_000);
+  await product.until(
+    async () => (await product.database.db.$count(chatMessages, eq(chatMessages.replyToMessageId, message.id))) === 1,
+    90_000,
+  );
 }, 150_000);
 
 afterAll(async () => {
-  await worker?.stop(15_000);
-  await api?.stop();
-  await openAi?.close();
-  await database?.drop();
-  if (filesDir) rmSync(filesDir, { recursive: true, force: true });
+  await product?.stop();
 });
-
-/** The pid the supervisor last reported for the worker ("worker started (pid 123)"). */
-function workerPid(): number | undefined {
-  const last = [...said.matchAll(/worker (?:started|restarted) \(pid (\d+)\)/g)].at(-1)?.[1];
-  return last === undefined ? undefined : Number(last);
-}
-
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`gave up after ${timeoutMs / 1000} s\n${said}\n${api?.output() ?? ''}`);
-    await new Promise((done) => setTimeout(done, 100));
-  }
-}
 
 describe('a worker killed during a burst of fan messages', () => {
   it('keeps the API taking sends, comes back, and answers every message exactly once within 15 s', async () => {
-    const url = api?.url ?? '';
+    const url = product.api.url;
+    const { until, workerPid, said, openAi, database } = product;
     const fans = 5;
     const perFan = 6;
     // Each fan a browser of its own (its own address, as the load balancer reports it).
@@ -110,7 +62,7 @@ describe('a worker killed during a burst of fan messages', () => {
     const killer = (async () => {
       await until(() => openAi.chatRequests().length >= 4, 30_000);
       killedPid = workerPid();
-      if (!killedPid) throw new Error(`no worker pid:\n${said}`);
+      if (!killedPid) throw new Error(`no worker pid:\n${said()}`);
       process.kill(killedPid, 'SIGKILL');
     })();
     await Promise.all(
@@ -132,7 +84,7 @@ describe('a worker killed during a burst of fan messages', () => {
 
     // The supervisor restarts the worker after its one-second back-off.
     await until(() => (workerPid() ?? killedPid) !== killedPid, 30_000);
-    expect(said).toMatch(/worker exited unexpectedly \(SIGKILL\)/);
+    expect(said()).toMatch(/worker exited unexpectedly \(SIGKILL\)/);
 
     // Each fan message with its replies and how long after it the (first) reply was written.
     const idList = sql.join(

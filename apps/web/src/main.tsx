@@ -1,29 +1,28 @@
-import '@mantine/core/styles.css';
+// Mantine's global styles; each component's own come with its code (build/mantine-styles.ts).
+import 'virtual:mantine-styles';
 import '@mantine/notifications/styles.css';
 import './global.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
-import { ErrorBoundary } from './components/error-boundary.tsx';
-import { handleError } from './errors/handle-error.ts';
-import { AppProviders } from './providers/app-providers.tsx';
-import { AppRoot } from './shell/app-root.tsx';
+import { afterFirstPaint, loadInStages, preloadRouteChunk } from './shell/boot.ts';
+import { startEarlyCalls } from './shell/early-calls.ts';
 
-// Errors outside React Query (event handlers, timers, stray promises) reach the same handler.
-window.addEventListener('error', (event) => handleError(event.error ?? event.message));
-window.addEventListener('unhandledrejection', (event) => handleError(event.reason));
-
+// The entry is only this: the app (React, Mantine, tRPC) and the route's chunk load after the
+// first paint (shell/boot.ts), so a phone on a slow connection spends its bandwidth on the page.
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders>
-      <ErrorBoundary>
-        <BrowserRouter>
-          <AppRoot />
-        </BrowserRouter>
-      </ErrorBoundary>
-    </AppProviders>
-  </StrictMode>,
-);
+// The page's first API calls travel beside the app's download (shell/early-calls.ts).
+const earlyCalls = startEarlyCalls(window.location);
+
+void afterFirstPaint().then(async () => {
+  // Largest first, each evaluated in a task of its own (shell/boot.ts), then the route's chunk
+  // (with its styles) and the app's own modules, which need little beyond these.
+  await loadInStages([
+    () => import('react-dom/client'),
+    () => import('./shell/stages/mantine.ts'),
+    () => import('./shell/stages/data.ts'),
+    // A failed route chunk is the lazy layout's to report, once the app runs.
+    () => preloadRouteChunk(window.location.pathname)?.catch(() => undefined) ?? Promise.resolve(),
+  ]);
+  const { startApp } = await import('./app.tsx');
+  await startApp(container, earlyCalls);
+});

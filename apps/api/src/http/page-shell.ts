@@ -41,12 +41,12 @@ const shellStyle = `<style>
 #page-shell .ps-badge{display:inline-block;padding:4px 14px;border-radius:999px;background:#f5f0ff;color:#6c35d1;font-size:14px;font-weight:700;text-transform:uppercase;letter-spacing:.02em}
 #page-shell h1{font-size:40px;line-height:1.05;letter-spacing:-1.5px;margin:24px 0}
 #page-shell .ps-gradient{background:linear-gradient(120deg,#6c35d1,#f06595);-webkit-background-clip:text;background-clip:text;color:transparent}
-#page-shell .ps-lead{font-size:20px;color:#868e96;margin:0 auto 24px;max-width:560px}
+#page-shell .ps-lead{font-size:20px;color:#636b74;margin:0 auto 24px;max-width:560px}
 #page-shell .ps-button{display:inline-block;padding:12px 28px;border-radius:999px;background:linear-gradient(120deg,#6c35d1,#f06595);color:#fff;font-weight:600;text-decoration:none}
 #page-shell .ps-features{display:grid;gap:16px;margin-top:48px;text-align:left}
 #page-shell .ps-feature{padding:20px;border-radius:16px;background:#f5f0ff}
 #page-shell .ps-feature h2{font-size:18px;margin:0 0 4px}
-#page-shell .ps-feature p,#page-shell .ps-dimmed{color:#868e96;font-size:14px;margin:0}
+#page-shell .ps-feature p,#page-shell .ps-dimmed{color:#636b74;font-size:14px;margin:0}
 #page-shell .ps-header{display:flex;align-items:center;gap:10px;padding:10px 16px;border-bottom:1px solid #e9ecef;font-weight:700}
 #page-shell .ps-chat{max-width:720px;margin:0 auto;padding:24px 16px}
 #page-shell .ps-intro{display:flex;flex-direction:column;align-items:center;text-align:center;margin-bottom:24px}

@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, startTransition, useEffect, useState } from 'react';
 import { describeError } from '../errors/describe-error.ts';
 import { handleError, pathFromKey } from '../errors/handle-error.ts';
 import { theme } from '../theme.ts';
@@ -11,7 +11,7 @@ import { trpc } from '../trpc/trpc.ts';
 // Client errors (bad input, signed out, forbidden, not found) will not heal by asking again.
 const noRetryCodes = new Set(['BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'UNPROCESSABLE_CONTENT']);
 
-function createQueryClient(): QueryClient {
+export function createQueryClient(): QueryClient {
   return new QueryClient({
     // Every failed call goes through the shared handler, with the procedure path from its key.
     queryCache: new QueryCache({
@@ -36,16 +36,35 @@ function createQueryClient(): QueryClient {
   });
 }
 
-/** Theme, notifications, React Query and the tRPC client for the whole app. */
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
-  const [trpcClient] = useState(() => trpc.createClient({ links: createLinks() }));
+export type AppClients = { queryClient: QueryClient; trpcClient: ReturnType<typeof createTrpcClient> };
+
+export function createTrpcClient() {
+  return trpc.createClient({ links: createLinks() });
+}
+
+/**
+ * Theme, notifications, React Query and the tRPC client for the whole app. The clients are made
+ * before the first render (app.tsx), so the page's first answers are in the cache when it renders.
+ */
+export function AppProviders({ clients, children }: { clients: AppClients; children: ReactNode }) {
+  const { queryClient, trpcClient } = clients;
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="top-right" limit={4} />
+      <DeferredNotifications />
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </trpc.Provider>
     </MantineProvider>
   );
+}
+
+/**
+ * Mantine's notifications, mounted after the app's first commit: their portal and transitions
+ * re-render in that commit otherwise, a cost every page paid before it could answer a tap. A
+ * notification shown earlier waits in Mantine's store and appears when they mount.
+ */
+function DeferredNotifications() {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => startTransition(() => setMounted(true)), []);
+  return mounted ? <Notifications position="top-right" limit={4} /> : null;
 }

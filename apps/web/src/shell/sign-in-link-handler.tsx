@@ -49,6 +49,9 @@ export function SignInLinkHandler() {
     );
   }, [email, token, location.pathname, location.hash, navigate, utils]);
 
+  // Without a link there is nothing to show: a closed Modal still mounts its hooks and re-renders in
+  // the app's first commit, on every page.
+  if (!token && signIn.isIdle) return null;
   return (
     <Modal opened={signIn.isPending} onClose={() => undefined} withCloseButton={false} centered size="xs" radius="lg">
       <Group gap="md" wrap="nowrap" py="xs">

@@ -1,6 +1,7 @@
 import type { ChatOpenOutput, CreditBalanceView } from '@doppel/validation';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { describeError } from '../../errors/describe-error.ts';
+import { seededOpenedChat } from '../../shell/seeded-chat.ts';
 import { trpc } from '../../trpc/trpc.ts';
 
 /** An open chat with the id of the fan reading it (for the `user:{id}` live scope). */
@@ -23,6 +24,8 @@ export function useOpenChat(talentTag: string, enabled: boolean) {
     // Left behind, the chat may belong to another account the next time (after signing in).
     gcTime: 0,
     staleTime: Number.POSITIVE_INFINITY,
+    // The chat the page's entry already opened (shell/early-calls.ts): no second `chat.open`.
+    initialData: () => seededOpenedChat<OpenChatResult>(talentTag),
     queryFn: async (): Promise<OpenChatResult> => {
       try {
         const opened = await utils.client.chat.open.mutate({ talentTag });

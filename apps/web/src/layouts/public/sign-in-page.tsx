@@ -101,15 +101,15 @@ export function SignInPage() {
           )}
           <Text size="xs" c="dimmed" ta="center">
             By continuing you agree to our{' '}
-            <Anchor component={Link} to={legalPaths.terms} inherit>
+            <Anchor component={Link} to={legalPaths.terms} inherit underline="always">
               Terms of Service
             </Anchor>
             , our{' '}
-            <Anchor component={Link} to={legalPaths.privacy} inherit>
+            <Anchor component={Link} to={legalPaths.privacy} inherit underline="always">
               Privacy Policy
             </Anchor>{' '}
             and our{' '}
-            <Anchor component={Link} to={legalPaths.cookies} inherit>
+            <Anchor component={Link} to={legalPaths.cookies} inherit underline="always">
               Cookie Policy
             </Anchor>
             .

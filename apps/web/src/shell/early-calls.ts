@@ -1,0 +1,77 @@
+// The first API calls of a page, started by the entry (main.tsx) beside the app's download instead of
+// after it (issue 14, fast on a phone). The app puts their answers in its query cache before its first
+// render (seedEarlyCalls in app.tsx), for two reasons:
+// - the waterfall: on a slow connection the app's chunks and these answers travel at the same time;
+// - the main thread: React Query hands an answer that arrives after the first render to React as a
+//   synchronous update, which renders and commits the whole page (the messenger, the sign-in form) in
+//   one long task. Rendered from the first, the page is built in a transition, in slices.
+// The entry holds no tRPC client (it would bring the app along), so these are plain requests in tRPC's
+// HTTP format (no transformer: JSON in, `{ result: { data } }` or `{ error: { data: { code } } }` out).
+// A call that fails is left out: the app's own hooks then make it as they always did.
+
+export type ChatOpenAnswer = { kind: 'open'; opened: unknown; me: unknown } | { kind: 'not-found' };
+
+export type EarlyCalls = {
+  /** `auth.me`, when the page's route reads it first thing. */
+  me?: { data: unknown };
+  /** `system.info` (the version gate, on every page). */
+  systemInfo?: { data: unknown };
+  /** `chat.open` for `/chat/{tag}` (then `auth.me`, as the session may be new), with its tag. */
+  chatOpen?: { talentTag: string; answer: ChatOpenAnswer };
+};
+
+type Answer = { ok: true; data: unknown } | { ok: false; code: string | undefined };
+
+async function call(path: string, input?: unknown): Promise<Answer> {
+  const init: RequestInit =
+    input === undefined
+      ? { credentials: 'include' }
+      : { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) };
+  const response = await fetch(`/trpc/${path}`, init);
+  const body = (await response.json()) as { result?: { data?: unknown }; error?: { data?: { code?: string } } };
+  if (response.ok && body.result) return { ok: true, data: body.result.data ?? null };
+  return { ok: false, code: body.error?.data?.code };
+}
+
+const settled = <T>(promise: Promise<T>): Promise<T | undefined> => promise.catch(() => undefined);
+
+const chatPath = /^\/chat\/([^/]+)\/?$/;
+// Routes outside the access flow (shell/app-root.tsx), which do not read `auth.me` first.
+const outsideAccessFlow = /^\/(chat|dev|terms|privacy|cookies|checkout|discover|r)(\/|$)/;
+
+/** The tag a `/chat/{tag}` address opens, or null. */
+export function chatTagOf(pathname: string): string | null {
+  const tag = chatPath.exec(pathname)?.[1];
+  if (!tag) return null;
+  try {
+    return decodeURIComponent(tag);
+  } catch {
+    return null;
+  }
+}
+
+async function openChat(talentTag: string): Promise<EarlyCalls['chatOpen']> {
+  const opened = await call('chat.open', { talentTag });
+  if (!opened.ok) return opened.code === 'NOT_FOUND' ? { talentTag, answer: { kind: 'not-found' } } : undefined;
+  const me = await call('auth.me');
+  return me.ok && me.data ? { talentTag, answer: { kind: 'open', opened: opened.data, me: me.data } } : undefined;
+}
+
+/** Starts the calls the page at this address makes first; resolves when all have answered. */
+export async function startEarlyCalls(location: Pick<Location, 'pathname' | 'search'>): Promise<EarlyCalls> {
+  const { pathname, search } = location;
+  const params = new URLSearchParams(search);
+  // A magic link or a creator's chat token changes who is signed in first: the app handles those.
+  if (params.has('token')) return {};
+  const talentTag = chatTagOf(pathname);
+  const [systemInfo, me, chatOpen] = await Promise.all([
+    settled(call('system.info')),
+    talentTag === null && !outsideAccessFlow.test(pathname) ? settled(call('auth.me')) : undefined,
+    talentTag !== null ? settled(openChat(talentTag)) : undefined,
+  ]);
+  const calls: EarlyCalls = {};
+  if (systemInfo?.ok) calls.systemInfo = { data: systemInfo.data };
+  if (me?.ok) calls.me = { data: me.data };
+  if (chatOpen) calls.chatOpen = chatOpen;
+  return calls;
+}

@@ -151,6 +151,31 @@ describe('who may reach a fan’s memory', () => {
     ).toBe('NOT_FOUND');
   });
 
+  it('pages the twin’s fans with their notes for the creator’s screen, and only that twin’s', async () => {
+    const talentId = people.talentA.id;
+    const first = await creatorA.client.talent.fanMemories.fans.query({ talentId, limit: 1 });
+    expect(first.items).toHaveLength(1);
+    const fans = [...first.items];
+    let cursor = first.nextCursor;
+    while (cursor) {
+      const next = await creatorA.client.talent.fanMemories.fans.query({ talentId, limit: 1, cursor });
+      fans.push(...next.items);
+      cursor = next.nextCursor;
+    }
+    const ours = fans.find((item) => item.chatId === chatId);
+    expect(ours?.fan).toMatchObject({ isAnonymous: true, name: '' });
+    expect(ours?.memories.map((memory) => memory.kind)).toEqual(['FACT']);
+    // Every fan once, and never the stranger, who told the twin nothing.
+    expect(new Set(fans.map((item) => item.chatId)).size).toBe(fans.length);
+    expect(fans.some((item) => item.chatId === strangerChatId)).toBe(false);
+
+    expect((await refusal(creatorB.client.talent.fanMemories.fans.query({ talentId }))).code).toBe('FORBIDDEN');
+    const otherTwin = await creatorB.client.talent.fanMemories.fans.query({ talentId: people.talentB.id });
+    expect(otherTwin.items.some((item) => item.chatId === chatId)).toBe(false);
+    const forged = await refusal(creatorA.client.talent.fanMemories.fans.query({ talentId, cursor: 'not-a-cursor' }));
+    expect(forged.code).toBe('BAD_REQUEST');
+  });
+
   it('lets admins edit and delete, with readable refusals', async () => {
     const empty = await refusal(admin.client.admin.chats.memories.update.mutate({ chatId, memoryId, text: '  ' }));
     expect(empty.code).toBe('BAD_REQUEST');

@@ -1,7 +1,7 @@
 // A creator's view of what their twin remembers about each fan (talent.fanMemories.*), named by
-// the fan's chat. Only chats of the talent the caller manages; there is no creator screen for it
-// yet, so this is API only.
-import { deleteChatMemory, listChatMemories, updateChatMemory } from '@doppel/domain';
+// the fan's chat. Only chats of the talent the caller manages. `fans` pages the twin's fans with
+// their notes for the dashboard's "Fan memory" settings page.
+import { deleteChatMemory, listChatMemories, listTalentMemoryFans, updateChatMemory } from '@doppel/domain';
 import {
   fanMemoriesOutput,
   fanMemoryOutput,
@@ -9,10 +9,19 @@ import {
   talentFanMemoriesInput,
   talentFanMemoryInput,
   talentFanMemoryUpdateInput,
+  talentMemoryFansInput,
+  talentMemoryFansOutput,
 } from '@doppel/validation';
 import { router, talentProcedure } from '../trpc/procedures.ts';
 
 export const talentFanMemoriesRouter = router({
+  fans: talentProcedure
+    .input(talentMemoryFansInput)
+    .output(talentMemoryFansOutput)
+    .query(({ ctx, input }) =>
+      listTalentMemoryFans(ctx.db, ctx.user, { talentId: ctx.talentId, cursor: input.cursor, limit: input.limit }),
+    ),
+
   list: talentProcedure
     .input(talentFanMemoriesInput)
     .output(fanMemoriesOutput)

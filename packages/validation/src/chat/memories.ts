@@ -18,6 +18,9 @@ export const fanMemoryText = z
   .min(1, 'Write what the twin should remember')
   .max(fanMemoryMaxLength, `Keep it under ${fanMemoryMaxLength} characters`);
 
+/** The creator's inline edit of one note: the form's only field, checked as the server checks it. */
+export const fanMemoryEditForm = z.object({ text: fanMemoryText });
+
 export const fanMemoryOutput = z.object({
   id: z.string(),
   kind: z.enum(fanMemoryKinds),
@@ -41,3 +44,31 @@ export const talentFanMemoryInput = z.object({ chatId: id('Chat ID'), memoryId: 
 export const talentFanMemoryUpdateInput = talentFanMemoryInput.extend({ text: fanMemoryText });
 
 export const memoryDeletedOutput = z.object({ deleted: z.number().int() });
+
+/** The creator's screen: a page of the twin's fans who have notes, newest learnt first. */
+export const talentMemoryFansInput = z.object({
+  /** Keyset cursor: the previous page's `nextCursor`. */
+  cursor: z.string().trim().min(1).max(500).optional(),
+  limit: z.number().int().min(1).max(50).default(20),
+});
+
+export const talentMemoryFanOutput = z.object({
+  /** The fan's chat with the twin: the other talent.fanMemories calls name the fan by it. */
+  chatId: z.string(),
+  fan: z.object({
+    id: z.string(),
+    /** The account's display name; empty when the fan has none (no email: creators never see it). */
+    name: z.string(),
+    isAnonymous: z.boolean(),
+  }),
+  /** ISO 8601: when the twin last learnt something about this fan. */
+  lastLearntAt: z.iso.datetime(),
+  memories: z.array(fanMemoryOutput),
+});
+export type TalentMemoryFan = z.infer<typeof talentMemoryFanOutput>;
+
+export const talentMemoryFansOutput = z.object({
+  items: z.array(talentMemoryFanOutput),
+  nextCursor: z.string().nullable(),
+});
+export type TalentMemoryFansOutput = z.infer<typeof talentMemoryFansOutput>;

@@ -13,6 +13,7 @@ import { TalentHome } from './home/talent-home.tsx';
 import { ReferralsPage } from './referrals-page.tsx';
 import { BoundariesPage } from './settings/boundaries-page.tsx';
 import { ConversationStartersPage } from './settings/conversation-starters-page.tsx';
+import { FanMemoryPage } from './settings/fan-memory-page.tsx';
 import { GalleryPage } from './settings/gallery-page.tsx';
 import { MonetisationPage } from './settings/monetisation-page.tsx';
 import { ProfilePage } from './settings/profile-page.tsx';
@@ -75,6 +76,7 @@ export function TalentLayout({ me }: { me: Me }) {
                 <Route path="settings/conversation-starters" element={<ConversationStartersPage />} />
                 <Route path="settings/monetisation" element={<MonetisationPage />} />
                 <Route path="settings/boundaries" element={<BoundariesPage />} />
+                <Route path="settings/fan-memory" element={<FanMemoryPage />} />
                 <Route path="earnings" element={<EarningsPage />} />
                 <Route path="earnings/withdraw" element={<WithdrawPage />} />
                 <Route path="referrals" element={<ReferralsPage />} />

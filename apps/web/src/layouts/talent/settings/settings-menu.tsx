@@ -1,5 +1,6 @@
 import { Group, Paper, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import {
+  IconBrain,
   IconChevronRight,
   IconCoin,
   IconMessageCircle,
@@ -41,6 +42,12 @@ export const settingsPages: Array<{ path: string; label: string; description: st
     label: 'Boundaries',
     description: 'Topics your twin avoids, content level',
     icon: <IconShieldCheck size={20} />,
+  },
+  {
+    path: '/settings/fan-memory',
+    label: 'Fan memory',
+    description: 'What your twin remembers about fans',
+    icon: <IconBrain size={20} />,
   },
 ];
 

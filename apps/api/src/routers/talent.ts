@@ -2,6 +2,7 @@ import { getTalentSettings, updateTalentSettings } from '@doppel/domain';
 import { talentSettingsOutput, updateTalentSettingsInput } from '@doppel/validation';
 import { router, talentProcedure } from '../trpc/procedures.ts';
 import { talentBoundariesRouter, talentBoundaryFlagsRouter } from './talent-boundaries.ts';
+import { talentConversationsRouter } from './talent-conversations.ts';
 import { talentFanMemoriesRouter } from './talent-fan-memories.ts';
 
 export const talentRouter = router({
@@ -30,4 +31,7 @@ export const talentRouter = router({
 
   /** The fan messages that crossed them, newest first. */
   boundaryFlags: talentBoundaryFlagsRouter,
+
+  /** The twin's chats with filters and search, and one chat in full (talent-conversations.ts). */
+  conversations: talentConversationsRouter,
 });

@@ -1,3 +1,4 @@
+export * from './conversations.ts';
 export * from './dashboard-home.ts';
 export * from './feedback-token.ts';
 export * from './gallery-add.ts';

@@ -1,6 +1,7 @@
 // Creator dashboard and twin settings (talent.*, gallery.*, voice.*, dashboard.*, feedback.*):
 // the forms and the server validate with these same schemas.
 export * from './boundaries.ts';
+export * from './conversations.ts';
 export * from './dashboard.ts';
 export * from './earnings.ts';
 export * from './gallery.ts';

@@ -6,6 +6,8 @@ import { useMemo } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { BrandLink } from '../../components/brand.tsx';
 import { ErrorPanel } from '../../components/error-panel.tsx';
+import { ConversationPage } from './conversations/conversation-page.tsx';
+import { ConversationsPage } from './conversations/conversations-page.tsx';
 import { EarningsPage } from './earnings/earnings-page.tsx';
 import { WithdrawPage } from './earnings/withdraw-page.tsx';
 import { FeedbackPage } from './feedback-page.tsx';
@@ -28,6 +30,7 @@ import { TalentMenu } from './talent-menu.tsx';
 function parentPath(pathname: string): string {
   if (pathname.startsWith('/settings/')) return '/settings';
   if (pathname.startsWith('/earnings/')) return '/earnings';
+  if (pathname.startsWith('/conversations/')) return '/conversations';
   return '/';
 }
 
@@ -77,6 +80,8 @@ export function TalentLayout({ me }: { me: Me }) {
                 <Route path="settings/monetisation" element={<MonetisationPage />} />
                 <Route path="settings/boundaries" element={<BoundariesPage />} />
                 <Route path="settings/fan-memory" element={<FanMemoryPage />} />
+                <Route path="conversations" element={<ConversationsPage />} />
+                <Route path="conversations/:chatId" element={<ConversationPage />} />
                 <Route path="earnings" element={<EarningsPage />} />
                 <Route path="earnings/withdraw" element={<WithdrawPage />} />
                 <Route path="referrals" element={<ReferralsPage />} />

@@ -1,6 +1,6 @@
 import type { Me } from '@doppel/validation';
 import { ActionIcon, Menu } from '@mantine/core';
-import { IconDotsVertical, IconFileText, IconHelpCircle, IconLogout, IconShieldLock } from '@tabler/icons-react';
+import { IconDotsVertical, IconFileText, IconHelpCircle, IconLogout, IconMessages, IconShieldLock } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSignOut } from '../../auth/use-sign-out.ts';
 import { legalPaths } from '../../config/links.ts';
@@ -28,6 +28,9 @@ export function TalentMenu({ me, onSupport }: { me: Me; onSupport: () => void })
             Admin UI
           </Menu.Item>
         )}
+        <Menu.Item leftSection={<IconMessages size={16} />} component={Link} to="/conversations">
+          Conversations
+        </Menu.Item>
         <Menu.Item leftSection={<IconHelpCircle size={16} />} onClick={onSupport}>
           Support
         </Menu.Item>

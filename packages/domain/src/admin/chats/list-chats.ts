@@ -66,8 +66,11 @@ type ChatRow = {
 
 type LastMessage = NonNullable<AdminChatView['lastMessage']>;
 
-/** The newest message of each chat: one index probe per chat (chat_messages_chat_created_idx). */
-async function lastMessagesOf(db: Executor, chatIds: string[]): Promise<Map<string, LastMessage>> {
+/**
+ * The newest message of each chat: one index probe per chat (chat_messages_chat_created_idx).
+ * Shared with the creator's Conversations list (talent/conversations).
+ */
+export async function lastMessagesOf(db: Executor, chatIds: string[]): Promise<Map<string, LastMessage>> {
   if (chatIds.length === 0) return new Map();
   const last = db
     .select({

@@ -1,0 +1,188 @@
+import type { ConversationDetail, ConversationMessage } from '@doppel/validation';
+import { Anchor, Avatar, Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconBrain, IconThumbDown, IconThumbUp } from '@tabler/icons-react';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { ErrorPanel } from '../../../components/error-panel.tsx';
+import { formatDateTime } from '../../../components/format-date.ts';
+import { describeError } from '../../../errors/describe-error.ts';
+import { useLiveInvalidate } from '../../../live/use-live.ts';
+import { trpc } from '../../../trpc/trpc.ts';
+import { messageCountLabel } from '../../admin/chats/chat-format.ts';
+import { fanMemoryLabel } from '../settings/fan-memory-label.ts';
+import { useTalentContext } from '../talent-context.ts';
+import { ConversationBadges } from './conversations-page.tsx';
+
+/** /conversations/:chatId: one chat in full, oldest message first like the fan reads it, live. */
+export function ConversationPage() {
+  const { talentId } = useTalentContext();
+  const { chatId = '' } = useParams();
+  const location = useLocation();
+  // The list's filter and search, handed over by the list, so the way back keeps them.
+  const listSearch = (location.state as { listSearch?: string } | null)?.listSearch;
+  const backTo = listSearch ? `/conversations?${listSearch}` : '/conversations';
+  const utils = trpc.useUtils();
+  const query = trpc.talent.conversations.get.useQuery({ talentId, chatId });
+  useLiveInvalidate([`chat:${chatId}`], () => void utils.talent.conversations.get.invalidate({ talentId, chatId }), 300);
+
+  const back = (
+    <Anchor component={Link} to={backTo} size="sm" fw={600} style={{ alignSelf: 'flex-start' }}>
+      <Group gap={4}>
+        <IconArrowLeft size={16} />
+        All conversations
+      </Group>
+    </Anchor>
+  );
+  if (query.isError) {
+    return (
+      <Stack>
+        {back}
+        {describeError(query.error).code === 'NOT_FOUND' ? (
+          <ErrorPanel title="Chat not found" message="This chat does not exist, or it is not one of your twin’s." />
+        ) : (
+          <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />
+        )}
+      </Stack>
+    );
+  }
+  if (!query.data) {
+    return (
+      <Stack gap="sm" role="status" aria-label="Loading conversation">
+        {back}
+        <Skeleton height={90} radius="lg" />
+        {[0, 1, 2].map((row) => (
+          <Skeleton key={row} height={60} radius="md" />
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="md">
+      {back}
+      <Header detail={query.data} />
+      <Memory detail={query.data} />
+      {query.data.olderMessageCount > 0 && (
+        <Text size="xs" c="dimmed" ta="center">
+          {messageCountLabel(query.data.olderMessageCount)} before these are not shown.
+        </Text>
+      )}
+      {query.data.messages.length === 0 ? (
+        <Paper withBorder p="xl" ta="center">
+          <Text c="dimmed">No messages in this chat yet.</Text>
+        </Paper>
+      ) : (
+        <Stack
+          gap="xs"
+          component="ol"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label="Messages"
+          data-testid="conversation-messages"
+        >
+          {query.data.messages.map((message) => (
+            <MessageBubble key={message.id} message={message} />
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function Header({ detail }: { detail: ConversationDetail }) {
+  const fan = fanMemoryLabel(detail.chat.fan);
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="lg">
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <Avatar radius="xl" color="grape" name={fan} size={44} />
+        <Stack gap={4} style={{ minWidth: 0 }}>
+          <Title order={2} fz={{ base: 20, sm: 24 }} lh={1.2} style={{ overflowWrap: 'anywhere' }}>
+            {fan}
+          </Title>
+          <ConversationBadges chat={detail.chat} />
+          <Text size="xs" c="dimmed">
+            {messageCountLabel(detail.chat.chatMessageCount)} · started {formatDateTime(detail.chat.createdAt)}
+          </Text>
+          <Text size="sm" data-testid="conversation-spent">
+            Spent here: {detail.spent.paidCredits} paid and {detail.spent.freeCredits} free credits
+          </Text>
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}
+
+function Memory({ detail }: { detail: ConversationDetail }) {
+  if (detail.memories.length === 0) return null;
+  return (
+    <Paper withBorder p="md" radius="lg" aria-label="What your twin remembers">
+      <Group gap={6} mb={6}>
+        <IconBrain size={16} color="var(--mantine-color-grape-6)" />
+        <Text size="sm" fw={600}>
+          What your twin remembers
+        </Text>
+      </Group>
+      <Stack gap={2}>
+        {detail.memories.map((memory) => (
+          <Text key={memory.id} size="sm">
+            {memory.text}
+          </Text>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
+
+function MessageBubble({ message }: { message: ConversationMessage }) {
+  const fromFan = message.senderType === 'USER';
+  const spent = message.spentPaidCredits + message.spentFreeCredits;
+  return (
+    <li style={{ display: 'flex', justifyContent: fromFan ? 'flex-start' : 'flex-end' }} data-testid="conversation-message">
+      <Paper
+        p="sm"
+        radius="lg"
+        maw="85%"
+        bg={fromFan ? 'white' : 'var(--mantine-color-grape-0)'}
+        withBorder
+        style={{ overflowWrap: 'anywhere' }}
+      >
+        <Text size="xs" c="dimmed" mb={2}>
+          {fromFan ? 'Fan' : 'Twin'} · {formatDateTime(message.createdAt)}
+          {spent > 0 && ` · ${spent} ${spent === 1 ? 'credit' : 'credits'}`}
+        </Text>
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+          {message.text || (message.attachmentCount > 0 ? '(attachment only)' : '')}
+        </Text>
+        {message.attachmentCount > 0 && message.text && (
+          <Text size="xs" c="dimmed">
+            {message.attachmentCount === 1 ? '1 attachment' : `${message.attachmentCount} attachments`}
+          </Text>
+        )}
+        {(message.reaction || message.boundaryFlag) && (
+          <Group gap={6} mt={4}>
+            {message.reaction === 'THUMBS_UP' && (
+              <Badge size="sm" color="teal" variant="light" leftSection={<IconThumbUp size={12} />}>
+                Thumbs up
+              </Badge>
+            )}
+            {message.reaction === 'THUMBS_DOWN' && (
+              <Badge size="sm" color="orange" variant="light" leftSection={<IconThumbDown size={12} />}>
+                Thumbs down
+              </Badge>
+            )}
+            {message.boundaryFlag && (
+              <Badge size="sm" color="red" variant="light" title={message.boundaryFlag.matched}>
+                Boundary: {message.boundaryFlag.reason.toLowerCase().replace('_', ' ')}
+              </Badge>
+            )}
+          </Group>
+        )}
+        {message.reactionFeedback && (
+          <Text size="xs" c="dimmed" fs="italic" mt={2}>
+            “{message.reactionFeedback}”
+          </Text>
+        )}
+      </Paper>
+    </li>
+  );
+}

@@ -1,0 +1,205 @@
+import { type ConversationFilter, type ConversationView, conversationFilters } from '@doppel/validation';
+import {
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Chip,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconMessageOff, IconSearch } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { formatDateTime } from '../../../components/format-date.ts';
+import { useLiveInvalidate } from '../../../live/use-live.ts';
+import { trpc } from '../../../trpc/trpc.ts';
+import { messageCountLabel, messagePreview } from '../../admin/chats/chat-format.ts';
+import { uniqueById } from '../../admin/shared/unique-by-id.ts';
+import { fanMemoryLabel } from '../settings/fan-memory-label.ts';
+import { useTalentContext } from '../talent-context.ts';
+import { conversationFilterLabels, readConversationParams, writeConversationParams } from './conversation-params.ts';
+
+const pageSize = 20;
+
+/** /conversations: the twin's chats, newest activity first, with filters and a search, live. */
+export function ConversationsPage() {
+  const { talentId } = useTalentContext();
+  const [params, setParams] = useSearchParams();
+  const { filter, q } = readConversationParams(params);
+  const [searchText, setSearchText] = useState(q);
+  const setView = (next: { filter?: ConversationFilter; q?: string }) =>
+    setParams((current) => writeConversationParams(current, next), { replace: true });
+  // The address (and the query) follow the typing once it pauses.
+  const commitSearch = useDebouncedCallback((value: string) => setView({ q: value }), 350);
+
+  const utils = trpc.useUtils();
+  const query = trpc.talent.conversations.list.useInfiniteQuery(
+    { talentId, filter, search: q || undefined, limit: pageSize },
+    { getNextPageParam: (page) => page.nextCursor ?? undefined },
+  );
+  // Every message of the twin's chats arrives on its scope; a refetch re-reads the loaded pages.
+  useLiveInvalidate([`talent:${talentId}`], () => void utils.talent.conversations.list.invalidate({ talentId }), 500);
+  const items = useMemo(() => uniqueById(query.data?.pages ?? []), [query.data]);
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={2} fz={{ base: 22, sm: 28 }} lh={1.2}>
+          Conversations
+        </Title>
+        <Text c="dimmed" size="sm" mt={4}>
+          Your twin’s chats with fans, newest first.
+        </Text>
+      </div>
+      <TextInput
+        leftSection={<IconSearch size={16} />}
+        placeholder="Search in messages"
+        aria-label="Search in messages"
+        value={searchText}
+        maxLength={100}
+        onChange={(event) => {
+          setSearchText(event.currentTarget.value);
+          commitSearch(event.currentTarget.value);
+        }}
+      />
+      <Chip.Group multiple={false} value={filter} onChange={(value) => setView({ filter: value as ConversationFilter })}>
+        <Group gap={6} role="radiogroup" aria-label="Filter">
+          {conversationFilters.map((option) => (
+            <Chip key={option} value={option} size="sm" variant="light">
+              {conversationFilterLabels[option]}
+            </Chip>
+          ))}
+        </Group>
+      </Chip.Group>
+
+      {query.isError ? (
+        <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />
+      ) : query.isPending ? (
+        <Stack gap="xs" role="status" aria-label="Loading conversations">
+          {[0, 1, 2, 3].map((row) => (
+            <Skeleton key={row} height={72} radius="md" />
+          ))}
+        </Stack>
+      ) : items.length === 0 ? (
+        <EmptyList filter={filter} search={q} />
+      ) : (
+        <Stack gap="xs" data-testid="conversation-list" aria-busy={query.isFetching}>
+          {items.map((chat) => (
+            <ConversationRow key={chat.id} chat={chat} search={params.toString()} />
+          ))}
+          {query.hasNextPage && (
+            <Button
+              variant="default"
+              mx="auto"
+              mt="xs"
+              onClick={() => void query.fetchNextPage()}
+              loading={query.isFetchingNextPage}
+            >
+              Load more
+            </Button>
+          )}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+/** Badges for what the list filters on. */
+export function ConversationBadges({ chat }: { chat: ConversationView }) {
+  return (
+    <Group gap={4}>
+      {chat.paying && (
+        <Badge size="xs" color="teal" variant="light">
+          Paying
+        </Badge>
+      )}
+      {chat.subscriber && (
+        <Badge size="xs" color="grape" variant="light">
+          Subscriber
+        </Badge>
+      )}
+      {chat.flagged && (
+        <Badge size="xs" color="red" variant="light">
+          Flagged
+        </Badge>
+      )}
+      {chat.thumbsDown && (
+        <Badge size="xs" color="orange" variant="light">
+          Thumbs down
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+function ConversationRow({ chat, search }: { chat: ConversationView; search: string }) {
+  const fan = fanMemoryLabel(chat.fan);
+  return (
+    <Card
+      component={Link}
+      to={`/conversations/${chat.id}`}
+      state={{ listSearch: search }}
+      padding="sm"
+      radius="md"
+      withBorder
+      data-testid="conversation-row"
+      aria-label={`Chat with ${fan}`}
+      style={{ textDecoration: 'none', color: 'inherit' }}
+    >
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <Avatar radius="xl" color="grape" name={fan} />
+        <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Text fw={700} size="sm" truncate>
+              {fan}
+            </Text>
+            <Text size="xs" c="dimmed" style={{ flex: 'none' }}>
+              {formatDateTime(chat.updatedAt)}
+            </Text>
+          </Group>
+          {chat.lastMessage && (
+            <Text size="sm" c="dimmed" truncate>
+              {chat.lastMessage.senderType === 'TALENT' ? 'Twin: ' : ''}
+              {messagePreview(chat.lastMessage)}
+            </Text>
+          )}
+          <Group gap="xs">
+            <Text size="xs" c="dimmed">
+              {messageCountLabel(chat.chatMessageCount)}
+            </Text>
+            <ConversationBadges chat={chat} />
+          </Group>
+        </Stack>
+      </Group>
+    </Card>
+  );
+}
+
+function EmptyList({ filter, search }: { filter: ConversationFilter; search: string }) {
+  return (
+    <Paper withBorder p="xl" ta="center" data-testid="conversations-empty">
+      <Stack align="center" gap="xs">
+        <ThemeIcon size={48} radius="xl" variant="light" color="gray">
+          <IconMessageOff size={26} />
+        </ThemeIcon>
+        <Text fw={700}>No conversations here</Text>
+        <Text c="dimmed" size="sm">
+          {search
+            ? `No chat has a message with “${search}”.`
+            : filter === 'all'
+              ? 'When fans chat with your twin, their conversations show here.'
+              : `No chat matches “${conversationFilterLabels[filter]}”. Try another filter.`}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}

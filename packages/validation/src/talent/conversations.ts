@@ -1,0 +1,89 @@
+// The creator's Conversations screens (talent.conversations.*): the twin's chats with filters and
+// a search in messages, and one chat with its messages, reactions, boundary flags, the fan's
+// memory and what the fan spent. Fans are named, never shown by email.
+import { z } from 'zod';
+import { fanMemoryOutput } from '../chat/memories.ts';
+import { reactions, senderTypes } from '../enums.ts';
+
+/** The list's filters: every chat, paying fans, subscribers, a boundary flag, a thumbs down. */
+export const conversationFilters = ['all', 'paying', 'subscribers', 'flagged', 'thumbsDown'] as const;
+export type ConversationFilter = (typeof conversationFilters)[number];
+
+export const conversationSearchMaxLength = 100;
+
+export const conversationsListInput = z.object({
+  filter: z
+    .enum(conversationFilters, { error: 'Choose a filter: all, paying, subscribers, flagged or thumbsDown.' })
+    .default('all'),
+  search: z
+    .string()
+    .trim()
+    .max(conversationSearchMaxLength, `Search for at most ${conversationSearchMaxLength} characters.`)
+    .optional(),
+  /** Keyset cursor from the previous page's `nextCursor`. */
+  cursor: z.string().trim().min(1, 'The list position is empty.').max(500, 'The list position is too long.').optional(),
+  limit: z.number().int().min(1, 'Ask for at least 1 chat.').max(50, 'Ask for at most 50 chats at a time.').default(20),
+});
+export type ConversationsListInput = z.input<typeof conversationsListInput>;
+
+export const conversationGetInput = z.object({
+  chatId: z.string().trim().min(1, 'Chat ID is not defined').max(100, 'Chat ID is too long.'),
+});
+
+/** The fan as the creator sees them: display name and whether they are signed in; no email. */
+export const conversationFanOutput = z.object({ id: z.string(), name: z.string(), isAnonymous: z.boolean() });
+
+export const conversationOutput = z.object({
+  id: z.string(),
+  fan: conversationFanOutput,
+  chatMessageCount: z.number().int(),
+  createdAt: z.iso.datetime(),
+  /** The last activity: the list's order. */
+  updatedAt: z.iso.datetime(),
+  /** The fan has spent paid credits here. */
+  paying: z.boolean(),
+  /** The fan has written here while subscribed. */
+  subscriber: z.boolean(),
+  /** A fan message here crossed the twin's boundaries. */
+  flagged: z.boolean(),
+  /** The fan gave a twin reply here a thumbs down. */
+  thumbsDown: z.boolean(),
+  lastMessage: z
+    .object({ senderType: z.enum(senderTypes), text: z.string(), attachmentCount: z.number().int(), createdAt: z.iso.datetime() })
+    .nullable(),
+});
+export type ConversationView = z.infer<typeof conversationOutput>;
+
+export const conversationsListOutput = z.object({ items: z.array(conversationOutput), nextCursor: z.string().nullable() });
+export type ConversationsListOutput = z.infer<typeof conversationsListOutput>;
+
+export const conversationMessageOutput = z.object({
+  id: z.string(),
+  senderType: z.enum(senderTypes),
+  text: z.string(),
+  attachmentCount: z.number().int(),
+  reaction: z.enum(reactions).nullable(),
+  reactionFeedback: z.string().nullable(),
+  /** What sending this fan message cost. */
+  spentFreeCredits: z.number().int(),
+  spentPaidCredits: z.number().int(),
+  /** Set when this fan message crossed the twin's boundaries. */
+  boundaryFlag: z.object({ side: z.string(), reason: z.string(), matched: z.string() }).nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type ConversationMessage = z.infer<typeof conversationMessageOutput>;
+
+/** How many of the newest messages a chat view carries; older ones are counted, not sent. */
+export const conversationMessageLimit = 300;
+
+export const conversationDetailOutput = z.object({
+  chat: conversationOutput,
+  /** Oldest first, the newest `conversationMessageLimit` of them. */
+  messages: z.array(conversationMessageOutput),
+  /** Messages older than those shown. */
+  olderMessageCount: z.number().int(),
+  memories: z.array(fanMemoryOutput),
+  /** Credits the fan spent in this chat, over all its messages. */
+  spent: z.object({ freeCredits: z.number().int(), paidCredits: z.number().int() }),
+});
+export type ConversationDetail = z.infer<typeof conversationDetailOutput>;

@@ -1,9 +1,10 @@
-import { getTalentSettings, updateTalentSettings } from '@doppel/domain';
-import { talentSettingsOutput, updateTalentSettingsInput } from '@doppel/validation';
+import { getAudience, getTalentSettings, updateTalentSettings } from '@doppel/domain';
+import { audienceInput, audienceOutput, talentSettingsOutput, updateTalentSettingsInput } from '@doppel/validation';
 import { router, talentProcedure } from '../trpc/procedures.ts';
 import { talentBoundariesRouter, talentBoundaryFlagsRouter } from './talent-boundaries.ts';
 import { talentConversationsRouter } from './talent-conversations.ts';
 import { talentFanMemoriesRouter } from './talent-fan-memories.ts';
+import { talentKnowledgeGapsRouter } from './talent-knowledge-gaps.ts';
 
 export const talentRouter = router({
   /** The twin and its config as the settings screens need them. */
@@ -34,4 +35,15 @@ export const talentRouter = router({
 
   /** The twin's chats with filters and search, and one chat in full (talent-conversations.ts). */
   conversations: talentConversationsRouter,
+
+  /** Fan questions the FAQ did not cover, grouped; answering one adds it to the FAQ (talent-knowledge-gaps.ts). */
+  knowledgeGaps: talentKnowledgeGapsRouter,
+
+  /** Who the twin's fans are over a period: counts per bucket, top spenders, conversion (domain talent/audience.ts). */
+  audience: router({
+    get: talentProcedure
+      .input(audienceInput)
+      .output(audienceOutput)
+      .query(({ ctx, input }) => getAudience(ctx.db, ctx.talentId, input.period)),
+  }),
 });

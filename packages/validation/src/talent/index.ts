@@ -1,10 +1,12 @@
 // Creator dashboard and twin settings (talent.*, gallery.*, voice.*, dashboard.*, feedback.*):
 // the forms and the server validate with these same schemas.
+export * from './audience.ts';
 export * from './boundaries.ts';
 export * from './conversations.ts';
 export * from './dashboard.ts';
 export * from './earnings.ts';
 export * from './gallery.ts';
+export * from './knowledge-gaps.ts';
 export * from './limits.ts';
 export * from './output.ts';
 export * from './settings.ts';

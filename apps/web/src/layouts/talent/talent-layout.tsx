@@ -6,12 +6,14 @@ import { useMemo } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { BrandLink } from '../../components/brand.tsx';
 import { ErrorPanel } from '../../components/error-panel.tsx';
+import { AudiencePage } from './audience/audience-page.tsx';
 import { ConversationPage } from './conversations/conversation-page.tsx';
 import { ConversationsPage } from './conversations/conversations-page.tsx';
 import { EarningsPage } from './earnings/earnings-page.tsx';
 import { WithdrawPage } from './earnings/withdraw-page.tsx';
 import { FeedbackPage } from './feedback-page.tsx';
 import { TalentHome } from './home/talent-home.tsx';
+import { KnowledgeGapsPage } from './knowledge-gaps/knowledge-gaps-page.tsx';
 import { ReferralsPage } from './referrals-page.tsx';
 import { BoundariesPage } from './settings/boundaries-page.tsx';
 import { ConversationStartersPage } from './settings/conversation-starters-page.tsx';
@@ -82,6 +84,8 @@ export function TalentLayout({ me }: { me: Me }) {
                 <Route path="settings/fan-memory" element={<FanMemoryPage />} />
                 <Route path="conversations" element={<ConversationsPage />} />
                 <Route path="conversations/:chatId" element={<ConversationPage />} />
+                <Route path="knowledge-gaps" element={<KnowledgeGapsPage />} />
+                <Route path="audience" element={<AudiencePage />} />
                 <Route path="earnings" element={<EarningsPage />} />
                 <Route path="earnings/withdraw" element={<WithdrawPage />} />
                 <Route path="referrals" element={<ReferralsPage />} />

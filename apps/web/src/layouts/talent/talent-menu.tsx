@@ -1,6 +1,15 @@
 import type { Me } from '@doppel/validation';
 import { ActionIcon, Menu } from '@mantine/core';
-import { IconDotsVertical, IconFileText, IconHelpCircle, IconLogout, IconMessages, IconShieldLock } from '@tabler/icons-react';
+import {
+  IconBulb,
+  IconDotsVertical,
+  IconFileText,
+  IconHelpCircle,
+  IconLogout,
+  IconMessages,
+  IconShieldLock,
+  IconUsers,
+} from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSignOut } from '../../auth/use-sign-out.ts';
 import { legalPaths } from '../../config/links.ts';
@@ -30,6 +39,12 @@ export function TalentMenu({ me, onSupport }: { me: Me; onSupport: () => void })
         )}
         <Menu.Item leftSection={<IconMessages size={16} />} component={Link} to="/conversations">
           Conversations
+        </Menu.Item>
+        <Menu.Item leftSection={<IconBulb size={16} />} component={Link} to="/knowledge-gaps">
+          Knowledge gaps
+        </Menu.Item>
+        <Menu.Item leftSection={<IconUsers size={16} />} component={Link} to="/audience">
+          Audience
         </Menu.Item>
         <Menu.Item leftSection={<IconHelpCircle size={16} />} onClick={onSupport}>
           Support

@@ -1,0 +1,24 @@
+// The creator's knowledge-gap inbox (talent.knowledgeGaps.*): fan questions the FAQ did not cover,
+// grouped, and the creator's answer added to the twin's FAQ. talentProcedure refuses another
+// twin's talentId on every call; the use cases only read and write that talent's rows.
+import { answerKnowledgeGap, listKnowledgeGaps } from '@doppel/domain';
+import { hashedEmbedding } from '@doppel/integrations';
+import { knowledgeGapAnswerInput, knowledgeGapAnswerOutput, knowledgeGapsInput, knowledgeGapsOutput } from '@doppel/validation';
+import { router, talentProcedure } from '../trpc/procedures.ts';
+
+// Local hashed vectors: grouping and re-matching cost no provider call (see listKnowledgeGaps).
+const embed = (texts: string[]) => texts.map((text) => hashedEmbedding(text));
+
+export const talentKnowledgeGapsRouter = router({
+  list: talentProcedure
+    .input(knowledgeGapsInput)
+    .output(knowledgeGapsOutput)
+    .query(({ ctx }) => listKnowledgeGaps(ctx.db, embed, { talentId: ctx.talentId })),
+
+  answer: talentProcedure
+    .input(knowledgeGapAnswerInput)
+    .output(knowledgeGapAnswerOutput)
+    .mutation(({ ctx, input }) =>
+      ctx.write((tx) => answerKnowledgeGap(tx, { talentId: ctx.talentId, question: input.question, answer: input.answer })),
+    ),
+});

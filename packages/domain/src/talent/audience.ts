@@ -1,0 +1,149 @@
+// The creator's Audience (talent.audience.get): fetches the period's rows with indexed queries
+// and leaves every definition to audience-maths.ts. Computed on read: metric_frames only keeps
+// all-time totals, and a twin's period of fan messages is found through chats_talent_updated_idx
+// (the twin's chats) and chat_messages_chat_created_idx (each chat's messages since the start),
+// payments through payments_talent_created_idx and subscriptions through subscriptions_talent_idx.
+import { chatMessages, chats, type Executor, payments, subscriptions } from '@doppel/db';
+import type { AudienceOutput, AudiencePeriod } from '@doppel/validation';
+import { and, eq, gt, gte, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { type AudienceCounts, audienceBuckets, audienceConversion, audienceCounts, type FanPurchase } from './audience-maths.ts';
+
+const dayMs = 86_400_000;
+const topSpenderCount = 10;
+const bucketOf = { '30d': 'day', '90d': 'week', '12m': 'month' } as const;
+
+/** The UTC day number of a message, so the day is decided in SQL and rows stay one per fan and day. */
+const dayNumber = sql<number>`floor(extract(epoch from ${chatMessages.createdAt}) / 86400)::int`;
+const fanMessage = eq(chatMessages.senderType, 'USER');
+/** A computed timestamp as epoch milliseconds: raw SQL timestamps come back as text in Postgres' format. */
+const epochMs = (value: SQL) => sql<number | null>`(extract(epoch from ${value}) * 1000)::float8`;
+
+async function activityDays(db: Executor, talentId: string, from: Date) {
+  const rows = await db
+    .select({ fanId: chats.userId, day: dayNumber })
+    .from(chats)
+    .innerJoin(chatMessages, eq(chatMessages.chatId, chats.id))
+    .where(and(eq(chats.talentId, talentId), fanMessage, gte(chatMessages.createdAt, from)))
+    .groupBy(chats.userId, dayNumber);
+  return rows.map((row) => ({ fanId: row.fanId, day: new Date(row.day * dayMs) }));
+}
+
+/** Each fan active in the period, with the first message they ever sent to the twin. */
+async function firstMessages(db: Executor, talentId: string, from: Date) {
+  const rows = await db
+    .select({
+      fanId: chats.userId,
+      first: epochMs(
+        sql`(select min(m.created_at) from ${chatMessages} m where m.chat_id = ${chats.id} and m.sender_type = 'USER')`,
+      ),
+    })
+    .from(chats)
+    .where(
+      and(
+        eq(chats.talentId, talentId),
+        sql`exists (select 1 from ${chatMessages} m where m.chat_id = ${chats.id} and m.sender_type = 'USER' and m.created_at >= ${from.toISOString()}::timestamptz)`,
+      ),
+    );
+  return new Map(rows.map((row) => [row.fanId, new Date(row.first as number)]));
+}
+
+/**
+ * Payments to the twin and messages paid with paid credits, in the period. Paid messages are kept
+ * as the first one per fan and day: buckets are whole days, and conversion needs only the first.
+ */
+async function purchases(db: Executor, talentId: string, from: Date): Promise<FanPurchase[]> {
+  const [paid, spent] = await Promise.all([
+    db
+      .select({ fanId: payments.userId, at: payments.createdAt })
+      .from(payments)
+      .where(and(eq(payments.talentId, talentId), gte(payments.createdAt, from), isNotNull(payments.userId))),
+    db
+      .select({ fanId: chats.userId, at: epochMs(sql`min(${chatMessages.createdAt})`) })
+      .from(chats)
+      .innerJoin(chatMessages, eq(chatMessages.chatId, chats.id))
+      .where(
+        and(eq(chats.talentId, talentId), fanMessage, gte(chatMessages.createdAt, from), gt(chatMessages.spentPaidCredits, 0)),
+      )
+      .groupBy(chats.userId, dayNumber),
+  ]);
+  return [
+    ...paid.map((row) => ({ fanId: row.fanId as string, at: row.at })),
+    ...spent.map((row) => ({ fanId: row.fanId, at: new Date(row.at as number) })),
+  ];
+}
+
+/** Subscriptions that were active at some point of the period. An ENDED one without endedAt ended when last updated. */
+async function periodSubscriptions(db: Executor, talentId: string, from: Date, now: Date) {
+  const ended = epochMs(
+    sql`coalesce(${subscriptions.endedAt}, case when ${subscriptions.status} = 'ENDED' then ${subscriptions.updatedAt} end)`,
+  );
+  const rows = await db
+    .select({ fanId: subscriptions.userId, startedAt: subscriptions.createdAt, endedAt: ended })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.talentId, talentId),
+        lt(subscriptions.createdAt, now),
+        or(isNull(subscriptions.endedAt), gte(subscriptions.endedAt, from)),
+      ),
+    );
+  return rows.map((row) => ({ ...row, endedAt: row.endedAt === null ? null : new Date(row.endedAt) }));
+}
+
+/**
+ * The 10 fans who spent most with the twin in the period: payments to it (minor units brought to
+ * cents), then paid credits spent on messages. Named as the creator's screens name fans, no email.
+ */
+async function topSpenders(db: Executor, talentId: string, from: Date): Promise<AudienceOutput['topSpenders']> {
+  const rows = await db.execute<{ id: string; name: string; is_anonymous: boolean; cents: string; credits: string }>(sql`
+    with spend as (
+      select user_id, (price_amount * power(10, 2 - price_fraction_digits))::bigint as cents, 0 as credits
+      from ${payments}
+      where talent_id = ${talentId} and created_at >= ${from.toISOString()}::timestamptz and user_id is not null
+      union all
+      select c.user_id, 0, m.spent_paid_credits
+      from ${chats} c join ${chatMessages} m on m.chat_id = c.id
+      where c.talent_id = ${talentId} and m.sender_type = 'USER' and m.created_at >= ${from.toISOString()}::timestamptz and m.spent_paid_credits > 0
+    )
+    select u.id, u.name, u.is_anonymous, sum(s.cents)::bigint as cents, sum(s.credits)::bigint as credits
+    from spend s join users u on u.id = s.user_id
+    group by u.id
+    order by cents desc, credits desc, u.id
+    limit ${topSpenderCount}`);
+  return [...rows].map((row) => ({
+    fan: { id: row.id, name: row.name, isAnonymous: row.is_anonymous },
+    paidCents: Number(row.cents),
+    paidCredits: Number(row.credits),
+  }));
+}
+
+/** Everything the Audience screen shows for one period ending now. */
+export async function getAudience(
+  db: Executor,
+  talentId: string,
+  period: AudiencePeriod,
+  now = new Date(),
+): Promise<AudienceOutput> {
+  const buckets = audienceBuckets(period, now);
+  const from = (buckets[0] as (typeof buckets)[number]).start;
+  const [activity, firstMessageAt, bought, subscribed, spenders] = await Promise.all([
+    activityDays(db, talentId, from),
+    firstMessages(db, talentId, from),
+    purchases(db, talentId, from),
+    periodSubscriptions(db, talentId, from, now),
+    topSpenders(db, talentId, from),
+  ]);
+  const input = { activity, firstMessageAt, purchases: bought, subscriptions: subscribed };
+  const series = buckets.map((bucket) => ({ start: bucket.start.toISOString(), ...audienceCounts(bucket, input) }));
+  const totals: AudienceCounts = audienceCounts({ start: from, end: now }, input);
+  return {
+    period,
+    bucket: bucketOf[period],
+    from: from.toISOString(),
+    to: now.toISOString(),
+    totals,
+    series,
+    topSpenders: spenders,
+    conversion: audienceConversion(from, now, { firstMessageAt, purchases: bought }),
+  };
+}

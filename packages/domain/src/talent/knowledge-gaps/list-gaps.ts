@@ -1,0 +1,81 @@
+// talent.knowledgeGaps.list: computed on read from the prompt log, no table of its own. A gap is a
+// fan message whose reply's ChatPrompt carried no FAQ item scoring at least that prompt's
+// faqMinScore. Reading a creator's last 30 days, at most 500 such replies, is a few index range
+// scans (chats by talent and activity, messages by chat and time, prompts and fan messages by id).
+import { chatMessages, chatPrompts, chats, type Executor, faqItems, faqs, talentConfigs } from '@doppel/db';
+import type { KnowledgeGapsView } from '@doppel/validation';
+import { and, desc, eq, gte, isNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { defaultFaqMinScore } from '../../chat/reply/faq.ts';
+import { type GapQuestion, groupGapQuestions, isCovered, isGapCandidate } from './group.ts';
+
+export const knowledgeGapDays = 30;
+export const knowledgeGapRecentLimit = 500;
+
+/**
+ * Embeds texts for grouping and for re-matching against the FAQ. The API passes the offline hashed
+ * embedding: it is local and free, so listing costs no provider call; the decision that a message
+ * was a gap is the reply engine's own, read from the prompt log.
+ */
+export type EmbedTexts = (texts: string[]) => Promise<number[][]> | number[][];
+
+type Row = { text: string; askedAt: Date; minScore: number | null };
+
+/** The fan messages behind gap replies of the talent since `since`, newest first. */
+async function gapMessages(db: Executor, talentId: string, since: Date): Promise<Row[]> {
+  const fan = alias(chatMessages, 'fan_message');
+  const reply = chatMessages;
+  const coveredInPrompt = sql`exists (
+    select 1 from jsonb_array_elements(${chatPrompts.faqItems}) as item
+    where (item->>'score')::float8 >= coalesce(${chatPrompts.faqMinScore}, ${defaultFaqMinScore})
+  )`;
+  return (
+    db
+      .select({ text: fan.text, askedAt: fan.createdAt, minScore: chatPrompts.faqMinScore })
+      .from(chats)
+      .innerJoin(reply, and(eq(reply.chatId, chats.id), eq(reply.senderType, 'TALENT'), gte(reply.createdAt, since)))
+      .innerJoin(chatPrompts, eq(chatPrompts.id, reply.id))
+      .innerJoin(fan, and(eq(fan.id, reply.replyToMessageId), eq(fan.senderType, 'USER')))
+      // A reply or fan message bumps chats.updatedAt, so older chats hold no message in the window.
+      .where(and(eq(chats.talentId, talentId), gte(chats.updatedAt, since), sql`not ${coveredInPrompt}`))
+      .orderBy(desc(reply.createdAt))
+      .limit(knowledgeGapRecentLimit)
+  );
+}
+
+/** The questions of every FAQ the twin's replies read now: its own (talent_configs.faqId) and the global ones. */
+async function currentFaqQuestions(db: Executor, talentId: string): Promise<string[]> {
+  const own = sql`${faqs.id} = (select ${talentConfigs.faqId} from ${talentConfigs} where ${talentConfigs.id} = ${talentId})`;
+  const rows = await db
+    .select({ question: faqItems.question })
+    .from(faqItems)
+    .innerJoin(faqs, eq(faqs.id, faqItems.faqId))
+    .where(or(isNull(faqs.talentId), own));
+  return rows.map((row) => row.question);
+}
+
+export async function listKnowledgeGaps(
+  db: Executor,
+  embed: EmbedTexts,
+  input: { talentId: string; now?: Date },
+): Promise<KnowledgeGapsView> {
+  const since = new Date((input.now ?? new Date()).getTime() - knowledgeGapDays * 86_400_000);
+  const [rows, faqQuestions] = await Promise.all([
+    gapMessages(db, input.talentId, since),
+    currentFaqQuestions(db, input.talentId),
+  ]);
+  const candidates = rows.filter((row) => isGapCandidate(row.text));
+  if (candidates.length === 0) return { groups: [], days: knowledgeGapDays };
+
+  const vectors = await embed([...candidates.map((row) => row.text), ...faqQuestions]);
+  const faqVectors = vectors.slice(candidates.length);
+  // Re-matched against today's FAQ: a question the creator (or an admin) has answered since drops out.
+  const open: GapQuestion[] = candidates.flatMap((row, index) => {
+    const vector = vectors[index] ?? [];
+    return isCovered(vector, faqVectors, row.minScore ?? defaultFaqMinScore)
+      ? []
+      : [{ text: row.text, askedAt: row.askedAt, vector }];
+  });
+  const groups = groupGapQuestions(open).map((group) => ({ ...group, lastAskedAt: group.lastAskedAt.toISOString() }));
+  return { groups, days: knowledgeGapDays };
+}

@@ -24,6 +24,8 @@ describe('first paint of the public pages', () => {
     const shell = page.locator('#page-shell');
     await expect.poll(() => shell.getByRole('heading', { level: 1 }).textContent()).toBe('Mia Moreno');
     expect(await shell.getByText(miaWelcome).isVisible()).toBe(true);
+    // The AI disclosure is there before (and without) any script, as the app shows it.
+    expect(await shell.getByText('You are chatting with an AI, not with Mia Moreno in person.').isVisible()).toBe(true);
     // Chromium parses <noscript> as text when scripts are only switched off, not absent: read its words.
     expect(await shell.locator('noscript').textContent()).toContain('Chatting with Mia Moreno needs JavaScript');
     expect(await shell.locator('img').first().getAttribute('src')).toMatch(/^http:\/\/localhost:\d+\/.+/);

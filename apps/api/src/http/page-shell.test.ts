@@ -59,6 +59,13 @@ describe('renderPage', () => {
     expect(renderPage(template, shell)).not.toContain('og:image');
   });
 
+  it('says under the introduction, as the app does, that the twin is an AI and not the creator', () => {
+    const { body } = chatShell('https://doppel.app', mia);
+    expect(body).toContain('You are chatting with an AI, not with Mia &lt;Moreno&gt; in person. ');
+    // Where the app puts it: closing the introduction, before the first welcome message.
+    expect(body.indexOf('ps-disclosure')).toBeLessThan(body.indexOf('</div><p class="ps-bubble">'));
+  });
+
   it('says what the twin is when it has no welcome message', () => {
     expect(chatShell('https://doppel.app', { ...mia, name: 'Leo', welcome: [] }).head.description).toBe(
       'Chat with the AI twin of Leo on Doppel, by text and voice.',

@@ -49,8 +49,10 @@ const shellStyle = `<style>
 #page-shell .ps-feature p,#page-shell .ps-dimmed{color:#636b74;font-size:14px;margin:0}
 #page-shell .ps-header{display:flex;align-items:center;gap:10px;padding:10px 16px;border-bottom:1px solid #e9ecef;font-weight:700}
 #page-shell .ps-chat{max-width:720px;margin:0 auto;padding:24px 16px}
-#page-shell .ps-intro{display:flex;flex-direction:column;align-items:center;text-align:center;margin-bottom:24px}
+#page-shell .ps-intro{display:flex;flex-direction:column;align-items:center;gap:4px;text-align:center;margin-bottom:24px}
 #page-shell .ps-avatar{border-radius:999px;object-fit:cover;background:#f5f0ff}
+#page-shell .ps-disclosure{font-size:12px;max-width:340px}
+#page-shell .ps-link{color:#6c35d1;text-decoration:underline}
 #page-shell .ps-intro .ps-name{font-size:18px;font-weight:700;line-height:1.55;letter-spacing:0;margin:6px 0 0}
 #page-shell .ps-media{display:block;width:min(240px,62vw);margin:0 0 8px;border-radius:18px;object-fit:cover;background:#e9ecef}
 #page-shell .ps-bubble{max-width:80%;margin:0 0 8px;padding:8px 14px;border-radius:18px;background:#f1f3f5;white-space:pre-wrap;overflow-wrap:anywhere}
@@ -168,7 +170,10 @@ export function chatShell(publicUrl: string, twin: TwinPreview): PageShell {
     body:
       `<header class="ps-header">${avatar(32)}<span>${name}</span></header>` +
       `<main class="ps-chat"><div class="ps-intro">${avatar(76)}<h1 class="ps-name">${name}</h1>` +
-      `<p class="ps-dimmed">The AI twin of ${name}</p></div>${bubbles}` +
+      `<p class="ps-dimmed">The AI twin of ${name}</p>` +
+      // The app's AI disclosure (ai-disclosure.tsx), in its place and size, so the hand-over does
+      // not move the welcome messages; its "What does this mean?" opens a dialog once the app runs.
+      `<p class="ps-dimmed ps-disclosure">You are chatting with an AI, not with ${name} in person. <span class="ps-link">What does this mean?</span></p></div>${bubbles}` +
       `<noscript><p class="ps-dimmed">Chatting with ${name} needs JavaScript: please turn it on for this site.</p></noscript></main>`,
   };
 }

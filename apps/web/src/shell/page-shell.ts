@@ -1,6 +1,7 @@
 // The server's first paint of a public route (`#page-shell`, apps/api/src/http/page-shell.ts) sits
 // over the app's root until the app has painted the same content: the page that matches removes it
-// in a layout effect, before the browser paints, so the swap shows no loader and no flash. Any
+// in a layout effect, before the browser paints, so the swap shows no loader and no flash (the chat
+// does it in the frame after its first commit, once it has scrolled to the newest message). Any
 // other route removes it at once, and a slow app after `shellTimeoutMs`, so it never hides the app.
 import { useLayoutEffect } from 'react';
 

@@ -2,6 +2,7 @@ import { Anchor, List, Modal, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { legalPaths } from '../../config/links.ts';
+import { useOpenedOnce } from './use-opened-once.ts';
 
 /**
  * Says plainly, where the conversation starts, that the twin is an AI and not the creator writing,
@@ -10,6 +11,8 @@ import { legalPaths } from '../../config/links.ts';
  */
 export function AiDisclosure({ name }: { name: string }) {
   const [open, setOpen] = useState(false);
+  // The explanation is built when first asked for, not with the chat.
+  const built = useOpenedOnce(open);
   return (
     <>
       <Text fz="xs" c="dimmed" maw={340} data-testid="ai-disclosure">
@@ -18,31 +21,34 @@ export function AiDisclosure({ name }: { name: string }) {
           What does this mean?
         </Anchor>
       </Text>
-      <Modal opened={open} onClose={() => setOpen(false)} title="About AI twins" centered>
-        <Text fz="sm" mb="sm">
-          This is the AI twin of {name}: a computer program that answers in {name}’s style.
-        </Text>
-        <List fz="sm" spacing="xs" data-testid="ai-disclosure-details">
-          <List.Item>
-            Its messages, pictures and voice notes are made by AI from what {name} shared and set up. {name} does not write them.
-          </List.Item>
-          <List.Item>It can get things wrong, including facts about {name}. Don’t rely on it for advice.</List.Item>
-          <List.Item>
-            Keep private things private: never share passwords, payment details or anything you would not tell a stranger.
-          </List.Item>
-        </List>
-        <Text fz="xs" c="dimmed" mt="md">
-          More in our{' '}
-          <Anchor component={Link} to={legalPaths.terms} inherit underline="always">
-            Terms
-          </Anchor>{' '}
-          and{' '}
-          <Anchor component={Link} to={legalPaths.privacy} inherit underline="always">
-            Privacy Policy
-          </Anchor>
-          .
-        </Text>
-      </Modal>
+      {built && (
+        <Modal opened={open} onClose={() => setOpen(false)} title="About AI twins" centered>
+          <Text fz="sm" mb="sm">
+            This is the AI twin of {name}: a computer program that answers in {name}’s style.
+          </Text>
+          <List fz="sm" spacing="xs" data-testid="ai-disclosure-details">
+            <List.Item>
+              Its messages, pictures and voice notes are made by AI from what {name} shared and set up. {name} does not write
+              them.
+            </List.Item>
+            <List.Item>It can get things wrong, including facts about {name}. Don’t rely on it for advice.</List.Item>
+            <List.Item>
+              Keep private things private: never share passwords, payment details or anything you would not tell a stranger.
+            </List.Item>
+          </List>
+          <Text fz="xs" c="dimmed" mt="md">
+            More in our{' '}
+            <Anchor component={Link} to={legalPaths.terms} inherit underline="always">
+              Terms
+            </Anchor>{' '}
+            and{' '}
+            <Anchor component={Link} to={legalPaths.privacy} inherit underline="always">
+              Privacy Policy
+            </Anchor>
+            .
+          </Text>
+        </Modal>
+      )}
     </>
   );
 }

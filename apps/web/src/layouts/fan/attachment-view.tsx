@@ -5,6 +5,7 @@ import { IconLock, IconMicrophone } from '@tabler/icons-react';
 import { attachmentSrc } from '../../media/media-url.ts';
 import classes from './fan-chat.module.css';
 import { creditsLabel, unlockLabel } from './price-label.ts';
+import { useOpenedOnce } from './use-opened-once.ts';
 
 type AttachmentViewProps = {
   attachment: ChatAttachmentView;
@@ -21,6 +22,8 @@ export function AttachmentView(props: AttachmentViewProps) {
 
 function ImageAttachment({ attachment, twinName, onUnlock, unlocking }: AttachmentViewProps) {
   const [zoomed, zoom] = useDisclosure(false);
+  // The zoomed view is built when first opened, not with every picture in the chat.
+  const zoomBuilt = useOpenedOnce(zoomed);
   const ratio = attachment.width && attachment.height ? `${attachment.width} / ${attachment.height}` : '4 / 5';
   const src = attachment.url ? attachmentSrc(attachment.url, attachment.isUnlocked) : undefined;
 
@@ -54,9 +57,11 @@ function ImageAttachment({ attachment, twinName, onUnlock, unlocking }: Attachme
       >
         {src && <img src={src} alt={`From ${twinName}`} loading="lazy" />}
       </button>
-      <Modal opened={zoomed} onClose={zoom.close} size="auto" centered padding={0} radius="lg" withCloseButton={false}>
-        {src && <Image src={src} alt={`From ${twinName}`} mah="85dvh" maw="92vw" fit="contain" onClick={zoom.close} />}
-      </Modal>
+      {zoomBuilt && (
+        <Modal opened={zoomed} onClose={zoom.close} size="auto" centered padding={0} radius="lg" withCloseButton={false}>
+          {src && <Image src={src} alt={`From ${twinName}`} mah="85dvh" maw="92vw" fit="contain" onClick={zoom.close} />}
+        </Modal>
+      )}
     </>
   );
 }

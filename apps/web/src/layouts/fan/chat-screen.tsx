@@ -1,8 +1,7 @@
 import { ActionIcon, Button, Center, Loader, Text } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorAlert } from '../../components/error-alert.tsx';
-import { usePageShellHandoff } from '../../shell/page-shell.ts';
 import { ChatHeader } from './chat-header.tsx';
 import { ChatIntro } from './chat-intro.tsx';
 import { ChatMenu } from './chat-menu.tsx';
@@ -22,22 +21,23 @@ import { visibleReplyDraft } from './reply-draft.ts';
 import { StarterChips } from './starter-chips.tsx';
 import { TypingIndicator } from './typing-indicator.tsx';
 import { useChatMessages } from './use-chat-messages.ts';
+import { useChatScroll } from './use-chat-scroll.ts';
 import { useCheckoutReturn } from './use-checkout-return.ts';
 import { useNow } from './use-now.ts';
 import type { OpenedChat } from './use-open-chat.ts';
+import { useOpenedOnce } from './use-opened-once.ts';
 import { usePushNotifications } from './use-push-notifications.ts';
 import { useReplyStream } from './use-reply-stream.ts';
 
-/** Distance from the bottom within which new messages keep the view pinned to the end. */
-const stickToBottomPx = 120;
-
 /** The conversation with one twin: welcome messages, messages, starters, unlocks, reactions, composer. */
 export function ChatScreen({ opened }: { opened: OpenedChat }) {
-  // The server painted this twin's intro and welcome messages; from here the app shows them.
-  usePageShellHandoff();
   const { chat, talent, welcomeMessages, starters, balance, isAnonymous, fanId, subscribedUntil } = opened;
   const { query, messages, sentHereAt, send, unlock, react } = useChatMessages({ chatId: chat.id, fanId, talentTag: talent.tag });
-  const twin = { name: talent.name, pictureUrl: talent.profilePictureUrl };
+  // Stable, so the memoised message rows skip re-rendering while nothing about them changed.
+  const twin = useMemo(
+    () => ({ name: talent.name, pictureUrl: talent.profilePictureUrl }),
+    [talent.name, talent.profilePictureUrl],
+  );
   const chatPath = `/chat/${talent.tag}`;
   const signInPath = signInPathFor(chatPath);
   const rememberReturn = () => rememberChatReturn(chatPath);
@@ -63,36 +63,16 @@ export function ChatScreen({ opened }: { opened: OpenedChat }) {
   // Notifications of the twin's broadcasts: signed-in fans only (the server refuses anonymous ones too).
   const push = usePushNotifications({ enabled: !isAnonymous });
   const [memoryOpen, setMemoryOpen] = useState(false);
+  // The sheets and the feedback dialog are built when first opened, not with the chat.
+  const memoryBuilt = useOpenedOnce(memoryOpen);
+  const feedbackBuilt = useOpenedOnce(feedbackFor !== null);
+  const creditsBuilt = useOpenedOnce(sheet !== null);
   // "What Mia remembers about you" reads as a person; the full name stays in the header.
   const twinFirstName = talent.name.trim().split(/\s+/)[0] || talent.name;
 
-  // Scrolling: pinned to the newest message unless the fan scrolled up to read; loading older
-  // messages keeps the one under the fan's eye in place.
-  const scroller = useRef<HTMLDivElement>(null);
-  const nearBottom = useRef(true);
-  const restore = useRef<{ height: number; top: number } | null>(null);
-  useLayoutEffect(() => {
-    const element = scroller.current;
-    if (!element) return;
-    if (restore.current && !query.isFetchingNextPage) {
-      element.scrollTop = restore.current.top + (element.scrollHeight - restore.current.height);
-      restore.current = null;
-    } else if (nearBottom.current && !restore.current) {
-      element.scrollTop = element.scrollHeight;
-    }
+  const { scroller, onScroll, readingBack, scrollToLatest, keepPlace, followNewest } = useChatScroll({
+    isFetchingOlder: query.isFetchingNextPage,
   });
-  // Far enough up to need a way back down to the newest message.
-  const [readingBack, setReadingBack] = useState(false);
-  const onScroll = useCallback(() => {
-    const element = scroller.current;
-    if (!element) return;
-    const fromBottom = element.scrollHeight - element.scrollTop - element.clientHeight;
-    nearBottom.current = fromBottom < stickToBottomPx;
-    setReadingBack(fromBottom > 3 * stickToBottomPx);
-  }, []);
-  const scrollToLatest = () => {
-    scroller.current?.scrollTo({ top: scroller.current.scrollHeight, behavior: 'smooth' });
-  };
 
   useEffect(() => {
     const previous = document.title;
@@ -102,13 +82,12 @@ export function ChatScreen({ opened }: { opened: OpenedChat }) {
     };
   }, [talent.name]);
   const loadOlder = () => {
-    const element = scroller.current;
-    if (element) restore.current = { height: element.scrollHeight, top: element.scrollTop };
+    keepPlace();
     void query.fetchNextPage();
   };
 
   const sendText = (text: string, suggestionId?: string) => {
-    nearBottom.current = true;
+    followNewest();
     // A starter leaves whatever the fan was typing in the composer.
     if (!suggestionId) setDraft('');
     send.mutate(
@@ -121,10 +100,20 @@ export function ChatScreen({ opened }: { opened: OpenedChat }) {
       },
     );
   };
-  const setReaction = (messageId: string, reaction: Reaction | null) => {
-    react.mutate({ chatId: chat.id, messageId, reaction });
-    if (reaction === 'THUMBS_DOWN') setFeedbackFor(messageId);
-  };
+  // One stable handler each for every row; they call the newest mutations through a ref.
+  const actions = useRef({ react, unlock });
+  actions.current = { react, unlock };
+  const setReaction = useCallback(
+    (messageId: string, reaction: Reaction | null) => {
+      actions.current.react.mutate({ chatId: chat.id, messageId, reaction });
+      if (reaction === 'THUMBS_DOWN') setFeedbackFor(messageId);
+    },
+    [chat.id],
+  );
+  const unlockAttachment = useCallback(
+    (messageId: string, attachmentId: string) => actions.current.unlock.mutate({ chatId: chat.id, messageId, attachmentId }),
+    [chat.id],
+  );
 
   return (
     <div className={classes.frame}>
@@ -212,12 +201,10 @@ export function ChatScreen({ opened }: { opened: OpenedChat }) {
               isFirstInGroup={entry.isFirstInGroup}
               isLastInGroup={entry.isLastInGroup}
               twin={twin}
-              reaction={
-                takesReactions(entry.message)
-                  ? { value: entry.message.reaction, onChange: (reaction) => setReaction(entry.message.id, reaction) }
-                  : undefined
-              }
-              onUnlock={(attachmentId) => unlock.mutate({ chatId: chat.id, messageId: entry.message.id, attachmentId })}
+              takesReaction={takesReactions(entry.message)}
+              reaction={entry.message.reaction}
+              onReact={setReaction}
+              onUnlock={unlockAttachment}
               unlockingId={
                 unlock.isPending && unlock.variables?.messageId === entry.message.id ? unlock.variables.attachmentId : null
               }
@@ -300,21 +287,25 @@ export function ChatScreen({ opened }: { opened: OpenedChat }) {
         />
       </div>
 
-      <MemorySheet opened={memoryOpen} onClose={() => setMemoryOpen(false)} chatId={chat.id} twinName={twinFirstName} />
-      <FeedbackDialog
-        opened={feedbackFor !== null}
-        onClose={() => setFeedbackFor(null)}
-        pending={react.isPending}
-        onSubmit={(feedback) => {
-          const messageId = feedbackFor;
-          if (!messageId) return;
-          react.mutate(
-            { chatId: chat.id, messageId, reaction: 'THUMBS_DOWN', ...(feedback ? { feedback } : {}) },
-            { onSuccess: () => setFeedbackFor(null) },
-          );
-        }}
-      />
-      {!isAnonymous && (
+      {memoryBuilt && (
+        <MemorySheet opened={memoryOpen} onClose={() => setMemoryOpen(false)} chatId={chat.id} twinName={twinFirstName} />
+      )}
+      {feedbackBuilt && (
+        <FeedbackDialog
+          opened={feedbackFor !== null}
+          onClose={() => setFeedbackFor(null)}
+          pending={react.isPending}
+          onSubmit={(feedback) => {
+            const messageId = feedbackFor;
+            if (!messageId) return;
+            react.mutate(
+              { chatId: chat.id, messageId, reaction: 'THUMBS_DOWN', ...(feedback ? { feedback } : {}) },
+              { onSuccess: () => setFeedbackFor(null) },
+            );
+          }}
+        />
+      )}
+      {!isAnonymous && creditsBuilt && (
         <CreditsSheet
           intent={sheet}
           onClose={() => setSheet(null)}

@@ -1,8 +1,20 @@
 import { chatMessageMaxLength } from '@doppel/validation';
 import { ActionIcon, Textarea } from '@mantine/core';
 import { IconArrowUp } from '@tabler/icons-react';
-import { type KeyboardEvent, useRef } from 'react';
+import { type KeyboardEvent, useEffect, useRef } from 'react';
 import classes from './fan-chat.module.css';
+
+// The field grows with its text up to five lines. Where CSS can size it (`field-sizing`), the
+// browser does it in its own layout; elsewhere the height is fitted as the fan types. Either way
+// nothing is measured when the chat opens: an autosize that measures on mount forced a style and
+// layout pass inside the chat's first commit (the longest task on a phone).
+const sizesItself = typeof CSS !== 'undefined' && CSS.supports('field-sizing', 'content');
+
+function fitToText(field: HTMLTextAreaElement): void {
+  field.style.height = 'auto';
+  const border = field.offsetHeight - field.clientHeight;
+  field.style.height = `${field.scrollHeight + border}px`;
+}
 
 type ComposerProps = {
   value: string;
@@ -17,6 +29,10 @@ export function Composer({ value, onChange, onSend, placeholder, sending }: Comp
   const field = useRef<HTMLTextAreaElement>(null);
   const text = value.trim();
   const canSend = text !== '' && !sending;
+  // A sent (cleared) message brings the fitted field back to one line.
+  useEffect(() => {
+    if (value === '' && field.current) field.current.style.height = '';
+  }, [value]);
 
   const submit = () => {
     if (!canSend) return;
@@ -43,16 +59,18 @@ export function Composer({ value, onChange, onSend, placeholder, sending }: Comp
         aria-label="Message"
         placeholder={placeholder}
         value={value}
-        onChange={(event) => onChange(event.currentTarget.value)}
+        onChange={(event) => {
+          if (!sizesItself) fitToText(event.currentTarget);
+          onChange(event.currentTarget.value);
+        }}
         onKeyDown={onKeyDown}
-        autosize
-        minRows={1}
-        maxRows={5}
+        rows={1}
         maxLength={chatMessageMaxLength}
         radius="xl"
         size="md"
         enterKeyHint="send"
         style={{ flex: 1 }}
+        classNames={{ input: classes.composerInput }}
         styles={{ input: { paddingTop: 9, paddingBottom: 9, fontSize: 16 } }}
       />
       <ActionIcon

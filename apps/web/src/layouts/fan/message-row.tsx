@@ -1,6 +1,7 @@
 import type { ChatAttachmentView } from '@doppel/validation';
 import { ActionIcon, Avatar, Tooltip } from '@mantine/core';
 import { IconThumbDown, IconThumbDownFilled, IconThumbUp, IconThumbUpFilled } from '@tabler/icons-react';
+import { memo } from 'react';
 import { pictureSrc } from '../../media/media-url.ts';
 import { AttachmentView } from './attachment-view.tsx';
 import { CallToAction, type CallToActionProps } from './call-to-action.tsx';
@@ -25,17 +26,24 @@ type MessageRowProps = {
   twin: { name: string; pictureUrl: string | null };
   pending?: boolean;
   /** The twin's replies take reactions; welcome messages and out-of-credits prompts do not (see reaction-rule.ts). */
-  reaction?: { value: Reaction | null; onChange: (reaction: Reaction | null) => void };
-  onUnlock?: (attachmentId: string) => void;
+  takesReaction?: boolean;
+  reaction?: Reaction | null;
+  /** Handlers take the message's id, so one stable function serves every row (rows are memoised). */
+  onReact?: (messageId: string, reaction: Reaction | null) => void;
+  onUnlock?: (messageId: string, attachmentId: string) => void;
   /** The attachment being unlocked right now. */
   unlockingId?: string | null;
   /** The twin's out-of-credits answer offers the way forward (buy, subscribe, sign in). */
   callToAction?: CallToActionProps;
 };
 
-/** One message: the twin's on the left beside their picture, the fan's on the right. */
-export function MessageRow(props: MessageRowProps) {
-  const { side, text, attachments, time, isFirstInGroup, isLastInGroup, twin, pending, reaction } = props;
+/**
+ * One message: the twin's on the left beside their picture, the fan's on the right. Memoised: the
+ * chat re-renders on every keystroke in the composer and every streamed word, and rows whose
+ * message did not change skip that work.
+ */
+export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
+  const { id, side, text, attachments, time, isFirstInGroup, isLastInGroup, twin, pending, onReact, onUnlock } = props;
   const isTwin = side === 'twin';
   const rowClass = [classes.row, isFirstInGroup && classes.rowFirst, !isTwin && classes.rowFan].filter(Boolean).join(' ');
   const bubbleClass = [classes.bubble, isTwin ? classes.bubbleTwin : classes.bubbleFan, isLastInGroup && classes.tail]
@@ -64,7 +72,7 @@ export function MessageRow(props: MessageRowProps) {
             key={attachment.id}
             attachment={attachment}
             twinName={twin.name}
-            onUnlock={props.onUnlock ? () => props.onUnlock?.(attachment.id) : undefined}
+            onUnlock={onUnlock ? () => onUnlock(id, attachment.id) : undefined}
             unlocking={props.unlockingId === attachment.id}
           />
         ))}
@@ -85,14 +93,14 @@ export function MessageRow(props: MessageRowProps) {
         )}
         {props.callToAction && <CallToAction {...props.callToAction} />}
       </div>
-      {reaction && (
-        <div className={classes.reactions} data-chosen={reaction.value !== null}>
-          <Reactions value={reaction.value} onChange={reaction.onChange} />
+      {props.takesReaction && onReact && (
+        <div className={classes.reactions} data-chosen={(props.reaction ?? null) !== null}>
+          <Reactions value={props.reaction ?? null} onChange={(reaction) => onReact(id, reaction)} />
         </div>
       )}
     </div>
   );
-}
+});
 
 function Reactions({ value, onChange }: { value: Reaction | null; onChange: (reaction: Reaction | null) => void }) {
   return (

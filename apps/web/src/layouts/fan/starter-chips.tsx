@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import classes from './fan-chat.module.css';
 import { type OverflowEdges, overflowEdges } from './overflow-edges.ts';
 
@@ -19,12 +19,14 @@ export function StarterChips({ starters, onPick, disabled }: StarterChipsProps) 
   const [edges, setEdges] = useState<OverflowEdges>('none');
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: other starters are other chips to observe.
-  useLayoutEffect(() => {
+  useEffect(() => {
     const element = row.current;
     if (!element) return;
     // The same value again does not re-render, so measuring on every scroll event is cheap.
     const measure = () => setEdges(overflowEdges(element));
-    measure();
+    // No measuring in the commit that shows the chips: the observer's first report comes after
+    // the browser's own layout (nothing forced), and the fade it may add a frame later is a hint,
+    // not content that moves.
     element.addEventListener('scroll', measure, { passive: true });
     // The row's width follows the screen (rotation, resizing); its chips change with the twin's starters.
     const resize = new ResizeObserver(measure);

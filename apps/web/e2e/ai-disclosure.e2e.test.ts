@@ -20,7 +20,9 @@ describe('AI disclosure in the fan chat', () => {
     await expect.poll(() => page.locator('header').getByText('AI twin · @mia').isVisible()).toBe(true);
     const disclosure = page.getByTestId('ai-disclosure');
     await disclosure.waitFor();
-    expect(await disclosure.textContent()).toContain('You are chatting with an AI, not with Mia Moreno in person.');
+    expect(await disclosure.textContent()).toContain(
+      'You are chatting with an AI, not with Mia Moreno in person. Mia Moreno can read these chats.',
+    );
     // It comes before the twin's first message.
     const above = await page.evaluate(() => {
       const note = document.querySelector('[data-testid="ai-disclosure"]');
@@ -32,7 +34,9 @@ describe('AI disclosure in the fan chat', () => {
     await page.getByRole('button', { name: 'What does this mean?' }).click();
     const dialog = page.getByRole('dialog', { name: 'About AI twins' });
     await dialog.waitFor();
-    expect(await dialog.getByTestId('ai-disclosure-details').textContent()).toContain('Mia Moreno does not write them.');
+    const details = await dialog.getByTestId('ai-disclosure-details').textContent();
+    expect(details).toContain('Mia Moreno does not write them.');
+    expect(details).toContain('Mia Moreno can read your conversations with the twin');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     await context.close();

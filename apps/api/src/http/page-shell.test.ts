@@ -61,7 +61,9 @@ describe('renderPage', () => {
 
   it('says under the introduction, as the app does, that the twin is an AI and not the creator', () => {
     const { body } = chatShell('https://doppel.app', mia);
-    expect(body).toContain('You are chatting with an AI, not with Mia &lt;Moreno&gt; in person. ');
+    expect(body).toContain(
+      'You are chatting with an AI, not with Mia &lt;Moreno&gt; in person. Mia &lt;Moreno&gt; can read these chats. ',
+    );
     // Where the app puts it: closing the introduction, before the first welcome message.
     expect(body.indexOf('ps-disclosure')).toBeLessThan(body.indexOf('</div><p class="ps-bubble">'));
   });

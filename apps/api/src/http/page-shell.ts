@@ -173,7 +173,7 @@ export function chatShell(publicUrl: string, twin: TwinPreview): PageShell {
       `<p class="ps-dimmed">The AI twin of ${name}</p>` +
       // The app's AI disclosure (ai-disclosure.tsx), in its place and size, so the hand-over does
       // not move the welcome messages; its "What does this mean?" opens a dialog once the app runs.
-      `<p class="ps-dimmed ps-disclosure">You are chatting with an AI, not with ${name} in person. <span class="ps-link">What does this mean?</span></p></div>${bubbles}` +
+      `<p class="ps-dimmed ps-disclosure">You are chatting with an AI, not with ${name} in person. ${name} can read these chats. <span class="ps-link">What does this mean?</span></p></div>${bubbles}` +
       `<noscript><p class="ps-dimmed">Chatting with ${name} needs JavaScript: please turn it on for this site.</p></noscript></main>`,
   };
 }

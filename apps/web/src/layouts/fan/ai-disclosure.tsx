@@ -5,9 +5,10 @@ import { legalPaths } from '../../config/links.ts';
 import { useOpenedOnce } from './use-opened-once.ts';
 
 /**
- * Says plainly, where the conversation starts, that the twin is an AI and not the creator writing,
- * with a link to what that means (transparency rules for AI chat, such as the EU AI Act's, ask for
- * both). The explanation opens over the chat, so reading it never loses the conversation.
+ * Says plainly, where the conversation starts, that the twin is an AI and not the creator writing
+ * (transparency rules for AI chat, such as the EU AI Act's, ask for it), that the creator can read
+ * the conversation (the dashboard's Conversations), and links to what that means. The explanation
+ * opens over the chat, so reading it never loses the conversation.
  */
 export function AiDisclosure({ name }: { name: string }) {
   const [open, setOpen] = useState(false);
@@ -16,7 +17,7 @@ export function AiDisclosure({ name }: { name: string }) {
   return (
     <>
       <Text fz="xs" c="dimmed" maw={340} data-testid="ai-disclosure">
-        You are chatting with an AI, not with {name} in person.{' '}
+        You are chatting with an AI, not with {name} in person. {name} can read these chats.{' '}
         <Anchor component="button" type="button" fz="xs" underline="always" onClick={() => setOpen(true)}>
           What does this mean?
         </Anchor>
@@ -32,6 +33,7 @@ export function AiDisclosure({ name }: { name: string }) {
               them.
             </List.Item>
             <List.Item>It can get things wrong, including facts about {name}. Don’t rely on it for advice.</List.Item>
+            <List.Item>{name} can read your conversations with the twin, to see what fans talk about and to teach it.</List.Item>
             <List.Item>
               Keep private things private: never share passwords, payment details or anything you would not tell a stranger.
             </List.Item>

@@ -48,6 +48,12 @@ export const chats = pgTable(
     hasUserInteractionWithManager: boolean().notNull().default(false),
     /** The fan's latest message here: the broadcast audience is who wrote lately, but not too lately. */
     lastUserMessageAt: timestamp({ withTimezone: true }),
+    /**
+     * Set while the creator has taken the chat over (docs/creator-dashboard.md, Takeover): the
+     * twin's reply job skips every fan message until the creator hands back.
+     */
+    takenOverAt: timestamp({ withTimezone: true }),
+    takenOverByUserId: text().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -77,6 +83,7 @@ export const chats = pgTable(
       index('chats_updated_idx').on(t.updatedAt, t.id),
       index('chats_message_count_idx').on(t.chatMessageCount, t.id),
       index('chats_last_user_message_idx').on(t.lastUserMessageAt),
+      index('chats_taken_over_by_idx').on(t.takenOverByUserId).where(sql`${t.takenOverByUserId} is not null`),
       ...filtered,
       check('chats_message_count_non_negative', sql`${t.chatMessageCount} >= 0`),
     ];
@@ -108,6 +115,11 @@ export const chatMessages = pgTable(
     /** What the twin's immediate out-of-credits answer offers: sign in, buy credits, subscribe. */
     callToAction: chatCallToActionEnum(),
     /**
+     * The creator who wrote this TALENT message during a takeover: the fan sees the twin's message,
+     * the admin sees who wrote it. Null for everything the twin wrote.
+     */
+    sentByUserId: text().references(() => users.id, { onDelete: 'set null' }),
+    /**
      * What sending this fan message cost (free, then paid credits): a reply that crosses the
      * twin's boundaries gives exactly this back.
      */
@@ -121,6 +133,7 @@ export const chatMessages = pgTable(
     index('chat_messages_reaction_created_id_idx').on(t.reaction, t.createdAt, t.id).where(sql`${t.reaction} is not null`),
     index('chat_messages_reacted_created_id_idx').on(t.createdAt, t.id).where(sql`${t.reaction} is not null`),
     uniqueIndex(chatReplyUniqueIndex).on(t.replyToMessageId).where(sql`${t.replyToMessageId} is not null`),
+    index('chat_messages_sent_by_idx').on(t.sentByUserId).where(sql`${t.sentByUserId} is not null`),
     uniqueIndex('chat_messages_broadcast_chat_unique').on(t.broadcastId, t.chatId).where(sql`${t.broadcastId} is not null`),
   ],
 );

@@ -74,6 +74,7 @@ const conversationColumns = {
   fanId: users.id,
   fanName: users.name,
   fanIsAnonymous: users.isAnonymous,
+  takenOverAt: chats.takenOverAt,
 };
 
 type ConversationRow = {
@@ -88,6 +89,7 @@ type ConversationRow = {
   fanId: string;
   fanName: string;
   fanIsAnonymous: boolean;
+  takenOverAt: Date | null;
 };
 
 function toView(row: ConversationRow, lastMessage: ConversationView['lastMessage'] | undefined): ConversationView {
@@ -101,6 +103,7 @@ function toView(row: ConversationRow, lastMessage: ConversationView['lastMessage
     subscriber: row.subscriber,
     flagged: Boolean(row.flagged),
     thumbsDown: Boolean(row.thumbsDown),
+    takenOverAt: row.takenOverAt?.toISOString() ?? null,
     lastMessage: lastMessage ?? null,
   };
 }
@@ -174,6 +177,7 @@ export async function getConversation(
       reactionFeedback: chatMessages.reactionFeedback,
       spentFreeCredits: chatMessages.spentFreeCredits,
       spentPaidCredits: chatMessages.spentPaidCredits,
+      sentByUserId: chatMessages.sentByUserId,
       createdAt: chatMessages.createdAt,
     })
     .from(chatMessages)
@@ -223,10 +227,11 @@ export async function getConversation(
         createdAt: last.createdAt.toISOString(),
       },
     ),
-    messages: messages.map((message) => {
+    messages: messages.map(({ sentByUserId, ...message }) => {
       const flag = flagOf.get(message.id);
       return {
         ...message,
+        writtenByCreator: sentByUserId !== null,
         attachmentCount: Number(message.attachmentCount),
         boundaryFlag: flag ? { side: flag.side, reason: flag.reason, matched: flag.matched } : null,
         createdAt: message.createdAt.toISOString(),

@@ -44,6 +44,11 @@ export const chatMessageOutput = z.object({
   reactionFeedback: z.string().nullable(),
   /** On the twin's out-of-credits answer: what it offers under the bubble (sign in, buy, subscribe). */
   callToAction: z.enum(chatCallsToAction).nullable(),
+  /**
+   * The creator wrote this TALENT message during a takeover. Sent only to admins and the talent's
+   * managers: the fan sees it as the twin's.
+   */
+  writtenByCreator: z.boolean().optional(),
 });
 export type ChatMessageView = z.infer<typeof chatMessageOutput>;
 
@@ -81,7 +86,15 @@ export type ChatOpenOutput = z.infer<typeof chatOpenOutput>;
 export const chatMessagesInput = z.object({ chatId: id('Chat ID'), cursor: z.string().max(200).optional() });
 export type ChatMessagesInput = z.infer<typeof chatMessagesInput>;
 
-export const chatMessagesOutput = z.object({ items: z.array(chatMessageOutput), nextCursor: z.string().nullable() });
+export const chatMessagesOutput = z.object({
+  items: z.array(chatMessageOutput),
+  nextCursor: z.string().nullable(),
+  /**
+   * The creator has taken the chat over: a fan message waiting for an answer waits on them, so the
+   * messenger shows the twin typing for as long as it waits (no time-out).
+   */
+  awaitingCreator: z.boolean(),
+});
 export type ChatMessagesOutput = z.infer<typeof chatMessagesOutput>;
 
 export const chatSendInput = z.object({

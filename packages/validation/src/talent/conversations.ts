@@ -2,6 +2,7 @@
 // a search in messages, and one chat with its messages, reactions, boundary flags, the fan's
 // memory and what the fan spent. Fans are named, never shown by email.
 import { z } from 'zod';
+import { chatSendInput } from '../chat/index.ts';
 import { fanMemoryOutput } from '../chat/memories.ts';
 import { reactions, senderTypes } from '../enums.ts';
 
@@ -48,6 +49,8 @@ export const conversationOutput = z.object({
   flagged: z.boolean(),
   /** The fan gave a twin reply here a thumbs down. */
   thumbsDown: z.boolean(),
+  /** Set while the creator has taken the chat over (the twin does not answer). */
+  takenOverAt: z.iso.datetime().nullable(),
   lastMessage: z
     .object({ senderType: z.enum(senderTypes), text: z.string(), attachmentCount: z.number().int(), createdAt: z.iso.datetime() })
     .nullable(),
@@ -69,6 +72,8 @@ export const conversationMessageOutput = z.object({
   spentPaidCredits: z.number().int(),
   /** Set when this fan message crossed the twin's boundaries. */
   boundaryFlag: z.object({ side: z.string(), reason: z.string(), matched: z.string() }).nullable(),
+  /** A TALENT message the creator wrote during a takeover (the fan sees it as the twin's). */
+  writtenByCreator: z.boolean(),
   createdAt: z.iso.datetime(),
 });
 export type ConversationMessage = z.infer<typeof conversationMessageOutput>;
@@ -87,3 +92,13 @@ export const conversationDetailOutput = z.object({
   spent: z.object({ freeCredits: z.number().int(), paidCredits: z.number().int() }),
 });
 export type ConversationDetail = z.infer<typeof conversationDetailOutput>;
+
+/** `talent.conversations.takeOver` / `handBack`: the chat the creator pauses or gives back to the twin. */
+export const conversationTakeoverInput = conversationGetInput;
+
+/** `talent.conversations.send`: the creator writes as the twin; the same text rules as a fan's message. */
+export const conversationSendInput = z.object({ chatId: conversationGetInput.shape.chatId, text: chatSendInput.shape.text });
+export type ConversationSendInput = z.infer<typeof conversationSendInput>;
+
+export const conversationTakeoverOutput = z.object({ takenOverAt: z.iso.datetime().nullable() });
+export const conversationSendOutput = z.object({ messageId: z.string(), replyToMessageId: z.string().nullable() });

@@ -32,7 +32,11 @@ import { useReplyStream } from './use-reply-stream.ts';
 /** The conversation with one twin: welcome messages, messages, starters, unlocks, reactions, composer. */
 export function ChatScreen({ opened }: { opened: OpenedChat }) {
   const { chat, talent, welcomeMessages, starters, balance, isAnonymous, fanId, subscribedUntil } = opened;
-  const { query, messages, sentHereAt, send, unlock, react } = useChatMessages({ chatId: chat.id, fanId, talentTag: talent.tag });
+  const { query, messages, sentHereAt, awaitingCreator, send, unlock, react } = useChatMessages({
+    chatId: chat.id,
+    fanId,
+    talentTag: talent.tag,
+  });
   // Stable, so the memoised message rows skip re-rendering while nothing about them changed.
   const twin = useMemo(
     () => ({ name: talent.name, pictureUrl: talent.profilePictureUrl }),
@@ -46,7 +50,7 @@ export function ChatScreen({ opened }: { opened: OpenedChat }) {
   const [feedbackFor, setFeedbackFor] = useState<string | null>(null);
   const now = useNow(messages.at(-1)?.senderType === 'USER');
   const timeline = useMemo(() => buildTimeline(messages, new Date(now)), [messages, now]);
-  const awaitingReply = send.isPending || isAwaitingReply(messages, now, sentHereAt);
+  const awaitingReply = send.isPending || isAwaitingReply(messages, now, sentHereAt, awaitingCreator);
   // The reply as the twin writes it: the typing dots until the first words, then a growing bubble.
   const replyDraft = visibleReplyDraft(useReplyStream(chat.id), messages.at(-1));
   const pendingText = send.isPending ? send.variables?.text : undefined;

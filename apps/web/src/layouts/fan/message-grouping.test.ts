@@ -130,4 +130,11 @@ describe('isAwaitingReply', () => {
     expect(isAwaitingReply([message('a', 'USER', at(4, 10))], deviceNow)).toBe(false);
     expect(isAwaitingReply([message('a', 'USER', at(4, 10))], deviceNow, new Map([['a', deviceNow - 2_000]]))).toBe(true);
   });
+  it('waits without a time-out while the message waits on the creator who took the chat over', () => {
+    const later = sent + 60 * 60_000;
+    expect(isAwaitingReply([message('a', 'USER', at(4, 10))], later, new Map(), true)).toBe(true);
+    expect(isAwaitingReply([message('a', 'USER', at(4, 10)), message('b', 'TALENT', at(4, 10))], later, new Map(), true)).toBe(
+      false,
+    );
+  });
 });

@@ -92,15 +92,19 @@ export const typingTimeoutMs = 90_000;
 /**
  * Whether the twin is still answering: the newest message is the fan's and recent. A message sent
  * from this screen counts from when it was sent here (`sentHereAt`), so a skewed device clock does
- * not hide the indicator; others count from their server time.
+ * not hide the indicator; others count from their server time. While the creator has taken the
+ * chat over (`awaitingCreator`), a waiting message shows typing with no time-out: the creator may
+ * take minutes, and silence would read as a broken chat.
  */
 export function isAwaitingReply(
   messages: readonly TimelineMessage[],
   now: number,
   sentHereAt: ReadonlyMap<string, number> = new Map(),
+  awaitingCreator = false,
 ): boolean {
   const last = messages.at(-1);
   if (last?.senderType !== 'USER') return false;
+  if (awaitingCreator) return true;
   const since = sentHereAt.get(last.id) ?? Date.parse(last.createdAt);
   return now - since < typingTimeoutMs;
 }

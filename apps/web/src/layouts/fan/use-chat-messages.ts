@@ -117,5 +117,8 @@ export function useChatMessages(input: { chatId: string; fanId: string; talentTa
     }, 100);
   });
 
-  return { query, messages, sentHereAt: sentHereAt.current, send, unlock, react };
+  // The newest page is the latest word on the chat: a takeover (or hand-back) refetches it live.
+  const awaitingCreator = query.data?.pages[0]?.awaitingCreator ?? false;
+
+  return { query, messages, sentHereAt: sentHereAt.current, awaitingCreator, send, unlock, react };
 }

@@ -27,6 +27,7 @@ export async function listChatMessages(
       creditsToUnlockImage: talents.creditsToUnlockImage,
       creditsToUnlockAudio: talents.creditsToUnlockAudio,
       creditsToUnlockFirstImage: talents.creditsToUnlockFirstImage,
+      takenOverAt: chats.takenOverAt,
     })
     .from(chats)
     .innerJoin(talents, eq(talents.id, chats.talentId))
@@ -49,5 +50,6 @@ export async function listChatMessages(
   return {
     items: page.map((message) => toMessageView(message, context)),
     nextCursor: rows.length > chatMessagesPageSize && last ? last.id : null,
+    awaitingCreator: chat.takenOverAt !== null,
   };
 }

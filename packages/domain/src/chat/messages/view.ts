@@ -53,5 +53,7 @@ export function toMessageView(message: ChatMessageRow, context: AttachmentViewCo
     reaction: message.reaction,
     reactionFeedback: message.reactionFeedback,
     callToAction: message.callToAction,
+    // Who wrote a takeover message is the admin's and creator's to know, never the fan's.
+    ...(context.seesOriginals && message.sentByUserId ? { writtenByCreator: true } : {}),
   };
 }

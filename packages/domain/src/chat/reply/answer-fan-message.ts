@@ -21,7 +21,7 @@ import {
   violatedUniqueConstraint,
 } from '@doppel/db';
 import type { LlmType } from '@doppel/validation';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FileStorage } from '../../ports/file-storage.ts';
 import { LlmError, type LlmPort, type LlmResponse } from '../../ports/llm.ts';
 import type { TtsPort } from '../../ports/tts.ts';
@@ -140,14 +140,15 @@ export async function answerFanMessage(deps: ReplyDeps, input: AnswerFanMessageI
     };
     record.responseFallbackText = reply.fallbackText;
     const stored = await store(deps, context, record, reply, replyMessageId);
-    return stored ? { status: 'fallback', replyMessageId, error: errorText(error) } : alreadyAnswered(deps.db, input.messageId);
+    if (stored !== 'stored') return notStored(deps.db, input.messageId, stored);
+    return { status: 'fallback', replyMessageId, error: errorText(error) };
   }
   record.responseFallbackText = reply.fallbackText;
   // The complete reply, checked before it is stored: a crossing stores the refusal instead.
   const replyCrossing = await checkReply(deps, reply.text, context.boundaries);
   if (replyCrossing) return refuse(deps, context, record, replyMessageId, 'TWIN', replyCrossing);
   const stored = await store(deps, context, record, reply, replyMessageId);
-  if (!stored) return alreadyAnswered(deps.db, input.messageId);
+  if (stored !== 'stored') return notStored(deps.db, input.messageId, stored);
   return {
     status: 'answered',
     replyMessageId,
@@ -171,9 +172,18 @@ async function refuse(
   const refusal = { chat: context.chat, messageId: context.message.id, side, crossing };
   const reply = { text, attachments: [], fallbackText: record.responseFallbackText };
   const stored = await store(deps, context, record, reply, replyMessageId, refusal);
-  if (!stored) return alreadyAnswered(deps.db, context.message.id);
+  if (stored !== 'stored') return notStored(deps.db, context.message.id, stored);
   return { status: 'refused', replyMessageId, side, reason: crossing.reason };
 }
+
+/** Why `store` stored nothing: the creator took the chat over meanwhile, or another run answered first. */
+function notStored(db: Database, messageId: string, outcome: 'answered' | 'taken over'): Promise<AnswerFanMessageResult> {
+  if (outcome === 'taken over') return Promise.resolve({ status: 'skipped', reason: 'taken over' });
+  return alreadyAnswered(db, messageId);
+}
+
+/** Thrown inside the store transaction to roll it back when the chat was taken over meanwhile. */
+class TakenOverMeanwhile extends Error {}
 
 async function alreadyAnswered(db: Database, messageId: string): Promise<AnswerFanMessageResult> {
   const existing = await findReply(db, messageId);
@@ -261,7 +271,8 @@ async function compose(
 
 /**
  * The TALENT message, its ChatPrompt, the chat counters and the live events, in one transaction.
- * False when a concurrent run of the same job stored its answer first: that one stands.
+ * 'answered' when a concurrent run of the same job stored its answer first: that one stands;
+ * 'taken over' when the creator took the chat over while the model was writing: nothing is stored.
  */
 async function store(
   { db, enqueueRemember }: Pick<ReplyDeps, 'db' | 'enqueueRemember'>,
@@ -270,7 +281,7 @@ async function store(
   reply: ComposedReply,
   replyMessageId: string,
   refusal?: BoundaryRefusal,
-): Promise<boolean> {
+): Promise<'stored' | 'answered' | 'taken over'> {
   const { chat } = context;
   const messages: ChatPromptMessage[] = (record.prompt?.messages ?? []).map((message) => ({
     type: promptMessageType[message.role],
@@ -286,7 +297,15 @@ async function store(
       // A refusal first gives the fan back what the message cost; its first statement locks the
       // fan's row, so the lock order stays that of every spend (user row, then chat).
       const refusalEvents = refusal ? await refundAndFlag(tx, refusal) : [];
-      return Promise.all([
+      // The chat row first: a takeover (which locks it) that commits while this waits leaves the
+      // update nothing to match, and the reply is rolled back. Taking the lock before the insert
+      // also keeps a creator's answer to the same message from deadlocking on the unique index.
+      const [updated] = await Promise.all([
+        tx
+          .update(chats)
+          .set({ chatMessageCount: sql`${chats.chatMessageCount} + 1`, updatedAt: new Date() })
+          .where(and(eq(chats.id, chat.id), isNull(chats.takenOverAt)))
+          .returning({ id: chats.id }),
         tx.insert(chatMessages).values({
           id: replyMessageId,
           chatId: chat.id,
@@ -311,10 +330,6 @@ async function store(
           responseFallbackText: record.responseFallbackText,
           responseFunction: record.responseFunction,
         }),
-        tx
-          .update(chats)
-          .set({ chatMessageCount: sql`${chats.chatMessageCount} + 1`, updatedAt: new Date() })
-          .where(eq(chats.id, chat.id)),
         recordChanges(tx, [
           { entity: 'chat_messages', rowId: replyMessageId, scopes },
           { entity: 'chats', rowId: chat.id, scopes },
@@ -322,13 +337,15 @@ async function store(
         ]),
         enqueueRemember?.(tx, { chatId: chat.id, messageId: context.message.id }),
       ]);
+      if (updated.length === 0) throw new TakenOverMeanwhile();
     });
-    return true;
+    return 'stored';
   } catch (error) {
+    if (error instanceof TakenOverMeanwhile) return 'taken over';
     // The unique reply index (or, for a refusal, the one flag per message) refused a second
     // answer to the same fan message: nothing was stored.
     const violated = violatedUniqueConstraint(error);
-    if (violated === chatReplyUniqueIndex || violated === boundaryFlagUniqueIndex) return false;
+    if (violated === chatReplyUniqueIndex || violated === boundaryFlagUniqueIndex) return 'answered';
     throw error;
   }
 }

@@ -78,6 +78,7 @@ export async function loadReplyContext(db: Executor, input: { chatId: string; me
         },
         chat: { id: chats.id, talentId: chats.talentId, userId: chats.userId },
         replyId: reply.id,
+        takenOverAt: chats.takenOverAt,
         fanDeclaredMinorAt: users.declaredMinorAt,
       })
       .from(chatMessages)
@@ -125,6 +126,9 @@ export async function loadReplyContext(db: Executor, input: { chatId: string; me
   if (!row) return { kind: 'skip', reason: 'message not found in chat' };
   if (row.message.senderType !== 'USER') return { kind: 'skip', reason: 'not a fan message' };
   if (row.replyId) return { kind: 'answered', replyMessageId: row.replyId };
+  // The creator has taken the chat over: the twin stays silent, also for a job queued before the
+  // takeover. Handing back queues a reply for the message still waiting (talent/takeover.ts).
+  if (row.takenOverAt) return { kind: 'skip', reason: 'taken over' };
   if (!twin) return { kind: 'skip', reason: 'talent not found' };
   if (!appConfig) throw new Error('The app config (id default) is missing: the reply has no prompt templates');
 

@@ -38,6 +38,11 @@ export function AdminMessageCard({ message, twinName, imagesVisible, selected, b
             <Text size="xs" c="dimmed" component="time" dateTime={message.createdAt}>
               {formatDateTime(message.createdAt)}
             </Text>
+            {message.writtenByCreator && (
+              <Badge size="sm" color="yellow" variant="light" data-testid="admin-chat-written-by-creator">
+                Written by the creator
+              </Badge>
+            )}
             {boundaryFlag && (
               <Badge size="sm" color="red" variant="light" data-testid="admin-chat-boundary-flag">
                 Flagged · {boundaryFlag.side === 'TWIN' ? 'reply' : 'fan'} · {boundaryFlag.reason.toLowerCase().replace('_', ' ')}

@@ -12,6 +12,7 @@ import { messageCountLabel } from '../../admin/chats/chat-format.ts';
 import { fanMemoryLabel } from '../settings/fan-memory-label.ts';
 import { useTalentContext } from '../talent-context.ts';
 import { ConversationBadges } from './conversations-page.tsx';
+import { TakeoverPanel } from './takeover-panel.tsx';
 
 /** /conversations/:chatId: one chat in full, oldest message first like the fan reads it, live. */
 export function ConversationPage() {
@@ -85,6 +86,7 @@ export function ConversationPage() {
           ))}
         </Stack>
       )}
+      <TakeoverPanel talentId={talentId} detail={query.data} />
     </Stack>
   );
 }
@@ -147,7 +149,7 @@ function MessageBubble({ message }: { message: ConversationMessage }) {
         style={{ overflowWrap: 'anywhere' }}
       >
         <Text size="xs" c="dimmed" mb={2}>
-          {fromFan ? 'Fan' : 'Twin'} · {formatDateTime(message.createdAt)}
+          {fromFan ? 'Fan' : message.writtenByCreator ? 'You, as your twin' : 'Twin'} · {formatDateTime(message.createdAt)}
           {spent > 0 && ` · ${spent} ${spent === 1 ? 'credit' : 'credits'}`}
         </Text>
         <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>

@@ -1,26 +1,13 @@
 import type { AdminChatFilter, AdminChatSort, AdminChatView } from '@doppel/validation';
 import { adminChatFilters, adminChatSorts } from '@doppel/validation';
-import {
-  Avatar,
-  Button,
-  Card,
-  Chip,
-  Flex,
-  Group,
-  Paper,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Avatar, Card, Chip, Flex, Group, Paper, SegmentedControl, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconMessageOff, IconMessages } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { formatDateTime } from '../../../components/format-date.ts';
+import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { pictureSrc } from '../../../media/media-url.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { uniqueById } from '../shared/unique-by-id.ts';
@@ -98,17 +85,7 @@ export function ChatListPage() {
           {chats.map((chat) => (
             <ChatRow key={chat.id} chat={chat} search={params.toString()} isPhone={isPhone} />
           ))}
-          {query.hasNextPage && (
-            <Button
-              variant="default"
-              mx="auto"
-              mt="xs"
-              onClick={() => void query.fetchNextPage()}
-              loading={query.isFetchingNextPage}
-            >
-              Load more
-            </Button>
-          )}
+          <LoadMoreButton query={query} mt="xs" />
         </Stack>
       )}
     </Stack>

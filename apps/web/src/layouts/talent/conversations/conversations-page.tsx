@@ -1,25 +1,12 @@
 import { type ConversationFilter, type ConversationView, conversationFilters } from '@doppel/validation';
-import {
-  Avatar,
-  Badge,
-  Button,
-  Card,
-  Chip,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Avatar, Badge, Card, Chip, Group, Paper, Skeleton, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconMessageOff, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { formatDateTime } from '../../../components/format-date.ts';
+import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { useLiveInvalidate } from '../../../live/use-live.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { messageCountLabel, messagePreview } from '../../admin/chats/chat-format.ts';
@@ -96,17 +83,7 @@ export function ConversationsPage() {
           {items.map((chat) => (
             <ConversationRow key={chat.id} chat={chat} search={params.toString()} />
           ))}
-          {query.hasNextPage && (
-            <Button
-              variant="default"
-              mx="auto"
-              mt="xs"
-              onClick={() => void query.fetchNextPage()}
-              loading={query.isFetchingNextPage}
-            >
-              Load more
-            </Button>
-          )}
+          <LoadMoreButton query={query} mt="xs" />
         </Stack>
       )}
     </Stack>

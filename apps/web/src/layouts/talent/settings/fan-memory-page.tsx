@@ -1,7 +1,8 @@
 import type { TalentMemoryFan } from '@doppel/validation';
-import { Avatar, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Avatar, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconBrain } from '@tabler/icons-react';
 import { useMemo, useRef } from 'react';
+import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { useLive } from '../../../live/use-live.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { useTalentContext } from '../talent-context.ts';
@@ -50,11 +51,7 @@ export function FanMemoryPage() {
             {fans.map((fan) => (
               <FanCard key={fan.chatId} fan={fan} onChanged={refresh} />
             ))}
-            {query.hasNextPage && (
-              <Button variant="default" mx="auto" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
-                Load more
-              </Button>
-            )}
+            <LoadMoreButton query={query} />
           </Stack>
         )
       }

@@ -181,6 +181,26 @@ export const jobCatalog = {
     // Woken by the reply's commit, so a fan's next message usually already sees the new memory.
     work: { pollingIntervalSeconds: 2, concurrency: 2, wakeOnChange: true },
   }),
+  'chat.drafts-expire': defineJob({
+    description:
+      "Sends as drafted, or drops and refunds, as each creator chose, the twin's replies held for approval longer than the creator's hold limit",
+    payload: z.strictObject({ trigger: z.enum(['schedule', 'manual']).default('manual') }),
+    queue: {
+      // One run queued and one running; each draft is decided once under its row lock anyway.
+      policy: 'stately',
+      retryLimit: 3,
+      retryDelay: 10,
+      retryBackoff: true,
+      retryDelayMax: minute,
+      expireInSeconds: 5 * minute,
+      retentionSeconds: day,
+      deleteAfterSeconds: 7 * day,
+      notify: false,
+    },
+    work: { pollingIntervalSeconds: 5, concurrency: 1 },
+    // Every minute: a held reply goes out at most about a minute after its limit.
+    schedule: { cron: '* * * * *', payload: { trigger: 'schedule' } },
+  }),
   'models.health': defineJob({
     description:
       'Pings every model in use (app, talents, fine-tuned versions, embeddings) and stores a check or cross per model for the admin status page',

@@ -1,8 +1,17 @@
 // The creator's Conversations (talent.conversations.*): their twin's chats and one chat in full.
 // talentProcedure checks the caller manages `talentId`; the domain checks every chat id belongs
 // to that talent (object-level), answering NOT_FOUND for another twin's chat.
-import { getConversation, handBackChat, listConversations, sendAsCreator, takeOverChat } from '@doppel/domain';
 import {
+  getConversation,
+  handBackChat,
+  listConversations,
+  sendAsCreator,
+  setChatReplyApproval,
+  takeOverChat,
+} from '@doppel/domain';
+import {
+  chatReplyApprovalInput,
+  chatReplyApprovalOutput,
   conversationDetailOutput,
   conversationGetInput,
   conversationSendInput,
@@ -62,5 +71,13 @@ export const talentConversationsRouter = router({
     .output(conversationSendOutput)
     .mutation(({ ctx, input }) =>
       ctx.write((tx) => sendAsCreator(tx, ctx.user, { talentId: ctx.talentId, chatId: input.chatId, text: input.text })),
+    ),
+
+  /** This fan's approval mode: follow the twin's setting, or always / never hold their replies. */
+  setReplyApproval: talentProcedure
+    .input(chatReplyApprovalInput)
+    .output(chatReplyApprovalOutput)
+    .mutation(({ ctx, input }) =>
+      ctx.write((tx) => setChatReplyApproval(tx, ctx.user, { talentId: ctx.talentId, chatId: input.chatId, mode: input.mode })),
     ),
 });

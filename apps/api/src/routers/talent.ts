@@ -5,6 +5,7 @@ import { talentBoundariesRouter, talentBoundaryFlagsRouter } from './talent-boun
 import { talentConversationsRouter } from './talent-conversations.ts';
 import { talentFanMemoriesRouter } from './talent-fan-memories.ts';
 import { talentKnowledgeGapsRouter } from './talent-knowledge-gaps.ts';
+import { talentCorrectionsRouter, talentReplyApprovalRouter, talentReplyDraftsRouter } from './talent-reply-approval.ts';
 
 export const talentRouter = router({
   /** The twin and its config as the settings screens need them. */
@@ -38,6 +39,10 @@ export const talentRouter = router({
 
   /** Fan questions the FAQ did not cover, grouped; answering one adds it to the FAQ (talent-knowledge-gaps.ts). */
   knowledgeGaps: talentKnowledgeGapsRouter,
+  /** Approval mode: the twin's replies held for the creator, and the corrections that train the twin. */
+  replyApproval: talentReplyApprovalRouter,
+  replyDrafts: talentReplyDraftsRouter,
+  corrections: talentCorrectionsRouter,
 
   /** Who the twin's fans are over a period: counts per bucket, top spenders, conversion (domain talent/audience.ts). */
   audience: router({

@@ -2,6 +2,7 @@ import type { JobName } from '@doppel/jobs';
 import { runBroadcastsPrepare } from './broadcasts-prepare.ts';
 import { runBroadcastsPush } from './broadcasts-push.ts';
 import { runBroadcastsSend } from './broadcasts-send.ts';
+import { runChatDraftsExpire } from './chat-drafts-expire.ts';
 import { runChatRemember } from './chat-remember.ts';
 import { runChatReply } from './chat-reply.ts';
 import { runModelsFineTune } from './models-fine-tune.ts';
@@ -22,6 +23,7 @@ export const jobHandlers: { [Name in JobName]?: JobHandler<Name> } = {
   'broadcasts.prepare': runBroadcastsPrepare,
   'broadcasts.push': runBroadcastsPush,
   'broadcasts.send': runBroadcastsSend,
+  'chat.drafts-expire': runChatDraftsExpire,
   'chat.remember': runChatRemember,
   'chat.reply': runChatReply,
   'models.fine-tune': runModelsFineTune,

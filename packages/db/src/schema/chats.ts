@@ -1,4 +1,4 @@
-import type { LlmType } from '@doppel/validation';
+import type { ChatReplyApprovalMode, LlmType } from '@doppel/validation';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -54,6 +54,8 @@ export const chats = pgTable(
      */
     takenOverAt: timestamp({ withTimezone: true }),
     takenOverByUserId: text().references(() => users.id, { onDelete: 'set null' }),
+    /** This fan's approval mode: TWIN follows the twin's setting, ALWAYS / NEVER hold their replies or not. */
+    replyApproval: text().$type<ChatReplyApprovalMode>().notNull().default('TWIN'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -86,6 +88,7 @@ export const chats = pgTable(
       index('chats_taken_over_by_idx').on(t.takenOverByUserId).where(sql`${t.takenOverByUserId} is not null`),
       ...filtered,
       check('chats_message_count_non_negative', sql`${t.chatMessageCount} >= 0`),
+      check('chats_reply_approval_check', sql`${t.replyApproval} in ('TWIN', 'ALWAYS', 'NEVER')`),
     ];
   },
 );

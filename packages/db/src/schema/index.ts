@@ -20,6 +20,7 @@ export * from './payouts.ts';
 export * from './products.ts';
 export * from './public-talents.ts';
 export * from './relations.ts';
+export * from './reply-approval.ts';
 export * from './talent-configs.ts';
 export * from './talent-drafts.ts';
 export * from './talent-ledger.ts';

@@ -1,4 +1,11 @@
-import { type ContentLevel, defaultReferralRevenueSharePpm, defaultRevenueSharePpm, type LlmType } from '@doppel/validation';
+import {
+  type ContentLevel,
+  defaultReferralRevenueSharePpm,
+  defaultReplyHoldMinutes,
+  defaultRevenueSharePpm,
+  type LlmType,
+  type ReplyExpiryAction,
+} from '@doppel/validation';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, doublePrecision, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
@@ -46,6 +53,11 @@ export const talentConfigs = pgTable(
     blockedTopics: text().array().notNull().default(sql`'{}'::text[]`),
     /** How far the twin may go; text with a check, like llmType, so a level needs no enum migration. */
     contentLevel: text().$type<ContentLevel>().notNull().default('SAFE'),
+    /** Approval mode: the twin's replies wait for the creator (a fan's chat may say otherwise). */
+    replyApproval: boolean().notNull().default(false),
+    /** How long a held reply waits before `replyExpiryAction` applies. */
+    replyHoldMinutes: integer().notNull().default(defaultReplyHoldMinutes),
+    replyExpiryAction: text().$type<ReplyExpiryAction>().notNull().default('SEND'),
     /** The talent that referred this one; it earns `referralRevenueShareForInviterPpm` of our gross. */
     referralTalentId: text().references(() => talents.id, { onDelete: 'set null' }),
     referralRevenueShareForInviterPpm: integer().notNull().default(defaultReferralRevenueSharePpm),
@@ -77,5 +89,7 @@ export const talentConfigs = pgTable(
     ),
     check('talent_configs_temperature_non_negative', sql`${t.llmTemperature} >= 0`),
     check('talent_configs_content_level_check', sql`${t.contentLevel} in ('SAFE', 'SUGGESTIVE', 'ADULT')`),
+    check('talent_configs_reply_hold_check', sql`${t.replyHoldMinutes} between 1 and 10080`),
+    check('talent_configs_reply_expiry_action_check', sql`${t.replyExpiryAction} in ('SEND', 'DROP')`),
   ],
 );

@@ -3,7 +3,16 @@
 // manages: the list is scoped to the talent, and a chat of another twin is NOT_FOUND, as every
 // object-level check on chats answers, so its existence does not leak. Fans are named, never
 // shown by email.
-import { boundaryFlags, chatMessages, chats, type Executor, users } from '@doppel/db';
+import {
+  boundaryFlags,
+  chatMessages,
+  chats,
+  type Executor,
+  replyDrafts,
+  talentConfigs,
+  talentCorrections,
+  users,
+} from '@doppel/db';
 import {
   type ConversationDetail,
   type ConversationFilter,
@@ -17,6 +26,7 @@ import { lastMessagesOf } from '../admin/chats/list-chats.ts';
 import { afterCursor, type KeysetSort, keysetOrder, pageLimit, sortValueOf, toPage } from '../admin/paging.ts';
 import { chatNotFound } from '../chat/access.ts';
 import { listChatMemories } from '../chat/memory/manage.ts';
+import { holdsReplies } from '../chat/reply/approval-mode.ts';
 import { DomainError } from '../errors.ts';
 
 /** Newest activity first; chats_talent_updated_idx serves the talent's range. */
@@ -178,21 +188,36 @@ export async function getConversation(
       spentFreeCredits: chatMessages.spentFreeCredits,
       spentPaidCredits: chatMessages.spentPaidCredits,
       sentByUserId: chatMessages.sentByUserId,
+      replyToMessageId: chatMessages.replyToMessageId,
+      correction: talentCorrections.answerText,
       createdAt: chatMessages.createdAt,
     })
     .from(chatMessages)
+    .leftJoin(talentCorrections, eq(talentCorrections.replyMessageId, chatMessages.id))
     .where(eq(chatMessages.chatId, row.id))
     .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
     .limit(conversationMessageLimit);
   const messages = newest.reverse();
-  const [totals] = await db
-    .select({
-      count: sql<number>`count(*)::int`,
-      freeCredits: sql<number>`coalesce(sum(${chatMessages.spentFreeCredits}), 0)::int`,
-      paidCredits: sql<number>`coalesce(sum(${chatMessages.spentPaidCredits}), 0)::int`,
-    })
-    .from(chatMessages)
-    .where(eq(chatMessages.chatId, row.id));
+  const [[approval], [totals]] = await Promise.all([
+    db
+      .select({
+        chatMode: chats.replyApproval,
+        twinHolds: talentConfigs.replyApproval,
+        pendingDraftCount: sql<number>`(select count(*)::int from ${replyDrafts} where ${replyDrafts.chatId} = ${chats.id} and ${replyDrafts.status} = 'PENDING')`,
+      })
+      .from(chats)
+      .leftJoin(talentConfigs, eq(talentConfigs.id, chats.talentId))
+      .where(eq(chats.id, row.id)),
+    db
+      .select({
+        count: sql<number>`count(*)::int`,
+        freeCredits: sql<number>`coalesce(sum(${chatMessages.spentFreeCredits}), 0)::int`,
+        paidCredits: sql<number>`coalesce(sum(${chatMessages.spentPaidCredits}), 0)::int`,
+      })
+      .from(chatMessages)
+      .where(eq(chatMessages.chatId, row.id)),
+  ]);
+  const chatMode = approval?.chatMode ?? 'TWIN';
   const flags = messages.length
     ? await db
         .select({
@@ -240,5 +265,7 @@ export async function getConversation(
     olderMessageCount: Math.max(0, (totals?.count ?? 0) - messages.length),
     memories,
     spent: { freeCredits: totals?.freeCredits ?? 0, paidCredits: totals?.paidCredits ?? 0 },
+    replyApproval: { mode: chatMode, holdsReplies: holdsReplies(chatMode, approval?.twinHolds ?? false) },
+    pendingDraftCount: approval?.pendingDraftCount ?? 0,
   };
 }

@@ -8,6 +8,7 @@ export * from './get-settings.ts';
 export * from './knowledge-gaps/index.ts';
 export * from './links.ts';
 export * from './load.ts';
+export * from './reply-approval/index.ts';
 export * from './takeover.ts';
 export * from './task-ladder.ts';
 export * from './update-settings.ts';

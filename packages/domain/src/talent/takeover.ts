@@ -12,6 +12,7 @@ import { chatNotFound } from '../chat/access.ts';
 import type { ChatReplyQueue } from '../chat/ports.ts';
 import { type ChatRef, chatChanged, messageChanged } from '../chat/scopes.ts';
 import { DomainError } from '../errors.ts';
+import { supersedePendingDraft } from './reply-approval/drafts.ts';
 
 type ChatInput = { talentId: string; chatId: string };
 
@@ -101,7 +102,9 @@ export async function sendAsCreator(
   const messageId = newId();
   const now = new Date();
   const ref: ChatRef = { id: chat.id, userId: chat.userId, talentId: chat.talentId };
-  const events: ChangeEvent[] = [messageChanged(ref, messageId), chatChanged(ref)];
+  // A draft held for approval for the message the creator now answers will never be sent.
+  const superseded = waiting ? await supersedePendingDraft(tx, waiting, chat.talentId, viewer?.id ?? null) : [];
+  const events: ChangeEvent[] = [messageChanged(ref, messageId), chatChanged(ref), ...superseded];
   await Promise.all([
     tx.insert(chatMessages).values({
       id: messageId,

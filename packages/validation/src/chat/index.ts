@@ -90,8 +90,8 @@ export const chatMessagesOutput = z.object({
   items: z.array(chatMessageOutput),
   nextCursor: z.string().nullable(),
   /**
-   * The creator has taken the chat over: a fan message waiting for an answer waits on them, so the
-   * messenger shows the twin typing for as long as it waits (no time-out).
+   * The creator has taken the chat over, or holds a reply for approval: a fan message waiting for
+   * an answer waits on them, so the messenger shows the twin typing for as long as it waits (no time-out).
    */
   awaitingCreator: z.boolean(),
 });

@@ -6,6 +6,10 @@ import { chatSendInput } from '../chat/index.ts';
 import { fanMemoryOutput } from '../chat/memories.ts';
 import { reactions, senderTypes } from '../enums.ts';
 
+/** One fan's chat: follow the twin's approval setting, or always / never hold this fan's replies. */
+export const chatReplyApprovalModes = ['TWIN', 'ALWAYS', 'NEVER'] as const;
+export type ChatReplyApprovalMode = (typeof chatReplyApprovalModes)[number];
+
 /** The list's filters: every chat, paying fans, subscribers, a boundary flag, a thumbs down. */
 export const conversationFilters = ['all', 'paying', 'subscribers', 'flagged', 'thumbsDown'] as const;
 export type ConversationFilter = (typeof conversationFilters)[number];
@@ -72,8 +76,12 @@ export const conversationMessageOutput = z.object({
   spentPaidCredits: z.number().int(),
   /** Set when this fan message crossed the twin's boundaries. */
   boundaryFlag: z.object({ side: z.string(), reason: z.string(), matched: z.string() }).nullable(),
-  /** A TALENT message the creator wrote during a takeover (the fan sees it as the twin's). */
+  /** A TALENT message the creator wrote (a takeover, an edited draft); the fan sees it as the twin's. */
   writtenByCreator: z.boolean(),
+  /** The fan message a TALENT message answers: only such replies can be rewritten. */
+  replyToMessageId: z.string().nullable(),
+  /** What the creator would have answered instead (a correction), for a twin reply they rewrote. */
+  correction: z.string().nullable(),
   createdAt: z.iso.datetime(),
 });
 export type ConversationMessage = z.infer<typeof conversationMessageOutput>;
@@ -90,6 +98,10 @@ export const conversationDetailOutput = z.object({
   memories: z.array(fanMemoryOutput),
   /** Credits the fan spent in this chat, over all its messages. */
   spent: z.object({ freeCredits: z.number().int(), paidCredits: z.number().int() }),
+  /** This fan's approval mode and whether the twin's replies to them are held now. */
+  replyApproval: z.object({ mode: z.enum(chatReplyApprovalModes), holdsReplies: z.boolean() }),
+  /** Replies to this fan waiting for the creator's approval. */
+  pendingDraftCount: z.number().int(),
 });
 export type ConversationDetail = z.infer<typeof conversationDetailOutput>;
 

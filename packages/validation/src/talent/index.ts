@@ -9,5 +9,6 @@ export * from './gallery.ts';
 export * from './knowledge-gaps.ts';
 export * from './limits.ts';
 export * from './output.ts';
+export * from './reply-approval.ts';
 export * from './settings.ts';
 export * from './voice.ts';

@@ -31,7 +31,25 @@ export function insertBoundaryFlag(tx: Executor, refusal: BoundaryRefusal): { wr
  * spend (user row, then chat): call it before anything touches the chat.
  */
 export async function refundAndFlag(tx: Executor, refusal: BoundaryRefusal): Promise<ChangeEvent[]> {
-  const { chat, messageId } = refusal;
+  const refund = refundFanMessage(tx, refusal.chat, refusal.messageId, 'boundary');
+  // The refund's first statement goes out first: the flag's insert queues behind it.
+  const flag = insertBoundaryFlag(tx, refusal);
+  const [events] = await Promise.all([refund, flag.write]);
+  return [flag.event, ...events];
+}
+
+/**
+ * Gives the fan back exactly what one of their messages cost (free and paid credits) and reverses
+ * what its paid part earned, as it was booked (the shares may have changed since), under
+ * `{reason}:message:{id}`. The caller makes it happen once (a unique answer, a draft's status).
+ * Its first statement locks the fan's row, keeping the lock order of every spend (user row, then chat).
+ */
+export async function refundFanMessage(
+  tx: Executor,
+  chat: ChatRef,
+  messageId: string,
+  reason: 'boundary' | 'approval',
+): Promise<ChangeEvent[]> {
   const [spent] = await tx
     .update(users)
     .set({
@@ -41,25 +59,19 @@ export async function refundAndFlag(tx: Executor, refusal: BoundaryRefusal): Pro
     .from(chatMessages)
     .where(sql`${users.id} = ${chat.userId} and ${chatMessages.id} = ${messageId}`)
     .returning({ free: chatMessages.spentFreeCredits, paid: chatMessages.spentPaidCredits });
-  const flag = insertBoundaryFlag(tx, refusal);
-  const events = [flag.event];
+  const events: ChangeEvent[] = [];
   if (spent && spent.free + spent.paid > 0) events.push(balanceChanged(chat.userId));
-  // The earning of the paid part, exactly as it was booked (the shares may have changed since).
+  if (!spent || spent.paid === 0) return events;
   const key = `message:${messageId}`;
-  const [earned] = await Promise.all([
-    spent && spent.paid > 0
-      ? tx
-          .select({
-            key: talentLedger.key,
-            talentId: talentLedger.talentId,
-            gross: talentLedger.grossMicroUsd,
-            net: talentLedger.netMicroUsd,
-          })
-          .from(talentLedger)
-          .where(inArray(talentLedger.key, [key, `${key}:referral`]))
-      : [],
-    flag.write,
-  ]);
+  const earned = await tx
+    .select({
+      key: talentLedger.key,
+      talentId: talentLedger.talentId,
+      gross: talentLedger.grossMicroUsd,
+      net: talentLedger.netMicroUsd,
+    })
+    .from(talentLedger)
+    .where(inArray(talentLedger.key, [key, `${key}:referral`]));
   const own = earned.find((entry) => entry.key === key);
   const referral = earned.find((entry) => entry.key === `${key}:referral`);
   if (own) {
@@ -73,7 +85,7 @@ export async function refundAndFlag(tx: Executor, refusal: BoundaryRefusal): Pro
         referralTalentId: referral?.talentId ?? null,
       },
       new Date(),
-      `boundary:${key}`,
+      `${reason}:${key}`,
     );
     events.push(talentNumbersChanged('earning_frames', own.talentId));
     if (referral) events.push(talentNumbersChanged('earning_frames', referral.talentId));

@@ -1,4 +1,4 @@
-import { chatMessages, chats, type Executor, talents } from '@doppel/db';
+import { chatMessages, chats, type Executor, replyDrafts, talents } from '@doppel/db';
 import { type ChatMessagesOutput, chatMessagesPageSize } from '@doppel/validation';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Viewer } from '../../access/scopes.ts';
@@ -28,6 +28,8 @@ export async function listChatMessages(
       creditsToUnlockAudio: talents.creditsToUnlockAudio,
       creditsToUnlockFirstImage: talents.creditsToUnlockFirstImage,
       takenOverAt: chats.takenOverAt,
+      // Approval mode holds a reply to this fan: the creator decides, however long it takes.
+      hasHeldReply: sql<boolean>`exists (select 1 from ${replyDrafts} where ${replyDrafts.chatId} = ${chats.id} and ${replyDrafts.status} = 'PENDING')`,
     })
     .from(chats)
     .innerJoin(talents, eq(talents.id, chats.talentId))
@@ -50,6 +52,6 @@ export async function listChatMessages(
   return {
     items: page.map((message) => toMessageView(message, context)),
     nextCursor: rows.length > chatMessagesPageSize && last ? last.id : null,
-    awaitingCreator: chat.takenOverAt !== null,
+    awaitingCreator: chat.takenOverAt !== null || chat.hasHeldReply,
   };
 }

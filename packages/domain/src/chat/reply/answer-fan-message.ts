@@ -5,22 +5,16 @@
 // the fan paid when sending.
 import {
   boundaryFlagUniqueIndex,
-  type ChatPromptFaqItem,
-  type ChatPromptMemory,
-  type ChatPromptMessage,
   chatMessages,
   chatPrompts,
   chatReplyUniqueIndex,
   chats,
   type Database,
   newId,
-  type ResponseFunction,
   recordChanges,
-  type TokenUsage,
   type Transaction,
   violatedUniqueConstraint,
 } from '@doppel/db';
-import type { LlmType } from '@doppel/validation';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FileStorage } from '../../ports/file-storage.ts';
 import { LlmError, type LlmPort, type LlmResponse } from '../../ports/llm.ts';
@@ -32,8 +26,10 @@ import { type BoundaryCrossing, checkReplyRules } from '../boundaries/rules.ts';
 import { selectPromptMemories } from '../memory/prompt-section.ts';
 import { attachImage, attachVoiceNote, type ComposedReply, errorText, stringArgument } from './attachments.ts';
 import { defaultFaqMinScore, matchFaqItems, type QuestionVectors } from './faq.ts';
+import { holdForApproval } from './hold-for-approval.ts';
 import { findReply, loadReplyContext, type ReplyContext } from './load.ts';
-import { buildReplyPrompt, type FaqMatch, type ReplyPrompt } from './prompt.ts';
+import { buildReplyPrompt } from './prompt.ts';
+import { type PromptRecord, promptRow } from './prompt-record.ts';
 import { createReplyDraftStream, type DraftPublisher } from './stream-drafts.ts';
 
 /** What the fan reads when the model failed for good: in character, and it invites a retry. */
@@ -75,24 +71,9 @@ export type AnswerFanMessageResult =
   /** The fan's message (by moderation) or the model's reply crossed the twin's boundaries: refused and refunded. */
   | { status: 'refused'; replyMessageId: string; side: BoundaryRefusal['side']; reason: BoundaryCrossing['reason'] }
   | { status: 'already-answered'; replyMessageId: string }
+  /** Approval mode: the reply waits for the creator as a draft; sent, it becomes message `replyMessageId`. */
+  | { status: 'held'; replyMessageId: string }
   | { status: 'skipped'; reason: string };
-
-type PromptRecord = {
-  llmType: LlmType;
-  model: string;
-  temperature: number;
-  prompt: ReplyPrompt | null;
-  faqMatches: FaqMatch[];
-  faqMinScore: number;
-  /** The fan memories the prompt carried. */
-  memories: ChatPromptMemory[];
-  tokenUsage: TokenUsage | null;
-  responseText: string | null;
-  responseFallbackText: string | null;
-  responseFunction: ResponseFunction | null;
-};
-
-const promptMessageType = { system: 'SYSTEM', user: 'USER', assistant: 'TALENT' } as const;
 
 /** Answers one fan message; see the file comment. Throws (for a retry) only before the final attempt. */
 export async function answerFanMessage(deps: ReplyDeps, input: AnswerFanMessageInput): Promise<AnswerFanMessageResult> {
@@ -147,6 +128,12 @@ export async function answerFanMessage(deps: ReplyDeps, input: AnswerFanMessageI
   // The complete reply, checked before it is stored: a crossing stores the refusal instead.
   const replyCrossing = await checkReply(deps, reply.text, context.boundaries);
   if (replyCrossing) return refuse(deps, context, record, replyMessageId, 'TWIN', replyCrossing);
+  // Approval mode holds only the model's answers: a refusal or the fallback goes out as always.
+  if (context.holdForApproval) {
+    const held = await holdForApproval(deps, context, promptRow(record), reply, replyMessageId);
+    if (held === 'held') return { status: 'held', replyMessageId };
+    return held === 'taken over' ? { status: 'skipped', reason: 'taken over' } : { status: 'skipped', reason: 'already held' };
+  }
   const stored = await store(deps, context, record, reply, replyMessageId);
   if (stored !== 'stored') return notStored(deps.db, input.messageId, stored);
   return {
@@ -219,18 +206,20 @@ async function compose(
   });
   record.prompt = prompt;
 
-  const drafts = deps.publishDraft
-    ? createReplyDraftStream({
-        publish: deps.publishDraft,
-        chatId: context.chat.id,
-        replyTo: context.message.id,
-        stream: replyMessageId,
-        // The creator's rules on every draft: text the final check would refuse is never shown
-        // (the moderation endpoint judges the complete reply only; a refusal then replaces the draft).
-        mayShow: (text) => checkReplyRules(text, context.boundaries) === null,
-        onError: (error) => deps.log?.('reply draft failed', { error: errorText(error) }),
-      })
-    : undefined;
+  // A reply held for the creator's approval is not streamed: the fan sees it only once sent.
+  const drafts =
+    deps.publishDraft && !context.holdForApproval
+      ? createReplyDraftStream({
+          publish: deps.publishDraft,
+          chatId: context.chat.id,
+          replyTo: context.message.id,
+          stream: replyMessageId,
+          // The creator's rules on every draft: text the final check would refuse is never shown
+          // (the moderation endpoint judges the complete reply only; a refusal then replaces the draft).
+          mayShow: (text) => checkReplyRules(text, context.boundaries) === null,
+          onError: (error) => deps.log?.('reply draft failed', { error: errorText(error) }),
+        })
+      : undefined;
   const response = await deps.llm
     .complete(
       {
@@ -283,11 +272,6 @@ async function store(
   refusal?: BoundaryRefusal,
 ): Promise<'stored' | 'answered' | 'taken over'> {
   const { chat } = context;
-  const messages: ChatPromptMessage[] = (record.prompt?.messages ?? []).map((message) => ({
-    type: promptMessageType[message.role],
-    text: message.content,
-  }));
-  const faqItems: ChatPromptFaqItem[] = record.faqMatches.map((match) => ({ question: match.question, score: match.score }));
   const scopes = [`chat:${chat.id}`, `talent:${chat.talentId}`, 'admin'];
   try {
     // Issued together: postgres.js pipelines them in one round trip, and Postgres runs them in
@@ -314,22 +298,7 @@ async function store(
           attachments: reply.attachments,
           replyToMessageId: context.message.id,
         }),
-        tx.insert(chatPrompts).values({
-          id: replyMessageId,
-          chatId: chat.id,
-          llmType: record.llmType,
-          llmFineTunedModelId: record.model,
-          llmTemperature: record.temperature,
-          messages,
-          faqItems,
-          faqMinScore: record.faqMinScore,
-          memories: record.memories,
-          functions: record.prompt?.functions ?? [],
-          tokenUsage: record.tokenUsage,
-          responseText: record.responseText,
-          responseFallbackText: record.responseFallbackText,
-          responseFunction: record.responseFunction,
-        }),
+        tx.insert(chatPrompts).values({ id: replyMessageId, chatId: chat.id, ...promptRow(record) }),
         recordChanges(tx, [
           { entity: 'chat_messages', rowId: replyMessageId, scopes },
           { entity: 'chats', rowId: chat.id, scopes },

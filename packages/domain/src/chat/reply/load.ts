@@ -9,6 +9,7 @@ import {
   type FanMemoryKind,
   fanMemories,
   type MessageAttachment,
+  replyDrafts,
   staticAttachments,
   talentConfigs,
   talentManagers,
@@ -19,6 +20,7 @@ import { and, asc, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BoundaryRules } from '../boundaries/rules.ts';
 import { memoryPromptLimit } from '../memory/prompt-section.ts';
+import { holdsReplies } from './approval-mode.ts';
 import { type HistoryMessage, type ReplyPersona, replyHistoryLimit } from './prompt.ts';
 
 export type ReplyContext = {
@@ -44,6 +46,8 @@ export type ReplyContext = {
   memories: Array<{ id: string; kind: FanMemoryKind; text: string }>;
   /** The creator's boundaries and whether this fan said they are under 18: the reply is checked against them. */
   boundaries: BoundaryRules;
+  /** Approval mode holds this reply as a draft for the creator (the fan's chat, else the twin's setting). */
+  holdForApproval: boolean;
 };
 
 export type LoadResult =
@@ -78,13 +82,16 @@ export async function loadReplyContext(db: Executor, input: { chatId: string; me
         },
         chat: { id: chats.id, talentId: chats.talentId, userId: chats.userId },
         replyId: reply.id,
+        draftId: replyDrafts.id,
         takenOverAt: chats.takenOverAt,
+        chatReplyApproval: chats.replyApproval,
         fanDeclaredMinorAt: users.declaredMinorAt,
       })
       .from(chatMessages)
       .innerJoin(chats, eq(chats.id, chatMessages.chatId))
       .innerJoin(users, eq(users.id, chats.userId))
       .leftJoin(reply, eq(reply.replyToMessageId, chatMessages.id))
+      .leftJoin(replyDrafts, eq(replyDrafts.fanMessageId, chatMessages.id))
       .where(and(eq(chatMessages.id, input.messageId), eq(chatMessages.chatId, input.chatId)))
       .limit(1),
     db
@@ -129,6 +136,8 @@ export async function loadReplyContext(db: Executor, input: { chatId: string; me
   // The creator has taken the chat over: the twin stays silent, also for a job queued before the
   // takeover. Handing back queues a reply for the message still waiting (talent/takeover.ts).
   if (row.takenOverAt) return { kind: 'skip', reason: 'taken over' };
+  // Drafted already under approval mode: the creator's decision sends it (talent/reply-approval).
+  if (row.draftId) return { kind: 'skip', reason: 'held for approval' };
   if (!twin) return { kind: 'skip', reason: 'talent not found' };
   if (!appConfig) throw new Error('The app config (id default) is missing: the reply has no prompt templates');
 
@@ -187,6 +196,7 @@ export async function loadReplyContext(db: Executor, input: { chatId: string; me
         contentLevel: config?.contentLevel ?? 'SAFE',
         fanIsMinor: row.fanDeclaredMinorAt !== null,
       },
+      holdForApproval: holdsReplies(row.chatReplyApproval, config?.replyApproval ?? false),
     },
   };
 }

@@ -1,0 +1,92 @@
+// Approval mode and corrections (docs/creator-dashboard.md): the twin's approval settings
+// (talent.replyApproval.*), the inbox of held replies (talent.replyDrafts.*) and the creator's
+// corrections (talent.corrections.*). talentProcedure refuses another twin's talentId; the use
+// cases check every draft, chat and message id belongs to that talent (NOT_FOUND otherwise).
+import {
+  approveReplyDraft,
+  correctionsSummary,
+  getReplyApprovalSettings,
+  listReplyDrafts,
+  rejectReplyDraft,
+  rewriteReply,
+  updateReplyApprovalSettings,
+} from '@doppel/domain';
+import {
+  correctionsSummaryOutput,
+  replyApprovalSettings,
+  replyApprovalSettingsOutput,
+  replyDraftApproveInput,
+  replyDraftDecisionOutput,
+  replyDraftRejectInput,
+  replyDraftsListInput,
+  replyDraftsListOutput,
+  replyRewriteInput,
+  replyRewriteOutput,
+} from '@doppel/validation';
+import { router, talentProcedure } from '../trpc/procedures.ts';
+
+export const talentReplyApprovalRouter = router({
+  get: talentProcedure
+    .output(replyApprovalSettingsOutput)
+    .query(({ ctx }) => getReplyApprovalSettings(ctx.db, ctx.user, ctx.talentId)),
+
+  update: talentProcedure
+    .input(replyApprovalSettings)
+    .output(replyApprovalSettingsOutput)
+    .mutation(({ ctx, input }) =>
+      ctx.write((tx) =>
+        updateReplyApprovalSettings(tx, ctx.user, ctx.talentId, {
+          enabled: input.enabled,
+          holdMinutes: input.holdMinutes,
+          expiryAction: input.expiryAction,
+        }),
+      ),
+    ),
+});
+
+export const talentReplyDraftsRouter = router({
+  /** Pending drafts, oldest first; `nextCursor` continues. */
+  list: talentProcedure
+    .input(replyDraftsListInput)
+    .output(replyDraftsListOutput)
+    .query(({ ctx, input }) =>
+      listReplyDrafts(ctx.db, ctx.user, { talentId: ctx.talentId, cursor: input.cursor, limit: input.limit }),
+    ),
+
+  /** Sends the draft, or the creator's edit of it (kept as a correction). */
+  approve: talentProcedure
+    .input(replyDraftApproveInput)
+    .output(replyDraftDecisionOutput)
+    .mutation(({ ctx, input }) =>
+      ctx.write((tx) => approveReplyDraft(tx, ctx.user, { talentId: ctx.talentId, draftId: input.draftId, text: input.text })),
+    ),
+
+  /** No reply; the fan gets their credits back. */
+  reject: talentProcedure
+    .input(replyDraftRejectInput)
+    .output(replyDraftDecisionOutput)
+    .mutation(({ ctx, input }) =>
+      ctx.write((tx) => rejectReplyDraft(tx, ctx.user, { talentId: ctx.talentId, draftId: input.draftId })),
+    ),
+});
+
+export const talentCorrectionsRouter = router({
+  summary: talentProcedure
+    .output(correctionsSummaryOutput)
+    .query(({ ctx }) => correctionsSummary(ctx.db, ctx.user, ctx.talentId)),
+
+  /** What the creator would have answered to a reply the twin sent: kept as a training example. */
+  rewrite: talentProcedure
+    .input(replyRewriteInput)
+    .output(replyRewriteOutput)
+    .mutation(({ ctx, input }) =>
+      ctx.write((tx) =>
+        rewriteReply(tx, ctx.user, {
+          talentId: ctx.talentId,
+          chatId: input.chatId,
+          messageId: input.messageId,
+          text: input.text,
+        }),
+      ),
+    ),
+});

@@ -1,0 +1,11 @@
+// Approval mode's hold limit: replies held longer than their creator allows are sent as drafted or
+// dropped and refunded (talent/reply-approval/expiry.ts). Each draft is decided once under its row
+// lock, so a retried or doubled run finds nothing left to decide.
+import { expireHeldReplies } from '@doppel/domain';
+import type { JobHandler } from './types.ts';
+
+export const runChatDraftsExpire: JobHandler<'chat.drafts-expire'> = async (payload, { db, log }) => {
+  const decided = await expireHeldReplies(db);
+  if (decided.sent + decided.dropped > 0) log.info('held replies expired', { trigger: payload.trigger, ...decided });
+  return decided;
+};

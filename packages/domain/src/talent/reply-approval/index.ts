@@ -1,0 +1,4 @@
+export * from './corrections.ts';
+export * from './drafts.ts';
+export * from './expiry.ts';
+export * from './settings.ts';

@@ -49,6 +49,11 @@ export const chatMessageOutput = z.object({
    * managers: the fan sees it as the twin's.
    */
   writtenByCreator: z.boolean().optional(),
+  /**
+   * On a fan message whose reply the creator held and then rejected, or let drop at the hold limit
+   * (approval mode): it will not be answered, and what it cost was given back.
+   */
+  creditsReturned: z.boolean().optional(),
 });
 export type ChatMessageView = z.infer<typeof chatMessageOutput>;
 

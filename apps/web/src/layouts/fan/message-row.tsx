@@ -35,6 +35,8 @@ type MessageRowProps = {
   unlockingId?: string | null;
   /** The twin's out-of-credits answer offers the way forward (buy, subscribe, sign in). */
   callToAction?: CallToActionProps;
+  /** A line under the bubble, e.g. that the message will not be answered and was refunded. */
+  note?: string;
 };
 
 /**
@@ -91,6 +93,7 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
             {time}
           </time>
         )}
+        {props.note && <span className={classes.note}>{props.note}</span>}
         {props.callToAction && <CallToAction {...props.callToAction} />}
       </div>
       {props.takesReaction && onReact && (

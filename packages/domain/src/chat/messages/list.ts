@@ -1,6 +1,6 @@
 import { chatMessages, chats, type Executor, replyDrafts, talents } from '@doppel/db';
 import { type ChatMessagesOutput, chatMessagesPageSize } from '@doppel/validation';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Viewer } from '../../access/scopes.ts';
 import { canReadChat, chatNotFound, seesOriginals } from '../access.ts';
 import { chatHasUnlockedImage } from './unlocked-image.ts';
@@ -49,9 +49,26 @@ export async function listChatMessages(
     seesOriginals: seesOriginals(viewer, chat.talentId),
   };
   const last = page.at(-1);
+  const unanswered = await unansweredByCreator(
+    db,
+    page.filter((message) => message.senderType === 'USER').map((message) => message.id),
+  );
   return {
-    items: page.map((message) => toMessageView(message, context)),
+    items: page.map((message) => ({
+      ...toMessageView(message, context),
+      ...(unanswered.has(message.id) ? { creditsReturned: true } : {}),
+    })),
     nextCursor: rows.length > chatMessagesPageSize && last ? last.id : null,
     awaitingCreator: chat.takenOverAt !== null || chat.hasHeldReply,
   };
+}
+
+/** Fan messages whose held reply was rejected or dropped: never answered, and refunded. */
+async function unansweredByCreator(db: Executor, fanMessageIds: string[]): Promise<Set<string>> {
+  if (fanMessageIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: replyDrafts.fanMessageId })
+    .from(replyDrafts)
+    .where(and(inArray(replyDrafts.fanMessageId, fanMessageIds), inArray(replyDrafts.status, ['REJECTED', 'DROPPED_ON_EXPIRY'])));
+  return new Set(rows.map((row) => row.id));
 }

@@ -9,6 +9,7 @@ import { ErrorPanel } from '../../components/error-panel.tsx';
 import { AudiencePage } from './audience/audience-page.tsx';
 import { ConversationPage } from './conversations/conversation-page.tsx';
 import { ConversationsPage } from './conversations/conversations-page.tsx';
+import { DraftsPage } from './drafts/drafts-page.tsx';
 import { EarningsPage } from './earnings/earnings-page.tsx';
 import { WithdrawPage } from './earnings/withdraw-page.tsx';
 import { FeedbackPage } from './feedback-page.tsx';
@@ -21,6 +22,7 @@ import { FanMemoryPage } from './settings/fan-memory-page.tsx';
 import { GalleryPage } from './settings/gallery-page.tsx';
 import { MonetisationPage } from './settings/monetisation-page.tsx';
 import { ProfilePage } from './settings/profile-page.tsx';
+import { ReplyApprovalPage } from './settings/reply-approval-page.tsx';
 import { SettingsMenu } from './settings/settings-menu.tsx';
 import { VoicePage } from './settings/voice-page.tsx';
 import { WelcomeMessagesPage } from './settings/welcome-messages-page.tsx';
@@ -63,7 +65,7 @@ export function TalentLayout({ me }: { me: Me }) {
               <IconArrowLeft size={22} />
             </ActionIcon>
             <BrandLink compact />
-            <TalentMenu me={me} onSupport={support.open} />
+            <TalentMenu me={me} talentId={talentId} onSupport={support.open} />
           </Group>
         </Container>
       </AppShell.Header>
@@ -82,8 +84,10 @@ export function TalentLayout({ me }: { me: Me }) {
                 <Route path="settings/monetisation" element={<MonetisationPage />} />
                 <Route path="settings/boundaries" element={<BoundariesPage />} />
                 <Route path="settings/fan-memory" element={<FanMemoryPage />} />
+                <Route path="settings/approval" element={<ReplyApprovalPage />} />
                 <Route path="conversations" element={<ConversationsPage />} />
                 <Route path="conversations/:chatId" element={<ConversationPage />} />
+                <Route path="drafts" element={<DraftsPage />} />
                 <Route path="knowledge-gaps" element={<KnowledgeGapsPage />} />
                 <Route path="audience" element={<AudiencePage />} />
                 <Route path="earnings" element={<EarningsPage />} />

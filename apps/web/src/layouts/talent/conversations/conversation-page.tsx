@@ -1,6 +1,6 @@
-import type { ConversationDetail, ConversationMessage } from '@doppel/validation';
-import { Anchor, Avatar, Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconBrain, IconThumbDown, IconThumbUp } from '@tabler/icons-react';
+import type { ConversationDetail } from '@doppel/validation';
+import { Anchor, Avatar, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconBrain } from '@tabler/icons-react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { ErrorPanel } from '../../../components/error-panel.tsx';
@@ -9,9 +9,12 @@ import { describeError } from '../../../errors/describe-error.ts';
 import { useLiveInvalidate } from '../../../live/use-live.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { messageCountLabel } from '../../admin/chats/chat-format.ts';
+import { useApprovalLive } from '../drafts/use-approval-live.ts';
 import { fanMemoryLabel } from '../settings/fan-memory-label.ts';
 import { useTalentContext } from '../talent-context.ts';
 import { ConversationBadges } from './conversations-page.tsx';
+import { MessageBubble } from './message-bubble.tsx';
+import { ReplyApprovalSelect } from './reply-approval-select.tsx';
 import { TakeoverPanel } from './takeover-panel.tsx';
 
 /** /conversations/:chatId: one chat in full, oldest message first like the fan reads it, live. */
@@ -24,7 +27,10 @@ export function ConversationPage() {
   const backTo = listSearch ? `/conversations?${listSearch}` : '/conversations';
   const utils = trpc.useUtils();
   const query = trpc.talent.conversations.get.useQuery({ talentId, chatId });
-  useLiveInvalidate([`chat:${chatId}`], () => void utils.talent.conversations.get.invalidate({ talentId, chatId }), 300);
+  const refresh = () => void utils.talent.conversations.get.invalidate({ talentId, chatId });
+  useLiveInvalidate([`chat:${chatId}`], refresh, 300);
+  // Drafts held or decided and corrections kept are announced on the twin's scope, not the chat's.
+  useApprovalLive(talentId, refresh);
 
   const back = (
     <Anchor component={Link} to={backTo} size="sm" fw={600} style={{ alignSelf: 'flex-start' }}>
@@ -61,6 +67,7 @@ export function ConversationPage() {
     <Stack gap="md">
       {back}
       <Header detail={query.data} />
+      <ReplyApprovalSelect talentId={talentId} detail={query.data} />
       <Memory detail={query.data} />
       {query.data.olderMessageCount > 0 && (
         <Text size="xs" c="dimmed" ta="center">
@@ -82,7 +89,7 @@ export function ConversationPage() {
           data-testid="conversation-messages"
         >
           {query.data.messages.map((message) => (
-            <MessageBubble key={message.id} message={message} />
+            <MessageBubble key={message.id} talentId={talentId} chatId={chatId} message={message} />
           ))}
         </Stack>
       )}
@@ -132,59 +139,5 @@ function Memory({ detail }: { detail: ConversationDetail }) {
         ))}
       </Stack>
     </Paper>
-  );
-}
-
-function MessageBubble({ message }: { message: ConversationMessage }) {
-  const fromFan = message.senderType === 'USER';
-  const spent = message.spentPaidCredits + message.spentFreeCredits;
-  return (
-    <li style={{ display: 'flex', justifyContent: fromFan ? 'flex-start' : 'flex-end' }} data-testid="conversation-message">
-      <Paper
-        p="sm"
-        radius="lg"
-        maw="85%"
-        bg={fromFan ? 'white' : 'var(--mantine-color-grape-0)'}
-        withBorder
-        style={{ overflowWrap: 'anywhere' }}
-      >
-        <Text size="xs" c="dimmed" mb={2}>
-          {fromFan ? 'Fan' : message.writtenByCreator ? 'You, as your twin' : 'Twin'} · {formatDateTime(message.createdAt)}
-          {spent > 0 && ` · ${spent} ${spent === 1 ? 'credit' : 'credits'}`}
-        </Text>
-        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-          {message.text || (message.attachmentCount > 0 ? '(attachment only)' : '')}
-        </Text>
-        {message.attachmentCount > 0 && message.text && (
-          <Text size="xs" c="dimmed">
-            {message.attachmentCount === 1 ? '1 attachment' : `${message.attachmentCount} attachments`}
-          </Text>
-        )}
-        {(message.reaction || message.boundaryFlag) && (
-          <Group gap={6} mt={4}>
-            {message.reaction === 'THUMBS_UP' && (
-              <Badge size="sm" color="teal" variant="light" leftSection={<IconThumbUp size={12} />}>
-                Thumbs up
-              </Badge>
-            )}
-            {message.reaction === 'THUMBS_DOWN' && (
-              <Badge size="sm" color="orange" variant="light" leftSection={<IconThumbDown size={12} />}>
-                Thumbs down
-              </Badge>
-            )}
-            {message.boundaryFlag && (
-              <Badge size="sm" color="red" variant="light" title={message.boundaryFlag.matched}>
-                Boundary: {message.boundaryFlag.reason.toLowerCase().replace('_', ' ')}
-              </Badge>
-            )}
-          </Group>
-        )}
-        {message.reactionFeedback && (
-          <Text size="xs" c="dimmed" fs="italic" mt={2}>
-            “{message.reactionFeedback}”
-          </Text>
-        )}
-      </Paper>
-    </li>
   );
 }

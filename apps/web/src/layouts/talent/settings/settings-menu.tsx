@@ -3,6 +3,7 @@ import {
   IconBrain,
   IconChevronRight,
   IconCoin,
+  IconMessageCheck,
   IconMessageCircle,
   IconMessageQuestion,
   IconMicrophone,
@@ -48,6 +49,12 @@ export const settingsPages: Array<{ path: string; label: string; description: st
     label: 'Fan memory',
     description: 'What your twin remembers about fans',
     icon: <IconBrain size={20} />,
+  },
+  {
+    path: '/settings/approval',
+    label: 'Reply approval',
+    description: 'Approve your twin’s replies before fans read them',
+    icon: <IconMessageCheck size={20} />,
   },
 ];
 

@@ -1,0 +1,94 @@
+import { type ReplyApprovalSettings, replyApprovalSettings, replyHoldMinutesChoices } from '@doppel/validation';
+import { Radio, Select, Stack, Switch } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useState } from 'react';
+import { describeError } from '../../../errors/describe-error.ts';
+import { splitFieldErrors } from '../../../forms/server-errors.ts';
+import { useSyncFormWithData } from '../../../forms/use-sync-form-with-data.ts';
+import { trpc } from '../../../trpc/trpc.ts';
+import { useTalentContext, useTalentLive } from '../talent-context.ts';
+import { holdMinutesLabel } from './reply-approval-labels.ts';
+import { SettingsForm, SettingsPage } from './settings-page.tsx';
+import { showSaved } from './use-talent-settings.ts';
+
+const fields = ['enabled', 'holdMinutes', 'expiryAction'] as const;
+const holdChoices = replyHoldMinutesChoices.map((minutes) => ({ value: String(minutes), label: holdMinutesLabel(minutes) }));
+
+/** /settings/approval: whether the twin's replies wait for the creator, how long, and what then. */
+export function ReplyApprovalPage() {
+  const { talentId } = useTalentContext();
+  const utils = trpc.useUtils();
+  const query = trpc.talent.replyApproval.get.useQuery({ talentId });
+  useTalentLive(talentId, () => void utils.talent.replyApproval.get.invalidate({ talentId }));
+  return (
+    <SettingsPage
+      title="Reply approval"
+      description="Read your twin’s replies before fans do: send them as they are, edit them or reject them in Replies to approve. Your edits teach your twin."
+      query={query}
+    >
+      {(settings) => <ReplyApprovalForm settings={settings} />}
+    </SettingsPage>
+  );
+}
+
+function ReplyApprovalForm({ settings }: { settings: ReplyApprovalSettings }) {
+  const { talentId } = useTalentContext();
+  const utils = trpc.useUtils();
+  const [otherError, setOtherError] = useState<string | null>(null);
+  const form = useForm<ReplyApprovalSettings>({
+    mode: 'controlled',
+    initialValues: settings,
+    validate: schemaResolver(replyApprovalSettings, { sync: true }),
+  });
+  useSyncFormWithData(form, settings);
+  const mutation = trpc.talent.replyApproval.update.useMutation();
+
+  const submit = form.onSubmit((values) => {
+    setOtherError(null);
+    mutation.mutate(
+      { talentId, ...replyApprovalSettings.parse(values) },
+      {
+        onSuccess: (saved) => {
+          showSaved();
+          utils.talent.replyApproval.get.setData({ talentId }, saved);
+          form.resetDirty(saved);
+          // The inbox's empty state depends on whether approval mode is on.
+          void utils.talent.replyDrafts.list.invalidate({ talentId });
+        },
+        onError: (error) => {
+          const described = describeError(error);
+          const { onFields, other } = splitFieldErrors(described.fieldErrors, fields);
+          form.setErrors(onFields);
+          setOtherError(other ?? (described.fieldErrors ? null : described.message));
+        },
+      },
+    );
+  });
+
+  return (
+    <SettingsForm onSubmit={submit} saving={mutation.isPending} error={otherError}>
+      <Switch
+        label="Hold the twin’s replies for my approval"
+        description="Fans see your twin typing until you decide. You can still choose per fan in their conversation."
+        size="md"
+        {...form.getInputProps('enabled', { type: 'checkbox' })}
+      />
+      <Select
+        label="A reply may wait"
+        description="Also for fans whose replies you always approve."
+        size="md"
+        data={holdChoices}
+        allowDeselect={false}
+        value={String(form.values.holdMinutes)}
+        onChange={(value) => form.setFieldValue('holdMinutes', Number(value))}
+        error={form.errors.holdMinutes}
+      />
+      <Radio.Group label="When a reply waits longer" size="md" {...form.getInputProps('expiryAction')}>
+        <Stack gap="sm" mt="xs">
+          <Radio value="SEND" label="Send it as drafted" />
+          <Radio value="DROP" label="Drop it (the fan gets their credits back)" />
+        </Stack>
+      </Radio.Group>
+    </SettingsForm>
+  );
+}

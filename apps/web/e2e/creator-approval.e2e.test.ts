@@ -94,7 +94,6 @@ describe('creator approval mode and corrections', () => {
     // She edits the draft and sends it: the fan reads her text as Mia's.
     const edited = `Edited by the real Mia ${Date.now()} 💜`;
     await card.getByRole('textbox', { name: 'Your twin’s reply' }).fill(edited);
-    await creator.page.screenshot({ path: '/tmp/doppel-creator-approval-drafts.png', fullPage: true });
     await card.getByRole('button', { name: 'Send edited reply' }).click();
     await creator.page.getByText('Edited reply sent — kept as a correction').waitFor();
     await card.waitFor({ state: 'detached' });
@@ -132,7 +131,6 @@ describe('creator approval mode and corrections', () => {
     await correction.getByText('Your answer:').waitFor();
     await correction.getByText('Kept for training').waitFor();
     expect(await twinMessages(fan.page).getByText(answer).count(), 'the fan’s chat does not change').toBe(0);
-    await creator.page.screenshot({ path: '/tmp/doppel-creator-approval-chat.png', fullPage: true });
 
     // The corrections count rose by her edit and her rewrite.
     await expectCorrectionsWaiting(creator.page, before + 2);
@@ -157,6 +155,8 @@ describe('creator approval mode and corrections', () => {
     await creator.page.getByText('Reply rejected; the fan got their credits back').waitFor();
     await held.waitFor({ state: 'detached' });
     await waitForBalance(other.page, balance);
+    // The fan is told, under their message, instead of waiting on silence.
+    await conversation(other.page).getByText('won’t answer this one · credits returned', { exact: false }).waitFor();
     expect(await twinMessages(other.page).count(), 'a rejected reply never reaches the fan').toBe(otherReplies);
     await other.context.close();
 

@@ -207,7 +207,7 @@ export function ChatScreen({ opened }: { opened: OpenedChat }) {
               twin={twin}
               takesReaction={takesReactions(entry.message)}
               reaction={entry.message.reaction}
-              note={entry.message.creditsReturned ? `${twin.name} won't answer this one · credits returned` : undefined}
+              note={entry.message.creditsReturned ? `${twin.name} won’t answer this one · credits returned` : undefined}
               onReact={setReaction}
               onUnlock={unlockAttachment}
               unlockingId={

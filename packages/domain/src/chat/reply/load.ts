@@ -136,8 +136,8 @@ export async function loadReplyContext(db: Executor, input: { chatId: string; me
   // The creator has taken the chat over: the twin stays silent, also for a job queued before the
   // takeover. Handing back queues a reply for the message still waiting (talent/takeover.ts).
   if (row.takenOverAt) return { kind: 'skip', reason: 'taken over' };
-  // Drafted already under approval mode: the creator's decision sends it (talent/reply-approval).
-  if (row.draftId) return { kind: 'skip', reason: 'held for approval' };
+  // Drafted already under approval mode: the creator's decision (or the hold limit) settles it.
+  if (row.draftId) return { kind: 'skip', reason: 'already drafted' };
   if (!twin) return { kind: 'skip', reason: 'talent not found' };
   if (!appConfig) throw new Error('The app config (id default) is missing: the reply has no prompt templates');
 

@@ -59,5 +59,6 @@ describe('reply draft labels', () => {
     expect(decisionMessage({ status: 'APPROVED', corrected: false })).toBe('Reply sent');
     expect(decisionMessage({ status: 'EDITED', corrected: true })).toBe('Edited reply sent — kept as a correction');
     expect(decisionMessage({ status: 'REJECTED', corrected: false })).toBe('Reply rejected; the fan got their credits back');
+    expect(decisionMessage({ status: 'SUPERSEDED', corrected: false })).toBe('Not sent: the fan’s message was already answered');
   });
 });

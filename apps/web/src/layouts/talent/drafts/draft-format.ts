@@ -56,5 +56,7 @@ export function correctionsSummaryLabel(summary: Pick<CorrectionsSummary, 'waiti
 /** The notification after approving or rejecting a draft. */
 export function decisionMessage(decision: Pick<ReplyDraftDecision, 'status' | 'corrected'>): string {
   if (decision.status === 'REJECTED') return 'Reply rejected; the fan got their credits back';
+  // The fan's message was answered meanwhile (a message written in a takeover): nothing was sent.
+  if (decision.status === 'SUPERSEDED') return 'Not sent: the fan’s message was already answered';
   return decision.corrected ? 'Edited reply sent — kept as a correction' : 'Reply sent';
 }

@@ -1,10 +1,11 @@
 import type { ReplyDraftsListOutput } from '@doppel/validation';
 import { Anchor, Badge, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconChecks } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { LoadMoreButton } from '../../../components/load-more-button.tsx';
+import { useNow } from '../../../components/use-now.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { uniqueById } from '../../admin/shared/unique-by-id.ts';
 import { useTalentContext } from '../talent-context.ts';
@@ -14,16 +15,6 @@ import { useApprovalLive, useCorrectionsSummary } from './use-approval-live.ts';
 
 const pageSize = 20;
 
-/** The current time, advanced every `intervalMs`, so "Waiting N min" moves on by itself. */
-function useNow(intervalMs: number): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
-}
-
 /**
  * /drafts: the twin's replies held for approval, the one a fan has waited longest for first, live.
  * Each is approved, edited and sent, or rejected; the header counts the corrections kept.
@@ -31,7 +22,8 @@ function useNow(intervalMs: number): Date {
 export function DraftsPage() {
   const { talentId } = useTalentContext();
   const utils = trpc.useUtils();
-  const now = useNow(30_000);
+  // "Waiting N min" moves on by itself.
+  const now = new Date(useNow(true, 30_000));
   const listInput = { talentId, limit: pageSize };
   const query = trpc.talent.replyDrafts.list.useInfiniteQuery(listInput, {
     getNextPageParam: (page) => page.nextCursor ?? undefined,

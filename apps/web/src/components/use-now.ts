@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Re-renders every few seconds while `active`, so time-based state (the typing indicator) expires. */
+/** Re-renders every few seconds while `active`, so time-based state (the typing indicator, a waiting time) moves on. */
 export function useNow(active: boolean, everyMs = 5_000): number {
   const [now, setNow] = useState(Date.now);
   useEffect(() => {

@@ -181,7 +181,7 @@ describe('approval mode', () => {
       pendingDrafts: 1,
     });
     const conversation = await creator.client.talent.conversations.get.query({ talentId, chatId });
-    expect(conversation.pendingDraftCount).toBe(1);
+    expect(conversation.chat.heldReplies).toBe(1);
     expect(conversation.replyApproval).toEqual({ mode: 'TWIN', holdsReplies: true });
 
     const approved = await creator.client.talent.replyDrafts.approve.mutate({ talentId, draftId: draft.id });
@@ -203,7 +203,7 @@ describe('approval mode', () => {
     expect(prompt.prompt?.messages.at(-1)).toEqual({ type: 'USER', text: 'What did you do this weekend?' });
     const detail = await creator.client.talent.conversations.get.query({ talentId, chatId });
     expect(detail.messages.at(-1)).toMatchObject({ id: draft.id, writtenByCreator: false, correction: null });
-    expect(detail.pendingDraftCount).toBe(0);
+    expect(detail.chat.heldReplies).toBe(0);
 
     const again = await refusal(creator.client.talent.replyDrafts.approve.mutate({ talentId, draftId: draft.id }));
     expect(again).toMatchObject({ code: 'CONFLICT', message: alreadyHandled });

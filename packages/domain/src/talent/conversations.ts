@@ -85,6 +85,7 @@ const conversationColumns = {
   fanName: users.name,
   fanIsAnonymous: users.isAnonymous,
   takenOverAt: chats.takenOverAt,
+  heldReplies: sql<number>`(select count(*)::int from ${replyDrafts} where ${replyDrafts.chatId} = ${chats.id} and ${replyDrafts.status} = 'PENDING')`,
 };
 
 type ConversationRow = {
@@ -100,6 +101,7 @@ type ConversationRow = {
   fanName: string;
   fanIsAnonymous: boolean;
   takenOverAt: Date | null;
+  heldReplies: number;
 };
 
 function toView(row: ConversationRow, lastMessage: ConversationView['lastMessage'] | undefined): ConversationView {
@@ -114,6 +116,7 @@ function toView(row: ConversationRow, lastMessage: ConversationView['lastMessage
     flagged: Boolean(row.flagged),
     thumbsDown: Boolean(row.thumbsDown),
     takenOverAt: row.takenOverAt?.toISOString() ?? null,
+    heldReplies: Number(row.heldReplies),
     lastMessage: lastMessage ?? null,
   };
 }
@@ -203,7 +206,6 @@ export async function getConversation(
       .select({
         chatMode: chats.replyApproval,
         twinHolds: talentConfigs.replyApproval,
-        pendingDraftCount: sql<number>`(select count(*)::int from ${replyDrafts} where ${replyDrafts.chatId} = ${chats.id} and ${replyDrafts.status} = 'PENDING')`,
       })
       .from(chats)
       .leftJoin(talentConfigs, eq(talentConfigs.id, chats.talentId))
@@ -266,6 +268,5 @@ export async function getConversation(
     memories,
     spent: { freeCredits: totals?.freeCredits ?? 0, paidCredits: totals?.paidCredits ?? 0 },
     replyApproval: { mode: chatMode, holdsReplies: holdsReplies(chatMode, approval?.twinHolds ?? false) },
-    pendingDraftCount: approval?.pendingDraftCount ?? 0,
   };
 }

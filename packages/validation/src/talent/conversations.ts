@@ -55,6 +55,8 @@ export const conversationOutput = z.object({
   thumbsDown: z.boolean(),
   /** Set while the creator has taken the chat over (the twin does not answer). */
   takenOverAt: z.iso.datetime().nullable(),
+  /** The twin's replies to this fan waiting for the creator's approval. */
+  heldReplies: z.number().int(),
   lastMessage: z
     .object({ senderType: z.enum(senderTypes), text: z.string(), attachmentCount: z.number().int(), createdAt: z.iso.datetime() })
     .nullable(),
@@ -100,8 +102,6 @@ export const conversationDetailOutput = z.object({
   spent: z.object({ freeCredits: z.number().int(), paidCredits: z.number().int() }),
   /** This fan's approval mode and whether the twin's replies to them are held now. */
   replyApproval: z.object({ mode: z.enum(chatReplyApprovalModes), holdsReplies: z.boolean() }),
-  /** Replies to this fan waiting for the creator's approval. */
-  pendingDraftCount: z.number().int(),
 });
 export type ConversationDetail = z.infer<typeof conversationDetailOutput>;
 

@@ -114,6 +114,11 @@ export function ConversationBadges({ chat }: { chat: ConversationView }) {
           Thumbs down
         </Badge>
       )}
+      {chat.heldReplies > 0 && (
+        <Badge size="xs" color="violet" variant="filled">
+          {chat.heldReplies === 1 ? '1 reply to approve' : `${chat.heldReplies} replies to approve`}
+        </Badge>
+      )}
     </Group>
   );
 }

@@ -48,11 +48,11 @@ export function ReplyApprovalSelect({ talentId, detail }: { talentId: string; de
             ? 'Your twin’s replies to this fan wait for your approval.'
             : 'Your twin’s replies to this fan go out without approval.'}
         </Text>
-        {detail.pendingDraftCount > 0 && (
+        {detail.chat.heldReplies > 0 && (
           <Anchor component={Link} to="/drafts" size="sm" fw={600}>
             <Group gap={4} wrap="nowrap">
               <IconMessageCheck size={16} />
-              {waitingLabel(detail.pendingDraftCount)}
+              {waitingLabel(detail.chat.heldReplies)}
             </Group>
           </Anchor>
         )}

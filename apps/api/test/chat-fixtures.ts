@@ -14,9 +14,11 @@ import {
   talents,
   users,
 } from '@doppel/db';
+import { answerFanMessage } from '@doppel/domain';
+import { createLocalDiskStorage, createOfflineLlm, createUnconfiguredTts } from '@doppel/integrations';
 import { TRPCClientError } from '@trpc/client';
 import { and, eq } from 'drizzle-orm';
-import { type Api, startApi } from './harness.ts';
+import { type Api, signIn, startApi } from './harness.ts';
 
 export const freeCredits = 3;
 
@@ -128,4 +130,24 @@ export async function failure(promise: Promise<unknown>): Promise<{ code?: strin
     throw error;
   }
   throw new Error('expected the call to fail');
+}
+
+/** The reply job's use case as the worker runs it, here with the offline model and no voice. */
+export function runOfflineReply(api: Api, filesDir: string, input: { chatId: string; messageId: string }) {
+  const deps = {
+    db: api.database.db,
+    llm: createOfflineLlm(),
+    tts: createUnconfiguredTts(),
+    storage: createLocalDiskStorage(filesDir),
+  };
+  return answerFanMessage(deps, input);
+}
+
+/** A fan signed in as `email`, holding the given credits, and their open chat with the twin. */
+export async function signedInFan(api: Api, email: string, talentTag: string, balance: { credits: number; paidCredits: number }) {
+  const fan = await signIn(api, email);
+  const userId = await userIdOf(api, email);
+  await setBalance(api, userId, balance.credits, balance.paidCredits);
+  const { chat } = await fan.client.chat.open.mutate({ talentTag });
+  return { fan, userId, chatId: chat.id };
 }

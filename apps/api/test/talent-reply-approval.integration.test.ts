@@ -6,12 +6,11 @@
 // model; and another twin's creator, and a fan, are refused every call.
 import { rm } from 'node:fs/promises';
 import { appConfigs, defaultAppId, models, replyDrafts, seedDemoData, talentLedger } from '@doppel/db';
-import { answerFanMessage, expireHeldReplies } from '@doppel/domain';
-import { createLocalDiskStorage, createOfflineLlm, createUnconfiguredTts } from '@doppel/integrations';
+import { expireHeldReplies } from '@doppel/domain';
 import { formatTrainingExamples, parseTrainingExamples, type ReplyApprovalSettings } from '@doppel/validation';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balanceOf, createTalent, messagesOf, setBalance, startChatApi, totalFrame, userIdOf } from './chat-fixtures.ts';
+import { balanceOf, createTalent, messagesOf, runOfflineReply, signedInFan, startChatApi, totalFrame } from './chat-fixtures.ts';
 import { type Api, type Caller, refusal, seedPeople, signIn } from './harness.ts';
 
 let api: Api;
@@ -56,27 +55,13 @@ async function newTwin(settings: Partial<ReplyApprovalSettings> = {}): Promise<T
   return twin;
 }
 
-/** A signed-in fan of the twin holding 1 free and 5 paid credits, and their chat. */
-async function newFan(twin: Twin) {
+/** A signed-in fan of the twin holding `startBalance`, and their chat. */
+function newFan(twin: Twin) {
   fanCount += 1;
-  const email = `approval-fan-${fanCount}@test.dev`;
-  const fan = await signIn(api, email);
-  const userId = await userIdOf(api, email);
-  await setBalance(api, userId, startBalance.credits, startBalance.paidCredits);
-  const { chat } = await fan.client.chat.open.mutate({ talentTag: twin.tag });
-  return { fan, userId, chatId: chat.id };
+  return signedInFan(api, `approval-fan-${fanCount}@test.dev`, twin.tag, startBalance);
 }
 
-/** The reply job's use case, as the worker runs it. */
-function runReply(chatId: string, messageId: string) {
-  const deps = {
-    db: api.database.db,
-    llm: createOfflineLlm(),
-    tts: createUnconfiguredTts(),
-    storage: createLocalDiskStorage(filesDir),
-  };
-  return answerFanMessage(deps, { chatId, messageId });
-}
+const runReply = (chatId: string, messageId: string) => runOfflineReply(api, filesDir, { chatId, messageId });
 
 /** A fan sends a message and the reply job holds the twin's answer: the fan's message and the draft. */
 async function heldReply(twin: Twin, text = 'What did you do this weekend?') {

@@ -5,10 +5,8 @@
 // another twin's creator is refused every call.
 import { rm } from 'node:fs/promises';
 import { seedDemoData } from '@doppel/db';
-import { answerFanMessage } from '@doppel/domain';
-import { createLocalDiskStorage, createOfflineLlm, createUnconfiguredTts } from '@doppel/integrations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balanceOf, createTalent, messagesOf, replyJobsOf, setBalance, startChatApi, userIdOf } from './chat-fixtures.ts';
+import { balanceOf, createTalent, messagesOf, replyJobsOf, runOfflineReply, signedInFan, startChatApi } from './chat-fixtures.ts';
 import { type Api, type Caller, refusal, seedPeople, signIn } from './harness.ts';
 
 let api: Api;
@@ -37,26 +35,12 @@ afterAll(async () => {
 });
 
 /** A signed-in fan of the twin holding 5 paid credits, and their chat. */
-async function newFan() {
+function newFan() {
   fanCount += 1;
-  const email = `takeover-fan-${fanCount}@test.dev`;
-  const fan = await signIn(api, email);
-  const userId = await userIdOf(api, email);
-  await setBalance(api, userId, 0, 5);
-  const { chat } = await fan.client.chat.open.mutate({ talentTag: twin.tag });
-  return { fan, userId, chatId: chat.id };
+  return signedInFan(api, `takeover-fan-${fanCount}@test.dev`, twin.tag, { credits: 0, paidCredits: 5 });
 }
 
-/** The reply job's use case, as the worker runs it. */
-function runReply(chatId: string, messageId: string) {
-  const deps = {
-    db: api.database.db,
-    llm: createOfflineLlm(),
-    tts: createUnconfiguredTts(),
-    storage: createLocalDiskStorage(filesDir),
-  };
-  return answerFanMessage(deps, { chatId, messageId });
-}
+const runReply = (chatId: string, messageId: string) => runOfflineReply(api, filesDir, { chatId, messageId });
 
 const scope = (chatId: string) => ({ talentId: twin.talent.id, chatId });
 

@@ -85,6 +85,46 @@ describe('the fan and their memory', () => {
     expect((await fan.client.chat.memories.list.query({ chatId })).memories).toEqual([]);
   });
 
+  it('keeps deleted notes deleted when the memory job for an earlier message runs after the deletion', async () => {
+    const fan = await signIn(api, 'erase-first@test.dev');
+    await setBalance(api, await userIdOf(api, 'erase-first@test.dev'), 20, 0);
+    const chatId = await fanOfTalentA(fan);
+    const deps = { db: api.database.db, llm, tts: createUnconfiguredTts(), storage: createLocalDiskStorage(filesDir) };
+    const sent = await fan.client.chat.send.mutate({ chatId, text: 'My name is Kim and I have a cat named Tom.' });
+    expect((await answerFanMessage(deps, { chatId, messageId: sent.message.id })).status).toBe('answered');
+    // "Forget everything" while the memory job of that message is still queued (or retrying).
+    await fan.client.chat.memories.clear.mutate({ chatId });
+    const late = await rememberFanMessage({ db: api.database.db, llm }, { chatId, messageId: sent.message.id });
+    expect(late).toEqual({ status: 'erased' });
+    expect((await fan.client.chat.memories.list.query({ chatId })).memories).toEqual([]);
+
+    // What the fan says after deleting is learnt as before.
+    const told = await tell(fan, chatId, 'I have a dog named Rex.');
+    expect(told.remembered).toEqual({ status: 'stored', stored: 1 });
+    expect((await fan.client.chat.memories.list.query({ chatId })).memories.map((memory) => memory.text)).toEqual([
+      'Has a dog named Rex',
+    ]);
+  });
+
+  it('never keeps a note when forgetting and learning race: the deletion wins either way', async () => {
+    const email = 'erase-race@test.dev';
+    const fan = await signIn(api, email);
+    await setBalance(api, await userIdOf(api, email), 20, 0);
+    const chatId = await fanOfTalentA(fan);
+    const deps = { db: api.database.db, llm, tts: createUnconfiguredTts(), storage: createLocalDiskStorage(filesDir) };
+    for (const [round, pet] of ['Tom', 'Rex', 'Bella'].entries()) {
+      const sent = await fan.client.chat.send.mutate({ chatId, text: `I have a cat named ${pet}.` });
+      await answerFanMessage(deps, { chatId, messageId: sent.message.id });
+      const [remembered, cleared] = await Promise.all([
+        rememberFanMessage({ db: api.database.db, llm }, { chatId, messageId: sent.message.id }),
+        fan.client.chat.memories.clear.mutate({ chatId }),
+      ]);
+      expect(['stored', 'erased'], `round ${round}`).toContain(remembered.status);
+      expect(cleared.deleted).toBeLessThanOrEqual(1);
+      expect((await fan.client.chat.memories.list.query({ chatId })).memories, `round ${round}`).toEqual([]);
+    }
+  });
+
   it('survives signing in: the anonymous fan’s memories move to the account', async () => {
     // The account told the twin an older name and where it lives; the anonymous fan the same place and a new name.
     const account = await signIn(api, 'robin@test.dev');

@@ -54,6 +54,12 @@ export const chats = pgTable(
      */
     takenOverAt: timestamp({ withTimezone: true }),
     takenOverByUserId: text().references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * When the fan (or a manager, an admin) last deleted memories of this fan with this twin: the
+     * memory job stores nothing learnt from a message sent before, so a note deleted while its job
+     * was running or retrying never comes back (chat/memory/store.ts).
+     */
+    memoriesErasedAt: timestamp({ withTimezone: true }),
     /** This fan's approval mode: TWIN follows the twin's setting, ALWAYS / NEVER hold their replies or not. */
     replyApproval: text().$type<ChatReplyApprovalMode>().notNull().default('TWIN'),
     createdAt: createdAt(),

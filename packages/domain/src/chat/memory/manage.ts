@@ -11,7 +11,7 @@ import {
   violatedUniqueConstraint,
 } from '@doppel/db';
 import type { FanMemoryView } from '@doppel/validation';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { isAdmin, managesTalent, type Viewer } from '../../access/scopes.ts';
 import { DomainError } from '../../errors.ts';
 import { chatNotFound } from '../access.ts';
@@ -71,6 +71,7 @@ export async function deleteChatMemory(
   access: MemoryAccess,
 ): Promise<{ deleted: number }> {
   const chat = await memoryChatFor(tx, viewer, input.chatId, access);
+  await markMemoriesErased(tx, chat);
   const deleted = await tx.delete(fanMemories).where(ofOwner(chat, input.memoryId)).returning({ id: fanMemories.id });
   if (deleted.length === 0) throw memoryNotFound();
   await recordChanges(tx, [memoriesChanged(chat, input.memoryId)]);
@@ -85,12 +86,22 @@ export async function clearChatMemories(
   access: MemoryAccess,
 ): Promise<{ deleted: number }> {
   const chat = await memoryChatFor(tx, viewer, chatId, access);
+  await markMemoriesErased(tx, chat);
   const deleted = await tx
     .delete(fanMemories)
     .where(and(eq(fanMemories.userId, chat.userId), eq(fanMemories.talentId, chat.talentId)))
     .returning({ id: fanMemories.id });
   if (deleted.length > 0) await recordChanges(tx, [memoriesChanged(chat, chat.chatId)]);
   return { deleted: deleted.length };
+}
+
+/**
+ * Notes still being learnt from messages sent until now are dropped when stored (store.ts): what
+ * the fan deleted stays deleted, even when a memory job for an earlier message runs or retries
+ * after. Before the delete: the chat row's lock is what a concurrent store waits on or holds.
+ */
+function markMemoriesErased(tx: Transaction, chat: MemoryChat) {
+  return tx.update(chats).set({ memoriesErasedAt: sql`now()` }).where(eq(chats.id, chat.chatId));
 }
 
 /** Rewrites one note (creators and admins correct what the twin got wrong). */

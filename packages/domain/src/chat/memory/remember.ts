@@ -17,6 +17,8 @@ export type RememberDeps = {
 export type RememberResult =
   | { status: 'stored'; stored: number }
   | { status: 'already-remembered' }
+  /** The fan deleted memories after sending the message: nothing learnt from it is kept. */
+  | { status: 'erased' }
   | { status: 'skipped'; reason: string };
 
 /** Notes the prompt sends as already known: enough to stop repeats, bounded for the token bill. */

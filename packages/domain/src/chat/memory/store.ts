@@ -1,7 +1,7 @@
 // Writing fan memories: the notes one exchange taught (idempotent per fan message) and the live
 // events every screen showing them listens to.
-import { type ChangeEvent, type Executor, fanMemories, recordChanges, type Transaction } from '@doppel/db';
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { type ChangeEvent, chats, type Executor, fanMemories, recordChanges, type Transaction } from '@doppel/db';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { lockKeys } from '../../limits/keyed-locks.ts';
 import type { FanMemoryNote } from '../../ports/llm.ts';
 
@@ -24,7 +24,11 @@ export async function loadFanMemories(db: Executor, owner: MemoryOwner, limit?: 
   return limit === undefined ? query : query.limit(limit);
 }
 
-export type StoreOutcome = { status: 'stored'; stored: number } | { status: 'already-remembered' };
+export type StoreOutcome =
+  | { status: 'stored'; stored: number }
+  | { status: 'already-remembered' }
+  /** The fan deleted memories after sending the message: nothing learnt from it is kept. */
+  | { status: 'erased' };
 
 /**
  * Stores the notes learnt from one fan message. A job retried after its commit finds the notes of
@@ -38,12 +42,21 @@ export async function storeLearntMemories(
   notes: readonly FanMemoryNote[],
 ): Promise<StoreOutcome> {
   await lockKeys(tx, [`fan-memory:${sourceMessageId}`]);
-  const [done] = await tx
-    .select({ id: fanMemories.id })
-    .from(fanMemories)
-    .where(eq(fanMemories.sourceMessageId, sourceMessageId))
-    .limit(1);
+  const [[done], [chat]] = await Promise.all([
+    tx.select({ id: fanMemories.id }).from(fanMemories).where(eq(fanMemories.sourceMessageId, sourceMessageId)).limit(1),
+    // The chat row, shared-locked: a deletion marks it first (manage.ts), so either it committed
+    // and is seen here, or it waits for this commit and then deletes what was stored. Compared in
+    // the database, where timestamps keep their microseconds.
+    tx
+      .select({
+        erased: sql<boolean>`coalesce((select m.created_at from chat_messages m where m.id = ${sourceMessageId}) <= ${chats.memoriesErasedAt}, false)`,
+      })
+      .from(chats)
+      .where(eq(chats.id, owner.chatId))
+      .for('share'),
+  ]);
   if (done) return { status: 'already-remembered' };
+  if (chat?.erased) return { status: 'erased' };
   if (notes.length === 0) return { status: 'stored', stored: 0 };
   const inserted = await tx
     .insert(fanMemories)

@@ -1,0 +1,1 @@
+ALTER TABLE "chats" ADD COLUMN "memories_erased_at" timestamp with time zone;

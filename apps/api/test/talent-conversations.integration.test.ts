@@ -173,6 +173,18 @@ describe('one conversation in full', () => {
     });
     expect(thumbs.messages[0]).toMatchObject({ reaction: 'THUMBS_DOWN', reactionFeedback: 'Boring' });
   });
+
+  it('carries the newest messages asked for and counts the older ones, so the screen can show more', async () => {
+    const scope = { talentId: people.talentA.id, chatId: chatIds.paying as string };
+    const newest = await creatorA.client.talent.conversations.get.query({ ...scope, messageLimit: 1 });
+    expect(newest.messages.map((message) => message.text)).toEqual(['I adore it.']);
+    expect(newest.olderMessageCount).toBe(1);
+    const more = await creatorA.client.talent.conversations.get.query({ ...scope, messageLimit: 2 });
+    expect(more.messages.map((message) => message.text)).toEqual(['Do you like 100% dark chocolate?', 'I adore it.']);
+    expect(more.olderMessageCount).toBe(0);
+    const tooMany = await refusal(creatorA.client.talent.conversations.get.query({ ...scope, messageLimit: 10_001 }));
+    expect(tooMany.message).toContain('Ask for at most 10,000 messages.');
+  });
 });
 
 describe('object-level access', () => {

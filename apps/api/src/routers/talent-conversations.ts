@@ -43,7 +43,9 @@ export const talentConversationsRouter = router({
   get: talentProcedure
     .input(conversationGetInput)
     .output(conversationDetailOutput)
-    .query(({ ctx, input }) => getConversation(ctx.db, ctx.user, { talentId: ctx.talentId, chatId: input.chatId })),
+    .query(({ ctx, input }) =>
+      getConversation(ctx.db, ctx.user, { talentId: ctx.talentId, chatId: input.chatId, messageLimit: input.messageLimit }),
+    ),
 
   /** Takeover: the twin stops answering in this chat until `handBack` (docs/creator-dashboard.md). */
   takeOver: talentProcedure

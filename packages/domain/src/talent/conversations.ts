@@ -169,7 +169,7 @@ export async function listConversations(
 export async function getConversation(
   db: Executor,
   viewer: Viewer,
-  input: { talentId: string; chatId: string },
+  input: { talentId: string; chatId: string; messageLimit?: number },
 ): Promise<ConversationDetail> {
   assertManages(viewer, input.talentId);
   const [row] = await db
@@ -199,7 +199,7 @@ export async function getConversation(
     .leftJoin(talentCorrections, eq(talentCorrections.replyMessageId, chatMessages.id))
     .where(eq(chatMessages.chatId, row.id))
     .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
-    .limit(conversationMessageLimit);
+    .limit(input.messageLimit ?? conversationMessageLimit);
   const messages = newest.reverse();
   const [[approval], [totals]] = await Promise.all([
     db

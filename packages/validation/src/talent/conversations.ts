@@ -31,8 +31,22 @@ export const conversationsListInput = z.object({
 });
 export type ConversationsListInput = z.input<typeof conversationsListInput>;
 
+const conversationChatId = z.string().trim().min(1, 'Chat ID is not defined').max(100, 'Chat ID is too long.');
+
+/** How many of the newest messages a chat view carries at first; "Show older messages" adds as many again. */
+export const conversationMessageLimit = 300;
+/** The most messages one chat view carries. */
+export const conversationMessageLimitMax = 10_000;
+
 export const conversationGetInput = z.object({
-  chatId: z.string().trim().min(1, 'Chat ID is not defined').max(100, 'Chat ID is too long.'),
+  chatId: conversationChatId,
+  /** How many of the newest messages to carry; older ones are counted, not sent. */
+  messageLimit: z
+    .number()
+    .int()
+    .min(1, 'Ask for at least 1 message.')
+    .max(conversationMessageLimitMax, `Ask for at most ${conversationMessageLimitMax.toLocaleString('en-US')} messages.`)
+    .default(conversationMessageLimit),
 });
 
 /** The fan as the creator sees them: display name and whether they are signed in; no email. */
@@ -88,12 +102,9 @@ export const conversationMessageOutput = z.object({
 });
 export type ConversationMessage = z.infer<typeof conversationMessageOutput>;
 
-/** How many of the newest messages a chat view carries; older ones are counted, not sent. */
-export const conversationMessageLimit = 300;
-
 export const conversationDetailOutput = z.object({
   chat: conversationOutput,
-  /** Oldest first, the newest `conversationMessageLimit` of them. */
+  /** Oldest first, the newest `messageLimit` of them. */
   messages: z.array(conversationMessageOutput),
   /** Messages older than those shown. */
   olderMessageCount: z.number().int(),
@@ -106,10 +117,10 @@ export const conversationDetailOutput = z.object({
 export type ConversationDetail = z.infer<typeof conversationDetailOutput>;
 
 /** `talent.conversations.takeOver` / `handBack`: the chat the creator pauses or gives back to the twin. */
-export const conversationTakeoverInput = conversationGetInput;
+export const conversationTakeoverInput = z.object({ chatId: conversationChatId });
 
 /** `talent.conversations.send`: the creator writes as the twin; the same text rules as a fan's message. */
-export const conversationSendInput = z.object({ chatId: conversationGetInput.shape.chatId, text: chatSendInput.shape.text });
+export const conversationSendInput = z.object({ chatId: conversationChatId, text: chatSendInput.shape.text });
 export type ConversationSendInput = z.infer<typeof conversationSendInput>;
 
 export const conversationTakeoverOutput = z.object({ takenOverAt: z.iso.datetime().nullable() });

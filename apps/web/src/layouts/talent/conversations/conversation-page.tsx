@@ -1,6 +1,7 @@
-import type { ConversationDetail } from '@doppel/validation';
-import { Anchor, Avatar, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { type ConversationDetail, conversationMessageLimit, conversationMessageLimitMax } from '@doppel/validation';
+import { Anchor, Avatar, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconBrain } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { ErrorPanel } from '../../../components/error-panel.tsx';
@@ -26,7 +27,17 @@ export function ConversationPage() {
   const listSearch = (location.state as { listSearch?: string } | null)?.listSearch;
   const backTo = listSearch ? `/conversations?${listSearch}` : '/conversations';
   const utils = trpc.useUtils();
-  const query = trpc.talent.conversations.get.useQuery({ talentId, chatId });
+  // The newest messages first; "Show older messages" asks for more of them (one list, kept live).
+  // Kept per chat: opening another chat starts from its newest messages again.
+  const [expanded, setExpanded] = useState({ chatId, messageLimit: conversationMessageLimit });
+  const messageLimit = expanded.chatId === chatId ? expanded.messageLimit : conversationMessageLimit;
+  const input = messageLimit === conversationMessageLimit ? { talentId, chatId } : { talentId, chatId, messageLimit };
+  const query = trpc.talent.conversations.get.useQuery(input, {
+    // While more messages load, the ones shown stay (never another chat's).
+    placeholderData: (previous) => (previous?.chat.id === chatId ? previous : undefined),
+  });
+  const showOlder = () =>
+    setExpanded({ chatId, messageLimit: Math.min(messageLimit + conversationMessageLimit, conversationMessageLimitMax) });
   const refresh = () => void utils.talent.conversations.get.invalidate({ talentId, chatId });
   useLiveInvalidate([`chat:${chatId}`], refresh, 300);
   // Drafts held or decided and corrections kept are announced on the twin's scope, not the chat's.
@@ -70,9 +81,16 @@ export function ConversationPage() {
       <ReplyApprovalSelect talentId={talentId} detail={query.data} />
       <Memory detail={query.data} />
       {query.data.olderMessageCount > 0 && (
-        <Text size="xs" c="dimmed" ta="center">
-          {messageCountLabel(query.data.olderMessageCount)} before these are not shown.
-        </Text>
+        <Stack gap={4} align="center">
+          <Text size="xs" c="dimmed" ta="center">
+            {messageCountLabel(query.data.olderMessageCount)} before these
+          </Text>
+          {messageLimit < conversationMessageLimitMax && (
+            <Button variant="light" size="xs" loading={query.isPlaceholderData} onClick={showOlder}>
+              Show older messages
+            </Button>
+          )}
+        </Stack>
       )}
       {query.data.messages.length === 0 ? (
         <Paper withBorder p="xl" ta="center">

@@ -244,12 +244,25 @@ describe('approval mode', () => {
 
     // The admin's next version trains on it: the correction is no longer waiting. The demo data
     // leaves a model fine-tuning, which holds the one generation slot: free it first.
+    // Another twin's correction, kept before this version: that twin's model did not train, so it still waits.
+    const otherTwin = await newTwin({ enabled: false });
+    const other = await newFan(otherTwin);
+    const asked = await other.fan.client.chat.send.mutate({ chatId: other.chatId, text: 'Coffee or tea?' });
+    const otherReply = await runReply(other.chatId, asked.message.id);
+    if (otherReply.status !== 'answered') throw new Error(`expected an answer, got ${otherReply.status}`);
+    const otherScope = { talentId: otherTwin.talent.id, chatId: other.chatId };
+    await creator.client.talent.corrections.rewrite.mutate({ ...otherScope, messageId: otherReply.replyMessageId, text: 'Tea.' });
     await api.database.db.update(appConfigs).set({ fineTuningModelId: null }).where(eq(appConfigs.id, defaultAppId));
     const generated = await admin.client.admin.models.generateVersion.mutate({ modelId });
     expect(generated.versions[0]?.exampleCount).toBe(20);
     expect(await creator.client.talent.corrections.summary.query({ talentId })).toEqual({
       total: 1,
       waiting: 0,
+      pendingDrafts: 0,
+    });
+    expect(await creator.client.talent.corrections.summary.query({ talentId: otherTwin.talent.id })).toEqual({
+      total: 1,
+      waiting: 1,
       pendingDrafts: 0,
     });
     // Rewriting the sent edit replaces its example, and the newer correction waits for the next version.

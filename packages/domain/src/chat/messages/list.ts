@@ -1,6 +1,6 @@
 import { chatMessages, chats, type Executor, replyDrafts, talents } from '@doppel/db';
 import { type ChatMessagesOutput, chatMessagesPageSize } from '@doppel/validation';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Viewer } from '../../access/scopes.ts';
 import { canReadChat, chatNotFound, seesOriginals } from '../access.ts';
 import { chatHasUnlockedImage } from './unlocked-image.ts';
@@ -36,39 +36,32 @@ export async function listChatMessages(
     .where(eq(chats.id, input.chatId))
     .limit(1);
   if (!chat || !canReadChat(viewer, chat)) throw chatNotFound();
-  const rows = await db
-    .select()
-    .from(chatMessages)
-    .where(and(eq(chatMessages.chatId, input.chatId), input.cursor ? olderThan(input.cursor) : undefined))
-    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
-    .limit(chatMessagesPageSize + 1);
+  // Pipelined in one round trip: the page and whether an image was unlocked here.
+  const [rows, hasUnlockedImage] = await Promise.all([
+    db
+      .select({ ...getTableColumns(chatMessages), creditsReturned: unansweredByCreator })
+      .from(chatMessages)
+      .where(and(eq(chatMessages.chatId, input.chatId), input.cursor ? olderThan(input.cursor) : undefined))
+      .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
+      .limit(chatMessagesPageSize + 1),
+    chatHasUnlockedImage(db, input.chatId),
+  ]);
   const page = rows.slice(0, chatMessagesPageSize);
-  const context = {
-    ...chat,
-    hasUnlockedImage: await chatHasUnlockedImage(db, input.chatId),
-    seesOriginals: seesOriginals(viewer, chat.talentId),
-  };
+  const context = { ...chat, hasUnlockedImage, seesOriginals: seesOriginals(viewer, chat.talentId) };
   const last = page.at(-1);
-  const unanswered = await unansweredByCreator(
-    db,
-    page.filter((message) => message.senderType === 'USER').map((message) => message.id),
-  );
   return {
-    items: page.map((message) => ({
+    items: page.map(({ creditsReturned, ...message }) => ({
       ...toMessageView(message, context),
-      ...(unanswered.has(message.id) ? { creditsReturned: true } : {}),
+      ...(creditsReturned ? { creditsReturned: true } : {}),
     })),
     nextCursor: rows.length > chatMessagesPageSize && last ? last.id : null,
     awaitingCreator: chat.takenOverAt !== null || chat.hasHeldReply,
   };
 }
 
-/** Fan messages whose held reply was rejected or dropped: never answered, and refunded. */
-async function unansweredByCreator(db: Executor, fanMessageIds: string[]): Promise<Set<string>> {
-  if (fanMessageIds.length === 0) return new Set();
-  const rows = await db
-    .select({ id: replyDrafts.fanMessageId })
-    .from(replyDrafts)
-    .where(and(inArray(replyDrafts.fanMessageId, fanMessageIds), inArray(replyDrafts.status, ['REJECTED', 'DROPPED_ON_EXPIRY'])));
-  return new Set(rows.map((row) => row.id));
-}
+/**
+ * A fan message whose held reply was rejected or dropped: never answered, and refunded. Spelled out:
+ * a select field of a one-table query is rendered with bare column names, and inside the subquery a
+ * bare "id" would be the draft's.
+ */
+const unansweredByCreator = sql<boolean>`exists (select 1 from reply_drafts d where d.fan_message_id = chat_messages.id and d.status in ('REJECTED', 'DROPPED_ON_EXPIRY'))`;

@@ -1,6 +1,7 @@
 // The twin's AI reply to one fan message (the `chat.reply` job): prompt, model call, optional image
 // or voice note, then the TALENT message and its ChatPrompt in one transaction. Idempotent: a
 // message is answered at most once (a unique index on replyToMessageId refuses a second answer).
+// In approval mode the reply is kept as a draft for the creator instead (hold-for-approval.ts).
 // It touches credits only to give back a message whose reply crossed a boundary (boundaries/flags.ts):
 // the fan paid when sending.
 import {

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Avatar,
   Badge,
   Button,
@@ -13,17 +14,45 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconArrowRight, IconBulb, IconCheck, IconSettings, IconUserPlus, IconUsers, IconUsersGroup } from '@tabler/icons-react';
+import {
+  IconArrowRight,
+  IconBulb,
+  IconCheck,
+  IconMessageCheck,
+  IconSettings,
+  IconUserPlus,
+  IconUsers,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { formatCents } from '../../../components/money.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { CopyField } from '../copy-field.tsx';
+import { useCorrectionsSummary } from '../drafts/use-approval-live.ts';
 import { useTalentContext, useTalentLive } from '../talent-context.ts';
 import { ChatWithYourAi } from './chat-with-your-ai.tsx';
 import { nextTaskDetails, progressPercent } from './next-task.ts';
 import { QuickLink } from './quick-link.tsx';
+
+/** Replies held for approval, when any: fans are waiting, so it comes first. */
+function HeldRepliesNotice({ talentId }: { talentId: string }) {
+  const pending = useCorrectionsSummary(talentId).data?.pendingDrafts ?? 0;
+  if (pending === 0) return null;
+  return (
+    <Alert color="violet" radius="lg" icon={<IconMessageCheck size={20} />} data-testid="held-replies-notice">
+      <Group justify="space-between" gap="xs">
+        <Text size="sm" fw={600}>
+          {pending === 1 ? '1 reply is waiting for your approval' : `${pending} replies are waiting for your approval`}
+        </Text>
+        <Button component={Link} to="/drafts" size="xs" color="violet" rightSection={<IconArrowRight size={14} />}>
+          Review
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
 
 /** Dashboard home (spec 2.4): progress ring, share link, earnings, engagement and quick links. */
 export function TalentHome() {
@@ -50,6 +79,8 @@ export function TalentHome() {
           </Text>
         </div>
       </Group>
+
+      <HeldRepliesNotice talentId={talentId} />
 
       {home.isError ? (
         <ErrorAlert error={home.error} onRetry={() => void home.refetch()} />

@@ -1,7 +1,8 @@
 // The creator's Conversations through the real API and Postgres: each filter returns exactly the
 // chats it names, search finds message text (wildcards literally), paging by keyset, a chat in full
 // with reactions, flags, memory and credits spent; and a creator never reaches another twin's chats.
-import { boundaryFlags, chatMessages, chats, fanMemories, users } from '@doppel/db';
+import { boundaryFlags, chatMessages, chats, fanMemories, replyDrafts, users } from '@doppel/db';
+import type { ConversationFilter } from '@doppel/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, type Caller, refusal, seedPeople, signIn, startApi } from './harness.ts';
 
@@ -37,7 +38,7 @@ beforeAll(async () => {
   await seedChat('subscriber', a, 3, { hasUserInteractionWithSubscription: true });
   const flagged = await seedChat('flagged', a, 4);
   const thumbs = await seedChat('thumbs', a, 5);
-  await seedChat('nameless', a, 6);
+  const nameless = await seedChat('nameless', a, 6);
   const other = await seedChat('otherTwin', people.talentB.id, 0, { hasUserInteractionWithPaidCredits: true });
 
   const [, , askedFlagged] = await db
@@ -72,6 +73,26 @@ beforeAll(async () => {
     matched: 'forbidden',
   });
   await db.insert(fanMemories).values({ talentId: a, userId: paying.userId, kind: 'NAME', text: 'Name: Pat' });
+  // A reply held for approval in one chat; in another, one the creator already rejected.
+  const [waiting, rejected] = await db
+    .insert(chatMessages)
+    .values([
+      { chatId: nameless.chatId, senderType: 'USER', text: 'Are you there?', createdAt: new Date(nameless.at.getTime() - 1000) },
+      { chatId: chatIds.plain as string, senderType: 'USER', text: 'Hello?', createdAt: new Date(0) },
+    ])
+    .returning();
+  const prompt = { llmType: 'OFFLINE' as const, llmTemperature: 1 };
+  await db.insert(replyDrafts).values([
+    { chatId: nameless.chatId, talentId: a, fanMessageId: waiting?.id as string, text: 'Yes!', prompt },
+    {
+      chatId: chatIds.plain as string,
+      talentId: a,
+      fanMessageId: rejected?.id as string,
+      text: 'Hi',
+      prompt,
+      status: 'REJECTED',
+    },
+  ]);
   [creatorA, creatorB] = await Promise.all([
     signIn(api, people.creatorA.email as string),
     signIn(api, people.creatorB.email as string),
@@ -83,7 +104,7 @@ afterAll(async () => {
 
 const keysOf = (ids: string[]) => ids.map((id) => Object.entries(chatIds).find(([, chatId]) => chatId === id)?.[0]);
 
-async function listKeys(input: { filter?: 'all' | 'paying' | 'subscribers' | 'flagged' | 'thumbsDown'; search?: string }) {
+async function listKeys(input: { filter?: ConversationFilter; search?: string }) {
   const page = await creatorA.client.talent.conversations.list.query({ talentId: people.talentA.id, ...input });
   return keysOf(page.items.map((item) => item.id));
 }
@@ -107,6 +128,7 @@ describe('the creator’s conversation list', () => {
     expect(await listKeys({ filter: 'subscribers' })).toEqual(['subscriber']);
     expect(await listKeys({ filter: 'flagged' })).toEqual(['flagged']);
     expect(await listKeys({ filter: 'thumbsDown' })).toEqual(['thumbs']);
+    expect(await listKeys({ filter: 'held' })).toEqual(['nameless']);
   });
 
   it('searches message text case-insensitively, with % taken literally, within the twin only', async () => {

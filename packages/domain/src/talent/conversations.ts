@@ -39,6 +39,7 @@ const byActivity: KeysetSort = {
 };
 
 const hasBoundaryFlag = sql<boolean>`exists (select 1 from ${boundaryFlags} where ${boundaryFlags.chatId} = ${chats.id})`;
+const hasHeldReply = sql<boolean>`exists (select 1 from ${replyDrafts} where ${replyDrafts.chatId} = ${chats.id} and ${replyDrafts.status} = 'PENDING')`;
 const hasThumbsDown = sql<boolean>`exists (select 1 from ${chatMessages} where ${chatMessages.chatId} = ${chats.id} and ${chatMessages.reaction} = 'THUMBS_DOWN')`;
 
 /** Paying and subscribers are the chat flags the admin list filters on (set once, never cleared). */
@@ -52,6 +53,8 @@ function filterCondition(filter: ConversationFilter): SQL | undefined {
       return hasBoundaryFlag;
     case 'thumbsDown':
       return hasThumbsDown;
+    case 'held':
+      return hasHeldReply;
     default:
       return undefined;
   }

@@ -10,15 +10,15 @@ import { reactions, senderTypes } from '../enums.ts';
 export const chatReplyApprovalModes = ['TWIN', 'ALWAYS', 'NEVER'] as const;
 export type ChatReplyApprovalMode = (typeof chatReplyApprovalModes)[number];
 
-/** The list's filters: every chat, paying fans, subscribers, a boundary flag, a thumbs down. */
-export const conversationFilters = ['all', 'paying', 'subscribers', 'flagged', 'thumbsDown'] as const;
+/** The list's filters: every chat, paying fans, subscribers, a boundary flag, a thumbs down, replies held for approval. */
+export const conversationFilters = ['all', 'paying', 'subscribers', 'flagged', 'thumbsDown', 'held'] as const;
 export type ConversationFilter = (typeof conversationFilters)[number];
 
 export const conversationSearchMaxLength = 100;
 
 export const conversationsListInput = z.object({
   filter: z
-    .enum(conversationFilters, { error: 'Choose a filter: all, paying, subscribers, flagged or thumbsDown.' })
+    .enum(conversationFilters, { error: 'Choose a filter: all, paying, subscribers, flagged, thumbsDown or held.' })
     .default('all'),
   search: z
     .string()

@@ -9,6 +9,7 @@ export const conversationFilterLabels: Record<ConversationFilter, string> = {
   subscribers: 'Subscribers',
   flagged: 'Flagged',
   thumbsDown: 'Thumbs down',
+  held: 'To approve',
 };
 
 const spec = {

@@ -1,5 +1,6 @@
-// Doppel's service worker for push notifications (docs/broadcasts.md, "Push notifications"). It
-// only shows what the server pushes and opens the chat on a click: no caching, no fetch handler,
+// Doppel's service worker for push notifications (docs/broadcasts.md, "Push notifications"; held
+// replies in docs/creator-dashboard.md, "Approval mode"). It only shows what the server pushes and
+// opens its page on a click (a fan's chat, the creator's drafts): no caching, no fetch handler,
 // so it never stands between the app and the network. Served from the site root so its scope is
 // the whole app, revalidated on every load (no long cache) so an update reaches browsers.
 
@@ -14,7 +15,7 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(self.clients.claim());
 });
 
-/** The payload the broadcasts.push job sends: { title, body, url, tag }; anything else still shows something. */
+/** The payload the push jobs send: { title, body, url, tag }; anything else still shows something. */
 function readPayload(data) {
   if (!data) return {};
   try {
@@ -39,7 +40,7 @@ self.addEventListener('push', (event) => {
     badge: '/favicon.svg',
     data: { url: safePath(payload.url) },
   };
-  // One broadcast, one notification: a repeat of the same tag replaces the first quietly.
+  // One broadcast (or one twin's held replies), one notification: a repeat of the tag replaces the first quietly.
   if (typeof payload.tag === 'string' && payload.tag) options.tag = payload.tag;
   event.waitUntil(self.registration.showNotification(title, options));
 });

@@ -201,6 +201,30 @@ export const jobCatalog = {
     // Every minute: a held reply goes out at most about a minute after its limit.
     schedule: { cron: '* * * * *', payload: { trigger: 'schedule' } },
   }),
+  'chat.held-reply-push': defineJob({
+    description:
+      "Tells the twin's managers' subscribed browsers that a reply waits for their approval, unless the draft was decided meanwhile, dropping subscriptions their push service says are gone",
+    payload: z.strictObject({
+      /** The held reply (reply_drafts.id), enqueued in the transaction that stores it. */
+      draftId: z.string().min(1),
+    }),
+    queue: {
+      // One job per draft, enqueued with it; a repeat only replaces the notification on the device.
+      policy: 'standard',
+      retryLimit: 3,
+      retryDelay: 30,
+      retryBackoff: true,
+      retryDelayMax: 10 * minute,
+      // A handful of browsers: seconds at most.
+      expireInSeconds: 5 * minute,
+      // A notification an hour late is noise: the dashboard already shows the draft.
+      retentionSeconds: hour,
+      deleteAfterSeconds: 7 * day,
+      notify: false,
+    },
+    // The creator hears of the reply while the fan still waits: woken by the hold's commit.
+    work: { pollingIntervalSeconds: 2, concurrency: 2, wakeOnChange: true },
+  }),
   'models.health': defineJob({
     description:
       'Pings every model in use (app, talents, fine-tuned versions, embeddings) and stores a check or cross per model for the admin status page',

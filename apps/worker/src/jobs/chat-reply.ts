@@ -20,6 +20,9 @@ export const runChatReply: JobHandler<'chat.reply'> = async (payload, { db, log,
       log: (message, fields) => log.warn(message, { job: job.name, jobId: job.id, ...fields }),
       // What the fan said is learnt after the reply, by a job committed with it.
       enqueueRemember: followUp ? (tx, remember) => followUp('chat.remember', remember, { tx }) : undefined,
+      // A reply held for approval notifies the creator's devices, by a job committed with the draft.
+      enqueueHeldReplyPush:
+        followUp && services.webPush ? (tx, held) => followUp('chat.held-reply-push', held, { tx }) : undefined,
       // The text so far reaches the fan's screen while the model writes (a NOTIFY, never a table row).
       publishDraft: (draft) => publishReplyDraft(db, draft),
     },

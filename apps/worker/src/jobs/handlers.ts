@@ -3,6 +3,7 @@ import { runBroadcastsPrepare } from './broadcasts-prepare.ts';
 import { runBroadcastsPush } from './broadcasts-push.ts';
 import { runBroadcastsSend } from './broadcasts-send.ts';
 import { runChatDraftsExpire } from './chat-drafts-expire.ts';
+import { runChatHeldReplyPush } from './chat-held-reply-push.ts';
 import { runChatRemember } from './chat-remember.ts';
 import { runChatReply } from './chat-reply.ts';
 import { runModelsFineTune } from './models-fine-tune.ts';
@@ -24,6 +25,7 @@ export const jobHandlers: { [Name in JobName]?: JobHandler<Name> } = {
   'broadcasts.push': runBroadcastsPush,
   'broadcasts.send': runBroadcastsSend,
   'chat.drafts-expire': runChatDraftsExpire,
+  'chat.held-reply-push': runChatHeldReplyPush,
   'chat.remember': runChatRemember,
   'chat.reply': runChatReply,
   'models.fine-tune': runModelsFineTune,

@@ -16,7 +16,7 @@ export type WorkerServices = {
   payPal?: PayPalPayouts | null;
   /** Fine-tuning (the models.fine-tune job): OpenAI when configured, else the offline fine-tuner. */
   fineTuning?: FineTuningPort;
-  /** Web Push (the broadcasts.push job); needs no configuration, so every worker built from env has it. */
+  /** Web Push (the broadcasts.push and chat.held-reply-push jobs); needs no configuration, so every worker built from env has it. */
   webPush?: WebPushServices;
 };
 

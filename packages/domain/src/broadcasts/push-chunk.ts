@@ -7,34 +7,29 @@
 // the job is retried; the notification's `tag` (the broadcast id) makes the browser replace the
 // first copy instead of showing two. A push service that fails (5xx, timeout) loses that one
 // notification: the message itself is in the fan's chat.
-import { broadcastChunks, broadcasts, type Database, pushSubscriptions, recordChanges } from '@doppel/db';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { PushTarget, VapidDetails, WebPushPort } from '../ports/web-push.ts';
-import { forEachPaced } from '../push/pace.ts';
+import { broadcastChunks, broadcasts, type Database, recordChanges } from '@doppel/db';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { WebPushPort } from '../ports/web-push.ts';
+import {
+  type PushNotification,
+  type PushReport,
+  pushReport,
+  recordPushDelivery,
+  type SendPushOptions,
+  type SubscriptionTarget,
+  sendToSubscriptions,
+} from '../push/send-to-subscriptions.ts';
 import { broadcastChanged } from './scopes.ts';
 
-/** Notifications per second a worker hands to push services when not configured otherwise. */
-export const defaultPushRatePerSecond = 50;
-/** Requests in flight at once; with ~100 ms per request this sustains the default rate. */
-export const defaultPushConcurrency = 10;
-
-/** What the service worker (apps/web/public/push-sw.js) shows and opens on click. */
-export type BroadcastNotification = { title: string; body: string; url: string; tag: string };
-
-export type PushChunkOptions = {
-  vapid: VapidDetails;
-  ratePerSecond?: number;
-  concurrency?: number;
-  now?: () => Date;
-};
+export type PushChunkOptions = SendPushOptions & { now?: () => Date };
 
 export type PushChunkOutcome =
   | { outcome: 'missing' }
   | { outcome: 'not-sent' }
   | { outcome: 'already-pushed' }
-  | { outcome: 'pushed'; subscriptions: number; sent: number; gone: number; failed: number; firstFailure: string | null };
+  | ({ outcome: 'pushed' } & PushReport);
 
-type Target = PushTarget & { id: string; talentTag: string | null };
+type Target = SubscriptionTarget & { talentTag: string | null };
 
 /** Every subscribed browser of the chunk's fans whose chat holds the broadcast's message, once each. */
 async function targetsOf(db: Database, input: { broadcastId: string; chunk: number }): Promise<Target[]> {
@@ -81,36 +76,24 @@ export async function pushBroadcastChunk(
   // A broadcast without a headline has no notification: the chunk is settled with none sent.
   const headline = row.headline?.trim() ?? '';
   const targets = headline ? await targetsOf(db, input) : [];
-  const sent: string[] = [];
-  const gone: string[] = [];
-  const failures: string[] = [];
-  await forEachPaced(
+  const delivery = await sendToSubscriptions(
+    push,
     targets,
-    async (target) => {
-      const notification: BroadcastNotification = {
-        title: headline,
-        body: row.message ?? '',
-        url: target.talentTag ? `/chat/${target.talentTag}` : '/',
-        tag: input.broadcastId,
-      };
-      const result = await push.send(target, JSON.stringify(notification), options.vapid);
-      if (result.outcome === 'sent') sent.push(target.id);
-      else if (result.outcome === 'gone') gone.push(target.id);
-      else failures.push(result.message);
-    },
-    {
-      ratePerSecond: options.ratePerSecond ?? defaultPushRatePerSecond,
-      concurrency: options.concurrency ?? defaultPushConcurrency,
-    },
+    (target): PushNotification => ({
+      title: headline,
+      body: row.message ?? '',
+      url: target.talentTag ? `/chat/${target.talentTag}` : '/',
+      tag: input.broadcastId,
+    }),
+    options,
   );
 
   const now = options.now?.() ?? new Date();
   await db.transaction(async (tx) => {
-    if (gone.length > 0) await tx.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, gone));
-    if (sent.length > 0) await tx.update(pushSubscriptions).set({ lastPushedAt: now }).where(inArray(pushSubscriptions.id, sent));
+    await recordPushDelivery(tx, delivery, now);
     const marked = await tx
       .update(broadcastChunks)
-      .set({ pushedAt: now, pushCount: sent.length })
+      .set({ pushedAt: now, pushCount: delivery.sent.length })
       .where(
         and(
           eq(broadcastChunks.broadcastId, input.broadcastId),
@@ -122,12 +105,5 @@ export async function pushBroadcastChunk(
     // The admin's broadcast detail shows the pushes per chunk live.
     if (marked.length > 0) await recordChanges(tx, [broadcastChanged(input.broadcastId, row.talentId)]);
   });
-  return {
-    outcome: 'pushed',
-    subscriptions: targets.length,
-    sent: sent.length,
-    gone: gone.length,
-    failed: failures.length,
-    firstFailure: failures[0] ?? null,
-  };
+  return { outcome: 'pushed', ...pushReport(targets.length, delivery) };
 }

@@ -52,6 +52,16 @@ export const conversationGetInput = z.object({
 /** The fan as the creator sees them: display name and whether they are signed in; no email. */
 export const conversationFanOutput = z.object({ id: z.string(), name: z.string(), isAnonymous: z.boolean() });
 
+/**
+ * A fan as the creator sees them (dashboard, notifications): their display name, else "Anonymous
+ * fan" or "Fan" with a short id, so two nameless fans stay apart. Never their email.
+ */
+export function fanDisplayName(fan: { id: string; name: string; isAnonymous: boolean }): string {
+  const name = fan.name.trim();
+  if (name) return name;
+  return `${fan.isAnonymous ? 'Anonymous fan' : 'Fan'} #${fan.id.slice(0, 6)}`;
+}
+
 export const conversationOutput = z.object({
   id: z.string(),
   fan: conversationFanOutput,

@@ -1,6 +1,6 @@
 import { ActionIcon, Loader, Menu, Text } from '@mantine/core';
 import { IconBell, IconBellOff, IconBrain, IconDotsVertical } from '@tabler/icons-react';
-import type { PushNotifications } from './use-push-notifications.ts';
+import type { PushNotifications } from '../../push/use-push-notifications.ts';
 
 /** The toggle's words and icon for each state (none while push is unsupported: no menu at all). */
 function pushItem(push: PushNotifications) {

@@ -3,6 +3,7 @@ import { IconChevronDown } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { useNow } from '../../components/use-now.ts';
+import { usePushNotifications } from '../../push/use-push-notifications.ts';
 import { ChatHeader } from './chat-header.tsx';
 import { ChatIntro } from './chat-intro.tsx';
 import { ChatMenu } from './chat-menu.tsx';
@@ -26,7 +27,6 @@ import { useChatScroll } from './use-chat-scroll.ts';
 import { useCheckoutReturn } from './use-checkout-return.ts';
 import type { OpenedChat } from './use-open-chat.ts';
 import { useOpenedOnce } from './use-opened-once.ts';
-import { usePushNotifications } from './use-push-notifications.ts';
 import { useReplyStream } from './use-reply-stream.ts';
 
 /** The conversation with one twin: welcome messages, messages, starters, unlocks, reactions, composer. */

@@ -53,6 +53,11 @@ export type ReplyDeps = {
    */
   enqueueRemember?: (tx: Transaction, job: { chatId: string; messageId: string }) => Promise<void>;
   /**
+   * Enqueues the `chat.held-reply-push` job inside the transaction that holds a reply for the
+   * creator's approval, so the creator's devices hear of every held draft. Absent: nobody is notified.
+   */
+  enqueueHeldReplyPush?: (tx: Transaction, job: { draftId: string }) => Promise<void>;
+  /**
    * Streams the reply to the fan as the model writes it (stream-drafts.ts; the worker NOTIFYs).
    * Absent: the model is asked for the whole answer at once. The stored message is the same either way.
    */

@@ -24,13 +24,15 @@ class TakenOverMeanwhile extends Error {}
 
 /**
  * Stores the draft (its id is the message id it will be sent as), in one transaction with the
- * fan's memory job. 'held' once; 'already held' when another run drafted the message first;
- * 'taken over' when the creator took the chat over while the model wrote.
+ * fan's memory job and the job that notifies the creator's devices. 'held' once; 'already held'
+ * when another run drafted the message first; 'taken over' when the creator took the chat over
+ * while the model wrote.
  */
 export async function holdForApproval(
   deps: {
     db: Database;
     enqueueRemember?: (tx: Transaction, job: { chatId: string; messageId: string }) => Promise<void>;
+    enqueueHeldReplyPush?: (tx: Transaction, job: { draftId: string }) => Promise<void>;
   },
   context: ReplyContext,
   prompt: HeldChatPrompt,
@@ -58,6 +60,8 @@ export async function holdForApproval(
         }),
         recordChanges(tx, [draftChanged(chat.talentId, draftId), chatChanged(chat)]),
         deps.enqueueRemember?.(tx, { chatId: chat.id, messageId: context.message.id }),
+        // The creator's devices are told only once the draft exists, and always when it does.
+        deps.enqueueHeldReplyPush?.(tx, { draftId }),
       ]);
       if (updated.length === 0) throw new TakenOverMeanwhile();
     });

@@ -1,8 +1,7 @@
 // The chart styles load with the chart, so only creators who open Audience download them.
 import '@mantine/charts/styles.css';
-import type { AudienceOutput } from '@doppel/validation';
+import { type AudienceOutput, fanDisplayName } from '@doppel/validation';
 import { BarChart, LineChart } from '@mantine/charts';
-import { fanMemoryLabel } from '../settings/fan-memory-label.ts';
 import { bucketLabel, formatCents } from './audience-format.ts';
 
 /** Fans, returning, paying and subscribers per bucket of the period. */
@@ -35,7 +34,7 @@ export function AudienceChart({ audience }: { audience: AudienceOutput }) {
 
 /** The top spenders as horizontal bars of money spent; names as the dashboard names fans. */
 export function TopSpendersChart({ spenders }: { spenders: AudienceOutput['topSpenders'] }) {
-  const rows = spenders.map((spender) => ({ fan: fanMemoryLabel(spender.fan), spent: spender.paidCents / 100 }));
+  const rows = spenders.map((spender) => ({ fan: fanDisplayName(spender.fan), spent: spender.paidCents / 100 }));
   return (
     <div data-testid="audience-top-spenders-chart">
       <BarChart

@@ -1,10 +1,9 @@
-import { type AudienceOutput, type AudiencePeriod, audiencePeriods } from '@doppel/validation';
+import { type AudienceOutput, type AudiencePeriod, audiencePeriods, fanDisplayName } from '@doppel/validation';
 import { Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { trpc } from '../../../trpc/trpc.ts';
-import { fanMemoryLabel } from '../settings/fan-memory-label.ts';
 import { SettingsHeader } from '../settings/settings-page.tsx';
 import { useTalentContext, useTalentLive } from '../talent-context.ts';
 import { formatCents, formatWait, percent } from './audience-format.ts';
@@ -131,7 +130,7 @@ function AudienceFigures({ audience }: { audience: AudienceOutput }) {
               <Table.Tbody>
                 {audience.topSpenders.map((spender) => (
                   <Table.Tr key={spender.fan.id}>
-                    <Table.Td>{fanMemoryLabel(spender.fan)}</Table.Td>
+                    <Table.Td>{fanDisplayName(spender.fan)}</Table.Td>
                     <Table.Td ta="right">{formatCents(spender.paidCents)}</Table.Td>
                     <Table.Td ta="right">{spender.paidCredits.toLocaleString('en-US')}</Table.Td>
                   </Table.Tr>

@@ -1,4 +1,9 @@
-import { type ConversationDetail, conversationMessageLimit, conversationMessageLimitMax } from '@doppel/validation';
+import {
+  type ConversationDetail,
+  conversationMessageLimit,
+  conversationMessageLimitMax,
+  fanDisplayName,
+} from '@doppel/validation';
 import { Anchor, Avatar, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconBrain } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -11,7 +16,6 @@ import { useLiveInvalidate } from '../../../live/use-live.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { messageCountLabel } from '../../admin/chats/chat-format.ts';
 import { useApprovalLive } from '../drafts/use-approval-live.ts';
-import { fanMemoryLabel } from '../settings/fan-memory-label.ts';
 import { useTalentContext } from '../talent-context.ts';
 import { ConversationBadges } from './conversations-page.tsx';
 import { MessageBubble } from './message-bubble.tsx';
@@ -117,7 +121,7 @@ export function ConversationPage() {
 }
 
 function Header({ detail }: { detail: ConversationDetail }) {
-  const fan = fanMemoryLabel(detail.chat.fan);
+  const fan = fanDisplayName(detail.chat.fan);
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="lg">
       <Group gap="sm" wrap="nowrap" align="flex-start">

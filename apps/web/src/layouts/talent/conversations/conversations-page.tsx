@@ -1,4 +1,4 @@
-import { type ConversationFilter, type ConversationView, conversationFilters } from '@doppel/validation';
+import { type ConversationFilter, type ConversationView, conversationFilters, fanDisplayName } from '@doppel/validation';
 import { Avatar, Badge, Card, Chip, Group, Paper, Skeleton, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconMessageOff, IconSearch } from '@tabler/icons-react';
@@ -11,7 +11,6 @@ import { useLiveInvalidate } from '../../../live/use-live.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { messageCountLabel, messagePreview } from '../../admin/chats/chat-format.ts';
 import { uniqueById } from '../../admin/shared/unique-by-id.ts';
-import { fanMemoryLabel } from '../settings/fan-memory-label.ts';
 import { useTalentContext } from '../talent-context.ts';
 import { conversationFilterLabels, readConversationParams, writeConversationParams } from './conversation-params.ts';
 
@@ -124,7 +123,7 @@ export function ConversationBadges({ chat }: { chat: ConversationView }) {
 }
 
 function ConversationRow({ chat, search }: { chat: ConversationView; search: string }) {
-  const fan = fanMemoryLabel(chat.fan);
+  const fan = fanDisplayName(chat.fan);
   return (
     <Card
       component={Link}

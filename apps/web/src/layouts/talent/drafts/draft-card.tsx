@@ -1,4 +1,10 @@
-import { chatMessageMaxLength, type ReplyDraftDecision, type ReplyDraftView, replyDraftApproveInput } from '@doppel/validation';
+import {
+  chatMessageMaxLength,
+  fanDisplayName,
+  type ReplyDraftDecision,
+  type ReplyDraftView,
+  replyDraftApproveInput,
+} from '@doppel/validation';
 import { Anchor, Badge, Button, Flex, Group, Paper, Popover, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconMessage, IconPaperclip, IconX } from '@tabler/icons-react';
@@ -8,7 +14,6 @@ import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { notifySuccess } from '../../../components/notify-success.ts';
 import { describeError } from '../../../errors/describe-error.ts';
 import { trpc } from '../../../trpc/trpc.ts';
-import { fanMemoryLabel } from '../settings/fan-memory-label.ts';
 import { useTalentContext } from '../talent-context.ts';
 import { attachmentNote, decisionMessage, draftTimingLabel, isEditedDraft } from './draft-format.ts';
 
@@ -27,7 +32,7 @@ export function DraftCard({ draft, now, onHandled }: { draft: ReplyDraftView; no
   const reject = trpc.talent.replyDrafts.reject.useMutation();
   const edited = isEditedDraft(draft.text, text);
   const busy = approve.isPending || reject.isPending;
-  const fan = fanMemoryLabel(draft.fan);
+  const fan = fanDisplayName(draft.fan);
   const attachments = attachmentNote(draft.attachmentTypes);
 
   const decided = (decision: ReplyDraftDecision) => {

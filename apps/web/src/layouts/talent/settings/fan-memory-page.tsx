@@ -1,4 +1,4 @@
-import type { TalentMemoryFan } from '@doppel/validation';
+import { fanDisplayName, type TalentMemoryFan } from '@doppel/validation';
 import { Avatar, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconBrain } from '@tabler/icons-react';
 import { useMemo, useRef } from 'react';
@@ -6,7 +6,6 @@ import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { useLive } from '../../../live/use-live.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { useTalentContext } from '../talent-context.ts';
-import { fanMemoryLabel } from './fan-memory-label.ts';
 import { FanMemoryNote } from './fan-memory-note.tsx';
 import { SettingsPage } from './settings-page.tsx';
 
@@ -60,7 +59,7 @@ export function FanMemoryPage() {
 }
 
 function FanCard({ fan, onChanged }: { fan: TalentMemoryFan; onChanged: () => void }) {
-  const label = fanMemoryLabel(fan.fan);
+  const label = fanDisplayName(fan.fan);
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid="creator-fan-memory-fan" aria-label={label}>
       <Stack gap="sm">

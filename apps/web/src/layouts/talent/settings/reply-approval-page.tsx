@@ -7,6 +7,7 @@ import { splitFieldErrors } from '../../../forms/server-errors.ts';
 import { useSyncFormWithData } from '../../../forms/use-sync-form-with-data.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { useTalentContext, useTalentLive } from '../talent-context.ts';
+import { HeldReplyNotifications } from './held-reply-notifications.tsx';
 import { holdMinutesLabel } from './reply-approval-labels.ts';
 import { SettingsForm, SettingsPage } from './settings-page.tsx';
 import { showSaved } from './use-talent-settings.ts';
@@ -14,7 +15,10 @@ import { showSaved } from './use-talent-settings.ts';
 const fields = ['enabled', 'holdMinutes', 'expiryAction'] as const;
 const holdChoices = replyHoldMinutesChoices.map((minutes) => ({ value: String(minutes), label: holdMinutesLabel(minutes) }));
 
-/** /settings/approval: whether the twin's replies wait for the creator, how long, and what then. */
+/**
+ * /settings/approval: whether the twin's replies wait for the creator, how long, and what then;
+ * and whether this device is notified when one waits.
+ */
 export function ReplyApprovalPage() {
   const { talentId } = useTalentContext();
   const utils = trpc.useUtils();
@@ -26,7 +30,12 @@ export function ReplyApprovalPage() {
       description="Read your twin’s replies before fans do: send them as they are, edit them or reject them in Replies to approve. Your edits teach your twin."
       query={query}
     >
-      {(settings) => <ReplyApprovalForm settings={settings} />}
+      {(settings) => (
+        <>
+          <ReplyApprovalForm settings={settings} />
+          <HeldReplyNotifications />
+        </>
+      )}
     </SettingsPage>
   );
 }

@@ -1,8 +1,9 @@
-// The pure parts of turning notifications on in the fan messenger: whether this browser can, what
-// the control shows, and the conversions between the browser's and the API's shapes.
+// The pure parts of turning notifications on (the fan's chat menu, the creator's Reply approval
+// settings): whether this browser can, what the control shows, and the conversions between the
+// browser's and the API's shapes.
 import type { PushSubscribeInput } from '@doppel/validation';
 
-/** What the chat menu offers: nothing (unsupported), a spinner, "Turn on", or "Turn off". */
+/** What the control offers: nothing (unsupported), a spinner, "Turn on", or "Turn off". */
 export type PushState = 'unsupported' | 'checking' | 'off' | 'on' | 'blocked';
 
 export const pushBlockedMessage = "Notifications are blocked in this browser's settings.";
@@ -25,7 +26,7 @@ export function isPushSupported(globals: PushGlobals): boolean {
 
 /**
  * The control's state: `browserEndpoint` is the browser's current subscription (undefined while it
- * is being read), `serverSubscribed` whether the server keeps it for this fan (undefined: asking).
+ * is being read), `serverSubscribed` whether the server keeps it for this user (undefined: asking).
  */
 export function decidePushState(input: {
   supported: boolean;
@@ -38,7 +39,7 @@ export function decidePushState(input: {
   if (input.browserEndpoint === undefined) return 'checking';
   if (input.browserEndpoint === null || input.permission !== 'granted') return 'off';
   if (input.serverSubscribed === undefined) return 'checking';
-  // A subscription the server does not keep for this fan (another account's, or dropped as gone) is off.
+  // A subscription the server does not keep for this user (another account's, or dropped as gone) is off.
   return input.serverSubscribed ? 'on' : 'off';
 }
 

@@ -1,9 +1,9 @@
 import { notifications } from '@mantine/notifications';
 import { TRPCClientError } from '@trpc/client';
 import { useEffect, useState } from 'react';
-import { notifySuccess } from '../../components/notify-success.ts';
-import { handleError } from '../../errors/handle-error.ts';
-import { trpc } from '../../trpc/trpc.ts';
+import { notifySuccess } from '../components/notify-success.ts';
+import { handleError } from '../errors/handle-error.ts';
+import { trpc } from '../trpc/trpc.ts';
 import {
   base64UrlToBytes,
   decidePushState,
@@ -63,10 +63,11 @@ function reportBrowserFailure(error: unknown, doing: string): void {
 }
 
 /**
- * Web Push in the fan messenger (issue 13): whether this browser has notifications on for the
- * signed-in fan, and turning them on (permission, service worker, subscription, push.subscribe)
- * or off (push.unsubscribe, then the browser's subscription). `enabled` is false for anonymous
- * fans, who sign in first.
+ * Web Push for the signed-in user (issue 13): whether this browser has notifications on for them,
+ * and turning them on (permission, service worker, subscription, push.subscribe) or off
+ * (push.unsubscribe, then the browser's subscription). The fan messenger's chat menu uses it for
+ * broadcasts, the creator's Reply approval settings for held replies: one subscription per
+ * browser serves both. `enabled` is false for anonymous fans, who sign in first.
  */
 export function usePushNotifications({ enabled }: { enabled: boolean }): PushNotifications {
   const supported = enabled && browserSupportsPush();

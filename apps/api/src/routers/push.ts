@@ -1,6 +1,7 @@
-// Push notifications for fans (issue 13): the VAPID public key a browser subscribes with, and the
-// browser's subscription kept for the signed-in fan. Broadcasts send through it (the worker's
-// broadcasts.push job). Rules: packages/domain/src/push.
+// Push notifications (issue 13; issue 16 for creators): the VAPID public key a browser subscribes
+// with, and the browser's subscription kept for the signed-in user. Broadcasts to fans and held
+// replies to creators send through it (the worker's broadcasts.push and chat.held-reply-push
+// jobs). Rules: packages/domain/src/push.
 import { ensureWebPushKeys, pushStatus, subscribePush, unsubscribePush } from '@doppel/domain';
 import { pushEndpointInput, pushPublicKeyOutput, pushStatusOutput, pushSubscribeInput } from '@doppel/validation';
 import { authedProcedure, publicProcedure, router } from '../trpc/procedures.ts';

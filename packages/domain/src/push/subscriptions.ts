@@ -1,5 +1,6 @@
-// A fan's browsers with notifications on (push_subscriptions). Only signed-in fans: an anonymous
-// fan's account may be merged away at sign-in, and broadcasts only reach signed-in fans anyway.
+// A signed-in user's browsers with notifications on (push_subscriptions): a fan's for broadcasts, a
+// creator's for replies held for approval. Only signed-in accounts: an anonymous fan's account may
+// be merged away at sign-in, and broadcasts only reach signed-in fans anyway.
 import { type Executor, pushSubscriptions, users } from '@doppel/db';
 import { and, desc, eq, notInArray } from 'drizzle-orm';
 import type { Viewer } from '../access/scopes.ts';

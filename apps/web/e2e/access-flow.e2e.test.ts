@@ -1,19 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, pathOf } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { openPage, pathOf, useBrowser } from './support/browser.ts';
 import { signInWithMagicLink } from './support/sign-in.ts';
 
 describe('access flow of signed-in creators without a twin', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('shows a newcomer the waitlist with their email, onboarding once a referral tag is held, and signs out', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     const email = `newcomer-${Date.now()}@example.com`;
     await signInWithMagicLink(page, email);
     await page.getByRole('heading', { name: 'Join the waitlist' }).waitFor();
@@ -36,14 +29,14 @@ describe('access flow of signed-in creators without a twin', () => {
   });
 
   it('thanks an applicant whose status is PENDING', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await signInWithMagicLink(page, 'chloe@example.com');
     await page.getByRole('heading', { name: 'You are on the waitlist' }).waitFor();
     await context.close();
   });
 
   it('resumes an accepted creator at the step their draft reached', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     // Nora's draft has a name, a picture and a handle: the server derives gender and age.
     await signInWithMagicLink(page, 'nora@example.com');
     await page.waitForURL('**/gender-age');

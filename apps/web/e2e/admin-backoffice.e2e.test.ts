@@ -3,11 +3,11 @@
 // the manager watches them change live; creates a global FAQ (a bad row first) that then scores in
 // the prompt log of a fan's reply, whose thumbs down shows in Reactions; puts a twin on Discover
 // and finds it on /discover; accepts a waitlisted newcomer from Users; runs a health check.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openAdminSection, openAdminUi } from './support/admin.ts';
-import { launchBrowser, openPage, pathOf } from './support/browser.ts';
+import { openPage, pathOf, useBrowser } from './support/browser.ts';
+import { useDatabase } from './support/database.ts';
 import { waitForChatOpen } from './support/fan-chat.ts';
 import { signInWithMagicLink } from './support/sign-in.ts';
 
@@ -42,14 +42,13 @@ async function fanSends(page: Page, text: string): Promise<void> {
 }
 
 describe('admin back-office', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let adminSession: Awaited<ReturnType<BrowserContext['storageState']>>;
-  const sql = postgres(inject('databaseUrl'), { max: 1, onnotice: () => undefined });
+  const sql = useDatabase();
   beforeAll(async () => {
-    browser = await launchBrowser();
     // The admin signs in once (sign-in links are rate-limited per email and per address, and every
     // browser test shares one server); each test opens a context with that session.
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await openAdminUi(page);
     adminSession = await context.storageState();
     await context.close();
@@ -57,15 +56,11 @@ describe('admin back-office', () => {
 
   /** The signed-in admin in a fresh context, on the admin UI. */
   async function openAdmin() {
-    const opened = await openPage(browser, undefined, adminSession);
+    const opened = await openPage(browser(), undefined, adminSession);
     await opened.page.goto('/status');
     await opened.page.getByTestId('admin-menu').waitFor();
     return opened;
   }
-  afterAll(async () => {
-    await sql.end();
-    await browser?.close();
-  });
 
   it('creates a talent, invites its manager, and edits its settings live on the manager’s dashboard', async () => {
     const admin = await openAdmin();
@@ -100,7 +95,7 @@ describe('admin back-office', () => {
     await invitation.getByTestId('talent-invitation-status').getByText('Pending').waitFor();
 
     // The invited person signs in with that email and lands on the twin's dashboard.
-    const manager = await openPage(browser, { width: 390, height: 844 });
+    const manager = await openPage(browser(), { width: 390, height: 844 });
     await signInWithMagicLink(manager.page, 'nova@doppel.dev');
     await manager.page.getByRole('heading', { name: 'Your dashboard' }).waitFor();
     await manager.page.getByText('Fans chat with Nova Vega, your twin,').waitFor();
@@ -146,7 +141,7 @@ describe('admin back-office', () => {
     await saveAndConfirm(admin.page);
 
     // A fan asks it, and answers the reply with a thumbs down.
-    const fan = await openPage(browser, { width: 390, height: 844 });
+    const fan = await openPage(browser(), { width: 390, height: 844 });
     await fan.page.goto('/chat/mia');
     await waitForChatOpen(fan.page);
     await fanSends(fan.page, question);
@@ -188,7 +183,7 @@ describe('admin back-office', () => {
     await savedToast(admin.page);
     await admin.page.getByRole('switch', { name: /Discover feed/ }).check();
     await saveAndConfirm(admin.page);
-    const visitor = await openPage(browser, { width: 390, height: 844 });
+    const visitor = await openPage(browser(), { width: 390, height: 844 });
     await visitor.page.goto('/discover');
     await visitor.page.getByTestId('discover-twin').filter({ hasText: 'Mia Moreno' }).waitFor();
     const twins = await visitor.page.getByTestId('discover-twin').allTextContents();
@@ -202,7 +197,7 @@ describe('admin back-office', () => {
 
     // A newcomer joins the waitlist; the admin finds them under "Waitlist - Pending" and accepts.
     const email = `applicant-${Date.now()}@example.com`;
-    const newcomer = await openPage(browser, { width: 390, height: 844 });
+    const newcomer = await openPage(browser(), { width: 390, height: 844 });
     await signInWithMagicLink(newcomer.page, email);
     await newcomer.page.getByRole('heading', { name: 'Join the waitlist' }).waitFor();
     await newcomer.page.getByRole('radio', { name: 'Instagram' }).check();

@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openAdminSection, openAdminUi } from './support/admin.ts';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { openPage, useBrowser } from './support/browser.ts';
 import { signInWithMagicLink } from './support/sign-in.ts';
 
 // Broadcasts end to end on the real worker: the demo admin schedules one for Mia a minute ahead,
@@ -12,17 +11,10 @@ import { signInWithMagicLink } from './support/sign-in.ts';
 const completionTimeoutMs = 150_000;
 
 describe('admin broadcasts', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('schedules a broadcast a minute ahead, watches it complete, and the fan finds it in the chat', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await openAdminUi(page);
     await openAdminSection(page, 'Broadcast', '/broadcasts', 'Broadcasts');
     await page.getByRole('link', { name: 'Schedule broadcast' }).click();
@@ -60,7 +52,7 @@ describe('admin broadcasts', () => {
     expect(page.url()).toBe(detailUrl);
 
     // Jordan, a signed-in fan of Mia, finds the message in the chat.
-    const fan = await openPage(browser, { width: 390, height: 844 });
+    const fan = await openPage(browser(), { width: 390, height: 844 });
     await signInWithMagicLink(fan.page, 'fan2@doppel.dev', { reuseSession: true });
     await fan.page.goto('/chat/mia');
     await fan.page.locator('[data-testid="chat-message"][data-sender="TALENT"]', { hasText: message }).waitFor();
@@ -69,7 +61,7 @@ describe('admin broadcasts', () => {
   }, 240_000);
 
   it('deletes a scheduled broadcast after a confirm and lists it as deleted', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await openAdminUi(page);
     await page.goto('/broadcasts/create');
     const message = `Draft to delete ${Date.now()}`;

@@ -2,11 +2,11 @@
 // (the offline engine answers, no LLM configured), and the admin finds that chat in the list,
 // follows it live, opens the twin's reply and reads its prompt record (Input and Output tabs),
 // and hides and shows the chat's images.
-import type { Browser, Locator, Page } from 'playwright-core';
-import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { openAdminSection, openAdminUi } from './support/admin.ts';
-import { launchBrowser, openPage, pathOf } from './support/browser.ts';
+import { openPage, pathOf, useBrowser } from './support/browser.ts';
+import { useDatabase } from './support/database.ts';
 import { waitForChatOpen } from './support/fan-chat.ts';
 
 // Replies come from the worker within a second or two; the waits are generous for a loaded machine.
@@ -39,19 +39,12 @@ const adminMessage = (page: Page, text: string): Locator =>
   page.locator('[data-testid="admin-chat-message"]').filter({ has: page.getByText(text, { exact: true }) });
 
 describe('admin chats', () => {
-  let browser: Browser;
-  const sql = postgres(inject('databaseUrl'), { max: 1, onnotice: () => undefined });
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await sql.end();
-    await browser?.close();
-  });
+  const browser = useBrowser();
+  const sql = useDatabase();
 
   it('lets the admin find a fan’s chat, follow it live, read the offline prompt and hide images', async () => {
     // The fan: anonymous, chatting with Mia.
-    const fan = await openPage(browser, { width: 390, height: 844 });
+    const fan = await openPage(browser(), { width: 390, height: 844 });
     await fan.page.goto('/chat/mia');
     await waitForChatOpen(fan.page);
     const firstText = `Hi Mia, admin check ${Date.now().toString(36)}: how was your week?`;
@@ -65,7 +58,7 @@ describe('admin chats', () => {
     if (!chat) throw new Error('the fan has no chat with Mia');
 
     // The admin: magic link, then the menu's "Admin UI", then Chats.
-    const admin = await openPage(browser);
+    const admin = await openPage(browser());
     const page = admin.page;
     await openAdminChats(page);
 
@@ -196,7 +189,7 @@ describe('admin chats', () => {
   }, 180_000);
 
   it('shows a seeded OpenAI reply with the fan’s thumbs down, its function call and token usage', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await openAdminChats(page);
     // Jordan Lee is signed in, so the chat is under the default filter "Logged-in user".
     const row = page.locator('[data-testid="admin-chat-row"][aria-label="Chat of Jordan Lee with Mia Moreno"]');

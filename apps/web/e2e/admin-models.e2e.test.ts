@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openAdminSection, openAdminUi } from './support/admin.ts';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { openPage, useBrowser } from './support/browser.ts';
 import { runOps } from './support/ops.ts';
 
 // Fine-tuned models, end to end with the offline fine-tuner (no provider configured): the demo
@@ -19,17 +18,10 @@ function examplesText(count: number): string {
 }
 
 describe('admin models', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('creates a model, checks its examples, fine-tunes a version and makes it the default', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await openAdminUi(page);
     await openAdminSection(page, 'Models', '/models');
     await page.getByRole('link', { name: 'Create model' }).click();

@@ -1,6 +1,5 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, pathOf } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { openPage, pathOf, useBrowser } from './support/browser.ts';
 import { signInWithMagicLink } from './support/sign-in.ts';
 
 const adminMenuInSpecOrder = [
@@ -22,16 +21,10 @@ const adminMenuInSpecOrder = [
 ];
 
 describe('demo admin', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('signs in by magic link, switches to the admin UI, and logs out to the landing page', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await signInWithMagicLink(page, 'admin@doppel.dev');
 
     // The admin also manages the demo twin, so the shell opens the talent dashboard first.

@@ -1,18 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { openPage, useBrowser } from './support/browser.ts';
 
 describe('AI disclosure in the fan chat', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('says on a phone, above the first message, that the twin is an AI, and explains what that means', async () => {
-    const { context, page } = await openPage(browser, { width: 390, height: 844 });
+    const { context, page } = await openPage(browser(), { width: 390, height: 844 });
     await page.goto('/chat/mia');
     // The app's chat (the composer), not the server's first paint.
     await page.getByRole('textbox', { name: 'Message' }).waitFor();

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openPage, useBrowser } from './support/browser.ts';
+import { useDatabase } from './support/database.ts';
 import {
   balanceOf,
   conversation,
@@ -42,20 +42,15 @@ async function expectCorrectionsWaiting(page: Page, count: number): Promise<void
 }
 
 describe('creator approval mode and corrections', () => {
-  let browser: Browser;
-  const sql = postgres(inject('databaseUrl'), { max: 1, onnotice: () => undefined });
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
+  const browser = useBrowser();
+  const sql = useDatabase();
   afterAll(async () => {
     // Whatever happened above, Mia answers on her own again for the other files.
     await sql`update talent_configs set reply_approval = false where id = (select id from talents where tag = 'mia')`;
-    await sql.end();
-    await browser?.close();
   });
 
   it('holds a reply for the creator, sends her edit, and counts her corrections', async () => {
-    const creator = await openPage(browser, phone);
+    const creator = await openPage(browser(), phone);
     await signInWithMagicLink(creator.page, 'creator@doppel.dev', { reuseSession: true });
     const before = await correctionsWaiting(creator.page);
 
@@ -68,7 +63,7 @@ describe('creator approval mode and corrections', () => {
     await creator.page.getByText('Saved!', { exact: true }).first().waitFor();
 
     // A fan writes; the reply is held, so nothing from the twin arrives.
-    const fan = await openPage(browser, phone);
+    const fan = await openPage(browser(), phone);
     await fan.page.goto('/chat/mia');
     await waitForChatOpen(fan.page);
     const repliesBefore = await twinMessages(fan.page).count();
@@ -80,6 +75,11 @@ describe('creator approval mode and corrections', () => {
 
     // The creator sees the count in her menu and the draft in Replies to approve.
     await creator.page.goto('/');
+    // The dashboard home leads with the replies waiting.
+    await creator.page
+      .getByTestId('held-replies-notice')
+      .getByText(/^\d+ repl(y is|ies are) waiting for your approval$/)
+      .waitFor({ timeout: replyTimeoutMs });
     await creator.page.getByRole('button', { name: 'Menu' }).click();
     await creator.page.getByTestId('menu-pending-drafts').waitFor({ timeout: replyTimeoutMs });
     await creator.page.getByRole('menuitem', { name: /Replies to approve/ }).click();
@@ -136,7 +136,7 @@ describe('creator approval mode and corrections', () => {
     await expectCorrectionsWaiting(creator.page, before + 2);
 
     // Another fan's held reply is rejected: no reply, and their credits come back.
-    const other = await openPage(browser, phone);
+    const other = await openPage(browser(), phone);
     await other.page.goto('/chat/mia');
     await waitForChatOpen(other.page);
     const otherReplies = await twinMessages(other.page).count();

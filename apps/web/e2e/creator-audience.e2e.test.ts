@@ -1,6 +1,5 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { openPage, useBrowser } from './support/browser.ts';
 import { signInWithMagicLink } from './support/sign-in.ts';
 
 // The demo creator opens Audience on a phone: the four stat cards, the chart over time, the
@@ -8,17 +7,11 @@ import { signInWithMagicLink } from './support/sign-in.ts';
 // with Mia too, so the figures are checked for presence, not value (the integration test has values).
 
 describe('creator audience', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('shows Mia’s fans as cards and charts, for each period', async () => {
     const phone = { width: 390, height: 844 };
-    const { page } = await openPage(browser, phone);
+    const { page } = await openPage(browser(), phone);
     await signInWithMagicLink(page, 'creator@doppel.dev', { reuseSession: true });
     await page.goto('/');
     await page.getByRole('button', { name: 'Menu' }).click();

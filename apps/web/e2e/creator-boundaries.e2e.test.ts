@@ -1,23 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { openPage, useBrowser } from './support/browser.ts';
 import { signInWithMagicLink } from './support/sign-in.ts';
 
 // The demo creator sets Mia's boundaries on a phone: a blocked topic and a content level are
 // saved and still there after a reload; the test puts Mia back (no topics, Safe) for the other files.
 
 describe('creator boundaries', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('saves a blocked topic and a content level, kept after a reload', async () => {
-    const { context, page } = await openPage(browser, { width: 390, height: 844 });
+    const { context, page } = await openPage(browser(), { width: 390, height: 844 });
     await signInWithMagicLink(page, 'creator@doppel.dev', { reuseSession: true });
     await page.goto('/settings/boundaries');
     const topics = page.getByRole('combobox', { name: 'Topics your twin never talks about' });

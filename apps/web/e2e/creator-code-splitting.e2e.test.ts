@@ -1,19 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { openPage, useBrowser } from './support/browser.ts';
 import { signInWithMagicLink } from './support/sign-in.ts';
 
 describe('demo creator', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('lands on the talent dashboard without ever downloading the admin screens', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);

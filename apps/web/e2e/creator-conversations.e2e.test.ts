@@ -1,6 +1,5 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, pathOf } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { openPage, pathOf, useBrowser } from './support/browser.ts';
 import { signInWithMagicLink } from './support/sign-in.ts';
 
 // The demo creator opens Conversations on a phone, finds Mia's demo chats, filters to the thumbs
@@ -8,17 +7,11 @@ import { signInWithMagicLink } from './support/sign-in.ts';
 // Other files' fans chat with Mia too, so rows are found by the demo fans' names.
 
 describe('creator conversations', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('lists, filters, searches and opens Mia’s chats', async () => {
     const phone = { width: 390, height: 844 };
-    const { page } = await openPage(browser, phone);
+    const { page } = await openPage(browser(), phone);
     await signInWithMagicLink(page, 'creator@doppel.dev', { reuseSession: true });
     await page.goto('/');
     await page.getByRole('button', { name: 'Menu' }).click();

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, pathOf } from './support/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { openPage, pathOf, useBrowser } from './support/browser.ts';
 import { signInWithMagicLink } from './support/sign-in.ts';
 
 // The demo creator's dashboard: home (progress ring, share link, earnings, engagement, quick links),
@@ -18,24 +18,20 @@ const nextTaskTitles = {
 } as const;
 
 describe('creator dashboard', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let signedIn: StorageState;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     // One magic link for the file (the server limits links per address); each test reuses the session.
-    const { context, page } = await openPage(browser, { width: 430, height: 900 });
+    const { context, page } = await openPage(browser(), { width: 430, height: 900 });
     await signInWithMagicLink(page, 'creator@doppel.dev');
     await page.getByRole('heading', { name: 'Your dashboard' }).waitFor();
     signedIn = await context.storageState();
     await context.close();
   });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   async function open(path: string, viewport = { width: 430, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ baseURL: inject('baseUrl'), viewport, storageState: signedIn });
+    const context = await browser().newContext({ baseURL: inject('baseUrl'), viewport, storageState: signedIn });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: inject('baseUrl') });
     const page = await context.newPage();
     page.setDefaultTimeout(20_000);

@@ -1,6 +1,5 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { openPage, useBrowser } from './support/browser.ts';
 import { replyTimeoutMs, sendAndWaitForReply, waitForChatOpen } from './support/fan-chat.ts';
 import { signInWithMagicLink } from './support/sign-in.ts';
 
@@ -10,17 +9,11 @@ import { signInWithMagicLink } from './support/sign-in.ts';
 // is found among any other fans' notes.
 
 describe('creator fan memory', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('lists, edits and deletes what Mia remembers about a fan, and the fan sees it', async () => {
     const phone = { width: 390, height: 844 };
-    const fan = await openPage(browser, phone);
+    const fan = await openPage(browser(), phone);
     await fan.page.goto('/chat/mia');
     await waitForChatOpen(fan.page);
     await sendAndWaitForReply(fan.page, 'Hi Mia! My name is Juniper and I have a dog named Biscuit.');
@@ -31,7 +24,7 @@ describe('creator fan memory', () => {
     await sheet.getByText('Has a dog named Biscuit', { exact: true }).waitFor({ timeout: replyTimeoutMs });
     await sheet.getByText('Name: Juniper', { exact: true }).waitFor({ timeout: replyTimeoutMs });
 
-    const creator = await openPage(browser, phone);
+    const creator = await openPage(browser(), phone);
     const page = creator.page;
     await signInWithMagicLink(page, 'creator@doppel.dev', { reuseSession: true });
     await page.goto('/settings');

@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { onboardingSteps } from '../src/layouts/onboarding/onboarding-steps.ts';
-import { launchBrowser, openPage, pathOf } from './support/browser.ts';
+import { openPage, pathOf, useBrowser } from './support/browser.ts';
+import { connectDatabase } from './support/database.ts';
 import { runOps } from './support/ops.ts';
 import { brandGradientPng } from './support/png.ts';
 import { signInWithMagicLink } from './support/sign-in.ts';
@@ -32,16 +32,10 @@ async function continueTo(page: Page, path: string): Promise<void> {
 }
 
 describe('a new creator', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('goes from the landing page through sign-in, the waitlist, acceptance and all eight steps to the dashboard', async () => {
-    const { context, page } = await openPage(browser, { width: 430, height: 900 });
+    const { context, page } = await openPage(browser(), { width: 430, height: 900 });
     const email = `new-creator-${Date.now()}@example.com`;
     const handle = `nova_${Date.now().toString(36)}`;
 
@@ -184,7 +178,7 @@ describe('a new creator', () => {
   });
 
   it('comes in through a referral link straight to onboarding, without the waitlist; an unknown tag is ignored', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     const email = `referred-${Date.now()}@example.com`;
 
     await page.goto('/r/nobody');
@@ -213,7 +207,7 @@ describe('a new creator', () => {
     await page.getByRole('heading', { name: 'Claim your handle' }).waitFor();
 
     // An interest stored on the draft that is no longer offered shows as deprecated and is dropped on save.
-    const sql = postgres(inject('databaseUrl'), { max: 1, onnotice: () => undefined });
+    const sql = connectDatabase();
     try {
       await sql`update talent_drafts set interests = ${['YOGA', 'KNITTING']} where user_id = (select id from users where email = ${email})`;
     } finally {

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { openAdminUi } from './support/admin.ts';
-import { launchBrowser, openPage, pathOf } from './support/browser.ts';
+import { openPage, pathOf, useBrowser } from './support/browser.ts';
 import { signInWithMagicLink } from './support/sign-in.ts';
 
 // Money out, end to end: the demo creator opens /earnings, expands a month (chart and breakdown),
@@ -14,17 +14,10 @@ const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/doppel-
 const liveTimeoutMs = 15_000;
 
 describe('creator payouts', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('withdraws by bank transfer, and sees the admin’s rejection and the money back live', async () => {
-    const creator = await openPage(browser, { width: 430, height: 900 });
+    const creator = await openPage(browser(), { width: 430, height: 900 });
     await signInWithMagicLink(creator.page, 'creator@doppel.dev', { reuseSession: true });
     await creator.page.goto('/');
     await creator.page.getByRole('heading', { name: 'Your dashboard' }).waitFor();
@@ -70,7 +63,7 @@ describe('creator payouts', () => {
     await shot(creator.page, 'requested');
 
     // The admin rejects it with a reason.
-    const admin = await openPage(browser);
+    const admin = await openPage(browser());
     await openAdminUi(admin.page);
     await admin.page.goto(`/payouts/${payoutId}`);
     await admin.page.getByTestId('payout-timeline').waitFor();

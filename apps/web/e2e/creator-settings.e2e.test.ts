@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, pathOf } from './support/browser.ts';
+import { openPage, pathOf, useBrowser } from './support/browser.ts';
 import { encodePng } from './support/png.ts';
 import { signInWithMagicLink } from './support/sign-in.ts';
 
@@ -18,14 +18,13 @@ const expectValue = (locator: Locator, value: string) => expect.poll(() => locat
 const saved = (page: Page) => page.getByText('Saved!', { exact: true }).first().waitFor();
 
 describe('creator settings', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let signedIn: StorageState;
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     // One magic link for the file (the server limits links per address); both browsers share the session.
-    const { context, page } = await openPage(browser, { width: 430, height: 900 });
+    const { context, page } = await openPage(browser(), { width: 430, height: 900 });
     await signInWithMagicLink(page, 'creator@doppel.dev');
     await page.getByRole('heading', { name: 'Your dashboard' }).waitFor();
     signedIn = await context.storageState();
@@ -33,7 +32,6 @@ describe('creator settings', () => {
   });
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
   });
 
   /** The editing browser (phone-sized) and the watching one (desktop), both on `path`. */
@@ -43,7 +41,7 @@ describe('creator settings', () => {
       { width: 430, height: 900 },
       { width: 1280, height: 900 },
     ]) {
-      const context = await browser.newContext({ baseURL: inject('baseUrl'), viewport, storageState: signedIn });
+      const context = await browser().newContext({ baseURL: inject('baseUrl'), viewport, storageState: signedIn });
       contexts.push(context);
       const page = await context.newPage();
       page.setDefaultTimeout(20_000);
@@ -55,7 +53,7 @@ describe('creator settings', () => {
   }
 
   it('reaches every settings page from the menu', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await context.addCookies(signedIn.cookies);
     await page.goto('/');
     await page.getByRole('link', { name: 'Settings' }).click();

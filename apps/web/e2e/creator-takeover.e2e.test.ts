@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright-core';
-import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { openPage, useBrowser } from './support/browser.ts';
+import { useDatabase } from './support/database.ts';
 import {
   conversation,
   sendAndWaitForReply,
@@ -17,18 +16,11 @@ import { signInWithMagicLink } from './support/sign-in.ts';
 // writes, the fan reads it as Mia's message; she hands back, and the twin answers again.
 
 describe('creator takeover', () => {
-  let browser: Browser;
-  const sql = postgres(inject('databaseUrl'), { max: 1, onnotice: () => undefined });
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await sql.end();
-    await browser?.close();
-  });
+  const browser = useBrowser();
+  const sql = useDatabase();
 
   it('the creator takes over, writes, hands back; the fan sees her message as the twin’s', async () => {
-    const fan = await openPage(browser, { width: 390, height: 844 });
+    const fan = await openPage(browser(), { width: 390, height: 844 });
     await fan.page.goto('/chat/mia');
     await waitForChatOpen(fan.page);
     // A text no other test sends finds this fan's chat among the many with Mia.
@@ -37,7 +29,7 @@ describe('creator takeover', () => {
     const [row] = await sql<{ chatId: string }[]>`select chat_id as "chatId" from chat_messages where text = ${opening}`;
     expect(row?.chatId).toBeTruthy();
 
-    const creator = await openPage(browser);
+    const creator = await openPage(browser());
     await signInWithMagicLink(creator.page, 'creator@doppel.dev', { reuseSession: true });
     await creator.page.goto(`/conversations/${row?.chatId}`);
     const messages = creator.page.getByTestId('conversation-messages');

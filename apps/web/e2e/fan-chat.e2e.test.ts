@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright-core';
-import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, pathOf } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { openPage, pathOf, useBrowser } from './support/browser.ts';
+import { useDatabase } from './support/database.ts';
 import {
   balanceOf,
   conversation,
@@ -14,18 +13,11 @@ import {
 import { signInWithMagicLink } from './support/sign-in.ts';
 
 describe('fan messenger', () => {
-  let browser: Browser;
-  const sql = postgres(inject('databaseUrl'), { max: 1, onnotice: () => undefined });
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await sql.end();
-    await browser?.close();
-  });
+  const browser = useBrowser();
+  const sql = useDatabase();
 
   it('lets an anonymous fan chat, unlock a picture, run out of free credits, sign in and keep the chat', async () => {
-    const { context, page } = await openPage(browser, { width: 390, height: 844 });
+    const { context, page } = await openPage(browser(), { width: 390, height: 844 });
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
@@ -133,7 +125,7 @@ describe('fan messenger', () => {
   }, 180_000);
 
   it('shows a friendly page for a twin that does not exist', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await page.goto('/chat/no-such-twin-here');
     await page.getByRole('heading', { name: 'We couldn’t find this twin' }).waitFor();
     await page.getByText('@no-such-twin-here').waitFor();
@@ -143,7 +135,7 @@ describe('fan messenger', () => {
   });
 
   it('loads a long conversation 50 messages at a time and follows it live in a second tab', async () => {
-    const { context, page } = await openPage(browser, { width: 390, height: 844 });
+    const { context, page } = await openPage(browser(), { width: 390, height: 844 });
     await page.goto('/chat/mia');
     await waitForChatOpen(page);
     await page.getByRole('group', { name: 'Conversation starters' }).waitFor();

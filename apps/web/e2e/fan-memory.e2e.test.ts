@@ -1,19 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { openPage, useBrowser } from './support/browser.ts';
 import { replyTimeoutMs, sendAndWaitForReply, twinMessages, waitForChatOpen } from './support/fan-chat.ts';
 
 describe('fan memory', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('lists what the twin remembers on a phone, uses it, and deletes one note and then all', async () => {
-    const { context, page } = await openPage(browser, { width: 390, height: 844 });
+    const { context, page } = await openPage(browser(), { width: 390, height: 844 });
     await page.goto('/chat/mia');
     await waitForChatOpen(page);
     await sendAndWaitForReply(page, 'Hi Mia! My name is Sam and I have a dog named Rex.');

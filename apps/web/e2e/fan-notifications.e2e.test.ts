@@ -2,9 +2,9 @@
 // to signed-in fans only and says so when the browser blocks them; and the push service worker the
 // app serves shows a pushed broadcast (delivered through Chromium's DevTools, as a push service
 // would) with its headline, message and chat, one per broadcast.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { openPage, useBrowser } from './support/browser.ts';
 import { waitForChatOpen } from './support/fan-chat.ts';
 import { signInWithMagicLink } from './support/sign-in.ts';
 
@@ -34,16 +34,10 @@ async function waitForNotifications(page: Page, count: number, ms = 10_000): Pro
 }
 
 describe('notifications in the fan messenger', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('offers notifications to signed-in fans only, and says when the browser blocks them', async () => {
-    const { context, page } = await openPage(browser, { width: 390, height: 844 });
+    const { context, page } = await openPage(browser(), { width: 390, height: 844 });
     try {
       await page.goto('/chat/mia');
       await waitForChatOpen(page);
@@ -80,7 +74,7 @@ describe('notifications in the fan messenger', () => {
   });
 
   it("shows a pushed broadcast with its headline, message and chat, once per broadcast, and only the app's own links", async () => {
-    const { context, page } = await openPage(browser, { width: 390, height: 844 });
+    const { context, page } = await openPage(browser(), { width: 390, height: 844 });
     const origin = inject('baseUrl');
     try {
       await context.grantPermissions(['notifications'], { origin });

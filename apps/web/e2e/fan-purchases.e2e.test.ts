@@ -2,11 +2,11 @@
 // sandbox checkout (no payment provider is configured in `npm start`), sees the balance rise live
 // and keeps chatting; then subscribes and chats without paying per message. An admin finds neither
 // purchase in the default Payments list, shows sandbox payments and opens one.
-import type { Browser, Page } from 'playwright-core';
-import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { openAdminSection, openAdminUi } from './support/admin.ts';
-import { launchBrowser, openPage, pathOf } from './support/browser.ts';
+import { openPage, pathOf, useBrowser } from './support/browser.ts';
+import { useDatabase } from './support/database.ts';
 import { balanceOf, replyTimeoutMs, sendAndWaitForReply, waitForBalance, waitForChatOpen } from './support/fan-chat.ts';
 import { signInWithMagicLink } from './support/sign-in.ts';
 
@@ -20,19 +20,12 @@ async function payInSandbox(page: Page, price: string): Promise<void> {
 }
 
 describe('buying credits and a subscription', () => {
-  let browser: Browser;
-  const sql = postgres(inject('databaseUrl'), { max: 1, onnotice: () => undefined });
+  const browser = useBrowser();
+  const sql = useDatabase();
   const email = `buyer-${Date.now()}@example.com`;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await sql.end();
-    await browser?.close();
-  });
 
   it('takes a fan from out of credits to a pack and a subscription, and shows both to an admin as sandbox payments', async () => {
-    const { context, page } = await openPage(browser, { width: 390, height: 844 });
+    const { context, page } = await openPage(browser(), { width: 390, height: 844 });
 
     // An anonymous fan with one credit left spends it, and is asked to sign in.
     await page.goto('/chat/mia');
@@ -109,7 +102,7 @@ describe('buying credits and a subscription', () => {
     await context.close();
 
     // The admin: sandbox payments are hidden by default, shown with the switch, and open.
-    const admin = await openPage(browser);
+    const admin = await openPage(browser());
     await openAdminUi(admin.page);
     await openAdminSection(admin.page, 'Payments', '/payments');
     const adminRows = admin.page.getByTestId('admin-row');

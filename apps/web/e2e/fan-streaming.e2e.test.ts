@@ -1,21 +1,14 @@
 // The twin's reply streams in on a phone: the typing dots, then a bubble that grows word by word as
 // the (offline) engine writes, then the stored message in its place: one bubble, never two.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { openPage, useBrowser } from './support/browser.ts';
 import { conversation, replyTimeoutMs, twinMessages, twinSelector, waitForChatOpen, waitForCount } from './support/fan-chat.ts';
 
 describe('streamed replies in the fan chat', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('shows the reply growing on a 390x844 phone, then as one stored message', async () => {
-    const { context, page } = await openPage(browser, { width: 390, height: 844 });
+    const { context, page } = await openPage(browser(), { width: 390, height: 844 });
     await page.goto('/chat/mia');
     await waitForChatOpen(page);
     const before = await twinMessages(page).count();

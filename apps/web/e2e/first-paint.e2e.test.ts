@@ -1,6 +1,5 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { openPage, useBrowser } from './support/browser.ts';
 
 // The server's first paint of the public routes (apps/api/src/http/page-shell.ts): readable with
 // JavaScript off, carrying the link-preview tags, and handed over to the app without two copies.
@@ -8,17 +7,10 @@ const miaWelcome = 'Hey you! 👋 I’m Mia’s AI twin. Ask me about travel, su
 const phone = { width: 390, height: 844 };
 
 describe('first paint of the public pages', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it("shows Mia's name, picture and welcome message with JavaScript disabled, and her card tags", async () => {
-    const context = await browser.newContext({ baseURL: inject('baseUrl'), viewport: phone, javaScriptEnabled: false });
+    const context = await browser().newContext({ baseURL: inject('baseUrl'), viewport: phone, javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto('/chat/mia');
     const shell = page.locator('#page-shell');
@@ -49,7 +41,7 @@ describe('first paint of the public pages', () => {
   });
 
   it('hands the chat over to the app: the first paint is gone and the welcome message shows once', async () => {
-    const { context, page } = await openPage(browser, phone);
+    const { context, page } = await openPage(browser(), phone);
     await page.goto('/chat/mia');
     await page.getByRole('textbox', { name: 'Message' }).waitFor();
     expect(await page.locator('#page-shell').count()).toBe(0);

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage, useBrowser } from './support/browser.ts';
+import { useDatabase } from './support/database.ts';
 import { signInWithMagicLink } from './support/sign-in.ts';
 
 /** The `live.events` streams a page holds open right now. */
@@ -17,21 +17,13 @@ function trackLiveStreams(page: Page): () => number {
 }
 
 describe('live updates: one stream per tab', () => {
-  let browser: Browser;
-  const sql = postgres(inject('databaseUrl'), { max: 1, onnotice: () => undefined });
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await sql.end();
-    await browser?.close();
-  });
+  const browser = useBrowser();
+  const sql = useDatabase();
 
   // A browser holds six HTTP/1.1 connections per host and each open stream keeps one: with a stream
   // per watching component, three dashboard tabs took all six and a fourth tab never loaded.
   it('keeps four dashboard tabs working, each with one live stream, and each still updates live', async () => {
-    const { context, page: first } = await openPage(browser);
+    const { context, page: first } = await openPage(browser());
     await signInWithMagicLink(first, 'creator@doppel.dev', { reuseSession: true });
     const tabs = [first, await context.newPage(), await context.newPage(), await context.newPage()];
     const liveStreams = tabs.map(trackLiveStreams);

@@ -1,7 +1,7 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser.ts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage, useBrowser } from './support/browser.ts';
+import { useDatabase } from './support/database.ts';
 import { twinMessages, waitForChatOpen } from './support/fan-chat.ts';
 
 // A large phone, where the seeded starters of Mia do not fit on one line. Anonymous fans only:
@@ -58,18 +58,11 @@ async function openMia(page: Page): Promise<Locator> {
 }
 
 describe('the fan messenger on a 430 px phone', () => {
-  let browser: Browser;
-  const sql = postgres(inject('databaseUrl'), { max: 1, onnotice: () => undefined });
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await sql.end();
-    await browser?.close();
-  });
+  const browser = useBrowser();
+  const sql = useDatabase();
 
   it('keeps every conversation starter reachable: on screen, or in a row that scrolls and fades where it hides chips', async () => {
-    const { context, page } = await openPage(browser, phone);
+    const { context, page } = await openPage(browser(), phone);
     const row = await openMia(page);
     const atStart = await layoutOf(row);
 
@@ -117,7 +110,7 @@ describe('the fan messenger on a 430 px phone', () => {
   });
 
   it('offers thumbs on the twin’s replies but not on its out-of-credits prompts', async () => {
-    const { context, page } = await openPage(browser, phone);
+    const { context, page } = await openPage(browser(), phone);
     await openMia(page);
 
     // A reply and the three kinds of prompt, straight into this fan's chat: reaching them through

@@ -1,18 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, pathOf } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { openPage, pathOf, useBrowser } from './support/browser.ts';
 
 describe('signed-out visitor', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('sees the landing headline, and "Let\'s get started" leads to sign-in', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await page.goto('/');
     await page.getByRole('heading', { name: 'Create your digital twin in minutes' }).waitFor();
     await page.screenshot({ path: '/tmp/doppel-landing.png', fullPage: true });
@@ -26,7 +19,7 @@ describe('signed-out visitor', () => {
   });
 
   it('is sent from an unknown path to the landing page', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await page.goto('/no/such/page?x=1');
     await page.getByRole('heading', { name: 'Create your digital twin in minutes' }).waitFor();
     expect(pathOf(page)).toBe('/');
@@ -34,7 +27,7 @@ describe('signed-out visitor', () => {
   });
 
   it('keeps the referral tag of /r/{tag} in localStorage when it names a twin, and lands on /', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await page.goto('/r/some-unknown-tag');
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('heading', { name: 'Create your digital twin in minutes' }).waitFor();
@@ -47,7 +40,7 @@ describe('signed-out visitor', () => {
   });
 
   it('explains an OAuth error code and removes it from the address', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await page.goto('/sign-in?error=email_not_verified');
     await page.getByRole('alert').filter({ hasText: 'Email not verified' }).waitFor();
     await page.waitForURL((url) => url.search === '');
@@ -60,7 +53,7 @@ describe('signed-out visitor', () => {
   });
 
   it('serves the terms, privacy and cookie pages with placeholder text, linked from sign-in', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await page.goto('/sign-in');
     await page.getByRole('link', { name: 'Terms of Service' }).click();
     await page.waitForURL('**/terms');
@@ -78,7 +71,7 @@ describe('signed-out visitor', () => {
   });
 
   it('shows a validation message for an invalid email without calling the server', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await page.goto('/sign-in');
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByRole('button', { name: 'Send magic link' }).click();
@@ -88,7 +81,7 @@ describe('signed-out visitor', () => {
   });
 
   it('reports a used sign-in link with a readable message and stays signed out', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await page.goto('/sign-in?email=nobody%40doppel.dev&mode=signIn&token=not-a-real-token');
     await page.locator('.mantine-Notification-root').first().waitFor();
     await page.waitForURL((url) => url.search === '');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage, useBrowser } from './support/browser.ts';
 
 // What the three public routes load (issue 14, fast on a phone): the page carries one small entry
 // script and nothing preloaded before its first paint, and the styles that arrive are those of the
@@ -46,16 +46,10 @@ const routes = [
 ];
 
 describe('what a public page loads', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('sends one small entry script and preloads nothing before the first paint', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     for (const { path } of routes) {
       const html = await (await page.request.get(path, { headers: { accept: 'text/html' } })).text();
       const head = html.slice(0, html.indexOf('</head>'));
@@ -72,7 +66,7 @@ describe('what a public page loads', () => {
 
   for (const { path, ready } of routes) {
     it(`${path} loads no creator code or styles, and opens once`, async () => {
-      const { context, page } = await openPage(browser, { width: 390, height: 844 });
+      const { context, page } = await openPage(browser(), { width: 390, height: 844 });
       const loaded = record(page);
       await page.goto(path);
       await ready(page).waitFor();

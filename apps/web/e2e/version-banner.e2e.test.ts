@@ -1,13 +1,13 @@
-import type { Browser } from 'playwright-core';
-import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser.ts';
+import type postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPage, useBrowser } from './support/browser.ts';
+import { useDatabase } from './support/database.ts';
 
 const bannerText = 'Great news! A new version of our app is now available.';
 
 describe('app version gate', () => {
-  let browser: Browser;
-  const sql = postgres(inject('databaseUrl'), { max: 1, onnotice: () => undefined });
+  const browser = useBrowser();
+  const sql = useDatabase();
   let previousMinVersion: unknown;
 
   // Every write announces itself with a change event in the same transaction; the test does the same.
@@ -18,18 +18,15 @@ describe('app version gate', () => {
     });
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     const [row] = await sql`select min_version from app_configs where id = 'default'`;
     previousMinVersion = row?.min_version;
   });
   afterAll(async () => {
     if (previousMinVersion) await setMinVersion(previousMinVersion);
-    await sql.end();
-    await browser?.close();
   });
 
   it('appears live when the minimum version rises, counts down, and Reload reloads', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     const liveStream = page.waitForResponse((response) => response.url().includes('/trpc/live.events'));
     await page.goto('/');
     await page.getByRole('heading', { name: 'Create your digital twin in minutes' }).waitFor();

@@ -4,23 +4,11 @@
 // In approval mode the reply is kept as a draft for the creator instead (hold-for-approval.ts).
 // It touches credits only to give back a message whose reply crossed a boundary (boundaries/flags.ts):
 // the fan paid when sending.
-import {
-  boundaryFlagUniqueIndex,
-  chatMessages,
-  chatPrompts,
-  chatReplyUniqueIndex,
-  chats,
-  type Database,
-  newId,
-  recordChanges,
-  type Transaction,
-  violatedUniqueConstraint,
-} from '@doppel/db';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { type Database, newId, type Transaction } from '@doppel/db';
 import type { FileStorage } from '../../ports/file-storage.ts';
 import { LlmError, type LlmPort, type LlmResponse } from '../../ports/llm.ts';
 import type { TtsPort } from '../../ports/tts.ts';
-import { type BoundaryRefusal, refundAndFlag } from '../boundaries/flags.ts';
+import type { BoundaryRefusal } from '../boundaries/flags.ts';
 import { refusalText } from '../boundaries/refusal.ts';
 import { checkReply, moderateFanMessage } from '../boundaries/reply-check.ts';
 import { type BoundaryCrossing, checkReplyRules } from '../boundaries/rules.ts';
@@ -31,6 +19,7 @@ import { holdForApproval } from './hold-for-approval.ts';
 import { findReply, loadReplyContext, type ReplyContext } from './load.ts';
 import { buildReplyPrompt } from './prompt.ts';
 import { type PromptRecord, promptRow } from './prompt-record.ts';
+import { storeReply } from './store-reply.ts';
 import { createReplyDraftStream, type DraftPublisher } from './stream-drafts.ts';
 
 /** What the fan reads when the model failed for good: in character, and it invites a retry. */
@@ -126,7 +115,7 @@ export async function answerFanMessage(deps: ReplyDeps, input: AnswerFanMessageI
       fallbackText: `${replyFallbackText}\n[model error: ${errorText(error)}]`,
     };
     record.responseFallbackText = reply.fallbackText;
-    const stored = await store(deps, context, record, reply, replyMessageId);
+    const stored = await storeReply(deps, context, record, reply, replyMessageId);
     if (stored !== 'stored') return notStored(deps.db, input.messageId, stored);
     return { status: 'fallback', replyMessageId, error: errorText(error) };
   }
@@ -140,7 +129,7 @@ export async function answerFanMessage(deps: ReplyDeps, input: AnswerFanMessageI
     if (held === 'held') return { status: 'held', replyMessageId };
     return held === 'taken over' ? { status: 'skipped', reason: 'taken over' } : { status: 'skipped', reason: 'already held' };
   }
-  const stored = await store(deps, context, record, reply, replyMessageId);
+  const stored = await storeReply(deps, context, record, reply, replyMessageId);
   if (stored !== 'stored') return notStored(deps.db, input.messageId, stored);
   return {
     status: 'answered',
@@ -164,7 +153,7 @@ async function refuse(
   record.responseFallbackText = `${text}\n[boundary: ${side === 'FAN' ? 'fan message' : 'reply'} ${crossing.reason} ${crossing.matched}]`;
   const refusal = { chat: context.chat, messageId: context.message.id, side, crossing };
   const reply = { text, attachments: [], fallbackText: record.responseFallbackText };
-  const stored = await store(deps, context, record, reply, replyMessageId, refusal);
+  const stored = await storeReply(deps, context, record, reply, replyMessageId, refusal);
   if (stored !== 'stored') return notStored(deps.db, context.message.id, stored);
   return { status: 'refused', replyMessageId, side, reason: crossing.reason };
 }
@@ -174,9 +163,6 @@ function notStored(db: Database, messageId: string, outcome: 'answered' | 'taken
   if (outcome === 'taken over') return Promise.resolve({ status: 'skipped', reason: 'taken over' });
   return alreadyAnswered(db, messageId);
 }
-
-/** Thrown inside the store transaction to roll it back when the chat was taken over meanwhile. */
-class TakenOverMeanwhile extends Error {}
 
 async function alreadyAnswered(db: Database, messageId: string): Promise<AnswerFanMessageResult> {
   const existing = await findReply(db, messageId);
@@ -262,65 +248,4 @@ async function compose(
   if (!text)
     throw new LlmError(call ? `The model called an unknown function ${call.name}` : 'The model returned an empty reply', true);
   return { text, attachments: [], fallbackText: null };
-}
-
-/**
- * The TALENT message, its ChatPrompt, the chat counters and the live events, in one transaction.
- * 'answered' when a concurrent run of the same job stored its answer first: that one stands;
- * 'taken over' when the creator took the chat over while the model was writing: nothing is stored.
- */
-async function store(
-  { db, enqueueRemember }: Pick<ReplyDeps, 'db' | 'enqueueRemember'>,
-  context: ReplyContext,
-  record: PromptRecord,
-  reply: ComposedReply,
-  replyMessageId: string,
-  refusal?: BoundaryRefusal,
-): Promise<'stored' | 'answered' | 'taken over'> {
-  const { chat } = context;
-  const scopes = [`chat:${chat.id}`, `talent:${chat.talentId}`, 'admin'];
-  try {
-    // Issued together: postgres.js pipelines them in one round trip, and Postgres runs them in
-    // this order (the prompt's key references the message). The chat row, which the fan's sends
-    // lock too, is held only from here to the commit.
-    await db.transaction(async (tx) => {
-      // A refusal first gives the fan back what the message cost; its first statement locks the
-      // fan's row, so the lock order stays that of every spend (user row, then chat).
-      const refusalEvents = refusal ? await refundAndFlag(tx, refusal) : [];
-      // The chat row first: a takeover (which locks it) that commits while this waits leaves the
-      // update nothing to match, and the reply is rolled back. Taking the lock before the insert
-      // also keeps a creator's answer to the same message from deadlocking on the unique index.
-      const [updated] = await Promise.all([
-        tx
-          .update(chats)
-          .set({ chatMessageCount: sql`${chats.chatMessageCount} + 1`, updatedAt: new Date() })
-          .where(and(eq(chats.id, chat.id), isNull(chats.takenOverAt)))
-          .returning({ id: chats.id }),
-        tx.insert(chatMessages).values({
-          id: replyMessageId,
-          chatId: chat.id,
-          senderType: 'TALENT',
-          text: reply.text,
-          attachments: reply.attachments,
-          replyToMessageId: context.message.id,
-        }),
-        tx.insert(chatPrompts).values({ id: replyMessageId, chatId: chat.id, ...promptRow(record) }),
-        recordChanges(tx, [
-          { entity: 'chat_messages', rowId: replyMessageId, scopes },
-          { entity: 'chats', rowId: chat.id, scopes },
-          ...refusalEvents,
-        ]),
-        enqueueRemember?.(tx, { chatId: chat.id, messageId: context.message.id }),
-      ]);
-      if (updated.length === 0) throw new TakenOverMeanwhile();
-    });
-    return 'stored';
-  } catch (error) {
-    if (error instanceof TakenOverMeanwhile) return 'taken over';
-    // The unique reply index (or, for a refusal, the one flag per message) refused a second
-    // answer to the same fan message: nothing was stored.
-    const violated = violatedUniqueConstraint(error);
-    if (violated === chatReplyUniqueIndex || violated === boundaryFlagUniqueIndex) return 'answered';
-    throw error;
-  }
 }

@@ -14,13 +14,12 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { chatChanged } from '../scopes.ts';
 import type { ComposedReply } from './attachments.ts';
 import type { ReplyContext } from './load.ts';
+import { TakenOverMeanwhile } from './store-reply.ts';
 
 /** The change event of a held or decided draft: the creator's inbox and admins. */
 export function draftChanged(talentId: string, draftId: string) {
   return { entity: 'reply_drafts', rowId: draftId, scopes: [`talent:${talentId}`, 'admin'] };
 }
-
-class TakenOverMeanwhile extends Error {}
 
 /**
  * Stores the draft (its id is the message id it will be sent as), in one transaction with the

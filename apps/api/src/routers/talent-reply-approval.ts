@@ -5,13 +5,19 @@
 import {
   approveReplyDraft,
   correctionsSummary,
+  deleteCorrection,
   getReplyApprovalSettings,
+  listCorrections,
   listReplyDrafts,
   rejectReplyDraft,
   rewriteReply,
   updateReplyApprovalSettings,
 } from '@doppel/domain';
 import {
+  correctionDeleteInput,
+  correctionDeleteOutput,
+  correctionsListInput,
+  correctionsListOutput,
   correctionsSummaryOutput,
   replyApprovalSettings,
   replyApprovalSettingsOutput,
@@ -88,5 +94,21 @@ export const talentCorrectionsRouter = router({
           text: input.text,
         }),
       ),
+    ),
+
+  /** The corrections kept, newest first, each saying whether the twin's model has trained on it. */
+  list: talentProcedure
+    .input(correctionsListInput)
+    .output(correctionsListOutput)
+    .query(({ ctx, input }) =>
+      listCorrections(ctx.db, ctx.user, { talentId: ctx.talentId, cursor: input.cursor, limit: input.limit }),
+    ),
+
+  /** Takes a correction back: its example leaves the twin's model. */
+  delete: talentProcedure
+    .input(correctionDeleteInput)
+    .output(correctionDeleteOutput)
+    .mutation(({ ctx, input }) =>
+      ctx.write((tx) => deleteCorrection(tx, ctx.user, { talentId: ctx.talentId, correctionId: input.correctionId })),
     ),
 });

@@ -107,3 +107,39 @@ export const correctionsSummaryOutput = z.object({
   pendingDrafts: z.number().int(),
 });
 export type CorrectionsSummary = z.infer<typeof correctionsSummaryOutput>;
+
+export const correctionSources = ['DRAFT_EDIT', 'REWRITE'] as const;
+
+export const correctionsListInput = z.object({
+  /** Keyset cursor from the previous page's `nextCursor`. */
+  cursor: z.string().trim().min(1, 'The list position is empty.').max(500, 'The list position is too long.').optional(),
+  limit: z
+    .number()
+    .int()
+    .min(1, 'Ask for at least 1 correction.')
+    .max(50, 'Ask for at most 50 corrections at a time.')
+    .default(20),
+});
+
+export const correctionOutput = z.object({
+  id: z.string(),
+  /** An edited draft, or a sent reply the creator rewrote. */
+  source: z.enum(correctionSources),
+  fanText: z.string(),
+  answerText: z.string(),
+  chatId: z.string(),
+  replyMessageId: z.string(),
+  updatedAt: z.iso.datetime(),
+  /** Not yet in a trained version of the twin's model. */
+  waiting: z.boolean(),
+});
+export type CorrectionView = z.infer<typeof correctionOutput>;
+
+/** Newest first. */
+export const correctionsListOutput = z.object({ items: z.array(correctionOutput), nextCursor: z.string().nullable() });
+export type CorrectionsListOutput = z.infer<typeof correctionsListOutput>;
+
+export const correctionDeleteInput = z.object({
+  correctionId: z.string().trim().min(1, 'Correction ID is not defined').max(100, 'Correction ID is too long.'),
+});
+export const correctionDeleteOutput = z.object({ deleted: z.literal(true) });

@@ -55,7 +55,7 @@ export function correctionExample(fanText: string, answerText: string): Training
   };
 }
 
-const sameExample = (a: TrainingExample, b: TrainingExample) => JSON.stringify(a) === JSON.stringify(b);
+export const sameExample = (a: TrainingExample, b: TrainingExample) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * The twin's model, locked: the one whose fine-tuned version the twin answers with, else the one
@@ -133,7 +133,7 @@ export async function keepCorrection(tx: Transaction, correction: Correction): P
   return { id };
 }
 
-function correctionChanged(talentId: string, correctionId: string): ChangeEvent {
+export function correctionChanged(talentId: string, correctionId: string): ChangeEvent {
   return { entity: 'talent_corrections', rowId: correctionId, scopes: [`talent:${talentId}`, 'admin'] };
 }
 
@@ -170,15 +170,18 @@ export async function rewriteReply(
   return { correctionId: kept.id, text: input.text };
 }
 
+/** The model's newest training version started before the correction was kept (or it has none yet). */
+const lastTrained = sql`(select max(${modelVersions.createdAt}) from ${modelVersions} where ${modelVersions.modelId} = ${talentCorrections.modelId})`;
+export const correctionWaits = sql<boolean>`${talentCorrections.modelId} is not null and (${lastTrained} is null or ${talentCorrections.updatedAt} > ${lastTrained})`;
+
 /** `talent.corrections.summary`: corrections kept, those newer than the model's last training, drafts waiting. */
 export async function correctionsSummary(db: Executor, viewer: Viewer, talentId: string): Promise<CorrectionsSummary> {
   if (!managesTalent(viewer, talentId)) throw new DomainError('FORBIDDEN', 'You do not manage this talent.');
-  const lastTrained = sql`(select max(${modelVersions.createdAt}) from ${modelVersions} where ${modelVersions.modelId} = ${talentCorrections.modelId})`;
   const [[corrections], [drafts]] = await Promise.all([
     db
       .select({
         total: sql<number>`count(*)::int`,
-        waiting: sql<number>`count(*) filter (where ${talentCorrections.modelId} is not null and (${lastTrained} is null or ${talentCorrections.updatedAt} > ${lastTrained}))::int`,
+        waiting: sql<number>`count(*) filter (where ${correctionWaits})::int`,
       })
       .from(talentCorrections)
       .where(eq(talentCorrections.talentId, talentId)),

@@ -1,4 +1,5 @@
 export * from './corrections.ts';
 export * from './drafts.ts';
 export * from './expiry.ts';
+export * from './manage-corrections.ts';
 export * from './settings.ts';

@@ -2,7 +2,8 @@
 // it (offline model): an edited draft is sent as the creator's text and kept on the twin's model in
 // the parser's format, where the admin's next version trains on it; a rewritten twin reply is kept
 // too (creating the model if the twin has none) and a second rewrite replaces it; and another twin's
-// creator, and a fan, are refused every approval and correction call. Held, approved, rejected and
+// creator, and a fan, are refused every approval and correction call; the corrections list pages
+// newest first and a correction taken back leaves the model. Held, approved, rejected and
 // expired drafts are proved in talent-reply-approval.
 import { appConfigs, defaultAppId, models } from '@doppel/db';
 import { formatTrainingExamples, parseTrainingExamples } from '@doppel/validation';
@@ -57,8 +58,8 @@ async function examplesOfModel(modelId: string) {
 
 const example = (user: string, assistant: string) => ({
   messages: [
-    { role: 'user', content: user },
-    { role: 'assistant', content: assistant },
+    { role: 'user' as const, content: user },
+    { role: 'assistant' as const, content: assistant },
   ],
 });
 
@@ -207,6 +208,82 @@ describe('corrections', () => {
   });
 });
 
+describe('the corrections list', () => {
+  it('lists corrections newest first, trained or waiting, and takes one back off the twin’s model', async () => {
+    const twin = await newTwin(suite, { enabled: false });
+    const talentId = twin.talent.id;
+    const { fan, chatId } = await newFan(api, twin);
+    const replies: string[] = [];
+    for (const text of ['What is your favourite food?', 'Where do you live?']) {
+      const { message } = await fan.client.chat.send.mutate({ chatId, text });
+      const answered = await runReply(suite, chatId, message.id);
+      if (answered.status !== 'answered') throw new Error(`expected an answer, got ${answered.status}`);
+      replies.push(answered.replyMessageId);
+    }
+    const [food, home] = replies as [string, string];
+    const kept = await creator.client.talent.corrections.rewrite.mutate({ talentId, chatId, messageId: food, text: 'Pasta.' });
+    const mistake = await creator.client.talent.corrections.rewrite.mutate({ talentId, chatId, messageId: home, text: 'Oops' });
+
+    const listed = await creator.client.talent.corrections.list.query({ talentId, limit: 1 });
+    expect(listed.items).toEqual([
+      {
+        id: mistake.correctionId,
+        source: 'REWRITE',
+        fanText: 'Where do you live?',
+        answerText: 'Oops',
+        chatId,
+        replyMessageId: home,
+        updatedAt: expect.any(String),
+        waiting: true,
+      },
+    ]);
+    const next = await creator.client.talent.corrections.list.query({ talentId, limit: 1, cursor: listed.nextCursor ?? '' });
+    expect(next.items.map((item) => item.id)).toEqual([kept.correctionId]);
+    expect(next.nextCursor).toBeNull();
+
+    // Another twin's creator and the fan cannot see or take it back.
+    expect((await refusal(otherCreator.client.talent.corrections.list.query({ talentId, limit: 20 }))).code).toBe('FORBIDDEN');
+    const notTheirs = { talentId: people.talentB.id, correctionId: mistake.correctionId };
+    expect((await refusal(otherCreator.client.talent.corrections.delete.mutate(notTheirs))).code).toBe('NOT_FOUND');
+    const asFan = { talentId, correctionId: mistake.correctionId };
+    expect((await refusal(fan.client.talent.corrections.delete.mutate(asFan))).code).toBe('FORBIDDEN');
+
+    // Taken back: its example leaves the model, the other stays, and it no longer counts.
+    const [model] = await api.database.db.select().from(models).where(eq(models.talentId, talentId));
+    expect(model?.trainingExamples).toHaveLength(2);
+    const taken = await creator.client.talent.corrections.delete.mutate({ talentId, correctionId: mistake.correctionId });
+    expect(taken).toEqual({ deleted: true });
+    expect(await examplesOfModel(model?.id ?? '')).toEqual([example('What is your favourite food?', 'Pasta.')]);
+    expect((await creator.client.talent.corrections.list.query({ talentId, limit: 20 })).items.map((item) => item.id)).toEqual([
+      kept.correctionId,
+    ]);
+    expect(await creator.client.talent.corrections.summary.query({ talentId })).toMatchObject({ total: 1, waiting: 1 });
+    const again = await refusal(
+      creator.client.talent.corrections.delete.mutate({ talentId, correctionId: mistake.correctionId }),
+    );
+    expect(again).toMatchObject({ code: 'NOT_FOUND', message: 'This correction does not exist.' });
+    const detail = await creator.client.talent.conversations.get.query({ talentId, chatId });
+    expect(detail.messages.find((item) => item.id === home)).toMatchObject({ correction: null });
+
+    // Once the model trained, the remaining correction reads as trained.
+    await api.database.db.update(appConfigs).set({ fineTuningModelId: null }).where(eq(appConfigs.id, defaultAppId));
+    await admin.client.admin.models.update.mutate({
+      modelId: model?.id ?? '',
+      name: model?.name ?? '',
+      base: model?.base ?? '',
+      trainingExamplesText: formatTrainingExamples([
+        ...(await examplesOfModel(model?.id ?? '')),
+        ...Array.from({ length: 19 }, (_, index) => example(`Seed question #${index + 1}`, `Seed answer #${index + 1}`)),
+      ]),
+    });
+    await admin.client.admin.models.generateVersion.mutate({ modelId: model?.id ?? '' });
+    expect((await creator.client.talent.corrections.list.query({ talentId, limit: 20 })).items[0]).toMatchObject({
+      id: kept.correctionId,
+      waiting: false,
+    });
+  });
+});
+
 describe('object-level access', () => {
   it('refuses another twin’s creator and a fan on every call, whether naming their own twin or this one', async () => {
     const twin = await newTwin(suite);
@@ -239,6 +316,7 @@ describe('object-level access', () => {
       () => caller.client.talent.replyApproval.update.mutate({ talentId: asTalentId, ...settings }),
       () => caller.client.talent.replyDrafts.list.query({ talentId: asTalentId, limit: 20 }),
       () => caller.client.talent.corrections.summary.query({ talentId: asTalentId }),
+      () => caller.client.talent.corrections.list.query({ talentId: asTalentId, limit: 20 }),
       ...objectCalls(caller, asTalentId),
     ];
     for (const call of calls(otherCreator, talentId)) expect((await refusal(call())).code).toBe('FORBIDDEN');

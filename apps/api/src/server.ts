@@ -25,7 +25,7 @@ import { createApiMetrics, registerMetrics } from './http/metrics.ts';
 import { registerOAuthRoutes } from './http/oauth.ts';
 import { registerPaymentWebhooks } from './http/payment-webhooks.ts';
 import { publicPages } from './http/public-pages.ts';
-import { echoRequestId, requestIdOf } from './http/request-id.ts';
+import { echoRequestId, requestIdOf, traceJobsToRequest } from './http/request-id.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { liveSessionIds } from './live/live-sessions.ts';
 import { createLiveStreams, type LiveStreams } from './live/live-streams.ts';
@@ -124,6 +124,7 @@ export async function buildServer(env: Env, options: { db?: DbClient } = {}): Pr
   });
   await app.register(fastifyCookie);
   echoRequestId(app);
+  traceJobsToRequest(app);
   registerErrorHandler(app, errorReporter);
   registerMetrics(app, metrics, { token: env.METRICS_TOKEN, production: env.NODE_ENV === 'production' });
   registerHealth(app, client.db, env.APP_VERSION);

@@ -52,6 +52,8 @@ export type Caller = { client: TRPCClient<AppRouter>; cookie: () => string | und
 export type CallerOptions = {
   /** The client's address, sent as X-Forwarded-For: the API believes it only with TRUST_PROXY set. */
   forwardedFor?: string;
+  /** Sent as X-Request-Id on every call: the id the API logs and hands on to the jobs it enqueues. */
+  requestId?: string;
 };
 
 export function createCaller(api: Api, options: CallerOptions = {}): Caller {
@@ -60,6 +62,7 @@ export function createCaller(api: Api, options: CallerOptions = {}): Caller {
     const headers = new Headers(init?.headers);
     if (cookie) headers.set('cookie', cookie);
     if (options.forwardedFor) headers.set('x-forwarded-for', options.forwardedFor);
+    if (options.requestId) headers.set('x-request-id', options.requestId);
     const response = await fetch(input, { ...init, headers });
     const set = response.headers.getSetCookie().find((line) => line.startsWith('doppel_session='));
     if (set) {

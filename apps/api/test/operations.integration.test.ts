@@ -6,7 +6,8 @@ import { type FakeSentry, startFakeSentry } from '@doppel/integrations/testing';
 import { createBoss, jobNames } from '@doppel/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { internalErrorMessage } from '../src/trpc/init.ts';
-import { type Api, startApi } from './harness.ts';
+import { createTalent } from './chat-fixtures.ts';
+import { type Api, createCaller, startApi } from './harness.ts';
 
 const metricsToken = 'metrics-token-for-the-test-0123';
 const secretCookie = 'doppel_session=cookie-that-must-not-leave-0123456789';
@@ -143,5 +144,15 @@ describe('request ids', () => {
     const ids = [none, tooLong, odd].map((response) => response.headers.get('x-request-id'));
     for (const id of ids) expect(id).toMatch(uuid);
     expect(new Set(ids).size).toBe(3);
+  });
+
+  it('hands the id on to the jobs the request enqueues, as their origin', async () => {
+    const twin = await createTalent(api);
+    const fan = createCaller(api, { requestId: 'fan-send-7f3a' });
+    const { chat } = await fan.client.chat.open.mutate({ talentTag: twin.tag });
+    const sent = await fan.client.chat.send.mutate({ chatId: chat.id, text: 'Hello there' });
+    const [job] = await api.database.sql<{ data: Record<string, unknown> }[]>`
+      select data from pgboss.job where name = 'chat.reply' and data->>'messageId' = ${sent.message.id}`;
+    expect(job?.data).toEqual({ chatId: chat.id, messageId: sent.message.id, $origin: { requestId: 'fan-send-7f3a' } });
   });
 });

@@ -36,3 +36,13 @@ export function createLogger(level: LogLevel = 'info', bindings: LogFields = {})
 
 /** Discards everything; for callers that pass no logger. */
 export const silentLogger: Logger = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
+
+/** The same logger with `fields` on every line (a job's request id). */
+export function withLogFields(log: Logger, fields: LogFields): Logger {
+  return {
+    debug: (message, more) => log.debug(message, { ...fields, ...more }),
+    info: (message, more) => log.info(message, { ...fields, ...more }),
+    warn: (message, more) => log.warn(message, { ...fields, ...more }),
+    error: (message, more) => log.error(message, { ...fields, ...more }),
+  };
+}

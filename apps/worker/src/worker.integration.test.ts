@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
 import { createErrorReporter } from '@doppel/integrations';
 import { type FakeSentry, startFakeSentry } from '@doppel/integrations/testing';
 import type { JobName } from '@doppel/jobs';
-import { createBoss, enqueue } from '@doppel/jobs';
+import { createBoss, enqueue, withJobOrigin } from '@doppel/jobs';
 import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type RunningWorker, startWorker } from './worker.ts';
@@ -12,12 +12,16 @@ let database: TestDatabase;
 let worker: RunningWorker;
 let client: PgBoss;
 let sentry: FakeSentry;
+/** What the worker logged at info and above, to check what its lines carry. */
+const logged: { message: string; fields: Record<string, unknown> }[] = [];
+const capture = (message: string, fields: Record<string, unknown> = {}) => void logged.push({ message, fields });
+const capturingLogger = { debug: () => {}, info: capture, warn: capture, error: capture };
 
 beforeAll(async () => {
   database = await createTestDatabase(inject('postgresServerUrl'));
   sentry = await startFakeSentry();
   const errorReporter = await createErrorReporter({ dsn: sentry.dsn, service: 'worker', release: '0.0.0-test' });
-  worker = await startWorker({ databaseUrl: database.url, errorReporter });
+  worker = await startWorker({ databaseUrl: database.url, errorReporter, log: capturingLogger });
   // Jobs are sent from a separate, client-role instance, as the API would send them.
   client = createBoss(database.url, { role: 'client' });
   await client.start();
@@ -106,5 +110,28 @@ describe('worker', () => {
     const [event] = await sentry.waitForEvents(1);
     expect(event?.tags).toMatchObject({ service: 'worker', job: 'system.ping', job_id: id });
     expect(event?.exception?.values?.map((value) => value.type)).toContain('InvalidJobPayloadError');
+  });
+
+  it('logs the request that sent a job on its lines, and passes it on to the jobs it sends', async () => {
+    const id = await withJobOrigin({ requestId: 'req-trace-1' }, () => enqueue(client, 'system.ping', {}));
+    const job = await waitForJob('system.ping', id ?? '');
+    expect(job.state).toBe('completed');
+    expect(job.data).toMatchObject({ $origin: { requestId: 'req-trace-1' } });
+    expect(logged.find((line) => line.message === 'job completed' && line.fields.jobId === id)?.fields).toMatchObject({
+      job: 'system.ping',
+      requestId: 'req-trace-1',
+    });
+
+    // A rejected payload's line names the request too; a job sent without one carries none.
+    const bad = await client.send('system.ping', { sentAt: 'yesterday', $origin: { requestId: 'req-trace-2' } });
+    await waitForJob('system.ping', bad ?? '');
+    expect(logged.find((line) => line.message === 'job payload rejected' && line.fields.jobId === bad)?.fields).toMatchObject({
+      requestId: 'req-trace-2',
+    });
+    const plain = await enqueue(client, 'system.ping', {});
+    await waitForJob('system.ping', plain ?? '');
+    expect(logged.find((line) => line.message === 'job completed' && line.fields.jobId === plain)?.fields).not.toHaveProperty(
+      'requestId',
+    );
   });
 });

@@ -16,13 +16,15 @@ import {
   notifyBackstopPollingSeconds,
   parseJobPayload,
   registerSchedules,
+  splitJobOrigin,
   startStalledJobSweep,
+  withJobOrigin,
 } from '@doppel/jobs';
 import type { Job, JobResult, PgBoss } from 'pg-boss';
 import { createOfflineWorkerServices } from './jobs/chat-reply-services.ts';
 import { jobHandlers } from './jobs/handlers.ts';
 import type { FollowUp, FollowUpMany, JobHandler, WorkerServices } from './jobs/types.ts';
-import { type Logger, silentLogger } from './log.ts';
+import { type Logger, silentLogger, withLogFields } from './log.ts';
 
 export type WorkerOptions = {
   databaseUrl: string;
@@ -54,28 +56,36 @@ async function runOne(
   reporter: ErrorReporter,
 ): Promise<JobResult> {
   const started = performance.now();
+  // The request that led to this job, on every log line and error report of it, and passed on to
+  // the jobs it enqueues (packages/jobs/src/origin.ts).
+  const { payload: data, origin } = splitJobOrigin(job.data);
+  const traced = origin ? { requestId: origin.requestId } : {};
+  const jobLog = origin ? withLogFields(log, traced) : log;
   try {
-    const payload = parseJobPayload(name, job.data);
-    const output = await handler(payload as never, {
-      db,
-      log,
-      job: { id: job.id, name, retryCount: job.retryCount },
-      services,
-      ...followUps,
-    });
+    const payload = parseJobPayload(name, data);
+    const output = await withJobOrigin(origin, () =>
+      handler(payload as never, {
+        db,
+        log: jobLog,
+        job: { id: job.id, name, retryCount: job.retryCount },
+        services,
+        ...followUps,
+      }),
+    );
     const ms = Math.round(performance.now() - started);
-    log.info('job completed', { job: name, jobId: job.id, ms, output });
+    jobLog.info('job completed', { job: name, jobId: job.id, ms, output });
     return { id: job.id, status: 'completed', output };
   } catch (error) {
+    const tags = { job: name, job_id: job.id, ...(origin ? { request_id: origin.requestId } : {}) };
     // A payload that fails its schema will fail on every retry too: straight to the dead-letter queue.
     if (error instanceof InvalidJobPayloadError) {
-      log.error('job payload rejected', { job: name, jobId: job.id, error: error.message });
+      jobLog.error('job payload rejected', { job: name, jobId: job.id, error: error.message });
       // A producer sent what no handler can take: a bug to look at, not a moment to wait out.
-      reporter.capture(error, { tags: { job: name, job_id: job.id } });
+      reporter.capture(error, { tags });
       return { id: job.id, status: 'deadletter', output: { error: error.message } };
     }
-    log.error('job failed', { job: name, jobId: job.id, retryCount: job.retryCount, error });
-    reporter.capture(error, { tags: { job: name, job_id: job.id, retry_count: job.retryCount } });
+    jobLog.error('job failed', { job: name, jobId: job.id, retryCount: job.retryCount, error });
+    reporter.capture(error, { tags: { ...tags, retry_count: job.retryCount } });
     throw error;
   }
 }

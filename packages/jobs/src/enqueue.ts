@@ -2,6 +2,7 @@ import { type ChangeEvent, recordChanges, type Transaction } from '@doppel/db';
 import { sql } from 'drizzle-orm';
 import { fromDrizzle, type PgBoss, type SendOptions } from 'pg-boss';
 import { type JobName, type JobPayloadInput, parseJobPayload } from './catalog.ts';
+import { withCurrentOrigin } from './origin.ts';
 
 /** The change-event entity that says "a job was sent to queue rowId". */
 export const jobChangeEntity = 'jobs';
@@ -34,7 +35,8 @@ export async function enqueue<Name extends JobName>(
   payload: JobPayloadInput<Name>,
   options: EnqueueOptions = {},
 ): Promise<string | null> {
-  const data = parseJobPayload(name, payload);
+  // The request (or job) that sends it goes along, for the logs (origin.ts).
+  const data = withCurrentOrigin(parseJobPayload(name, payload));
   const sendOptions: SendOptions = {};
   if (options.tx) sendOptions.db = fromDrizzle(options.tx, sql);
   if (options.singletonKey !== undefined) sendOptions.singletonKey = options.singletonKey;
@@ -63,7 +65,7 @@ export async function enqueueMany<Name extends JobName>(
   options: { tx: Transaction; changes?: ChangeEvent[] },
 ): Promise<void> {
   const inserts = jobs.map((job) => ({
-    data: parseJobPayload(name, job.payload),
+    data: withCurrentOrigin(parseJobPayload(name, job.payload)),
     ...(job.singletonKey === undefined ? {} : { singletonKey: job.singletonKey }),
     ...(job.startAfter === undefined ? {} : { startAfter: job.startAfter }),
   }));

@@ -1,9 +1,11 @@
 // Every request carries an id: the one a load balancer or client sent in X-Request-Id when it is a
 // sane short token, else a fresh one. Fastify's request logger puts it on every line of the request
 // (as `reqId`), error reports carry it as a tag, and the answer echoes it, so a user's report,
-// the proxy's log and ours can be matched.
+// the proxy's log and ours can be matched. Jobs the request enqueues carry it too (their origin),
+// so the worker's lines for a fan's reply show the same id.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { withJobOrigin } from '@doppel/jobs';
 import type { FastifyInstance } from 'fastify';
 
 export const requestIdHeader = 'x-request-id';
@@ -23,4 +25,12 @@ export function echoRequestId(app: FastifyInstance): void {
     reply.raw.setHeader(requestIdHeader, request.id);
     done();
   });
+}
+
+/**
+ * Makes the request's id the origin of every job its handler enqueues (@doppel/jobs origin.ts).
+ * A preHandler, so the body is parsed and the handler runs inside it: what it starts inherits it.
+ */
+export function traceJobsToRequest(app: FastifyInstance): void {
+  app.addHook('preHandler', (request, _reply, done) => withJobOrigin({ requestId: request.id }, done));
 }

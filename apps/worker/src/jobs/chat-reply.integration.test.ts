@@ -28,7 +28,7 @@ import {
 } from '@doppel/domain';
 import { createElevenLabsTts, createLocalDiskStorage, createOfflineLlm, createOpenAiLlm } from '@doppel/integrations';
 import { type FakeElevenLabs, type FakeOpenAi, startFakeElevenLabs, startFakeOpenAi } from '@doppel/integrations/testing';
-import { createBoss, enqueue } from '@doppel/jobs';
+import { createBoss, enqueue, withJobOrigin } from '@doppel/jobs';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
@@ -393,7 +393,10 @@ describe('chat.reply through pg-boss', () => {
       await client.start();
       const input = await fanMessage('Queue me a reply');
       openai.script({ text: 'Straight from the worker 👋' });
-      await enqueue(client, 'chat.reply', { chatId: input.chatId, messageId: input.messageId });
+      // Sent as the API sends it, inside a request: the reply's follow-up job carries the same origin.
+      await withJobOrigin({ requestId: 'fan-request-1' }, () =>
+        enqueue(client, 'chat.reply', { chatId: input.chatId, messageId: input.messageId }),
+      );
 
       const deadline = Date.now() + 10_000;
       let replies = await repliesTo(input.messageId);
@@ -402,6 +405,13 @@ describe('chat.reply through pg-boss', () => {
         replies = await repliesTo(input.messageId);
       }
       expect(replies.map((reply) => reply.text)).toEqual(['Straight from the worker 👋']);
+      const [remember] = await database.sql<{ data: Record<string, unknown> }[]>`
+        select data from pgboss.job where name = 'chat.remember' and data->>'messageId' = ${input.messageId}`;
+      expect(remember?.data).toEqual({
+        chatId: input.chatId,
+        messageId: input.messageId,
+        $origin: { requestId: 'fan-request-1' },
+      });
 
       // A redelivered job (crash after commit) finds the answer and posts nothing.
       const log = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };

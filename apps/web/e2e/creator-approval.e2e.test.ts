@@ -17,7 +17,8 @@ import { signInWithMagicLink } from './support/sign-in.ts';
 // gets no reply until she edits the held draft in Replies to approve and sends it; the fan reads
 // her text as Mia's. She then takes the chat over and hands it back, lets this fan's replies go out
 // without approval, rewrites one of the twin's replies, and sees her two corrections waiting; a
-// second fan's held reply she rejects, and that fan gets their credit back.
+// second fan's held reply she rejects, and that fan gets their credit back. On /corrections she
+// finds both corrections and takes the rewrite back, one fewer waiting.
 
 const phone = { width: 390, height: 844 };
 
@@ -159,6 +160,26 @@ describe('creator approval mode and corrections', () => {
     await conversation(other.page).getByText('won’t answer this one · credits returned', { exact: false }).waitFor();
     expect(await twinMessages(other.page).count(), 'a rejected reply never reaches the fan').toBe(otherReplies);
     await other.context.close();
+
+    // Both corrections are listed on /corrections, waiting; she takes the rewrite back.
+    await creator.page.goto('/drafts');
+    await creator.page.getByRole('link', { name: 'See corrections' }).click();
+    await creator.page.getByRole('heading', { name: 'Corrections', exact: true }).waitFor();
+    const editedCard = creator.page.getByTestId('correction').filter({ hasText: edited });
+    await editedCard.getByText('Edited reply', { exact: true }).waitFor({ timeout: replyTimeoutMs });
+    await editedCard.getByText('Waiting for training', { exact: true }).waitFor();
+    const rewriteCard = creator.page.getByTestId('correction').filter({ hasText: answer });
+    await rewriteCard.getByText('Rewritten reply', { exact: true }).waitFor();
+    await rewriteCard.getByText('Waiting for training', { exact: true }).waitFor();
+    const overflow = await creator.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, 'the corrections fit the phone’s width').toBeLessThanOrEqual(0);
+    await rewriteCard.getByRole('button', { name: 'Take back' }).click();
+    await creator.page.getByText('Your twin will not learn from this answer.').waitFor();
+    await creator.page.getByRole('button', { name: 'Take it back' }).click();
+    await creator.page.getByText('Correction taken back — your twin will not learn from it').waitFor();
+    await rewriteCard.waitFor({ state: 'detached' });
+    await editedCard.waitFor();
+    await expectCorrectionsWaiting(creator.page, before + 1);
 
     // Approval mode off again: the inbox says how to turn it back on.
     await creator.page.goto('/settings/approval');

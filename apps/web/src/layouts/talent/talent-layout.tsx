@@ -9,6 +9,7 @@ import { ErrorPanel } from '../../components/error-panel.tsx';
 import { AudiencePage } from './audience/audience-page.tsx';
 import { ConversationPage } from './conversations/conversation-page.tsx';
 import { ConversationsPage } from './conversations/conversations-page.tsx';
+import { CorrectionsPage } from './corrections/corrections-page.tsx';
 import { DraftsPage } from './drafts/drafts-page.tsx';
 import { EarningsPage } from './earnings/earnings-page.tsx';
 import { WithdrawPage } from './earnings/withdraw-page.tsx';
@@ -88,6 +89,7 @@ export function TalentLayout({ me }: { me: Me }) {
                 <Route path="conversations" element={<ConversationsPage />} />
                 <Route path="conversations/:chatId" element={<ConversationPage />} />
                 <Route path="drafts" element={<DraftsPage />} />
+                <Route path="corrections" element={<CorrectionsPage />} />
                 <Route path="knowledge-gaps" element={<KnowledgeGapsPage />} />
                 <Route path="audience" element={<AudiencePage />} />
                 <Route path="earnings" element={<EarningsPage />} />

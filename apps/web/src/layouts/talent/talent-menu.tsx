@@ -8,6 +8,7 @@ import {
   IconLogout,
   IconMessageCheck,
   IconMessages,
+  IconPencilCheck,
   IconShieldLock,
   IconUsers,
 } from '@tabler/icons-react';
@@ -61,6 +62,9 @@ export function TalentMenu({ me, talentId, onSupport }: { me: Me; talentId: stri
             }
           >
             Replies to approve
+          </Menu.Item>
+          <Menu.Item leftSection={<IconPencilCheck size={16} />} component={Link} to="/corrections">
+            Corrections
           </Menu.Item>
           <Menu.Item leftSection={<IconBulb size={16} />} component={Link} to="/knowledge-gaps">
             Knowledge gaps

@@ -61,9 +61,15 @@ export function DraftsPage() {
           Your twin’s replies wait here until you send, edit or reject them. What you change teaches your twin.
         </Text>
         {summary.data && (
-          <Text size="sm" fw={600} mt={6} data-testid="corrections-summary">
-            {correctionsSummaryLabel(summary.data)}
-          </Text>
+          // The link sits beside the line, not in it, so the line reads as the count alone.
+          <Group gap="xs" mt={6} align="baseline">
+            <Text size="sm" fw={600} data-testid="corrections-summary">
+              {correctionsSummaryLabel(summary.data)}
+            </Text>
+            <Anchor component={Link} to="/corrections" size="sm" fw={600}>
+              See corrections
+            </Anchor>
+          </Group>
         )}
       </div>
       {query.isError ? (

@@ -1,8 +1,9 @@
-// `npm run bench [live-reads|chat-send|admin-lists|earnings|broadcasts|web]`: runs the benchmarks and prints their figures against
-// their baselines, measured in the same run. Exits non-zero when a target is missed.
+// `npm run bench [live-reads|chat-send|admin-lists|earnings|broadcasts|creator-insights|web]`: runs the benchmarks
+// and prints their figures against their baselines, measured in the same run. Exits non-zero when a target is missed.
 import { benchAdminLists } from './admin-lists.ts';
 import { benchBroadcasts } from './broadcasts.ts';
 import { benchChatSend } from './chat-send.ts';
+import { benchCreatorInsights } from './creator-insights.ts';
 import { benchEarnings } from './earnings.ts';
 import { benchLiveReads } from './live-reads.ts';
 import { benchWeb } from './web.ts';
@@ -13,6 +14,7 @@ const benches = {
   'admin-lists': benchAdminLists,
   earnings: benchEarnings,
   broadcasts: benchBroadcasts,
+  'creator-insights': benchCreatorInsights,
   web: benchWeb,
 };
 const wanted = process.argv.slice(2).filter((name): name is keyof typeof benches => name in benches);

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { audienceBuckets, audienceConversion, audienceCounts, median } from './audience-maths.ts';
+import { audienceBuckets, audienceConversion, audienceCounts, audienceSeries, median, startOfUtcDay } from './audience-maths.ts';
 
 const at = (iso: string) => new Date(iso);
 
@@ -79,6 +80,34 @@ describe('audienceCounts', () => {
   it('counts the whole window the same way', () => {
     const period = { start: at('2026-03-01T00:00:00Z'), end: at('2026-03-12T00:00:00Z') };
     expect(audienceCounts(period, input)).toEqual({ fans: 3, returning: 2, paying: 2, subscribers: 1 });
+  });
+});
+
+describe('audienceSeries', () => {
+  const periods = ['30d', '90d', '12m'] as const;
+  const now = at('2026-03-18T15:30:00Z');
+  const yearAgo = now.getTime() - 400 * 86_400_000;
+  const moment = fc.integer({ min: yearAgo, max: now.getTime() }).map((ms) => new Date(ms));
+  const fan = fc.constantFrom('a', 'b', 'c', 'd', 'e');
+  const input = fc.record({
+    activity: fc.array(fc.record({ fanId: fan, day: moment.map(startOfUtcDay) }), { maxLength: 60 }),
+    firstMessageAt: fc.array(fc.tuple(fan, moment), { maxLength: 5 }).map((pairs) => new Map(pairs)),
+    purchases: fc.array(fc.record({ fanId: fan, at: moment }), { maxLength: 30 }),
+    subscriptions: fc.array(fc.record({ fanId: fan, startedAt: moment, endedAt: fc.option(moment, { nil: null }) }), {
+      maxLength: 8,
+    }),
+  });
+
+  it('gives every bucket and the whole period exactly what audienceCounts gives, in one pass', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...periods), input, (period, rows) => {
+        const buckets = audienceBuckets(period, now);
+        const whole = { start: (buckets[0] as (typeof buckets)[number]).start, end: now };
+        const { series, totals } = audienceSeries(buckets, whole, rows);
+        expect(series).toEqual(buckets.map((bucket) => audienceCounts(bucket, rows)));
+        expect(totals).toEqual(audienceCounts(whole, rows));
+      }),
+    );
   });
 });
 

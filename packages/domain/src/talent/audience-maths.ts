@@ -99,6 +99,78 @@ export function audienceCounts(
   return { fans: fans.size, returning: returning.size, paying: paying.size, subscribers: subscribers.size };
 }
 
+type CountSets = { fans: Set<string>; returning: Set<string>; paying: Set<string> };
+
+/** Index of the last of the sorted `starts` at or before `at`, or -1 (binary search). */
+function lastAtOrBefore(starts: readonly number[], at: number): number {
+  let low = 0;
+  let high = starts.length - 1;
+  let found = -1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if ((starts[middle] as number) <= at) {
+      found = middle;
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  return found;
+}
+
+/**
+ * `audienceCounts` for every bucket and for the whole period (`totals`), in one pass over the
+ * rows instead of one pass per bucket: a year of a large twin's fan-days is ~200,000 rows and 13
+ * windows. Same definitions; the unit tests hold the two to the same answers.
+ */
+export function audienceSeries(
+  buckets: readonly AudienceBucket[],
+  period: AudienceBucket,
+  input: Parameters<typeof audienceCounts>[1],
+): { series: AudienceCounts[]; totals: AudienceCounts } {
+  const empty = (): CountSets => ({ fans: new Set(), returning: new Set(), paying: new Set() });
+  const perBucket = buckets.map(empty);
+  const whole = empty();
+  const dayStarts = buckets.map((bucket) => startOfUtcDay(bucket.start).getTime());
+  const starts = buckets.map((bucket) => bucket.start.getTime());
+  const firstDay = new Map<string, number>();
+  for (const [fanId, first] of input.firstMessageAt) firstDay.set(fanId, startOfUtcDay(first).getTime());
+  const periodDayStart = startOfUtcDay(period.start).getTime();
+  const periodEnd = period.end.getTime();
+  for (const { fanId, day } of input.activity) {
+    const at = day.getTime();
+    const first = firstDay.get(fanId);
+    const returned = first !== undefined && at > first;
+    // A day bucket is [00:00, 24:00), so the day's start decides whether it is inside.
+    const index = lastAtOrBefore(dayStarts, at);
+    const bucket = buckets[index];
+    if (bucket && at < bucket.end.getTime()) {
+      perBucket[index]?.fans.add(fanId);
+      if (returned) perBucket[index]?.returning.add(fanId);
+    }
+    if (at >= periodDayStart && at < periodEnd) {
+      whole.fans.add(fanId);
+      if (returned) whole.returning.add(fanId);
+    }
+  }
+  for (const { fanId, at } of input.purchases) {
+    const time = at.getTime();
+    const index = lastAtOrBefore(starts, time);
+    const bucket = buckets[index];
+    if (bucket && time < bucket.end.getTime()) perBucket[index]?.paying.add(fanId);
+    if (time >= period.start.getTime() && time < periodEnd) whole.paying.add(fanId);
+  }
+  const subscribersAt = (end: Date) => new Set(input.subscriptions.filter((s) => subscribedAt(s, end)).map((s) => s.fanId)).size;
+  const counts = (sets: CountSets, end: Date): AudienceCounts => ({
+    fans: sets.fans.size,
+    returning: sets.returning.size,
+    paying: sets.paying.size,
+    subscribers: subscribersAt(end),
+  });
+  return {
+    series: perBucket.map((sets, index) => counts(sets, (buckets[index] as AudienceBucket).end)),
+    totals: counts(whole, period.end),
+  };
+}
+
 /** The middle value (mean of the two middle ones for an even count), rounded to whole units. */
 export function median(values: number[]): number | null {
   if (values.length === 0) return null;

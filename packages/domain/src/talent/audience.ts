@@ -1,31 +1,44 @@
 // The creator's Audience (talent.audience.get): fetches the period's rows with indexed queries
 // and leaves every definition to audience-maths.ts. Computed on read: metric_frames only keeps
 // all-time totals, and a twin's period of fan messages is found through chats_talent_updated_idx
-// (the twin's chats) and chat_messages_chat_created_idx (each chat's messages since the start),
-// payments through payments_talent_created_idx and subscriptions through subscriptions_talent_idx.
+// (the twin's chats active since the start) and chat_messages_chat_created_idx (each chat's
+// messages since the start, a LATERAL per chat), payments through payments_talent_created_idx and
+// subscriptions through subscriptions_talent_idx. bench/creator-insights times it on a large twin.
 import { chatMessages, chats, type Executor, payments, subscriptions } from '@doppel/db';
 import type { AudienceOutput, AudiencePeriod } from '@doppel/validation';
-import { and, eq, gt, gte, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import { type AudienceCounts, audienceBuckets, audienceConversion, audienceCounts, type FanPurchase } from './audience-maths.ts';
+import { and, eq, gte, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { type AudienceCounts, audienceBuckets, audienceConversion, audienceSeries, type FanPurchase } from './audience-maths.ts';
 
 const dayMs = 86_400_000;
 const topSpenderCount = 10;
 const bucketOf = { '30d': 'day', '90d': 'week', '12m': 'month' } as const;
 
-/** The UTC day number of a message, so the day is decided in SQL and rows stay one per fan and day. */
-const dayNumber = sql<number>`floor(extract(epoch from ${chatMessages.createdAt}) / 86400)::int`;
-const fanMessage = eq(chatMessages.senderType, 'USER');
 /** A computed timestamp as epoch milliseconds: raw SQL timestamps come back as text in Postgres' format. */
 const epochMs = (value: SQL) => sql<number | null>`(extract(epoch from ${value}) * 1000)::float8`;
 
+/**
+ * The twin's chats with a message in the period, each read through chat_messages_chat_created_idx
+ * (a LATERAL per chat): a reply or fan message bumps chats.updated_at, so older chats hold none.
+ * Joined plainly instead, Postgres estimates a twin's share of the table from the average and
+ * hash-joins the whole of chat_messages (bench/creator-insights).
+ */
+function periodFanMessages(talentId: string, from: Date, columns: SQL, paidOnly = false) {
+  return sql`
+    from ${chats} c
+    cross join lateral (
+      select ${columns} from ${chatMessages} m
+      where m.chat_id = c.id and m.sender_type = 'USER' and m.created_at >= ${from.toISOString()}::timestamptz
+        ${paidOnly ? sql`and m.spent_paid_credits > 0` : sql``}
+    ) m
+    where c.talent_id = ${talentId} and c.updated_at >= ${from.toISOString()}::timestamptz`;
+}
+
+/** One row per fan and UTC day with a message (a fan has one chat per twin, so distinct per chat is per fan). */
 async function activityDays(db: Executor, talentId: string, from: Date) {
-  const rows = await db
-    .select({ fanId: chats.userId, day: dayNumber })
-    .from(chats)
-    .innerJoin(chatMessages, eq(chatMessages.chatId, chats.id))
-    .where(and(eq(chats.talentId, talentId), fanMessage, gte(chatMessages.createdAt, from)))
-    .groupBy(chats.userId, dayNumber);
-  return rows.map((row) => ({ fanId: row.fanId, day: new Date(row.day * dayMs) }));
+  const rows = await db.execute<{ fan_id: string; day: number }>(
+    sql`select distinct c.user_id as fan_id, m.day ${periodFanMessages(talentId, from, sql`floor(extract(epoch from m.created_at) / 86400)::int as day`)}`,
+  );
+  return [...rows].map((row) => ({ fanId: row.fan_id, day: new Date(Number(row.day) * dayMs) }));
 }
 
 /** Each fan active in the period, with the first message they ever sent to the twin. */
@@ -41,6 +54,7 @@ async function firstMessages(db: Executor, talentId: string, from: Date) {
     .where(
       and(
         eq(chats.talentId, talentId),
+        gte(chats.updatedAt, from),
         sql`exists (select 1 from ${chatMessages} m where m.chat_id = ${chats.id} and m.sender_type = 'USER' and m.created_at >= ${from.toISOString()}::timestamptz)`,
       ),
     );
@@ -57,18 +71,15 @@ async function purchases(db: Executor, talentId: string, from: Date): Promise<Fa
       .select({ fanId: payments.userId, at: payments.createdAt })
       .from(payments)
       .where(and(eq(payments.talentId, talentId), gte(payments.createdAt, from), isNotNull(payments.userId))),
-    db
-      .select({ fanId: chats.userId, at: epochMs(sql`min(${chatMessages.createdAt})`) })
-      .from(chats)
-      .innerJoin(chatMessages, eq(chatMessages.chatId, chats.id))
-      .where(
-        and(eq(chats.talentId, talentId), fanMessage, gte(chatMessages.createdAt, from), gt(chatMessages.spentPaidCredits, 0)),
-      )
-      .groupBy(chats.userId, dayNumber),
+    db.execute<{ fan_id: string; at: number }>(
+      sql`select c.user_id as fan_id, (extract(epoch from min(m.created_at)) * 1000)::float8 as at
+        ${periodFanMessages(talentId, from, sql`m.created_at`, true)}
+        group by c.user_id, floor(extract(epoch from m.created_at) / 86400)`,
+    ),
   ]);
   return [
     ...paid.map((row) => ({ fanId: row.fanId as string, at: row.at })),
-    ...spent.map((row) => ({ fanId: row.fanId, at: new Date(row.at as number) })),
+    ...[...spent].map((row) => ({ fanId: row.fan_id, at: new Date(Number(row.at)) })),
   ];
 }
 
@@ -102,8 +113,7 @@ async function topSpenders(db: Executor, talentId: string, from: Date): Promise<
       where talent_id = ${talentId} and created_at >= ${from.toISOString()}::timestamptz and user_id is not null
       union all
       select c.user_id, 0, m.spent_paid_credits
-      from ${chats} c join ${chatMessages} m on m.chat_id = c.id
-      where c.talent_id = ${talentId} and m.sender_type = 'USER' and m.created_at >= ${from.toISOString()}::timestamptz and m.spent_paid_credits > 0
+      ${periodFanMessages(talentId, from, sql`m.spent_paid_credits`, true)}
     )
     select u.id, u.name, u.is_anonymous, sum(s.cents)::bigint as cents, sum(s.credits)::bigint as credits
     from spend s join users u on u.id = s.user_id
@@ -134,8 +144,12 @@ export async function getAudience(
     topSpenders(db, talentId, from),
   ]);
   const input = { activity, firstMessageAt, purchases: bought, subscriptions: subscribed };
-  const series = buckets.map((bucket) => ({ start: bucket.start.toISOString(), ...audienceCounts(bucket, input) }));
-  const totals: AudienceCounts = audienceCounts({ start: from, end: now }, input);
+  const counted = audienceSeries(buckets, { start: from, end: now }, input);
+  const series = buckets.map((bucket, index) => ({
+    start: bucket.start.toISOString(),
+    ...(counted.series[index] as AudienceCounts),
+  }));
+  const totals = counted.totals;
   return {
     period,
     bucket: bucketOf[period],

@@ -8,6 +8,9 @@ const q = (text: string, minute: number, vector: number[]): GapQuestion => ({ te
 describe('isGapCandidate', () => {
   it('skips greetings, thanks and one-word messages and keeps real questions', () => {
     for (const text of ['hi', 'hey there!', 'thank you!', 'ok 👍', '?? ?? ??', 'a b c']) expect(isGapCandidate(text)).toBe(false);
+    for (const text of ['thanks so much', 'Thank you so much!!', 'good night my love', 'haha omg yes 😂']) {
+      expect(isGapCandidate(text), text).toBe(false);
+    }
     for (const text of ['Do you ship merch to Canada?', 'what camera do you use']) expect(isGapCandidate(text)).toBe(true);
   });
 });

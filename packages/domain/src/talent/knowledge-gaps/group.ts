@@ -16,17 +16,28 @@ export const knowledgeGapExamples = 3;
 export type GapQuestion = { text: string; askedAt: Date; vector: readonly number[] };
 export type GapGroupDraft = { question: string; count: number; examples: string[]; lastAskedAt: Date };
 
+/** Words of greetings, thanks and small talk: a message made of these alone asks nothing. */
+const smallTalk = new Set(
+  (
+    'hi hey hello hiya yo sup good morning evening night afternoon bye goodbye see ya you later soon ' +
+    'thanks thank thx ty so much very a lot lots love it that this ok okay cool nice great awesome ' +
+    'lol haha hahaha omg wow yes yeah no nope sure same too xx xoxo miss i me my'
+  ).split(' '),
+);
+
 /**
  * Greetings, thanks and one-word messages are not questions the FAQ could answer: a message needs
- * at least three words and ten letters or digits to be listed.
+ * at least three words and ten letters or digits, and a word beyond small talk ("thanks so much"
+ * and "good night my love" are not listed), to be a gap.
  */
 export function isGapCandidate(text: string): boolean {
   const words = text
     .trim()
     .split(/\s+/)
-    .filter((word) => /[\p{L}\p{N}]/u.test(word));
+    .map((word) => word.toLowerCase().replace(/[^\p{L}\p{N}]/gu, ''))
+    .filter((word) => word !== '');
   const letters = text.match(/[\p{L}\p{N}]/gu)?.length ?? 0;
-  return words.length >= 3 && letters >= 10;
+  return words.length >= 3 && letters >= 10 && words.some((word) => !smallTalk.has(word));
 }
 
 /** Whether any current FAQ question scores at least `minScore` against the message (answered since). */

@@ -14,23 +14,13 @@ import { seedBulkAdminData } from '@doppel/db/testing';
 import { adminLists } from '@doppel/domain';
 import { eq } from 'drizzle-orm';
 import { freePort } from '../scripts/free-port.ts';
+import { printReads, timed } from './read-timing.ts';
 
 const scale = Number(process.env.BENCH_ADMIN_SCALE ?? 1);
 const targetP95Ms = 20;
 /** Pages read per walk (the first and the ones after it) and walks per list. */
 const pagesPerWalk = 5;
 const walks = 40;
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
-async function timed(run: () => Promise<unknown>): Promise<number> {
-  const started = performance.now();
-  await run();
-  return performance.now() - started;
-}
 
 /** Every page of `walks` walks through a list, each following its cursors `pagesPerWalk` deep. */
 async function timeList(list: (db: Database, cursor: string | null) => Promise<{ nextCursor: string | null }>, db: Database) {
@@ -79,22 +69,11 @@ export async function benchAdminLists(): Promise<{ ok: boolean }> {
       const id = `bc${(i * 7919) % size.chats}`;
       baseline.push(await timed(() => client.db.select({ id: chats.id }).from(chats).where(eq(chats.id, id))));
     }
-    const baseP95 = percentile(baseline, 95);
-    console.log(`\n  ${'list'.padEnd(44)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p95/base'.padStart(9)}`);
-    console.log(
-      `  ${'baseline: chat by primary key'.padEnd(44)} ${percentile(baseline, 50).toFixed(2).padStart(8)} ${baseP95.toFixed(2).padStart(8)}`,
+    const ok = await printReads(
+      { title: 'list', what: 'list', baseline: { name: 'chat by primary key', times: baseline }, targetP95Ms },
+      Object.entries(adminLists),
+      (list) => timeList(list, client.db),
     );
-    let ok = true;
-    for (const [name, list] of Object.entries(adminLists)) {
-      const times = await timeList(list, client.db);
-      const p95 = percentile(times, 95);
-      const pass = p95 < targetP95Ms;
-      ok &&= pass;
-      console.log(
-        `  ${name.padEnd(44)} ${percentile(times, 50).toFixed(2).padStart(8)} ${p95.toFixed(2).padStart(8)} ${(p95 / baseP95).toFixed(1).padStart(8)}x ${pass ? '' : ' MISSED'}`,
-      );
-    }
-    console.log(`\n  target: p95 under ${targetP95Ms} ms for every list: ${ok ? 'met' : 'MISSED'}`);
     await client.close();
     return { ok };
   } finally {

@@ -27,6 +27,7 @@ import { hashedEmbedding } from '@doppel/integrations';
 import { eq } from 'drizzle-orm';
 import { freePort } from '../scripts/free-port.ts';
 import { bigTwinId, bigTwinPendingDrafts, managerId, rareWord, seedCreatorInsights } from './creator-insights-seed.ts';
+import { printReads, timed } from './read-timing.ts';
 
 const scale = Number(process.env.BENCH_INSIGHTS_SCALE ?? 1);
 const targetP95Ms = 200;
@@ -36,17 +37,6 @@ const minRuns = 10;
 const budgetMs = 15_000;
 /** The Conversations screen's page size (conversationsListInput's default). */
 const pageSize = 20;
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
-async function timed(run: () => Promise<unknown>): Promise<number> {
-  const started = performance.now();
-  await run();
-  return performance.now() - started;
-}
 
 async function timeRuns(run: (index: number) => Promise<unknown>): Promise<number[]> {
   await run(0); // warm-up: plans prepared, pages in memory
@@ -116,22 +106,11 @@ export async function benchCreatorInsights(): Promise<{ ok: boolean }> {
         .from(chats)
         .where(eq(chats.id, chatIds[(index * 7919) % chatIds.length] ?? '')),
     );
-    const baseP95 = percentile(baseline, 95);
-    console.log(`\n  ${'read'.padEnd(44)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p95/base'.padStart(9)}  target`);
-    console.log(
-      `  ${'baseline: chat by primary key'.padEnd(44)} ${percentile(baseline, 50).toFixed(2).padStart(8)} ${baseP95.toFixed(2).padStart(8)}`,
+    const ok = await printReads(
+      { title: 'read', what: 'read', baseline: { name: 'chat by primary key', times: baseline }, targetP95Ms },
+      reads,
+      timeRuns,
     );
-    let ok = true;
-    for (const [name, read] of reads) {
-      const times = await timeRuns(read);
-      const p95 = percentile(times, 95);
-      const pass = p95 < targetP95Ms;
-      ok &&= pass;
-      console.log(
-        `  ${name.padEnd(44)} ${percentile(times, 50).toFixed(2).padStart(8)} ${p95.toFixed(2).padStart(8)} ${(p95 / baseP95).toFixed(0).padStart(8)}x  ${pass ? 'met' : 'MISSED'}`,
-      );
-    }
-    console.log(`\n  target: p95 under ${targetP95Ms} ms for every read: ${ok ? 'met' : 'MISSED'}`);
     await client.close();
     return { ok };
   } finally {

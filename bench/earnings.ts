@@ -29,6 +29,7 @@ import {
 import { and, desc, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type postgres from 'postgres';
 import { freePort } from '../scripts/free-port.ts';
+import { printReads } from './read-timing.ts';
 
 const targetP95Ms = 20;
 const runs = 200;
@@ -56,11 +57,6 @@ const sourceSums = sources
     ['gross', 'net'].map((side) => `coalesce(sum(${side}_micro_usd) filter (where source = '${source}'), 0)`),
   )
   .join(', ');
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
 
 async function timeRuns(run: (index: number) => Promise<unknown>): Promise<number[]> {
   await run(0); // warm-up: plans prepared, pages in memory
@@ -188,22 +184,11 @@ export async function benchEarnings(): Promise<{ ok: boolean }> {
     ];
 
     const baseline = await timeRuns(() => db.select({ id: talents.id }).from(talents).where(eq(talents.id, talentId)));
-    const baseP95 = percentile(baseline, 95);
-    console.log(`\n  ${'read'.padEnd(36)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p95/base'.padStart(9)}  target`);
-    console.log(
-      `  ${'baseline: talent by primary key'.padEnd(36)} ${percentile(baseline, 50).toFixed(2).padStart(8)} ${baseP95.toFixed(2).padStart(8)}`,
+    const ok = await printReads(
+      { title: 'read', what: 'read', baseline: { name: 'talent by primary key', times: baseline }, targetP95Ms },
+      reads,
+      timeRuns,
     );
-    let ok = true;
-    for (const [name, read] of reads) {
-      const times = await timeRuns(read);
-      const p95 = percentile(times, 95);
-      const pass = p95 < targetP95Ms;
-      ok &&= pass;
-      console.log(
-        `  ${name.padEnd(36)} ${percentile(times, 50).toFixed(2).padStart(8)} ${p95.toFixed(2).padStart(8)} ${(p95 / baseP95).toFixed(1).padStart(8)}x  ${pass ? 'met' : 'MISSED'}`,
-      );
-    }
-    console.log(`\n  target: p95 under ${targetP95Ms} ms for every read: ${ok ? 'met' : 'MISSED'}`);
 
     // The same statements as getEarningsOverview's months, settledNetMicroUsd (disbursable.ts) and
     // the statement's payout months (statement.ts), to show which index serves each.

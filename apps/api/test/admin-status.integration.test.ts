@@ -116,7 +116,8 @@ describe('admin.status.check', () => {
     expect(first.queued).toBe(true);
     const jobs = await queuedHealthJobs();
     expect(jobs.map((job) => job.id)).toEqual([first.jobId]);
-    expect(jobs[0]?.data).toEqual({ trigger: 'manual' });
+    // The payload, and the request that sent it (its origin, for the worker's log lines).
+    expect(jobs[0]?.data).toEqual({ trigger: 'manual', $origin: { requestId: expect.any(String) } });
     // The worker wakes on the job's change event, which commits with the job.
     const changes = (await listRecordedChanges(api.database.db)).slice(before);
     expect(changes).toContainEqual({ entity: 'jobs', rowId: 'models.health', scopes: [] });

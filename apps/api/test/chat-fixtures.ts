@@ -16,6 +16,7 @@ import {
 } from '@doppel/db';
 import { answerFanMessage } from '@doppel/domain';
 import { createLocalDiskStorage, createOfflineLlm, createUnconfiguredTts } from '@doppel/integrations';
+import { splitJobOrigin } from '@doppel/jobs';
 import { TRPCClientError } from '@trpc/client';
 import { and, eq } from 'drizzle-orm';
 import { type Api, signIn, startApi } from './harness.ts';
@@ -111,11 +112,11 @@ export async function messagesOf(api: Api, chatId: string) {
   return api.database.db.select().from(chatMessages).where(eq(chatMessages.chatId, chatId));
 }
 
-/** chat.reply jobs queued for a chat, counted in pg-boss's own table. */
+/** chat.reply jobs queued for a chat, counted in pg-boss's own table: their payloads, without the origin. */
 export async function replyJobsOf(api: Api, chatId: string): Promise<{ messageId: string }[]> {
-  const rows = await api.database.sql<{ data: { messageId: string } }[]>`
+  const rows = await api.database.sql<{ data: unknown }[]>`
     select data from pgboss.job where name = 'chat.reply' and data->>'chatId' = ${chatId}`;
-  return rows.map((row) => row.data);
+  return rows.map((row) => splitJobOrigin(row.data).payload as { messageId: string });
 }
 
 /** The tRPC code and the domain's appCode of a failed call. */

@@ -1,9 +1,10 @@
 import type { CorrectionView } from '@doppel/validation';
-import { Anchor, Badge, Button, Flex, Group, Paper, Popover, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Flex, Group, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowBackUp, IconMessage } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { formatDateTime } from '../../../components/format-date.ts';
 import { notifySuccess } from '../../../components/notify-success.ts';
@@ -21,13 +22,11 @@ const wrapText = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
  */
 export function CorrectionCard({ correction, onRemoved }: { correction: CorrectionView; onRemoved: (id: string) => void }) {
   const { talentId } = useTalentContext();
-  const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
   const takeBack = trpc.talent.corrections.delete.useMutation();
   const status = trainingStatus(correction.waiting);
 
   const confirmTakeBack = () => {
-    setConfirming(false);
     setFailure(null);
     takeBack.mutate(
       { talentId, correctionId: correction.id },
@@ -92,21 +91,14 @@ export function CorrectionCard({ correction, onRemoved }: { correction: Correcti
               Open chat
             </Group>
           </Anchor>
-          <Popover opened={confirming} onChange={setConfirming} width={280} position="top" withArrow trapFocus shadow="md">
-            <Popover.Target>
-              <Button
-                variant="default"
-                color="red"
-                leftSection={<IconArrowBackUp size={16} />}
-                w={{ base: '100%', sm: 'auto' }}
-                loading={takeBack.isPending}
-                onClick={() => setConfirming((open) => !open)}
-              >
-                Take back
-              </Button>
-            </Popover.Target>
-            <Popover.Dropdown>
-              <Stack gap="sm">
+          <ConfirmButton
+            label="Take back"
+            icon={<IconArrowBackUp size={16} />}
+            confirmLabel="Take it back"
+            onConfirm={confirmTakeBack}
+            loading={takeBack.isPending}
+            message={
+              <>
                 <Text size="sm">Your twin will not learn from this answer.</Text>
                 {/* A trained version is not retrained: say so rather than promise it forgets. */}
                 {!correction.waiting && (
@@ -114,17 +106,9 @@ export function CorrectionCard({ correction, onRemoved }: { correction: Correcti
                     Its current version already learned from it; the next one will not.
                   </Text>
                 )}
-                <Group justify="flex-end" gap="xs">
-                  <Button size="xs" variant="default" onClick={() => setConfirming(false)}>
-                    Cancel
-                  </Button>
-                  <Button size="xs" color="red" onClick={confirmTakeBack}>
-                    Take it back
-                  </Button>
-                </Group>
-              </Stack>
-            </Popover.Dropdown>
-          </Popover>
+              </>
+            }
+          />
         </Flex>
       </Stack>
     </Paper>

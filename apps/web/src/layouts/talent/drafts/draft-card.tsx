@@ -5,11 +5,12 @@ import {
   type ReplyDraftView,
   replyDraftApproveInput,
 } from '@doppel/validation';
-import { Anchor, Badge, Button, Flex, Group, Paper, Popover, Stack, Text, Textarea } from '@mantine/core';
+import { Anchor, Badge, Button, Flex, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconMessage, IconPaperclip, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { notifySuccess } from '../../../components/notify-success.ts';
 import { describeError } from '../../../errors/describe-error.ts';
@@ -27,7 +28,6 @@ export function DraftCard({ draft, now, onHandled }: { draft: ReplyDraftView; no
   const [text, setText] = useState(draft.text);
   const [textError, setTextError] = useState<string | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
-  const [confirming, setConfirming] = useState(false);
   const approve = trpc.talent.replyDrafts.approve.useMutation();
   const reject = trpc.talent.replyDrafts.reject.useMutation();
   const edited = isEditedDraft(draft.text, text);
@@ -64,7 +64,6 @@ export function DraftCard({ draft, now, onHandled }: { draft: ReplyDraftView; no
     approve.mutate({ talentId, ...parsed.data }, { onSuccess: decided, onError: failed });
   };
   const rejectReply = () => {
-    setConfirming(false);
     setFailure(null);
     reject.mutate({ talentId, draftId: draft.id }, { onSuccess: decided, onError: failed });
   };
@@ -138,34 +137,15 @@ export function DraftCard({ draft, now, onHandled }: { draft: ReplyDraftView; no
               Undo my edits
             </Button>
           )}
-          <Popover opened={confirming} onChange={setConfirming} width={280} position="top" withArrow trapFocus shadow="md">
-            <Popover.Target>
-              <Button
-                variant="default"
-                color="red"
-                leftSection={<IconX size={16} />}
-                w={{ base: '100%', sm: 'auto' }}
-                loading={reject.isPending}
-                disabled={approve.isPending}
-                onClick={() => setConfirming((open) => !open)}
-              >
-                Reject
-              </Button>
-            </Popover.Target>
-            <Popover.Dropdown>
-              <Stack gap="sm">
-                <Text size="sm">The fan gets their credits back and no reply.</Text>
-                <Group justify="flex-end" gap="xs">
-                  <Button size="xs" variant="default" onClick={() => setConfirming(false)}>
-                    Cancel
-                  </Button>
-                  <Button size="xs" color="red" onClick={rejectReply}>
-                    Reject reply
-                  </Button>
-                </Group>
-              </Stack>
-            </Popover.Dropdown>
-          </Popover>
+          <ConfirmButton
+            label="Reject"
+            icon={<IconX size={16} />}
+            confirmLabel="Reject reply"
+            onConfirm={rejectReply}
+            loading={reject.isPending}
+            disabled={approve.isPending}
+            message={<Text size="sm">The fan gets their credits back and no reply.</Text>}
+          />
           <Button
             leftSection={<IconCheck size={16} />}
             w={{ base: '100%', sm: 'auto' }}

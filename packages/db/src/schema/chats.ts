@@ -134,6 +134,11 @@ export const chatMessages = pgTable(
      */
     spentFreeCredits: integer().notNull().default(0),
     spentPaidCredits: integer().notNull().default(0),
+    /**
+     * The key the fan's app made for this message (chat.send): a send repeated with it, because
+     * its answer was lost, finds this message instead of storing and charging a second one.
+     */
+    idempotencyKey: text(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -144,6 +149,9 @@ export const chatMessages = pgTable(
     uniqueIndex(chatReplyUniqueIndex).on(t.replyToMessageId).where(sql`${t.replyToMessageId} is not null`),
     index('chat_messages_sent_by_idx').on(t.sentByUserId).where(sql`${t.sentByUserId} is not null`),
     uniqueIndex('chat_messages_broadcast_chat_unique').on(t.broadcastId, t.chatId).where(sql`${t.broadcastId} is not null`),
+    uniqueIndex('chat_messages_chat_idempotency_key_unique')
+      .on(t.chatId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
   ],
 );
 

@@ -1,0 +1,2 @@
+ALTER TABLE "chat_messages" ADD COLUMN "idempotency_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "chat_messages_chat_idempotency_key_unique" ON "chat_messages" USING btree ("chat_id","idempotency_key") WHERE "chat_messages"."idempotency_key" is not null;

@@ -1,6 +1,6 @@
 import type { LlmFunction, LlmRequest, OfflineMaterial } from '@doppel/domain';
 import { describe, expect, it } from 'vitest';
-import { createOfflineLlm } from './offline-llm.ts';
+import { captionTopic, createOfflineLlm } from './offline-llm.ts';
 
 // The seeded function schema (packages/db/src/seed/content.ts), as the reply job offers it.
 const imageFunction: LlmFunction = {
@@ -234,5 +234,45 @@ describe('offline engine', () => {
     expect(vectors).toHaveLength(2);
     for (const vector of vectors) expect(Math.hypot(...vector)).toBeCloseTo(1, 10);
     expect(await llm.embed([])).toEqual([]);
+  });
+});
+
+describe("the offline twin's photo captions", () => {
+  // The first-person caption "My … moment" once read "My any madeira moment" (issue 26).
+  const interests = ['traveling', 'photography', 'yoga', 'cooking', 'surfing'];
+  it('names what the fan asked to see in one or two plain words, or nothing', () => {
+    expect(captionTopic('any madeira', interests)).toBe('madeira');
+    expect(captionTopic('some churro', interests)).toBe('churro');
+    expect(captionTopic('beach sunset', interests)).toBe('beach sunset');
+    expect(captionTopic('latest surfing', interests)).toBe('surfing');
+    expect(captionTopic('re wearing', interests)).toBeUndefined();
+    expect(captionTopic('beach yesterday', interests)).toBe('beach');
+    expect(captionTopic('2024 lisbon', interests)).toBe('lisbon');
+    expect(captionTopic('red dress rooftop party', interests)).toBeUndefined();
+    expect(captionTopic('any', interests)).toBeUndefined();
+  });
+
+  it('never writes a mangled caption, whatever the turn', async () => {
+    const requests = [
+      'Do you have any madeira pics?',
+      'can I see some more photos of churro',
+      "show me a pic of what you're wearing",
+      'send a selfie from yesterday at the beach',
+      'any new pics from your latest trip??',
+      'pic of you surfing pls',
+    ];
+    const captions = new Set<string>();
+    for (const request of requests) {
+      for (let turn = 0; turn < 8; turn++) {
+        const history = Array.from({ length: turn }, () => ({ role: 'assistant' as const, content: 'Hi!' }));
+        const response = await ask(request, {
+          messages: [{ role: 'system', content: 'You are Mia.' }, ...history, { role: 'user', content: request }],
+        });
+        captions.add(response.text);
+      }
+    }
+    const topics = [...captions].flatMap((caption) => /My (.+) moment/.exec(caption)?.[1] ?? []);
+    expect(topics.length, 'the topic caption is among those written').toBeGreaterThan(0);
+    for (const topic of topics) expect(['madeira', 'churro', 'beach', 'trip', 'surfing']).toContain(topic);
   });
 });

@@ -69,12 +69,13 @@ export const offlineReply = (request: LlmRequest): LlmResponse => {
     const fn = findFunction(request.functions, /image|photo|picture|pic|selfie/i);
     if (fn) {
       const context = pictureContext(fanMessage) || pick(persona.interests, 'context') || 'selfie';
+      const topic = captionTopic(context, persona.interests);
       const caption =
         pick(
           [
             'Only because you asked nicely 📸',
             'Here you go, fresh from my camera roll 📸',
-            `Just for you 😘 My ${context} moment`,
+            topic ? `Just for you 😘 My ${topic} moment` : 'Just for you 😘',
             'Took this one thinking of you 🙈',
           ],
           'caption',
@@ -253,6 +254,28 @@ const pictureContext = (message: string): string =>
     .filter((word) => word.length > 1 && !isStopWord(word) && !requestWords.has(word))
     .slice(0, 4)
     .join(' ');
+
+// Words of a picture request that say which or when, not what is in it: "any madeira pics" is
+// about Madeira, and "My any madeira moment" is not a caption (issue 26).
+const notTopicWords = new Set(
+  (
+    'any some every all few couple lot lots other else got recent recently latest last newest old yesterday tonight ' +
+    'tomorrow lately again ever re ve ll'
+  ).split(' '),
+);
+
+/**
+ * What the fan asked to see, when it reads well after "My": one or two plain words ("madeira",
+ * "beach sunset"), no quantifiers or contractions, and an -ing word only when it is one of the
+ * twin's interests ("surfing", not "wearing"). Anything else gets a caption without a topic.
+ */
+export const captionTopic = (context: string, interests: string[]): string | undefined => {
+  const hobbies = new Set(interests.map((interest) => interest.toLowerCase()));
+  const words = context.split(' ').filter((word) => word && !notTopicWords.has(word) && !/^\d+$/.test(word));
+  if (words.length === 0 || words.length > 2) return undefined;
+  if (words.some((word) => word.endsWith('ing') && !hobbies.has(word))) return undefined;
+  return words.join(' ');
+};
 
 const findFunction = (functions: LlmFunction[], pattern: RegExp): LlmFunction | undefined =>
   functions.find((fn) => pattern.test(fn.name)) ?? functions.find((fn) => pattern.test(fn.description)) ?? undefined;

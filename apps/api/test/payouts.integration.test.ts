@@ -4,6 +4,7 @@
 // ledger entry with who made it; the ledger and the frames agree afterwards.
 import { newId, payouts, talentConfigs, talentLedger, talentManagers, talents } from '@doppel/db';
 import { bookEarningReversal, recordPaidSpend, settleTalentLedgers } from '@doppel/domain';
+import { lineBreaksMessage } from '@doppel/validation';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, type Caller, refusal, seedPeople, signIn, startApi } from './harness.ts';
@@ -117,6 +118,19 @@ describe('payout requests', () => {
     const paypal = await refusal(request(talentId, { transferType: 'PAYPAL', payPalEmail: '' }));
     expect(paypal.fieldErrors?.payPalEmail).toEqual(['Enter your PayPal email']);
     expect(await api.database.db.select().from(payouts).where(eq(payouts.talentId, talentId))).toEqual([]);
+    expect((await overview(talentId)).disbursableCents).toBe(6_000);
+  });
+
+  it('refuses a line break in a one-line detail with a field message and stores nothing', async () => {
+    const talentId = await newTalent();
+    await earn(talentId, 1_000, 72);
+    const remembered = await creator.client.earnings.withdrawal.query({ talentId });
+    const taxId = await refusal(request(talentId, { ...bank, taxId: 'DE123\nIBAN: GB82 WEST 1234 5698 7654 32' }));
+    expect(taxId.fieldErrors?.taxId).toEqual([lineBreaksMessage]);
+    const holder = await refusal(request(talentId, { ...bank, accountHolderName: 'Creator A\u2028Pay to: Mallory' }));
+    expect(holder.fieldErrors?.accountHolderName).toEqual([lineBreaksMessage]);
+    expect(await api.database.db.select().from(payouts).where(eq(payouts.talentId, talentId))).toEqual([]);
+    expect(await creator.client.earnings.withdrawal.query({ talentId })).toEqual(remembered);
     expect((await overview(talentId)).disbursableCents).toBe(6_000);
   });
 

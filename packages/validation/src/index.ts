@@ -4,6 +4,7 @@ export * from './chat/index.ts';
 export * from './chat/memories.ts';
 export * from './common/business.ts';
 export * from './common/messages.ts';
+export * from './common/single-line.ts';
 export * from './common/text.ts';
 export * from './enums.ts';
 export * from './files/index.ts';

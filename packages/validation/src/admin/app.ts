@@ -3,6 +3,7 @@
 // with `adminAppUpdateInput` too, so the screen and the server show the same messages.
 import { z } from 'zod';
 import { messages } from '../common/messages.ts';
+import { singleLineText } from '../common/single-line.ts';
 import { genders } from '../enums.ts';
 import { adminShareSchema } from './talents.ts';
 
@@ -89,7 +90,7 @@ const requiredText = (max: number) =>
 
 /** One-line values (ids, names, paths): trimmed, not blank. */
 const requiredLine = (max: number) =>
-  z.string({ error: messages.required }).trim().min(1, messages.required).max(max, adminAppMessages.textTooLong(max));
+  singleLineText({ error: messages.required }).min(1, messages.required).max(max, adminAppMessages.textTooLong(max));
 
 /** Not trimmed: a space is an invalid character the admin should see, not one silently dropped. */
 export const functionNameSchema = z
@@ -146,9 +147,7 @@ export const adminVoicesSchema = z
   });
 
 export const minVersionSchema = z.object({
-  talent: z
-    .string({ error: messages.required })
-    .trim()
+  talent: singleLineText({ error: messages.required })
     .min(1, messages.required)
     .regex(minVersionPattern, adminAppMessages.version),
 });

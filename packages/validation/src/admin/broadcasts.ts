@@ -1,6 +1,7 @@
 // The admin back-office Broadcast section (admin.broadcasts.*, spec 2.5 "Broadcasts: list; create
 // (schedule form); detail", spec 5's broadcast form and spec 7's Schedule and Delete broadcast).
 import { z } from 'zod';
+import { singleLineText } from '../common/single-line.ts';
 import { type BroadcastStatus, broadcastStatuses } from '../enums.ts';
 import { adminId, adminListInput, adminListOutput } from './list.ts';
 
@@ -68,19 +69,16 @@ export const adminBroadcastDetailOutput = adminBroadcastRowOutput.extend({
 });
 export type AdminBroadcastDetail = z.infer<typeof adminBroadcastDetailOutput>;
 
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
+/** Blank is stored as none (null). The headline is one line; a notification's message may have several. */
+const optionalText = (text: z.ZodString, max: number, label: string) =>
+  text
     .max(max, `${label} must be at most ${max} characters`)
     .nullish()
     .transform((value) => value || null);
 
 /** Spec 7 "Schedule broadcast (admin)"; spec 5 "text non-empty, scheduledAt a valid datetime". */
 export const adminBroadcastScheduleInput = z.object({
-  talentId: z
-    .string()
-    .trim()
+  talentId: singleLineText()
     .max(100)
     .nullish()
     .transform((value) => value || null),
@@ -89,8 +87,8 @@ export const adminBroadcastScheduleInput = z.object({
     .trim()
     .min(1, 'Required')
     .max(broadcastMessageMaxLength, `The message must be at most ${broadcastMessageMaxLength} characters`),
-  pushNotificationHeadline: optionalText(pushHeadlineMaxLength, 'The headline'),
-  pushNotificationMessage: optionalText(pushMessageMaxLength, 'The notification message'),
+  pushNotificationHeadline: optionalText(singleLineText(), pushHeadlineMaxLength, 'The headline'),
+  pushNotificationMessage: optionalText(z.string().trim(), pushMessageMaxLength, 'The notification message'),
   scheduledAt: z.iso.datetime({ offset: true, error: 'Pick a valid date and time' }),
 });
 export type AdminBroadcastScheduleInput = z.infer<typeof adminBroadcastScheduleInput>;

@@ -1,6 +1,7 @@
 // The admin Discover section (spec 2.5 "/public-talents"): twins featured on the discover
 // surfaces, in order; and the public /discover page that lists the discover feed.
 import { z } from 'zod';
+import { singleLineText } from '../common/single-line.ts';
 import { type DiscoverSurface, discoverSurfaces } from '../enums.ts';
 import { adminId, adminListInput, adminListOutput } from './list.ts';
 
@@ -25,14 +26,14 @@ export type DiscoverVisibility = z.infer<typeof visibility>;
 
 /** Spec 5 "Create Public Talent: talentId required". */
 export const createDiscoverEntryInput = z.object({
-  talentId: z.string().trim().min(1, discoverMessages.talentIdRequired).max(100),
+  talentId: singleLineText().min(1, discoverMessages.talentIdRequired).max(100),
 });
 export type CreateDiscoverEntryInput = z.infer<typeof createDiscoverEntryInput>;
 
 /** Spec 5 "Public talent: name required, order a number"; the visibility per surface. */
 export const updateDiscoverEntryInput = z.object({
   id: adminId('Discover entry ID'),
-  name: z.string().trim().min(1, discoverMessages.nameRequired).max(100),
+  name: singleLineText().min(1, discoverMessages.nameRequired).max(100),
   order: z
     .number({ error: discoverMessages.orderNumber })
     .int(discoverMessages.orderNumber)

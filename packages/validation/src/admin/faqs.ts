@@ -14,6 +14,7 @@
 // the same rows the text area would.
 import { z } from 'zod';
 import { messages } from '../common/messages.ts';
+import { hasLineBreaks, singleLineText } from '../common/single-line.ts';
 import { adminId, adminListInput, adminListOutput } from './list.ts';
 
 export const faqQuestionPrefix = 'Q: ';
@@ -40,9 +41,12 @@ export const adminFaqMessages = {
 
 export type FaqItemInput = { question: string; answer: string };
 
-/** What is wrong with one side of an item (row `row`), or null. */
+/**
+ * What is wrong with one side of an item (row `row`), or null. Each side is one row of the data
+ * text, so a line break inside either is the row's own message rather than `lineBreaksMessage`.
+ */
 function rowProblem(kind: 'question' | 'answer', text: string, row: number): string | null {
-  if (text === '' || /[\r\n]/.test(text)) {
+  if (text === '' || hasLineBreaks(text)) {
     return kind === 'question' ? adminFaqMessages.invalidQuestion(row) : adminFaqMessages.invalidAnswer(row);
   }
   const max = kind === 'question' ? faqQuestionMaxLength : faqAnswerMaxLength;
@@ -91,7 +95,7 @@ export function parseFaqData(text: string): FaqDataParse {
  * (possible only in rows written outside this editor) become spaces so the text parses again.
  */
 export function faqItemsToData(items: readonly FaqItemInput[]): string {
-  const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
+  const oneLine = (text: string) => text.replace(/\s*[\n\v\f\r\u0085\u2028\u2029]+\s*/g, ' ').trim();
   return items
     .flatMap((item) => [`${faqQuestionPrefix}${oneLine(item.question)}`, `${faqAnswerPrefix}${oneLine(item.answer)}`])
     .join('\n');
@@ -120,9 +124,7 @@ export const faqItemsSchema = z
   });
 
 /** An FAQ's name: required, like every name the admin creates (spec 5 "Create FAQ: name non-empty"). */
-export const faqNameSchema = z
-  .string({ error: messages.required })
-  .trim()
+export const faqNameSchema = singleLineText({ error: messages.required })
   .min(1, messages.required)
   .max(faqNameMaxLength, adminFaqMessages.nameTooLong);
 

@@ -3,6 +3,7 @@
 // examples text, a versions list (newest first, expandable), buttons Make Default and Generate new
 // version."). Training examples travel as the text admins edit (training-examples.ts parses it).
 import { z } from 'zod';
+import { singleLineText } from '../common/single-line.ts';
 import { modelVersionStatuses } from '../enums.ts';
 import { adminId, adminListInput, adminListOutput } from './list.ts';
 
@@ -50,8 +51,8 @@ export type AdminModelsListOutput = z.infer<typeof adminModelsListOutput>;
 
 /** Spec 5 "Create Model: name non-empty"; spec 7 "Create model: name, talentId". */
 export const adminModelCreateInput = z.object({
-  name: z.string().trim().min(1, 'Required').max(100, 'At most 100 characters'),
-  talentId: z.string().trim().max(100).nullish(),
+  name: singleLineText().min(1, 'Required').max(100, 'At most 100 characters'),
+  talentId: singleLineText().max(100).nullish(),
 });
 export const adminModelCreateOutput = z.object({ modelId: z.string() });
 
@@ -97,8 +98,8 @@ export type AdminModelDetail = z.infer<typeof adminModelDetailOutput>;
 /** Spec 7 "Update model: id, name, base, trainingExamples". Examples are checked by the parser. */
 export const adminModelUpdateInput = z.object({
   modelId: adminId('Model ID'),
-  name: z.string().trim().min(1, 'Required').max(100, 'At most 100 characters'),
-  base: z.string().trim().min(1, 'Required'),
+  name: singleLineText().min(1, 'Required').max(100, 'At most 100 characters'),
+  base: singleLineText().min(1, 'Required'),
   trainingExamplesText: z.string().max(2_000_000, 'The training examples are too long'),
 });
 export type AdminModelUpdateInput = z.infer<typeof adminModelUpdateInput>;

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { ppmWhole } from '../common/business.ts';
 import { messages } from '../common/messages.ts';
+import { singleLineText } from '../common/single-line.ts';
 import { handleMessages } from '../onboarding/handle.ts';
 import { imageContextSchema } from '../talent/gallery.ts';
 import { talentMessages } from '../talent/limits.ts';
@@ -121,17 +122,25 @@ export const chatExampleCountSchema = fromForm(
     .max(adminChatExamplesMax, adminTalentMessages.countMax),
 );
 
+/** Text that may span lines (chat examples, canned chat messages), not blank. */
 export const requiredText = (max: number) =>
   z.string({ error: messages.required }).trim().min(1, messages.required).max(max, adminTalentMessages.textTooLong(max));
 
-/** Optional text: blank is stored as none (null). */
-export const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
+/** One-line values (model ids): not blank. */
+export const requiredLine = (max: number) =>
+  singleLineText({ error: messages.required }).min(1, messages.required).max(max, adminTalentMessages.textTooLong(max));
+
+const blankAsNull = (text: z.ZodString, max: number) =>
+  text
     .max(max, adminTalentMessages.textTooLong(max))
     .nullish()
     .transform((value) => (value ? value : null));
+
+/** Optional text that may span lines: blank is stored as none (null). */
+export const optionalText = (max: number) => blankAsNull(z.string().trim(), max);
+
+/** Optional one-line value (product and model ids): blank is stored as none (null). */
+export const optionalLine = (max: number) => blankAsNull(singleLineText(), max);
 
 export const adminChatExampleSchema = z.object({
   requestText: requiredText(adminChatExampleTextMax),

@@ -4,6 +4,7 @@
 // the same messages.
 import { z } from 'zod';
 import { messages } from '../common/messages.ts';
+import { singleLineText } from '../common/single-line.ts';
 import { genders, llmTypes, personalityTraits, purposes } from '../enums.ts';
 import { handleSchema } from '../onboarding/handle.ts';
 import { interestsMax, personalityTraitsMax } from '../onboarding/index.ts';
@@ -27,9 +28,10 @@ import {
   adminStaticAttachmentSchema,
   adminTalentMessages,
   chatExampleCountSchema,
+  optionalLine,
   optionalText,
   priceSchema,
-  requiredText,
+  requiredLine,
   temperatureSchema,
 } from './talent-fields.ts';
 
@@ -63,7 +65,7 @@ export const adminTalentSearchMax = 100;
 
 export const adminTalentsListInput = adminListInput({
   /** Part of the name, any case; empty lists every talent. */
-  search: z.string().trim().max(adminTalentSearchMax).default(''),
+  search: singleLineText().max(adminTalentSearchMax).default(''),
   sort: z.enum(adminTalentSorts).default(defaultAdminTalentSort),
 });
 export type AdminTalentsListInput = z.input<typeof adminTalentsListInput>;
@@ -191,16 +193,16 @@ export const adminTalentUpdateInput = z
     creditsToUnlockImage: priceSchema,
     creditsToUnlockAudio: priceSchema,
     creditsToUnlockFirstImage: priceSchema.nullable(),
-    subscriptionProductId: optionalText(adminModelIdMax),
+    subscriptionProductId: optionalLine(adminModelIdMax),
     chatMessageForAuth: optionalText(adminChatMessageTextMax),
     chatMessageForCheckout: optionalText(adminChatMessageTextMax),
     chatMessageForSubscription: optionalText(adminChatMessageTextMax),
     chatMessageSuggestions: conversationStartersSchema,
     initialChatMessages: welcomeMessagesSchema,
-    voiceId: z.string().trim().max(100),
+    voiceId: singleLineText().max(100),
     purpose: z.enum(purposes, { error: messages.required }).nullable(),
     personalityTraits: z.array(z.enum(personalityTraits)).max(personalityTraitsMax, messages.selectAtMost(personalityTraitsMax)),
-    interests: z.array(z.string().trim().min(1).max(50)).max(interestsMax, messages.selectAtMost(interestsMax)),
+    interests: z.array(singleLineText().min(1).max(50)).max(interestsMax, messages.selectAtMost(interestsMax)),
     facts: factsSchema,
     chatPrompt: chatPromptSchema,
     hasCustomChatPrompt: z.boolean(),
@@ -209,9 +211,9 @@ export const adminTalentUpdateInput = z
     chatExamples: z.array(adminChatExampleSchema).max(adminChatExamplesMax, adminTalentMessages.chatExamplesMax),
     llmType: z.enum(llmTypes, { error: messages.required }),
     llmTemperature: temperatureSchema,
-    llmModelId: requiredText(adminModelIdMax),
-    llmFineTunedModelId: optionalText(adminModelIdMax),
-    faqId: optionalText(100),
+    llmModelId: requiredLine(adminModelIdMax),
+    llmFineTunedModelId: optionalLine(adminModelIdMax),
+    faqId: optionalLine(100),
     referralRevenueShareForInviter: adminShareSchema,
     referralRevenueShareForInvitees: adminShareSchema,
     staticAttachments: z

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { emailSchema } from '../auth/index.ts';
 import { messages } from '../common/messages.ts';
+import { singleLineText } from '../common/single-line.ts';
 import { userRoles, type WaitlistStatus, waitlistPlatforms, waitlistStatuses } from '../enums.ts';
 import { adminId, adminListInput, adminListOutput } from './list.ts';
 
@@ -35,7 +36,7 @@ export const adminUserMessages = {
 export const adminUsersListInput = adminListInput({
   filter: z.enum(adminUserFilters).default(defaultAdminUserFilter),
   /** An email prefix, matched on the lower-cased email; blank means no search. */
-  search: z.string().trim().toLowerCase().max(adminUserSearchMax, adminUserMessages.searchTooLong).default(''),
+  search: singleLineText().toLowerCase().max(adminUserSearchMax, adminUserMessages.searchTooLong).default(''),
 });
 export type AdminUsersListInput = z.input<typeof adminUsersListInput>;
 
@@ -115,7 +116,7 @@ export const adminUserWaitlistStatusSchema = z.preprocess(
 export const adminUserRoleSchema = z.enum(userRoles, { error: adminUserMessages.role });
 
 /** Empty for fans without a name is allowed: the spec keeps the name optional. */
-export const adminUserNameSchema = z.string().trim().max(adminUserNameMax, adminUserMessages.nameTooLong);
+export const adminUserNameSchema = singleLineText().max(adminUserNameMax, adminUserMessages.nameTooLong);
 
 /** A blank email leaves it as it is (an anonymous fan has none); a given one is trimmed, lower-cased, valid. */
 export const adminUserOptionalEmailSchema = z.preprocess(blankToUndefined, emailSchema.optional());

@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { singleLineText } from '../common/single-line.ts';
 
 /** Email as the spec wants it: trimmed, lower-cased, valid. */
-export const emailSchema = z
-  .string({ error: 'Required' })
-  .trim()
+export const emailSchema = singleLineText({ error: 'Required' })
   .toLowerCase()
   .min(1, 'Required')
   .pipe(z.email('Please enter a valid email address'));
@@ -13,7 +12,7 @@ export type RequestSignInLinkInput = z.infer<typeof requestSignInLinkInput>;
 
 export const signInWithLinkInput = z.object({
   email: emailSchema,
-  token: z.string().trim().min(1, 'Required').max(200),
+  token: singleLineText().min(1, 'Required').max(200),
 });
 export type SignInWithLinkInput = z.infer<typeof signInWithLinkInput>;
 

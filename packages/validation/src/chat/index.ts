@@ -2,6 +2,7 @@
 // the server answers. Shared by both sides, so a form and the server validate alike.
 import { z } from 'zod';
 import { meOutput } from '../auth/index.ts';
+import { singleLineText } from '../common/single-line.ts';
 import { attachmentTypes, chatCallsToAction, reactions, senderTypes } from '../enums.ts';
 
 /** Longest fan message, in characters. */
@@ -11,7 +12,7 @@ export const chatReactionFeedbackMaxLength = 500;
 /** Messages per page of `chat.messages`. */
 export const chatMessagesPageSize = 50;
 
-const id = (label: string) => z.string().trim().min(1, `${label} is not defined`).max(100);
+const id = (label: string) => singleLineText().min(1, `${label} is not defined`).max(100);
 
 export const creditBalanceOutput = z.object({ credits: z.number().int(), paidCredits: z.number().int() });
 export type CreditBalanceView = z.infer<typeof creditBalanceOutput>;
@@ -58,9 +59,7 @@ export const chatMessageOutput = z.object({
 export type ChatMessageView = z.infer<typeof chatMessageOutput>;
 
 export const chatOpenInput = z.object({
-  talentTag: z
-    .string()
-    .trim()
+  talentTag: singleLineText()
     .transform((tag) => tag.replace(/^@/, ''))
     .pipe(z.string().min(1, 'Talent tag is not defined').max(100)),
 });
@@ -88,7 +87,7 @@ export const chatOpenOutput = z.object({
 });
 export type ChatOpenOutput = z.infer<typeof chatOpenOutput>;
 
-export const chatMessagesInput = z.object({ chatId: id('Chat ID'), cursor: z.string().max(200).optional() });
+export const chatMessagesInput = z.object({ chatId: id('Chat ID'), cursor: singleLineText().max(200).optional() });
 export type ChatMessagesInput = z.infer<typeof chatMessagesInput>;
 
 export const chatMessagesOutput = z.object({
@@ -109,7 +108,7 @@ export const chatSendInput = z.object({
     .trim()
     .min(1, 'Please write a message')
     .max(chatMessageMaxLength, `Messages can be at most ${chatMessageMaxLength} characters`),
-  suggestionId: z.string().trim().min(1).max(100).optional(),
+  suggestionId: singleLineText().min(1).max(100).optional(),
 });
 export type ChatSendInput = z.infer<typeof chatSendInput>;
 
@@ -148,7 +147,7 @@ export const chatReactOutput = z.object({ ok: z.literal(true) });
 export const chatTokenCreateInput = z.object({ talentId: id('Talent ID') });
 export const chatTokenCreateOutput = z.object({ url: z.string() });
 
-export const chatTokenSignInInput = z.object({ token: z.string().trim().min(1, 'Required').max(200) });
+export const chatTokenSignInInput = z.object({ token: singleLineText().min(1, 'Required').max(200) });
 /** The signed-in manager and where their chat with the twin is. */
 export const chatTokenSignInOutput = z.object({ me: meOutput.unwrap(), url: z.string() });
 export type ChatTokenSignInOutput = z.infer<typeof chatTokenSignInOutput>;

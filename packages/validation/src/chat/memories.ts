@@ -2,6 +2,7 @@
 // (chat.memories.*), the admin chat view (admin.chats.memories.*) and the creator's API
 // (talent.fanMemories.*).
 import { z } from 'zod';
+import { singleLineText } from '../common/single-line.ts';
 
 export const fanMemoryKinds = ['NAME', 'FACT', 'PREFERENCE', 'EVENT'] as const;
 export type FanMemoryKindValue = (typeof fanMemoryKinds)[number];
@@ -9,7 +10,7 @@ export type FanMemoryKindValue = (typeof fanMemoryKinds)[number];
 /** Longest note, in characters (the database checks it too). */
 export const fanMemoryMaxLength = 300;
 
-const id = (label: string) => z.string().trim().min(1, `${label} is not defined`).max(100);
+const id = (label: string) => singleLineText().min(1, `${label} is not defined`).max(100);
 
 /** A note as written by hand (the creator or an admin editing one). */
 export const fanMemoryText = z
@@ -48,7 +49,7 @@ export const memoryDeletedOutput = z.object({ deleted: z.number().int() });
 /** The creator's screen: a page of the twin's fans who have notes, newest learnt first. */
 export const talentMemoryFansInput = z.object({
   /** Keyset cursor: the previous page's `nextCursor`. */
-  cursor: z.string().trim().min(1).max(500).optional(),
+  cursor: singleLineText().min(1).max(500).optional(),
   limit: z.number().int().min(1).max(50).default(20),
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../common/messages.ts';
+import { singleLineText } from '../common/single-line.ts';
 
 /** Whose file it is: a talent (or the caller's onboarding draft), or public admin content. */
 export const fileOwnerTypesForUpload = ['TALENT', 'PUBLIC'] as const;
@@ -11,13 +12,13 @@ export const audioMimeTypes = ['audio/mpeg'] as const;
 export const maxUploadBytes = 10 * 1024 * 1024;
 
 export const uploadFileInput = z.object({
-  ownerId: z.string({ error: messages.required }).min(1, messages.required).max(64),
+  ownerId: singleLineText({ error: messages.required }).min(1, messages.required).max(64),
   ownerType: z.enum(fileOwnerTypesForUpload),
   /** What the file is for; decides the allowed types. */
   purpose: z.enum(['profile-picture', 'gallery', 'voice-sample']).default('profile-picture'),
   file: z.object({
-    name: z.string().trim().min(1, messages.required).max(255),
-    type: z.string().max(100),
+    name: singleLineText().min(1, messages.required).max(255),
+    type: singleLineText().max(100),
     size: z
       .number()
       .int()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../common/messages.ts';
+import { singleLineText } from '../common/single-line.ts';
 
 /**
  * The handle (tag) rule. A handle appears in links (`/r/{tag}`, the fan messenger) and after an @,
@@ -72,8 +73,7 @@ export function normaliseHandle(value: string): string {
   return value.trim().replace(/^@/, '').toLowerCase();
 }
 
-export const handleSchema = z
-  .string({ error: messages.required })
+export const handleSchema = singleLineText({ error: messages.required })
   .transform(normaliseHandle)
   .pipe(
     z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../common/messages.ts';
+import { singleLineText } from '../common/single-line.ts';
 import { genders, personalityTraits, purposes } from '../enums.ts';
 import { handleSchema } from './handle.ts';
 
@@ -25,9 +26,7 @@ export const onboardingSteps = [
 ] as const;
 export type OnboardingStep = (typeof onboardingSteps)[number];
 
-export const talentNameSchema = z
-  .string({ error: messages.required })
-  .trim()
+export const talentNameSchema = singleLineText({ error: messages.required })
   .min(1, messages.required)
   .min(onboardingNameMin, `Name must be at least ${onboardingNameMin} characters`)
   .max(onboardingNameMax, `Name must be at most ${onboardingNameMax} characters`);
@@ -52,16 +51,16 @@ export const personalityTraitsSchema = z
   .max(personalityTraitsMax, messages.selectAtMost(personalityTraitsMax));
 
 export const interestsSchema = z
-  .array(z.string().min(1))
+  .array(singleLineText().min(1))
   .min(1, messages.selectAtLeast(1))
   .max(interestsMax, messages.selectAtMost(interestsMax));
 
 export const initialChatMessageSchema = z.string({ error: messages.required }).trim().min(1, messages.required).max(1000);
 
 /** A picture stored by the upload call (`files.upload`): a path under /files/. */
-export const profilePictureUrlSchema = z.string().trim().min(1).max(500).nullable();
+export const profilePictureUrlSchema = singleLineText().min(1).max(500).nullable();
 
-const draftId = z.string({ error: messages.talentIdNotDefined }).min(1, messages.talentIdNotDefined);
+const draftId = singleLineText({ error: messages.talentIdNotDefined }).min(1, messages.talentIdNotDefined);
 
 // One form schema per step: the step's screen and the server validate with the same rules.
 export const nameStepSchema = z.object({ name: talentNameSchema });
@@ -76,7 +75,7 @@ export const initialChatMessageStepSchema = z.object({ initialChatMessageText: i
 /** Create talent (onboarding name step): spec section 7. */
 export const createTalentDraftInput = z.object({
   name: talentNameSchema,
-  referralTalentTag: z.string().trim().max(100).optional(),
+  referralTalentTag: singleLineText().max(100).optional(),
 });
 export type CreateTalentDraftInput = z.infer<typeof createTalentDraftInput>;
 

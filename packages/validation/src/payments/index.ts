@@ -2,9 +2,10 @@
 // purchase history, and the calls the mobile apps hand store purchases over with. docs/payments.md.
 import { z } from 'zod';
 import { creditBalanceOutput } from '../chat/index.ts';
+import { singleLineText } from '../common/single-line.ts';
 import { checkoutModes, checkoutStatuses, paymentProviders, productPriceTypes } from '../enums.ts';
 
-const id = (label: string) => z.string().trim().min(1, `${label} is not defined`).max(100);
+const id = (label: string) => singleLineText().min(1, `${label} is not defined`).max(100);
 
 /** A price in integer minor units (cents for USD). */
 export const priceOutput = z.object({
@@ -44,9 +45,7 @@ export const paymentsCatalogOutput = z.object({
 export type PaymentsCatalog = z.infer<typeof paymentsCatalogOutput>;
 
 /** Only paths inside the app: a checkout must never send the fan to another site afterwards. */
-const returnPath = z
-  .string()
-  .trim()
+const returnPath = singleLineText()
   .max(300)
   .regex(/^\/(?!\/)[^\s\\]*$/, 'Return path must be a path inside the app');
 
@@ -73,7 +72,7 @@ export const checkoutViewOutput = z.object({
 });
 export type CheckoutView = z.infer<typeof checkoutViewOutput>;
 
-export const paymentsHistoryInput = z.object({ cursor: z.string().max(200).optional() });
+export const paymentsHistoryInput = z.object({ cursor: singleLineText().max(200).optional() });
 /** Each purchase with what became of it: PAID, or money (partly) taken back. */
 export const purchaseStatuses = ['PAID', 'PARTIALLY_REFUNDED', 'REFUNDED', 'DISPUTED'] as const;
 export const purchaseOutput = z.object({
@@ -107,13 +106,13 @@ export const storeRedeemOutput = z.object({
 
 /** StoreKit 2: the JWS signed transaction the app got from `Transaction.updates` or a purchase. */
 export const paymentsRedeemAppleInput = z.object({
-  signedTransaction: z.string().trim().min(1, 'Signed transaction is not defined').max(20_000),
+  signedTransaction: singleLineText().min(1, 'Signed transaction is not defined').max(20_000),
   talentId: id('Talent ID').optional(),
 });
 
 /** Google Play Billing: the product id and the purchase token from `Purchase.getPurchaseToken()`. */
 export const paymentsRedeemGoogleInput = z.object({
-  storeProductId: z.string().trim().min(1, 'Product ID is not defined').max(200),
-  purchaseToken: z.string().trim().min(1, 'Purchase token is not defined').max(4096),
+  storeProductId: singleLineText().min(1, 'Product ID is not defined').max(200),
+  purchaseToken: singleLineText().min(1, 'Purchase token is not defined').max(4096),
   talentId: id('Talent ID').optional(),
 });

@@ -5,6 +5,7 @@
 import { electronicFormatIBAN, friendlyFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import { emailSchema } from '../auth/index.ts';
+import { singleLineText } from '../common/single-line.ts';
 import { transferTypes } from '../enums.ts';
 
 export const payoutDetailMessages = {
@@ -40,7 +41,7 @@ export function isValidBic(bic: string): boolean {
   return isValidBIC(normalizeBic(bic));
 }
 
-const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
+const text = (max: number) => singleLineText().max(max, `At most ${max} characters`);
 
 /** What the withdraw form sends; only the fields of the chosen transfer type are kept. */
 export const payoutDetailsInput = z

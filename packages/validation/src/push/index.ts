@@ -1,6 +1,7 @@
 // Web Push for fans (push.*): the server's public key browsers subscribe with, and a browser's
 // subscription as PushSubscription.toJSON() gives it. docs/broadcasts.md, "Push notifications".
 import { z } from 'zod';
+import { singleLineText } from '../common/single-line.ts';
 
 /** URL-safe base64 as browsers write it (no padding, though some add `=`). */
 const base64Url = /^[A-Za-z0-9_-]+={0,2}$/;
@@ -9,9 +10,7 @@ const base64UrlLength = (bytes: number) => Math.ceil((bytes * 4) / 3);
 const unpadded = (value: string) => value.replace(/=+$/, '');
 
 /** A push service URL: every real one is https; http is for a local push service. */
-export const pushEndpointSchema = z
-  .string()
-  .trim()
+export const pushEndpointSchema = singleLineText()
   .min(1, 'The subscription has no endpoint')
   .max(2000, 'The subscription endpoint must be at most 2000 characters')
   .pipe(z.url({ protocol: /^https?$/, error: 'The subscription endpoint must be an http(s) URL' }));

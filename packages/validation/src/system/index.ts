@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { singleLineText } from '../common/single-line.ts';
 
 export const reportErrorInput = z.object({
   message: z.string().max(2000),
-  path: z.string().max(300),
+  path: singleLineText().max(300),
   stack: z.string().max(10_000).optional(),
-  url: z.string().max(2000).optional(),
+  url: singleLineText().max(2000).optional(),
 });
 export type ReportErrorInput = z.infer<typeof reportErrorInput>;
 

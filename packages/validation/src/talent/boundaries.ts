@@ -1,14 +1,13 @@
 // The creator's boundaries (talent.boundaries.*): topics the twin never engages with and how far
 // it may go; and the messages that crossed them (talent.boundaryFlags.list, admin.boundaryFlags.list).
 import { z } from 'zod';
+import { singleLineText } from '../common/single-line.ts';
 import { boundaryReasons, boundarySides, contentLevels } from '../enums.ts';
 
 export const blockedTopicsMax = 20;
 export const blockedTopicMaxLength = 60;
 
-export const blockedTopic = z
-  .string()
-  .trim()
+export const blockedTopic = singleLineText()
   .min(2, 'A topic needs at least 2 characters')
   .max(blockedTopicMaxLength, `Keep each topic under ${blockedTopicMaxLength} characters`)
   .regex(/[\p{L}\p{N}]/u, 'A topic needs letters or numbers');
@@ -46,11 +45,11 @@ export type BoundaryFlagView = z.infer<typeof boundaryFlagOutput>;
 
 export const boundaryFlagsInput = z.object({
   /** Keyset cursor: the last row's id of the previous page. */
-  cursor: z.string().trim().min(1).max(100).optional(),
+  cursor: singleLineText().min(1).max(100).optional(),
   limit: z.number().int().min(1).max(100).default(20),
 });
 export const adminBoundaryFlagsInput = boundaryFlagsInput.extend({
-  talentId: z.string().trim().min(1).max(100).optional(),
+  talentId: singleLineText().min(1).max(100).optional(),
 });
 export const boundaryFlagsOutput = z.object({
   items: z.array(boundaryFlagOutput),

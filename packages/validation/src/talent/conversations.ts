@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { chatSendInput } from '../chat/index.ts';
 import { fanMemoryOutput } from '../chat/memories.ts';
+import { singleLineText } from '../common/single-line.ts';
 import { reactions, senderTypes } from '../enums.ts';
 
 /** One fan's chat: follow the twin's approval setting, or always / never hold this fan's replies. */
@@ -20,18 +21,16 @@ export const conversationsListInput = z.object({
   filter: z
     .enum(conversationFilters, { error: 'Choose a filter: all, paying, subscribers, flagged, thumbsDown or held.' })
     .default('all'),
-  search: z
-    .string()
-    .trim()
+  search: singleLineText()
     .max(conversationSearchMaxLength, `Search for at most ${conversationSearchMaxLength} characters.`)
     .optional(),
   /** Keyset cursor from the previous page's `nextCursor`. */
-  cursor: z.string().trim().min(1, 'The list position is empty.').max(500, 'The list position is too long.').optional(),
+  cursor: singleLineText().min(1, 'The list position is empty.').max(500, 'The list position is too long.').optional(),
   limit: z.number().int().min(1, 'Ask for at least 1 chat.').max(50, 'Ask for at most 50 chats at a time.').default(20),
 });
 export type ConversationsListInput = z.input<typeof conversationsListInput>;
 
-const conversationChatId = z.string().trim().min(1, 'Chat ID is not defined').max(100, 'Chat ID is too long.');
+const conversationChatId = singleLineText().min(1, 'Chat ID is not defined').max(100, 'Chat ID is too long.');
 
 /** How many of the newest messages a chat view carries at first; "Show older messages" adds as many again. */
 export const conversationMessageLimit = 300;

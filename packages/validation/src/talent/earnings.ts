@@ -2,11 +2,12 @@
 // cross as integer micro-USD (exact to a 3 % share of one credit), payouts and the disbursable
 // amount as integer cents; the screen formats them.
 import { z } from 'zod';
+import { singleLineText } from '../common/single-line.ts';
 import { earningSources } from '../enums.ts';
 import { type PayoutDetailsInput, payoutDetailsInput, payoutDetailsOutput } from '../payouts/details.ts';
 import { payoutOutput } from '../payouts/payout.ts';
 
-const talentId = z.string().min(1, 'Talent ID is not defined');
+const talentId = singleLineText().min(1, 'Talent ID is not defined');
 const micro = z.number().int();
 const amounts = z.object({ grossMicroUsd: micro, netMicroUsd: micro });
 
@@ -53,7 +54,7 @@ export const earningsMonthOutput = z.object({
 });
 export type EarningsMonthDays = z.infer<typeof earningsMonthOutput>;
 
-export const earningsPayoutsInput = z.object({ talentId, cursor: z.string().max(200).nullish() });
+export const earningsPayoutsInput = z.object({ talentId, cursor: singleLineText().max(200).nullish() });
 
 /** `earnings.payouts`: the twin's payouts, newest first, 50 a page. */
 export const earningsPayoutsOutput = z.object({ items: z.array(payoutOutput), nextCursor: z.string().nullable() });

@@ -1,23 +1,22 @@
 import { z } from 'zod';
 import { messages } from '../common/messages.ts';
+import { singleLineText } from '../common/single-line.ts';
 import { imageContextMax, imageContextMin, talentMessages } from './limits.ts';
 import { dimensionsSchema, storedFilePathSchema } from './settings.ts';
 
 /** Image context (spec 5): 3 to 40 characters, with the spec's messages. */
-export const imageContextSchema = z
-  .string({ error: messages.required })
-  .trim()
+export const imageContextSchema = singleLineText({ error: messages.required })
   .min(imageContextMin, talentMessages.contextTooShort)
   .max(imageContextMax, talentMessages.contextTooLong);
 
-const attachmentId = z.string().trim().min(1, messages.required).max(100);
+const attachmentId = singleLineText().min(1, messages.required).max(100);
 
 /** Add static attachment (spec 7): the result of `files.upload` with purpose 'gallery'. */
 export const addStaticAttachmentInput = z.object({
   staticAttachment: z.object({
     id: attachmentId,
     type: z.literal('IMAGE'),
-    originalFileName: z.string().trim().min(1, messages.required).max(255),
+    originalFileName: singleLineText().min(1, messages.required).max(255),
     filePath: storedFilePathSchema,
     lockedFilePath: storedFilePathSchema,
     /** Informative only: the server reads the stored image's real dimensions. */

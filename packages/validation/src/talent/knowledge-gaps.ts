@@ -3,6 +3,7 @@
 // it to the twin's own FAQ. The answer form and the server validate with `knowledgeGapAnswerFields`.
 import { z } from 'zod';
 import { faqAnswerMaxLength, faqItemsMax, faqQuestionMaxLength } from '../admin/faqs.ts';
+import { singleLineText } from '../common/single-line.ts';
 
 export const knowledgeGapMessages = {
   questionEmpty: 'Write the question fans ask',
@@ -12,8 +13,9 @@ export const knowledgeGapMessages = {
   faqFull: `Your twin's FAQ already holds ${faqItemsMax} questions. Ask the Doppel team to tidy it up.`,
 } as const;
 
-// An FAQ item is one line of the admin's data text (admin/faqs.ts), so line breaks become spaces.
-const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+// An FAQ item is one line of the admin's data text (admin/faqs.ts), so line breaks become spaces
+// (next line, U+0085, too: `\s` leaves it out).
+const oneLine = (text: string) => text.replace(/[\s\u0085]+/g, ' ').trim();
 
 export const knowledgeGapAnswerFields = z.object({
   question: z
@@ -27,8 +29,8 @@ export const knowledgeGapAnswerFields = z.object({
 });
 export type KnowledgeGapAnswerFields = z.input<typeof knowledgeGapAnswerFields>;
 
-export const knowledgeGapsInput = z.object({ talentId: z.string().min(1) });
-export const knowledgeGapAnswerInput = knowledgeGapAnswerFields.extend({ talentId: z.string().min(1) });
+export const knowledgeGapsInput = z.object({ talentId: singleLineText().min(1) });
+export const knowledgeGapAnswerInput = knowledgeGapAnswerFields.extend({ talentId: singleLineText().min(1) });
 
 export const knowledgeGapGroupOutput = z.object({
   /** The group's most recent question, offered as the FAQ question. */

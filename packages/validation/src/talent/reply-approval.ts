@@ -3,6 +3,7 @@
 // own answers kept as training examples on the twin's model (docs/creator-dashboard.md).
 import { z } from 'zod';
 import { chatSendInput } from '../chat/index.ts';
+import { singleLineText } from '../common/single-line.ts';
 import { chatReplyApprovalModes, conversationFanOutput, conversationGetInput } from './conversations.ts';
 
 /** How long a held reply may wait for the creator, in minutes: the choices the settings offer. */
@@ -44,7 +45,7 @@ export type ReplyDraftStatus = (typeof replyDraftStatuses)[number];
 
 export const replyDraftsListInput = z.object({
   /** Keyset cursor from the previous page's `nextCursor`. */
-  cursor: z.string().trim().min(1, 'The list position is empty.').max(500, 'The list position is too long.').optional(),
+  cursor: singleLineText().min(1, 'The list position is empty.').max(500, 'The list position is too long.').optional(),
   limit: z.number().int().min(1, 'Ask for at least 1 draft.').max(50, 'Ask for at most 50 drafts at a time.').default(20),
 });
 
@@ -73,7 +74,7 @@ export const replyDraftsListOutput = z.object({
 });
 export type ReplyDraftsListOutput = z.infer<typeof replyDraftsListOutput>;
 
-const draftId = z.string().trim().min(1, 'Draft ID is not defined').max(100, 'Draft ID is too long.');
+const draftId = singleLineText().min(1, 'Draft ID is not defined').max(100, 'Draft ID is too long.');
 
 /**
  * `talent.replyDrafts.approve`: sends the draft; with `text` different from the draft, the
@@ -93,7 +94,7 @@ export type ReplyDraftDecision = z.infer<typeof replyDraftDecisionOutput>;
 /** `talent.corrections.rewrite`: what the creator would have answered instead of a reply the twin sent. */
 export const replyRewriteInput = z.object({
   chatId: conversationGetInput.shape.chatId,
-  messageId: z.string().trim().min(1, 'Message ID is not defined').max(100, 'Message ID is too long.'),
+  messageId: singleLineText().min(1, 'Message ID is not defined').max(100, 'Message ID is too long.'),
   text: chatSendInput.shape.text,
 });
 export const replyRewriteOutput = z.object({ correctionId: z.string(), text: z.string() });
@@ -112,7 +113,7 @@ export const correctionSources = ['DRAFT_EDIT', 'REWRITE'] as const;
 
 export const correctionsListInput = z.object({
   /** Keyset cursor from the previous page's `nextCursor`. */
-  cursor: z.string().trim().min(1, 'The list position is empty.').max(500, 'The list position is too long.').optional(),
+  cursor: singleLineText().min(1, 'The list position is empty.').max(500, 'The list position is too long.').optional(),
   limit: z
     .number()
     .int()
@@ -140,6 +141,6 @@ export const correctionsListOutput = z.object({ items: z.array(correctionOutput)
 export type CorrectionsListOutput = z.infer<typeof correctionsListOutput>;
 
 export const correctionDeleteInput = z.object({
-  correctionId: z.string().trim().min(1, 'Correction ID is not defined').max(100, 'Correction ID is too long.'),
+  correctionId: singleLineText().min(1, 'Correction ID is not defined').max(100, 'Correction ID is too long.'),
 });
 export const correctionDeleteOutput = z.object({ deleted: z.literal(true) });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../common/messages.ts';
+import { singleLineText } from '../common/single-line.ts';
 import {
   ageSchema,
   genderSchema,
@@ -24,22 +25,15 @@ import {
 } from './limits.ts';
 
 /** Ids of embedded list items (welcome messages, starters): kept by the server, new ones may be sent. */
-export const embeddedIdSchema = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z0-9_-]{1,40}$/, 'Invalid id');
+export const embeddedIdSchema = singleLineText().regex(/^[A-Za-z0-9_-]{1,40}$/, 'Invalid id');
 
-export const settingsNameSchema = z
-  .string({ error: messages.required })
-  .trim()
+export const settingsNameSchema = singleLineText({ error: messages.required })
   .min(1, messages.required)
   .max(settingsNameMax, `Name must be at most ${settingsNameMax} characters`);
 
 export const chatPromptSchema = z.string().max(chatPromptMaxLength, talentMessages.chatPromptTooLong);
 
-export const factSchema = z
-  .string()
-  .trim()
+export const factSchema = singleLineText()
   .min(1, messages.required)
   .max(factMaxLength, `A fact must be at most ${factMaxLength} characters`);
 export const factsSchema = z.array(factSchema).max(factsMax, `Add at most ${factsMax} facts`);
@@ -77,14 +71,12 @@ export const dimensionsSchema = z.object({
 });
 
 /** A stored file's relative path as the upload call returns it (`talents/{id}/{purpose}/{file}`). */
-export const storedFilePathSchema = z.string().trim().min(1, messages.required).max(300);
+export const storedFilePathSchema = singleLineText().min(1, messages.required).max(300);
 
 /** A conversation starter; `answer` only when the twin does not answer by AI (empty means none). */
 export const conversationStarterSchema = z.object({
   id: embeddedIdSchema.optional(),
-  text: z
-    .string({ error: messages.required })
-    .trim()
+  text: singleLineText({ error: messages.required })
     .min(1, messages.required)
     .max(conversationStarterTextMax, `A question must be at most ${conversationStarterTextMax} characters`),
   answer: z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../common/messages.ts';
+import { singleLineText } from '../common/single-line.ts';
 import { genders } from '../enums.ts';
 
 /** The "No voice" choice: first in the list, clears the twin's voice. */
@@ -16,7 +17,7 @@ export type VoiceOption = z.infer<typeof voiceOptionOutput>;
 export const voiceListOutput = z.array(voiceOptionOutput);
 
 /** Set talent voice: one of the ids `voice.list` offers ('' for "No voice"). */
-export const setVoiceInput = z.object({ voiceId: z.string({ error: messages.required }).max(100) });
+export const setVoiceInput = z.object({ voiceId: singleLineText({ error: messages.required }).max(100) });
 export type SetVoiceInput = z.infer<typeof setVoiceInput>;
 
 /** The voice form: a choice is required (the "No voice" option counts as one). */

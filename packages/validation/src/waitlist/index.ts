@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { messages } from '../common/messages.ts';
+import { singleLineText } from '../common/single-line.ts';
 import { waitlistPlatforms } from '../enums.ts';
 
 /** Strips the @ people type in front of a social handle. */
-export const socialHandleSchema = z
-  .string({ error: messages.required })
-  .trim()
+export const socialHandleSchema = singleLineText({ error: messages.required })
   .transform((value) => value.replace(/^@+/, '').trim())
   .pipe(z.string().min(1, messages.required).max(100, 'Handle must be at most 100 characters'));
 

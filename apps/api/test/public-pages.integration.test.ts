@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { talents } from '@doppel/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, startApi } from './harness.ts';
+import { type Api, createCaller, seedPeople, signIn, startApi } from './harness.ts';
 
 const page = `<!doctype html>
 <html lang="en">
@@ -51,8 +51,8 @@ afterAll(async () => {
   rmSync(distDir, { recursive: true, force: true });
 });
 
-async function html(path: string, accept = 'text/html,application/xhtml+xml') {
-  const response = await fetch(`${api.url}${path}`, { headers: { accept } });
+async function html(path: string, accept = 'text/html,application/xhtml+xml', cookie?: string) {
+  const response = await fetch(`${api.url}${path}`, { headers: { accept, ...(cookie ? { cookie } : {}) } });
   return { status: response.status, headers: response.headers, body: await response.text() };
 }
 
@@ -89,5 +89,20 @@ describe('public pages', () => {
     }
     // Not a page: an unknown address asked for by a script stays a 404.
     expect((await html('/nothing.json', 'application/json')).status).toBe(404);
+  });
+
+  it("keeps the landing page's first paint off `/` for a signed-in creator or admin, whose `/` is another page", async () => {
+    const people = await seedPeople(api);
+    for (const email of [people.creatorA.email, people.admin.email]) {
+      const signedIn = await signIn(api, email as string);
+      const answer = await html('/', undefined, signedIn.cookie());
+      expect(answer.status, email as string).toBe(200);
+      expect(answer.body, email as string).toBe(page);
+    }
+    // An anonymous fan (who only ever chatted) and a stale cookie still see the landing page's paint.
+    const anonymousFan = createCaller(api);
+    await anonymousFan.client.chat.open.mutate({ talentTag: 'talent_a' });
+    expect((await html('/', undefined, anonymousFan.cookie())).body).toContain('<div id="page-shell" data-path="/">');
+    expect((await html('/', undefined, 'doppel_session=forged.token')).body).toContain('<div id="page-shell" data-path="/">');
   });
 });

@@ -1,19 +1,33 @@
-// Which shell a page request gets (page-shell.ts): `/`, `/sign-in` and `/chat/{tag}` for a twin
-// that exists; anything else, or a lookup that fails, gets the plain index.html the app fills.
+// Which shell a page request gets (page-shell.ts): `/` for visitors who will see the landing page,
+// `/sign-in` and `/chat/{tag}` for a twin that exists; anything else, or a lookup that fails, gets
+// the plain index.html the app fills.
 import type { Database } from '@doppel/db';
-import { twinPreviewByTag } from '@doppel/domain';
+import { twinPreviewByTag, validateSessionWithUser } from '@doppel/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../env.ts';
 import { chatShell, landingShell, type PageShell, signInShell } from './page-shell.ts';
 
-export type PublicPages = (pathname: string) => Promise<PageShell | null>;
+/** `sessionToken`: the request's session cookie, if any. */
+export type PublicPages = (pathname: string, sessionToken?: string) => Promise<PageShell | null>;
 
 const chatPath = /^\/chat\/([^/]+)\/?$/;
 
 export function publicPages(db: Database, env: Pick<Env, 'PUBLIC_URL'>, log: FastifyBaseLogger): PublicPages {
-  return async (pathname) => {
+  // `/` is the landing page only for visitors and anonymous fans; a signed-in creator, admin or
+  // waitlisted user gets their own page there, which the landing page's paint would cover (issue 26).
+  const seesLanding = async (sessionToken: string | undefined): Promise<boolean> => {
+    if (!sessionToken) return true;
+    try {
+      const signedIn = await validateSessionWithUser(db, sessionToken);
+      return !signedIn || signedIn.user.isAnonymous;
+    } catch (error) {
+      log.warn({ err: error }, 'could not read the session for the landing page; sending the plain page');
+      return false;
+    }
+  };
+  return async (pathname, sessionToken) => {
     const publicUrl = env.PUBLIC_URL;
-    if (pathname === '/') return landingShell(publicUrl);
+    if (pathname === '/') return (await seesLanding(sessionToken)) ? landingShell(publicUrl) : null;
     if (pathname === '/sign-in') return signInShell(publicUrl);
     const tag = chatPath.exec(pathname)?.[1];
     if (!tag) return null;

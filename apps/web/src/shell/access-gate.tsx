@@ -1,5 +1,5 @@
 import type { Me } from '@doppel/validation';
-import { Suspense } from 'react';
+import { Suspense, useLayoutEffect } from 'react';
 import { decideAccess } from '../access/decide-access.ts';
 import { ErrorPanel } from '../components/error-panel.tsx';
 import { LoadingPanel } from '../components/loading-panel.tsx';
@@ -7,6 +7,7 @@ import { describeError } from '../errors/describe-error.ts';
 import { storageKeys, useStoredValue } from '../storage/stored-value.ts';
 import { trpc } from '../trpc/trpc.ts';
 import { AdminLayout, OnboardingLayout, PublicLayout, TalentLayout, WaitlistLayout } from './lazy-layouts.ts';
+import { dismissPageShell } from './page-shell.ts';
 
 /** Loads who is signed in and shows the layout the access flow of spec 4 picks. */
 export function AccessGate() {
@@ -34,9 +35,18 @@ export function AccessGate() {
   // A failed draft check falls back to the waitlist: the error reached the shared handler already.
   const hasTalentDraft = wouldWaitlist && onboarding.data?.draft != null;
   const layout = decideAccess({ me: user, referralTalentTag, isAdminSwitchOn, hasTalentDraft });
+  return <AccessLayoutView layout={layout} user={user} />;
+}
+
+/** The chosen layout. The public pages' first paint is theirs alone: any other layout removes it at once. */
+function AccessLayoutView({ layout, user }: { layout: ReturnType<typeof decideAccess>; user: Me | null }) {
+  const isPublic = layout === 'public' || !user;
+  useLayoutEffect(() => {
+    if (!isPublic) dismissPageShell();
+  }, [isPublic]);
   return (
     <Suspense fallback={<LoadingPanel fullScreen />}>
-      {layout === 'public' || !user ? (
+      {isPublic ? (
         <PublicLayout />
       ) : layout === 'waitlist' ? (
         <WaitlistLayout me={user} />

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { openPage, pathOf, useBrowser } from './support/browser.ts';
+import { labelPlacement } from './support/inline-input.ts';
+import { signInWithMagicLink } from './support/sign-in.ts';
+
+// `/` is the landing page only for visitors: a signed-in creator's or admin's `/` is their own page,
+// and the landing page's first paint (apps/api/src/http/page-shell.ts) must never cover it.
+const landingHeading = 'Create your digital twin in minutes';
+const sizes = [
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+  { name: 'desktop', viewport: { width: 1280, height: 800 } },
+];
+
+describe('a signed-in user loading / directly', () => {
+  const browser = useBrowser();
+
+  for (const { name, viewport } of sizes) {
+    it(`shows the creator their dashboard, never the landing page (${name})`, async () => {
+      const { context, page } = await openPage(browser(), viewport);
+      await signInWithMagicLink(page, 'creator@doppel.dev', { reuseSession: true });
+      const response = await page.goto('/');
+      expect(await response?.text(), 'the server sends no landing paint to a creator').not.toContain('id="page-shell"');
+      await page.getByRole('heading', { name: 'Your dashboard' }).waitFor();
+      expect(await page.locator('#page-shell').count()).toBe(0);
+      expect(await page.getByText(landingHeading).count()).toBe(0);
+      await page.screenshot({ path: `/tmp/doppel-signed-in-home-${name}.png` });
+      await context.close();
+    });
+
+    it(`shows the admin the back-office, never the landing page (${name})`, async () => {
+      const { context, page } = await openPage(browser(), viewport);
+      await signInWithMagicLink(page, 'admin@doppel.dev', { reuseSession: true });
+      await page.evaluate(() => window.localStorage.setItem('isAdmin', 'true'));
+      const response = await page.goto('/');
+      expect(await response?.text()).not.toContain('id="page-shell"');
+      await page.waitForURL('**/status');
+      await page.getByRole('heading', { name: 'Status', level: 2 }).waitFor();
+      expect(pathOf(page)).toBe('/status');
+      expect(await page.locator('#page-shell').count()).toBe(0);
+      expect(await page.getByText(landingHeading).count()).toBe(0);
+      await context.close();
+    });
+  }
+
+  it('puts the labels of switches and radio buttons beside their controls (phone)', async () => {
+    const { context, page } = await openPage(browser(), sizes[0]?.viewport);
+    await signInWithMagicLink(page, 'creator@doppel.dev', { reuseSession: true });
+    await page.goto('/settings/approval');
+    const toggle = await labelPlacement(page, 'Switch', 'Hold the twin’s replies for my approval');
+    expect(toggle.sameRow, 'the switch and its label share a row').toBe(true);
+    expect(toggle.gap).toBeGreaterThanOrEqual(0);
+    const choice = await labelPlacement(page, 'Radio', 'Send it as drafted');
+    expect(choice.sameRow, 'the radio button and its label share a row').toBe(true);
+    expect(choice.gap).toBeGreaterThanOrEqual(0);
+    await page.screenshot({ path: '/tmp/doppel-inline-inputs.png', fullPage: true });
+    await context.close();
+  });
+});

@@ -1,8 +1,10 @@
 // Mantine's styles per component instead of the whole 290 KB `@mantine/core/styles.css` (issue 14:
 // a fan on a phone should not download the admin's tables and date pickers to read a chat).
 //
-// Every styled Mantine component has one `esm/components/**/<Name>.module.mjs` (its class names),
-// matching `styles/<Name>.css`. The build adds the stylesheet's import to that module, so a
+// Every styled Mantine component has one `<Name>.module.mjs` (its class names), matching
+// `styles/<Name>.css`: under `esm/components/`, and the inline-input layout that Checkbox, Radio and
+// Switch share (label beside the control) under `esm/utils/InlineInput/` (issue 26: matching only
+// `components` left every toggle's label under its control). The build adds the stylesheet's import to that module, so a
 // component's styles travel with its code into whichever chunk uses it, and a component's
 // dependencies (Button on UnstyledButton, Select on Combobox and Input...) bring theirs, in import
 // order. The `.layer.css` variants put Mantine inside `@layer mantine`: a route chunk's styles may
@@ -16,7 +18,7 @@ import type { Plugin } from 'vite';
 
 const virtualId = 'virtual:mantine-styles';
 const resolvedVirtualId = `\0${virtualId}`;
-const componentModule = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:.+[\\/])?([A-Za-z]+)\.module\.mjs$/;
+const componentModule = /[\\/]@mantine[\\/]core[\\/]esm[\\/](?:components|utils)[\\/](?:.+[\\/])?([A-Za-z]+)\.module\.mjs$/;
 const globalStyles = ['baseline', 'default-css-variables', 'global'];
 
 export function mantineStylesPerComponent(): Plugin {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openPage, pathOf, useBrowser } from './support/browser.ts';
+import { labelPlacement } from './support/inline-input.ts';
 import { signInWithMagicLink } from './support/sign-in.ts';
 
 describe('access flow of signed-in creators without a twin', () => {
@@ -11,6 +12,10 @@ describe('access flow of signed-in creators without a twin', () => {
     await signInWithMagicLink(page, email);
     await page.getByRole('heading', { name: 'Join the waitlist' }).waitFor();
     await page.getByText(email).waitFor();
+    // The terms checkbox has its label beside it, as every checkbox does.
+    const terms = await labelPlacement(page, 'Checkbox', 'I agree to the');
+    expect(terms.sameRow, 'the checkbox and its label share a row').toBe(true);
+    expect(terms.gap).toBeGreaterThanOrEqual(0);
     await page.screenshot({ path: '/tmp/doppel-waitlist.png' });
 
     // A referral tag lets the creator straight into onboarding (spec 4).

@@ -87,7 +87,7 @@ describe('creator approval mode and corrections', () => {
     await creator.page.getByRole('heading', { name: 'Replies to approve' }).waitFor();
     const card = creator.page.getByTestId('reply-draft').filter({ hasText: opening });
     await card.waitFor({ timeout: replyTimeoutMs });
-    await card.getByText(/^Waiting .* · (sent as drafted|dropped) (at|on) /).waitFor();
+    await card.getByText(/^Waiting .* · (sends as drafted|is dropped) (at|on) .* unless you act$/).waitFor();
     expect(await twinMessages(fan.page).count(), 'the twin did not answer while its reply was held').toBe(repliesBefore);
     const chatPath = await card.getByRole('link', { name: 'Open chat' }).getAttribute('href');
     expect(chatPath).toMatch(/^\/conversations\/.+/);

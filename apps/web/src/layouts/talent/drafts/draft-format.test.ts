@@ -28,14 +28,14 @@ describe('reply draft labels', () => {
 
   it('says what the hold limit does and when, with the date on another day', () => {
     const now = at(14, 30);
-    expect(expiryLabel(iso(at(15, 5)), 'SEND', now)).toBe('sent as drafted at 15:05');
-    expect(expiryLabel(iso(at(9, 0, 11)), 'DROP', now)).toBe('dropped on 11/3/2026 at 09:00');
+    expect(expiryLabel(iso(at(15, 5)), 'SEND', now)).toBe('sends as drafted at 15:05 unless you act');
+    expect(expiryLabel(iso(at(9, 0, 11)), 'DROP', now)).toBe('is dropped on 11/3/2026 at 09:00 unless you act');
     expect(expiryLabel(iso(at(14, 0)), 'DROP', now)).toBe('being dropped');
   });
 
   it('joins the wait and the expiry on one line', () => {
     const draft = { createdAt: iso(at(14, 25)), expiresAt: iso(at(15, 25)), expiryAction: 'SEND' as const };
-    expect(draftTimingLabel(draft, at(14, 30))).toBe('Waiting 5 min · sent as drafted at 15:25');
+    expect(draftTimingLabel(draft, at(14, 30))).toBe('Waiting 5 min · sends as drafted at 15:25 unless you act');
   });
 
   it('notes the image or voice note going out with the reply', () => {

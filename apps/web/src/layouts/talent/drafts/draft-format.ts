@@ -15,19 +15,20 @@ export function waitingLabel(createdAt: string, now: Date): string {
 }
 
 /**
- * What the hold limit will do and when: "sent as drafted at 14:35" today, "dropped on 11/3/2025 at
- * 09:00" another day (a 24-hour hold), "being sent as drafted" once the moment has passed (the
- * sweep runs shortly after).
+ * What the hold limit will do and when, in the future tense so it never reads as done: "sends as
+ * drafted at 14:35 unless you act" today, "is dropped on 11/3/2025 at 09:00 unless you act" another
+ * day (a 24-hour hold), "being sent as drafted" once the moment has passed (the sweep runs shortly after).
  */
 export function expiryLabel(expiresAt: string, action: ReplyExpiryAction, now: Date): string {
-  const what = action === 'SEND' ? 'sent as drafted' : 'dropped';
   const at = new Date(expiresAt);
-  if (at.getTime() <= now.getTime()) return `being ${what}`;
+  if (at.getTime() <= now.getTime()) return action === 'SEND' ? 'being sent as drafted' : 'being dropped';
+  const what = action === 'SEND' ? 'sends as drafted' : 'is dropped';
   const sameDay = at.toDateString() === now.toDateString();
-  return sameDay ? `${what} at ${pad(at.getHours())}:${pad(at.getMinutes())}` : `${what} on ${formatDateTime(at)}`;
+  const when = sameDay ? `at ${pad(at.getHours())}:${pad(at.getMinutes())}` : `on ${formatDateTime(at)}`;
+  return `${what} ${when} unless you act`;
 }
 
-/** The card's timing line: "Waiting 5 min · sent as drafted at 14:35". */
+/** The card's timing line: "Waiting 5 min · sends as drafted at 14:35 unless you act". */
 export function draftTimingLabel(draft: Pick<ReplyDraftView, 'createdAt' | 'expiresAt' | 'expiryAction'>, now: Date): string {
   return `${waitingLabel(draft.createdAt, now)} · ${expiryLabel(draft.expiresAt, draft.expiryAction, now)}`;
 }

@@ -145,6 +145,13 @@ export type PaymentLedgerKind = (typeof paymentLedgerKinds)[number];
 export const paymentReversalReasons = ['REFUND', 'DISPUTE'] as const;
 export type PaymentReversalReason = (typeof paymentReversalReasons)[number];
 
+/**
+ * Money that came in but bought nothing, for an admin to look at: paid a different amount or
+ * currency than the checkout was opened for, or a second subscription to a twin (given back).
+ */
+export const paymentProblems = ['AMOUNT_MISMATCH', 'DUPLICATE_SUBSCRIPTION'] as const;
+export type PaymentProblem = (typeof paymentProblems)[number];
+
 /** The action a twin's immediate out-of-credits answer offers under the bubble. */
 export const chatCallsToAction = ['SIGN_IN', 'CHECKOUT', 'SUBSCRIBE'] as const;
 export type ChatCallToAction = (typeof chatCallsToAction)[number];

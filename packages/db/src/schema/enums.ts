@@ -13,6 +13,7 @@ import {
   genders,
   modelVersionStatuses,
   paymentLedgerKinds,
+  paymentProblems,
   paymentProviders,
   paymentReversalReasons,
   payoutStatuses,
@@ -43,6 +44,7 @@ export const paymentProviderEnum = pgEnum('payment_provider', paymentProviders);
 export const subscriptionStatusEnum = pgEnum('subscription_status', subscriptionStatuses);
 export const paymentLedgerKindEnum = pgEnum('payment_ledger_kind', paymentLedgerKinds);
 export const paymentReversalReasonEnum = pgEnum('payment_reversal_reason', paymentReversalReasons);
+export const paymentProblemEnum = pgEnum('payment_problem', paymentProblems);
 export const chatCallToActionEnum = pgEnum('chat_call_to_action', chatCallsToAction);
 export const talentLedgerKindEnum = pgEnum('talent_ledger_kind', talentLedgerKinds);
 export const earningSourceEnum = pgEnum('earning_source', earningSources);

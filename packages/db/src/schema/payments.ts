@@ -18,6 +18,7 @@ import {
   checkoutModeEnum,
   checkoutStatusEnum,
   paymentLedgerKindEnum,
+  paymentProblemEnum,
   paymentProviderEnum,
   paymentReversalReasonEnum,
   productPriceTypeEnum,
@@ -58,6 +59,13 @@ export const payments = pgTable(
     /** The subscription a SUBSCRIPTION payment paid a period of. */
     subscriptionId: text().references(() => subscriptions.id, { onDelete: 'set null' }),
     isSandbox: boolean().notNull().default(false),
+    /**
+     * Money that came in but bought nothing (docs/payments.md, "Payments that buy nothing"): its
+     * PURCHASE entry books the money with no credits and no earnings, and admins see why.
+     */
+    problem: paymentProblemEnum(),
+    /** What an admin reads about the problem, e.g. "Paid 0.50 USD; the checkout was opened for 50.00 USD." */
+    problemReason: text(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -148,6 +156,13 @@ export const checkouts = pgTable(
       .references(() => products.id, { onDelete: 'restrict' }),
     /** Stripe's checkout session id (`cs_…`); null for the sandbox. */
     externalId: text(),
+    /**
+     * The price the checkout was opened for, which the payment must match (null on checkouts
+     * opened before it was kept: the product's price then).
+     */
+    priceAmount: bigint({ mode: 'number' }),
+    priceFractionDigits: integer(),
+    priceCurrency: text(),
     /** In-app path the fan returns to (the chat). */
     returnPath: text().notNull(),
     completedAt: timestamp({ withTimezone: true }),
@@ -190,6 +205,9 @@ export const subscriptions = pgTable(
   },
   (t) => [
     uniqueIndex('subscriptions_provider_external_unique').on(t.provider, t.externalId),
+    // One paying subscription per fan and twin, whatever races past the check at checkout; the
+    // booking ends a lapsed one before starting the next (payments/book-subscription.ts).
+    uniqueIndex('subscriptions_one_active_per_fan_twin').on(t.userId, t.talentId).where(sql`${t.status} = 'ACTIVE'`),
     index('subscriptions_user_talent_idx').on(t.userId, t.talentId, t.currentPeriodEnd),
     index('subscriptions_talent_idx').on(t.talentId),
     index('subscriptions_product_idx').on(t.productId),

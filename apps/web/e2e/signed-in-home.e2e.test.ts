@@ -42,6 +42,19 @@ describe('a signed-in user loading / directly', () => {
     });
   }
 
+  for (const { name, viewport } of sizes) {
+    it(`opens the back-office for an admin who opens an admin address with the admin UI off (${name})`, async () => {
+      const { context, page } = await openPage(browser(), viewport);
+      await signInWithMagicLink(page, 'admin@doppel.dev', { reuseSession: true });
+      await page.evaluate(() => window.localStorage.removeItem('isAdmin'));
+      await page.goto('/payouts');
+      await page.getByRole('heading', { name: 'Payouts', level: 2 }).waitFor();
+      expect(pathOf(page)).toBe('/payouts');
+      expect(await page.evaluate(() => window.localStorage.getItem('isAdmin')), 'the switch is now on').toBe('true');
+      await context.close();
+    });
+  }
+
   it('puts the labels of switches and radio buttons beside their controls (phone)', async () => {
     const { context, page } = await openPage(browser(), sizes[0]?.viewport);
     await signInWithMagicLink(page, 'creator@doppel.dev', { reuseSession: true });

@@ -1,10 +1,12 @@
 import type { Me } from '@doppel/validation';
-import { Suspense, useLayoutEffect } from 'react';
+import { Suspense, useEffect, useLayoutEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+import { isAdminAddress } from '../access/admin-paths.ts';
 import { decideAccess } from '../access/decide-access.ts';
 import { ErrorPanel } from '../components/error-panel.tsx';
 import { LoadingPanel } from '../components/loading-panel.tsx';
 import { describeError } from '../errors/describe-error.ts';
-import { storageKeys, useStoredValue } from '../storage/stored-value.ts';
+import { storageKeys, useStoredValue, writeStored } from '../storage/stored-value.ts';
 import { trpc } from '../trpc/trpc.ts';
 import { AdminLayout, OnboardingLayout, PublicLayout, TalentLayout, WaitlistLayout } from './lazy-layouts.ts';
 import { dismissPageShell } from './page-shell.ts';
@@ -13,7 +15,15 @@ import { dismissPageShell } from './page-shell.ts';
 export function AccessGate() {
   const me = trpc.auth.me.useQuery(undefined, { staleTime: 5 * 60_000 });
   const referralTalentTag = useStoredValue(storageKeys.referralTalentTag);
-  const isAdminSwitchOn = useStoredValue(storageKeys.adminSwitch) === 'true';
+  const storedAdminSwitch = useStoredValue(storageKeys.adminSwitch) === 'true';
+  // An admin who opens a back-office address (a bookmark, a link in an email) means the back-office:
+  // it switches the admin UI on, and it stays on, as the menu's Admin UI entry does (issue 26).
+  const { pathname } = useLocation();
+  const opensAdminAddress = me.data?.role === 'ADMIN' && isAdminAddress(pathname);
+  const isAdminSwitchOn = storedAdminSwitch || opensAdminAddress;
+  useEffect(() => {
+    if (opensAdminAddress && !storedAdminSwitch) writeStored(storageKeys.adminSwitch, 'true');
+  }, [opensAdminAddress, storedAdminSwitch]);
 
   // Only a user headed for the waitlist needs to know whether a draft exists (see decideAccess).
   const wouldWaitlist = decideAccess({ me: me.data, referralTalentTag, isAdminSwitchOn }) === 'waitlist';

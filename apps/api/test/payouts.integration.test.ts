@@ -166,7 +166,10 @@ describe('payout status changes', () => {
     await setStatus(payout.id, 'REJECTED', 'The IBAN does not match the account holder.');
     expect((await overview(talentId)).disbursableCents).toBe(6_000);
     await setStatus(payout.id, 'REJECTED', 'The IBAN does not match the account holder.');
-    await setStatus(payout.id, 'FAILED', '');
+    // A rejection or failure without a reason is refused, so the creator never reads "Unknown reason".
+    const unexplained = await refusal(setStatus(payout.id, 'FAILED', '  '));
+    expect(unexplained.fieldErrors?.rejectionReason).toEqual(['Give the reason the creator will read']);
+    await setStatus(payout.id, 'FAILED', 'Returned by the bank');
     await setStatus(payout.id, 'REJECTED', 'Still wrong');
     expect((await overview(talentId)).disbursableCents).toBe(6_000);
     expect(await heldInConfig(talentId)).toBe(0);

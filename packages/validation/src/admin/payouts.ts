@@ -83,12 +83,21 @@ export const adminPayoutDetailOutput = z.object({
 export type AdminPayoutDetail = z.infer<typeof adminPayoutDetailOutput>;
 
 /** Spec 5 "Payout admin form: status from the list; rejection reason a string." */
-export const adminPayoutUpdateInput = z.object({
-  payoutId: adminId('Payout ID'),
-  status: z.enum(payoutStatuses),
-  /** Kept for REJECTED and FAILED only; blank means "Unknown reason". */
-  rejectionReason: z.string().trim().max(500, 'At most 500 characters').default(''),
-});
+export const adminPayoutUpdateInput = z
+  .object({
+    payoutId: adminId('Payout ID'),
+    status: z.enum(payoutStatuses),
+    /** Kept for REJECTED and FAILED only, and required there (issue 26): the creator reads it. */
+    rejectionReason: z.string().trim().max(500, 'At most 500 characters').default(''),
+  })
+  .refine((input) => !payoutNeedsReason(input.status) || input.rejectionReason !== '', {
+    path: ['rejectionReason'],
+    message: 'Give the reason the creator will read',
+  });
+
+/** A rejected or failed payout tells the creator why; "Unknown reason" is only for older ones without. */
+export const payoutNeedsReason = (status: (typeof payoutStatuses)[number]): boolean =>
+  status === 'REJECTED' || status === 'FAILED';
 export type AdminPayoutUpdateInput = z.input<typeof adminPayoutUpdateInput>;
 
 export const adminPayoutSendPayPalInput = z.object({ payoutId: adminId('Payout ID') });

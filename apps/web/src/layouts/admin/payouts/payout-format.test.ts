@@ -10,7 +10,6 @@ import {
   payoutStatusFilterOptions,
   payoutStatusOptions,
   personLabel,
-  takesReason,
   timelineEffect,
   timelineTitle,
 } from './payout-format.ts';
@@ -44,13 +43,6 @@ describe('amounts', () => {
 });
 
 describe('reason', () => {
-  it('asks for a reason only when rejecting or failing', () => {
-    expect(takesReason('REJECTED')).toBe(true);
-    expect(takesReason('FAILED')).toBe(true);
-    expect(takesReason('PENDING')).toBe(false);
-    expect(takesReason('EXECUTED')).toBe(false);
-  });
-
   it('shows "Unknown reason" for a rejected or failed payout without one (spec 8)', () => {
     expect(payoutReasonText('REJECTED', null)).toBe('Unknown reason');
     expect(payoutReasonText('FAILED', 'Account closed')).toBe('Account closed');

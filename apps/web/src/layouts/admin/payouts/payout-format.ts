@@ -43,11 +43,6 @@ export function formatPayoutAmount(cents: number, currency: string): string {
   return `${formatPayoutMoney(cents, currency)} ${currency.toUpperCase()}`;
 }
 
-/** Whether the settings form asks for a reason: only REJECTED and FAILED keep one (spec 4). */
-export function takesReason(status: PayoutStatus): boolean {
-  return status === 'REJECTED' || status === 'FAILED';
-}
-
 /** What the empty list says for the chosen status. */
 export function emptyPayoutsText(status: AdminPayoutStatusFilter): string {
   return status === 'all' ? 'No payouts yet.' : `No ${payoutStatusLabels[status].toLowerCase()} payouts.`;

@@ -1,4 +1,4 @@
-import { type AdminPayoutDetail, adminPayoutUpdateInput, type PayoutStatus } from '@doppel/validation';
+import { type AdminPayoutDetail, adminPayoutUpdateInput, type PayoutStatus, payoutNeedsReason } from '@doppel/validation';
 import { Select, Stack, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useSyncFormWithData } from '../../../forms/use-sync-form-with-data.ts';
@@ -6,7 +6,7 @@ import { trpc } from '../../../trpc/trpc.ts';
 import { FormCard } from '../shared/form-card.tsx';
 import { FormFooter } from '../shared/form-footer.tsx';
 import { useServerForm } from '../shared/use-server-form.ts';
-import { payoutStatusOptions, takesReason } from './payout-format.ts';
+import { payoutStatusOptions } from './payout-format.ts';
 
 type Values = { payoutId: string; status: PayoutStatus; rejectionReason: string };
 
@@ -15,7 +15,7 @@ function valuesOf(payout: AdminPayoutDetail): Values {
 }
 
 /**
- * "Settings": any status may be set (spec 4), with a reason for REJECTED and FAILED. Each save is a
+ * "Settings": any status may be set (spec 4), with a required reason for REJECTED and FAILED. Each save is a
  * ledger entry with who made it, so the timeline grows; the server refuses to hold the amount again
  * when the talent can no longer cover it, and that refusal shows above Save.
  */
@@ -49,10 +49,11 @@ export function PayoutSettingsForm({ payout }: { payout: AdminPayoutDetail }) {
             comboboxProps={{ withinPortal: true }}
             {...form.getInputProps('status')}
           />
-          {takesReason(form.values.status) && (
+          {payoutNeedsReason(form.values.status) && (
             <Textarea
               label="Reason"
-              description="Shown to the creator. Left empty, they see “Unknown reason”."
+              description="Shown to the creator, so say what they can do about it."
+              required
               autosize
               minRows={2}
               maxRows={6}

@@ -55,6 +55,26 @@ describe('a signed-in user loading / directly', () => {
     });
   }
 
+  it("lets an admin on a phone scroll a list's table sideways to its last column", async () => {
+    const { context, page } = await openPage(browser(), sizes[0]?.viewport);
+    await signInWithMagicLink(page, 'admin@doppel.dev', { reuseSession: true });
+    await page.goto('/payouts');
+    await page.getByTestId('admin-row').first().waitFor();
+    const viewport = page.locator('.mantine-datatable .mantine-ScrollArea-viewport').first();
+    const widths = await viewport.evaluate((element) => ({ content: element.scrollWidth, shown: element.clientWidth }));
+    expect(widths.content, 'the table is wider than the phone').toBeGreaterThan(widths.shown);
+    // The sideways scrollbar is there to see, not only on hover.
+    await page.locator('.mantine-datatable .mantine-ScrollArea-scrollbar[data-orientation="horizontal"]').first().waitFor();
+    await viewport.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
+    const lastHeader = page.locator('.mantine-datatable thead th').last();
+    const [header, area] = await Promise.all([lastHeader.boundingBox(), viewport.boundingBox()]);
+    expect(header && area && header.x + header.width <= area.x + area.width + 1, 'the last column scrolls into view').toBe(true);
+    // The page itself never scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: '/tmp/doppel-admin-table-phone.png' });
+    await context.close();
+  });
+
   it('puts the labels of switches and radio buttons beside their controls (phone)', async () => {
     const { context, page } = await openPage(browser(), sizes[0]?.viewport);
     await signInWithMagicLink(page, 'creator@doppel.dev', { reuseSession: true });

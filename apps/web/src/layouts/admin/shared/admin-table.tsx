@@ -4,7 +4,9 @@ import { useNavigate } from 'react-router-dom';
 
 /**
  * A list's rows as a table (mantine-datatable): a row opens its detail, and on a phone the table
- * scrolls sideways rather than squeezing its columns. Paging stays with AdminList's Load more.
+ * scrolls sideways rather than squeezing its columns, with its scrollbar always shown: hidden until
+ * hovered (the default), a table wider than the phone read as cut off (issue 26). Paging stays with
+ * AdminList's Load more.
  */
 export function AdminTable<Item extends { id: string }>({
   items,
@@ -26,6 +28,7 @@ export function AdminTable<Item extends { id: string }>({
       borderRadius="md"
       highlightOnHover
       verticalSpacing="sm"
+      scrollAreaProps={{ type: 'auto', offsetScrollbars: 'x' }}
       records={items}
       columns={columns}
       idAccessor="id"

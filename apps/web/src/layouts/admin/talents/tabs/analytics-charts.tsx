@@ -1,21 +1,35 @@
 import type { AdminTalentAnalytics } from '@doppel/validation';
 import { BarChart, LineChart } from '@mantine/charts';
-import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { analyticsChartRows, compactUsdFromMicro, formatMicroUsd } from './tab-format.ts';
+import { analyticsChartRows, compactUsdFromMicro, formatMicroUsd, formatMicroUsdCents } from './tab-format.ts';
 
-/** One headline number with its label. */
-export function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
+/** One headline number with its label; `exact`, when the number is rounded, shows on hover or focus. */
+export function Stat({ label, value, exact, testId }: { label: string; value: string; exact?: string; testId: string }) {
+  const number = (
+    <Text fw={700} size="lg" data-testid={testId} style={{ overflowWrap: 'anywhere' }} tabIndex={exact ? 0 : undefined}>
+      {value}
+    </Text>
+  );
   return (
     <Paper withBorder p="sm" radius="md">
       <Text size="xs" c="dimmed">
         {label}
       </Text>
-      <Text fw={700} size="lg" data-testid={testId} style={{ overflowWrap: 'anywhere' }}>
-        {value}
-      </Text>
+      {exact && exact !== value ? (
+        <Tooltip label={`Exactly ${exact}`} events={{ hover: true, focus: true, touch: true }}>
+          {number}
+        </Tooltip>
+      ) : (
+        number
+      )}
     </Paper>
   );
+}
+
+/** Micro-USD in cents, with the exact amount a hover or long-press away. */
+function MoneyStat({ label, microUsd, testId }: { label: string; microUsd: number; testId: string }) {
+  return <Stat label={label} value={formatMicroUsdCents(microUsd)} exact={formatMicroUsd(microUsd)} testId={testId} />;
 }
 
 const count = (value: number) => value.toLocaleString('en-US');
@@ -26,8 +40,8 @@ export function AnalyticsTotals({ data }: { data: AdminTalentAnalytics }) {
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="sm" role="group" aria-label="This period">
-        <Stat label="Gross" value={formatMicroUsd(period.grossMicroUsd)} testId="analytics-gross" />
-        <Stat label="Net" value={formatMicroUsd(period.netMicroUsd)} testId="analytics-net" />
+        <MoneyStat label="Gross" microUsd={period.grossMicroUsd} testId="analytics-gross" />
+        <MoneyStat label="Net" microUsd={period.netMicroUsd} testId="analytics-net" />
         <Stat label="Messages" value={count(period.messages)} testId="analytics-messages" />
         <Stat label="Fans" value={count(period.fans)} testId="analytics-fans" />
         <Stat label="Paying fans" value={count(period.payingFans)} testId="analytics-paying-fans" />
@@ -35,8 +49,8 @@ export function AnalyticsTotals({ data }: { data: AdminTalentAnalytics }) {
       </SimpleGrid>
       <Title order={5}>All time</Title>
       <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="sm" role="group" aria-label="All time">
-        <Stat label="Total gross" value={formatMicroUsd(allTime.grossMicroUsd)} testId="analytics-total-gross" />
-        <Stat label="Total net" value={formatMicroUsd(allTime.netMicroUsd)} testId="analytics-total-net" />
+        <MoneyStat label="Total gross" microUsd={allTime.grossMicroUsd} testId="analytics-total-gross" />
+        <MoneyStat label="Total net" microUsd={allTime.netMicroUsd} testId="analytics-total-net" />
         <Stat label="Chats" value={count(allTime.chats)} testId="analytics-total-chats" />
         {allTime.metrics && (
           <>

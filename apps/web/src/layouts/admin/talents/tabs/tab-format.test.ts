@@ -6,6 +6,7 @@ import {
   decimalText,
   formatDay,
   formatMicroUsd,
+  formatMicroUsdCents,
   hasActivity,
   plural,
 } from './tab-format.ts';
@@ -23,6 +24,16 @@ describe('decimalText', () => {
   it('refuses amounts that are not exact integers', () => {
     expect(() => decimalText(1.5, 2)).toThrow(RangeError);
     expect(() => decimalText(2 ** 53, 2)).toThrow(RangeError);
+  });
+});
+
+describe('formatMicroUsdCents', () => {
+  it('shows headline money in whole cents, dropping a fraction of a cent toward zero', () => {
+    expect(formatMicroUsdCents(497_588_000)).toBe('$497.58');
+    expect(formatMicroUsdCents(3_000)).toBe('$0.00');
+    expect(formatMicroUsdCents(-3_000)).toBe('$0.00');
+    expect(formatMicroUsdCents(-600_000)).toBe('-$0.60');
+    expect(formatMicroUsdCents(5_000_001_334_573)).toBe('$5,000,001.33');
   });
 });
 

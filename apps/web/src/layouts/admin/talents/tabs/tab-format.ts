@@ -1,7 +1,7 @@
 // How the talent detail's read-only tabs word things: money from integer units, statuses and
 // their colours, counts and chart days (payouts are worded by the Payouts section's payout-format.ts).
 // Pure, unit-tested.
-import type { AdminAnalyticsDay, LlmType, ModelVersionStatus } from '@doppel/validation';
+import { type AdminAnalyticsDay, type LlmType, type ModelVersionStatus, microUsdPerCent } from '@doppel/validation';
 
 /**
  * `amount` integer units of 10^-digits as exact decimal text ("123456", 2 → "1234.56"). Intl formats
@@ -34,6 +34,17 @@ function money(currency: string, minDigits: number, maxDigits: number): Intl.Num
  */
 export function formatMicroUsd(microUsd: number): string {
   return money('USD', 2, 6).format(decimalText(microUsd, 6) as Intl.StringNumericLiteral);
+}
+
+/**
+ * Headline money: integer micro-USD in whole cents, the fraction of a cent dropped toward zero as on
+ * the creator's earnings screen ("$497.58", never "$497.588"); the exact amount is formatMicroUsd's.
+ */
+export function formatMicroUsdCents(microUsd: number): string {
+  if (!Number.isSafeInteger(microUsd)) throw new RangeError(`${microUsd} is not an exact integer`);
+  const cents = (microUsd - (microUsd % microUsdPerCent)) / microUsdPerCent;
+  // -0 would print "-$0.00" for a sub-cent reversal.
+  return money('USD', 2, 2).format(decimalText(cents === 0 ? 0 : cents, 2) as Intl.StringNumericLiteral);
 }
 
 /** Spec 4's names for the version statuses. */

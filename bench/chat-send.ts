@@ -18,6 +18,7 @@
 // Targets (issue 5): endpoint >= 40 % of pgbench, p99 < 40 ms, live reads <= 15 %, reply start p99 < 100 ms;
 // (issue 15) the first words at the fan within 150 ms p99 of the model's first token.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -109,7 +110,7 @@ export async function benchChatSend(): Promise<{ ok: boolean }> {
     /** One chat.send; resolves once the whole answer is read, to whether it succeeded. */
     const send = (fan: { cookie: string; chatId: string }) =>
       new Promise<boolean>((done, fail) => {
-        const body = JSON.stringify({ chatId: fan.chatId, text: 'Hey, how was your day?' });
+        const body = JSON.stringify({ chatId: fan.chatId, text: 'Hey, how was your day?', idempotencyKey: randomUUID() });
         const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), cookie: fan.cookie };
         request({ host: '127.0.0.1', port, path: '/trpc/chat.send', method: 'POST', agent, headers }, (response) => {
           response.resume();

@@ -8,6 +8,7 @@
 //   - relay: first words at the fan minus the model's first token (target p99 < 150 ms);
 //   - full message: the stored reply's live event at the fan, against the model's last token.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { type Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { startFakeOpenAi } from '@doppel/integrations/testing';
@@ -87,7 +88,7 @@ function watchReply(input: StreamBenchInput, fan: { cookie: string; chatId: stri
 
 function sendMessage(input: StreamBenchInput, fan: { cookie: string; chatId: string }, text: string) {
   return new Promise<string>((done, fail) => {
-    const body = JSON.stringify({ chatId: fan.chatId, text });
+    const body = JSON.stringify({ chatId: fan.chatId, text, idempotencyKey: randomUUID() });
     const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), cookie: fan.cookie };
     request(
       { host: '127.0.0.1', port: input.port, path: '/trpc/chat.send', method: 'POST', agent: input.agent, headers },

@@ -18,8 +18,10 @@ export function sendTransactionSql(talentId: string, fans: number, live: LiveVar
     'BEGIN;',
     `SELECT credits, paid_credits, is_anonymous FROM users WHERE id = 'benchfan' || :f FOR NO KEY UPDATE;`,
     `SELECT c.id, t.credits_to_send_message, tc.revenue_share_ppm, tc.referral_talent_id, tc.referral_revenue_share_for_inviter_ppm FROM chats c JOIN talents t ON t.id = c.talent_id JOIN talent_configs tc ON tc.id = c.talent_id WHERE c.id = 'benchchat' || :f FOR NO KEY UPDATE OF c;`,
+    // Was this message (its idempotency key) stored already? Never, here: every send is new.
+    `SELECT id, text FROM chat_messages WHERE chat_id = 'benchchat' || :f AND idempotency_key = md5(random()::text);`,
     `UPDATE users SET paid_credits = paid_credits - 1 WHERE id = 'benchfan' || :f RETURNING credits, paid_credits;`,
-    `INSERT INTO chat_messages (id, chat_id, sender_type, text, created_at) VALUES (md5(random()::text), 'benchchat' || :f, 'USER', 'Hey, how was your day?', now()) RETURNING id;`,
+    `INSERT INTO chat_messages (id, chat_id, sender_type, text, idempotency_key, created_at) VALUES (md5(random()::text), 'benchchat' || :f, 'USER', 'Hey, how was your day?', md5(random()::text), now()) RETURNING id;`,
     `UPDATE chats SET chat_message_count = chat_message_count + 1, has_user_interaction = true, has_user_interaction_with_paid_credits = true, updated_at = now() WHERE id = 'benchchat' || :f;`,
     `INSERT INTO pgboss.job (name, data) VALUES ('chat.reply', json_build_object('chatId', 'benchchat' || :f, 'messageId', md5(random()::text))::jsonb);`,
     ...(live === 'outbox'

@@ -2,6 +2,7 @@
 // a second Postgres server named by DATABASE_URL, stopped with Ctrl-C as a terminal sends it, and
 // with its worker killed (kill -9) while a fan waits for a reply.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -121,7 +122,7 @@ async function openChat(url: string, talentTag: string) {
       const sent = await fetch(`${url}/trpc/chat.send`, {
         method: 'POST',
         headers: { ...headers, cookie },
-        body: JSON.stringify({ chatId, text }),
+        body: JSON.stringify({ chatId, text, idempotencyKey: randomUUID() }),
       });
       const body = await sent.text();
       expect(sent.status, body).toBe(200);

@@ -1,6 +1,7 @@
 // The admin Chats screens' procedures over real HTTP: every filter and sort paged with the keyset
 // cursor against an independent ORDER BY, the chat header, and the prompt record of a message
 // (recorded by the real offline engine, seeded OpenAI ones, and messages sent without the model).
+import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { chats, newId, seedDemoData, talents, users } from '@doppel/db';
 import { answerFanMessage } from '@doppel/domain';
@@ -200,7 +201,11 @@ describe('admin.chats.get and admin.chats.prompt', () => {
       tts: createUnconfiguredTts(),
       storage: createLocalDiskStorage(filesDir),
     };
-    const hello = await fan.client.chat.send.mutate({ chatId, text: 'Hi Mia! How is your day going?' });
+    const hello = await fan.client.chat.send.mutate({
+      chatId,
+      text: 'Hi Mia! How is your day going?',
+      idempotencyKey: randomUUID(),
+    });
     const answered = await answerFanMessage(deps, { chatId, messageId: hello.message.id });
     if (answered.status !== 'answered') throw new Error(`the offline engine did not answer: ${answered.status}`);
     expect(answered.engine).toBe('offline');
@@ -237,7 +242,7 @@ describe('admin.chats.get and admin.chats.prompt', () => {
     });
 
     // A photo request: the offline engine calls the image function; what was sent is recorded too.
-    const photo = await fan.client.chat.send.mutate({ chatId, text: 'send me a pic of the beach' });
+    const photo = await fan.client.chat.send.mutate({ chatId, text: 'send me a pic of the beach', idempotencyKey: randomUUID() });
     const photoAnswer = await answerFanMessage(deps, { chatId, messageId: photo.message.id });
     if (photoAnswer.status !== 'answered') throw new Error(`no photo answer: ${photoAnswer.status}`);
     const photoPrompt = (await admin.client.admin.chats.prompt.query({ chatId, messageId: photoAnswer.replyMessageId })).prompt;
@@ -247,7 +252,7 @@ describe('admin.chats.get and admin.chats.prompt', () => {
 
     // Out of credits: the twin answers at once, without the model, so there is no prompt record.
     await setBalance(api, people.fan.id, 0, 0);
-    const broke = await fan.client.chat.send.mutate({ chatId, text: 'Still there?' });
+    const broke = await fan.client.chat.send.mutate({ chatId, text: 'Still there?', idempotencyKey: randomUUID() });
     if (!broke.reply) throw new Error('expected an immediate answer when out of credits');
     const immediate = await admin.client.admin.chats.prompt.query({ chatId, messageId: broke.reply.id });
     expect(immediate).toMatchObject({

@@ -1,6 +1,7 @@
 // The admin FAQ section's procedures over real HTTP: the global list by name with keyset paging,
 // create/get/update, refused data that changes nothing, embeddings kept for unchanged questions and
 // cleared for edited ones, a talent's own FAQ, and a fan's reply that finds the new item.
+import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { faqItems, faqs, listRecordedChanges, newId, seedDemoData, talentConfigs } from '@doppel/db';
 import { answerFanMessage, QuestionVectors } from '@doppel/domain';
@@ -243,7 +244,7 @@ describe('a talent’s own FAQ (admin.faqs.forTalent)', () => {
       questionVectors: new QuestionVectors(),
     };
     const promptOf = async (text: string) => {
-      const sent = await fan.client.chat.send.mutate({ chatId: chat.id, text });
+      const sent = await fan.client.chat.send.mutate({ chatId: chat.id, text, idempotencyKey: randomUUID() });
       const answered = await answerFanMessage(deps, { chatId: chat.id, messageId: sent.message.id });
       if (answered.status !== 'answered') throw new Error(`no answer: ${answered.status}`);
       const detail = await admin.client.admin.chats.prompt.query({ chatId: chat.id, messageId: answered.replyMessageId });

@@ -1,6 +1,7 @@
 // The admin Reactions section's procedures over real HTTP: every filter paged with the keyset cursor
 // against an independent ORDER BY, and a rated message's detail with the messages around it and
 // the prompt the real offline engine recorded for it.
+import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { chatMessages, chats, newId, seedDemoData, users } from '@doppel/db';
 import { answerFanMessage } from '@doppel/domain';
@@ -161,7 +162,11 @@ describe('admin.reactions.get', () => {
     const fan = await signIn(api, people.fan.email as string);
     const { chat } = await fan.client.chat.open.mutate({ talentTag: 'mia' });
     await setBalance(api, people.fan.id, 5, 0);
-    const sent = await fan.client.chat.send.mutate({ chatId: chat.id, text: 'Where do you live these days?' });
+    const sent = await fan.client.chat.send.mutate({
+      chatId: chat.id,
+      text: 'Where do you live these days?',
+      idempotencyKey: randomUUID(),
+    });
     const deps = {
       db: api.database.db,
       llm: createOfflineLlm(),

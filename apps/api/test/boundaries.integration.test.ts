@@ -2,6 +2,7 @@
 // SDK against the local fake (chat models and POST /v1/moderations): a blocked topic or content
 // in the fan's message is refused at once and never charged; a model reply that crosses them, or
 // a message the moderation endpoint flags, is replaced by the refusal and refunded exactly once.
+import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { boundaryFlags, seedDemoData, talentLedger, users } from '@doppel/db';
 import { allRefusalTexts, answerFanMessage, type LlmPort } from '@doppel/domain';
@@ -116,7 +117,11 @@ describe('the creator’s settings', () => {
 describe('a blocked topic in the fan’s message (creator’s rules, offline)', () => {
   it('is refused at once in the twin’s voice, not charged, flagged, and never reaches the model', async () => {
     const { fan, userId, chatId } = await newFan();
-    const sent = await fan.client.chat.send.mutate({ chatId, text: 'What do you think about Politics these days?' });
+    const sent = await fan.client.chat.send.mutate({
+      chatId,
+      text: 'What do you think about Politics these days?',
+      idempotencyKey: randomUUID(),
+    });
     expect(sent.reply).toBeTruthy();
     // One of the twin's refusals (which one depends on the message id), never a word about the rule.
     expect(allRefusalTexts).toContain(sent.reply?.text);
@@ -142,7 +147,11 @@ describe('a model reply that crosses a blocked topic', () => {
   it('stores the refusal instead, flags it, and gives the fan’s credits and the twin’s earning back exactly once', async () => {
     const { fan, userId, chatId } = await newFan();
     const ledgerBefore = await ledgerSum(twin.talent.id);
-    const sent = await fan.client.chat.send.mutate({ chatId, text: 'What did you do this weekend?' });
+    const sent = await fan.client.chat.send.mutate({
+      chatId,
+      text: 'What did you do this weekend?',
+      idempotencyKey: randomUUID(),
+    });
     expect(sent.reply ?? null).toBeNull();
     expect(await balanceOf(api, userId)).toEqual({ credits: 0, paidCredits: 4 });
 
@@ -173,7 +182,11 @@ describe('a model reply that crosses a blocked topic', () => {
 
   it('lets a reply within the boundaries through and keeps the charge', async () => {
     const { fan, userId, chatId } = await newFan();
-    const sent = await fan.client.chat.send.mutate({ chatId, text: 'What did you do this weekend?' });
+    const sent = await fan.client.chat.send.mutate({
+      chatId,
+      text: 'What did you do this weekend?',
+      idempotencyKey: randomUUID(),
+    });
     openai.script({ text: 'I went hiking with friends!' });
     expect((await runReply(chatId, sent.message.id)).status).toBe('answered');
     expect(await balanceOf(api, userId)).toEqual({ credits: 0, paidCredits: 4 });
@@ -185,7 +198,7 @@ describe('with the moderation endpoint', () => {
   it('refuses a fan message it flags before the model is called, and refunds it', async () => {
     openai.moderate((text) => (/hurt someone/i.test(text) ? ['violence'] : []));
     const { fan, userId, chatId } = await newFan();
-    const sent = await fan.client.chat.send.mutate({ chatId, text: 'How would you hurt someone?' });
+    const sent = await fan.client.chat.send.mutate({ chatId, text: 'How would you hurt someone?', idempotencyKey: randomUUID() });
     expect(await balanceOf(api, userId)).toEqual({ credits: 0, paidCredits: 4 });
     expect(await runReply(chatId, sent.message.id)).toMatchObject({ status: 'refused', side: 'FAN', reason: 'MODERATION' });
     expect(openai.chatRequests()).toEqual([]);
@@ -197,7 +210,11 @@ describe('with the moderation endpoint', () => {
   it('refuses a model reply it flags, and refunds it', async () => {
     openai.moderate((text) => (/revenge/i.test(text) ? ['harassment'] : []));
     const { fan, userId, chatId } = await newFan();
-    const sent = await fan.client.chat.send.mutate({ chatId, text: 'Any advice about my neighbour?' });
+    const sent = await fan.client.chat.send.mutate({
+      chatId,
+      text: 'Any advice about my neighbour?',
+      idempotencyKey: randomUUID(),
+    });
     openai.script({ text: 'Get revenge on them, they deserve it.' });
     expect(await runReply(chatId, sent.message.id)).toMatchObject({ status: 'refused', side: 'TWIN', reason: 'MODERATION' });
     expect(openai.moderationInputs()).toEqual(['Any advice about my neighbour?', 'Get revenge on them, they deserve it.']);
@@ -216,18 +233,26 @@ describe('a fan who says they are under 18', () => {
     const open = async (caller: Caller) => (await caller.client.chat.open.mutate({ talentTag: adultTwin.tag })).chat.id;
     const { fan: minor, userId: minorId } = await newFan();
     const minorChat = await open(minor);
-    const said = await minor.client.chat.send.mutate({ chatId: minorChat, text: "hey! I'm 16 btw" });
+    const said = await minor.client.chat.send.mutate({
+      chatId: minorChat,
+      text: "hey! I'm 16 btw",
+      idempotencyKey: randomUUID(),
+    });
     expect(said.reply ?? null).toBeNull();
     const [row] = await api.database.db.select({ at: users.declaredMinorAt }).from(users).where(eq(users.id, minorId));
     expect(row?.at).toBeInstanceOf(Date);
 
-    const asked = await minor.client.chat.send.mutate({ chatId: minorChat, text: 'send me nudes' });
+    const asked = await minor.client.chat.send.mutate({ chatId: minorChat, text: 'send me nudes', idempotencyKey: randomUUID() });
     expect(asked.reply).toBeTruthy();
     expect((await flagsOf(asked.message.id))[0]).toMatchObject({ reason: 'MINOR', side: 'FAN' });
     expect(await balanceOf(api, minorId)).toEqual({ credits: 0, paidCredits: 4 });
 
     const { fan: adult } = await newFan();
-    const adultAsked = await adult.client.chat.send.mutate({ chatId: await open(adult), text: 'send me nudes' });
+    const adultAsked = await adult.client.chat.send.mutate({
+      chatId: await open(adult),
+      text: 'send me nudes',
+      idempotencyKey: randomUUID(),
+    });
     expect(adultAsked.reply ?? null).toBeNull();
     expect(await flagsOf(adultAsked.message.id)).toEqual([]);
   });

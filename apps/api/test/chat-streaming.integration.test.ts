@@ -2,6 +2,7 @@
 // live stream on the API receives the reply's drafts (the worker's NOTIFYs) in order and then the
 // stored message; and a worker SIGKILLed in the middle of a stream is restarted by the supervisor
 // and leaves exactly one complete reply, never half of one or two.
+import { randomUUID } from 'node:crypto';
 import { chatMessages, chatPrompts } from '@doppel/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,7 +67,11 @@ async function replies(messageId: string) {
 describe('a streamed reply', () => {
   it('reaches the fan as growing drafts in order, then as one stored message', async () => {
     const fan = await watchingFan('10.7.0.1');
-    const { message } = await fan.client.chat.send.mutate({ chatId: fan.chatId, text: 'How was your day' });
+    const { message } = await fan.client.chat.send.mutate({
+      chatId: fan.chatId,
+      text: 'How was your day',
+      idempotencyKey: randomUUID(),
+    });
     const full = replyText('How was your day');
 
     // The worker starts cold; the reply streams for about a second after that.
@@ -93,7 +98,11 @@ describe('a streamed reply', () => {
     // Slow enough that the worker is surely killed while this reply is being written.
     const text = 'This reply is written very slowly, one word at a time, so that the worker dies in the middle of it.';
     product.openAi.script({ text, tokenDelayMs: 250 });
-    const { message } = await fan.client.chat.send.mutate({ chatId: fan.chatId, text: 'Tell me a story' });
+    const { message } = await fan.client.chat.send.mutate({
+      chatId: fan.chatId,
+      text: 'Tell me a story',
+      idempotencyKey: randomUUID(),
+    });
     await until(() => fan.events.some((event) => event.entity === 'reply_draft' && event.rowId === message.id), 60_000);
 
     process.kill(product.workerPid() ?? 0, 'SIGKILL');

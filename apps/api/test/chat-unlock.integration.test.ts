@@ -1,5 +1,6 @@
 // Unlocking attachments (once, atomically, at the right price), the access-checked media routes,
 // reactions and the dashboard's single-use chat sign-in token, over real HTTP.
+import { randomUUID } from 'node:crypto';
 import { chatMessages, type MessageAttachment, newId, staticAttachments, talents } from '@doppel/db';
 import { createLocalDiskStorage } from '@doppel/integrations';
 import { eq } from 'drizzle-orm';
@@ -198,7 +199,7 @@ describe('chat.react', () => {
     const fan = createCaller(api);
     const { chat } = await fan.client.chat.open.mutate({ talentTag: tag });
     const twinMessage = await postTwinMessage(chat.id, image, audio);
-    const own = await fan.client.chat.send.mutate({ chatId: chat.id, text: 'mine' });
+    const own = await fan.client.chat.send.mutate({ chatId: chat.id, text: 'mine', idempotencyKey: randomUUID() });
 
     expect(
       await fan.client.chat.react.mutate({

@@ -1,6 +1,7 @@
 // The fan's side of the chat engine over real HTTP: opening a chat as an anonymous fan, sending
 // (charges, immediate answers, reply jobs, counters, earnings), concurrency, paging, and keeping
 // the chat through sign-in.
+import { randomUUID } from 'node:crypto';
 import { chats, devOutboxEmails, newId, users } from '@doppel/db';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -96,7 +97,7 @@ describe('chat.send', () => {
     await setBalance(api, fanId, 1, 3);
     const { chat } = await fan.client.chat.open.mutate({ talentTag: tag });
 
-    const first = await fan.client.chat.send.mutate({ chatId: chat.id, text: 'hello' });
+    const first = await fan.client.chat.send.mutate({ chatId: chat.id, text: 'hello', idempotencyKey: randomUUID() });
     expect(first.balance).toEqual({ credits: 0, paidCredits: 2 });
     expect(first.reply).toBeUndefined();
     expect(first.message).toMatchObject({ senderType: 'USER', text: 'hello', attachments: [], reaction: null });
@@ -108,13 +109,13 @@ describe('chat.send', () => {
     });
     expect(await totalFrame(api, referrer.id)).toMatchObject({ grossReferral: 3_000, netReferral: 3_000 });
 
-    const second = await fan.client.chat.send.mutate({ chatId: chat.id, text: 'again' });
+    const second = await fan.client.chat.send.mutate({ chatId: chat.id, text: 'again', idempotencyKey: randomUUID() });
     expect(second.balance).toEqual({ credits: 0, paidCredits: 0 });
     expect(await totalFrame(api, talent.id)).toMatchObject({ grossSendMessage: 300_000, netSendMessage: 180_000 });
     expect(await totalFrame(api, referrer.id)).toMatchObject({ grossReferral: 9_000 });
 
     // Broke: stored, answered at once with the checkout message (no subscription), nothing charged.
-    const third = await fan.client.chat.send.mutate({ chatId: chat.id, text: 'one more' });
+    const third = await fan.client.chat.send.mutate({ chatId: chat.id, text: 'one more', idempotencyKey: randomUUID() });
     expect(third.balance).toEqual({ credits: 0, paidCredits: 0 });
     expect(third.reply).toMatchObject({ senderType: 'TALENT', text: 'CHECKOUT: get more credits' });
     expect(await totalFrame(api, talent.id)).toMatchObject({ grossSendMessage: 300_000 });
@@ -140,7 +141,11 @@ describe('chat.send', () => {
     // The manager list is read per request, so the new management shows up at once.
     await setBalance(api, creatorId, 2, 0);
     const { chat } = await creator.client.chat.open.mutate({ talentTag: tag });
-    const sent = await creator.client.chat.send.mutate({ chatId: chat.id, text: 'testing my twin' });
+    const sent = await creator.client.chat.send.mutate({
+      chatId: chat.id,
+      text: 'testing my twin',
+      idempotencyKey: randomUUID(),
+    });
     expect(sent.balance).toEqual({ credits: 1, paidCredits: 0 });
     expect(await totalFrame(api, talent.id)).toBeUndefined();
     const [row] = await api.database.db.select().from(chats).where(eq(chats.id, chat.id));
@@ -156,7 +161,9 @@ describe('chat.send', () => {
     const { chat } = await fan.client.chat.open.mutate({ talentTag: tag });
 
     const results = await Promise.all(
-      Array.from({ length: 100 }, (_, index) => fan.client.chat.send.mutate({ chatId: chat.id, text: `message ${index}` })),
+      Array.from({ length: 100 }, (_, index) =>
+        fan.client.chat.send.mutate({ chatId: chat.id, text: `message ${index}`, idempotencyKey: randomUUID() }),
+      ),
     );
     const charged = results.filter((result) => result.reply === undefined);
     const refused = results.filter((result) => result.reply !== undefined);
@@ -206,9 +213,11 @@ describe('chat.send', () => {
     const anonymous = createCaller(api);
     const { chat } = await anonymous.client.chat.open.mutate({ talentTag: tag });
     for (let i = 0; i < freeCredits; i += 1) {
-      expect((await anonymous.client.chat.send.mutate({ chatId: chat.id, text: `free ${i}` })).reply).toBeUndefined();
+      expect(
+        (await anonymous.client.chat.send.mutate({ chatId: chat.id, text: `free ${i}`, idempotencyKey: randomUUID() })).reply,
+      ).toBeUndefined();
     }
-    const broke = await anonymous.client.chat.send.mutate({ chatId: chat.id, text: 'and now?' });
+    const broke = await anonymous.client.chat.send.mutate({ chatId: chat.id, text: 'and now?', idempotencyKey: randomUUID() });
     expect(broke.reply?.text).toBe('AUTH: sign in to keep chatting');
     expect(broke.balance).toEqual({ credits: 0, paidCredits: 0 });
     expect(await replyJobsOf(api, chat.id)).toHaveLength(freeCredits);
@@ -216,7 +225,7 @@ describe('chat.send', () => {
     const signedIn = await signIn(api, 'subscriber@test.dev');
     await setBalance(api, await userIdOf(api, 'subscriber@test.dev'), 0, 0);
     const opened = await signedIn.client.chat.open.mutate({ talentTag: tag });
-    const answer = await signedIn.client.chat.send.mutate({ chatId: opened.chat.id, text: 'hi' });
+    const answer = await signedIn.client.chat.send.mutate({ chatId: opened.chat.id, text: 'hi', idempotencyKey: randomUUID() });
     expect(answer.reply?.text).toBe('SUBSCRIPTION: join my club');
     expect(await replyJobsOf(api, opened.chat.id)).toHaveLength(0);
   });
@@ -230,12 +239,22 @@ describe('chat.send', () => {
     });
     const fan = createCaller(api);
     const { chat } = await fan.client.chat.open.mutate({ talentTag: tag });
-    const answered = await fan.client.chat.send.mutate({ chatId: chat.id, text: 'Hi?', suggestionId: 'static' });
+    const answered = await fan.client.chat.send.mutate({
+      chatId: chat.id,
+      text: 'Hi?',
+      suggestionId: 'static',
+      idempotencyKey: randomUUID(),
+    });
     expect(answered.reply).toMatchObject({ senderType: 'TALENT', text: 'Hello from the starter!' });
     expect(answered.balance).toEqual({ credits: freeCredits - 1, paidCredits: 0 });
     expect(await replyJobsOf(api, chat.id)).toHaveLength(0);
 
-    const byModel = await fan.client.chat.send.mutate({ chatId: chat.id, text: 'Where are you?', suggestionId: 'ai' });
+    const byModel = await fan.client.chat.send.mutate({
+      chatId: chat.id,
+      text: 'Where are you?',
+      suggestionId: 'ai',
+      idempotencyKey: randomUUID(),
+    });
     expect(byModel.reply).toBeUndefined();
     expect(await replyJobsOf(api, chat.id)).toEqual([{ chatId: chat.id, messageId: byModel.message.id }]);
   });
@@ -245,17 +264,24 @@ describe('chat.send', () => {
     const { tag } = await createTalent(api, { managerIds: [managerId] });
     const fan = createCaller(api);
     const { chat } = await fan.client.chat.open.mutate({ talentTag: tag });
-    await fan.client.chat.send.mutate({ chatId: chat.id, text: 'mine' });
+    await fan.client.chat.send.mutate({ chatId: chat.id, text: 'mine', idempotencyKey: randomUUID() });
 
     const stranger = createCaller(api);
     await stranger.client.chat.open.mutate({ talentTag: tag });
-    expect((await failure(stranger.client.chat.send.mutate({ chatId: chat.id, text: 'not mine' }))).code).toBe('NOT_FOUND');
+    expect(
+      (await failure(stranger.client.chat.send.mutate({ chatId: chat.id, text: 'not mine', idempotencyKey: randomUUID() }))).code,
+    ).toBe('NOT_FOUND');
     expect((await failure(stranger.client.chat.messages.query({ chatId: chat.id }))).code).toBe('NOT_FOUND');
 
     const manager = await signIn(api, 'payer@test.dev');
     expect((await manager.client.chat.messages.query({ chatId: chat.id })).items).toHaveLength(1);
-    expect((await failure(manager.client.chat.send.mutate({ chatId: chat.id, text: 'as manager' }))).code).toBe('FORBIDDEN');
-    expect((await failure(fan.client.chat.send.mutate({ chatId: chat.id, text: ' ' }))).code).toBe('BAD_REQUEST');
+    expect(
+      (await failure(manager.client.chat.send.mutate({ chatId: chat.id, text: 'as manager', idempotencyKey: randomUUID() })))
+        .code,
+    ).toBe('FORBIDDEN');
+    expect((await failure(fan.client.chat.send.mutate({ chatId: chat.id, text: ' ', idempotencyKey: randomUUID() }))).code).toBe(
+      'BAD_REQUEST',
+    );
   });
 });
 
@@ -264,7 +290,11 @@ describe('signing in keeps the chat', () => {
     const { tag } = await createTalent(api);
     const fan = createCaller(api);
     const opened = await fan.client.chat.open.mutate({ talentTag: tag });
-    const sent = await fan.client.chat.send.mutate({ chatId: opened.chat.id, text: 'before signing in' });
+    const sent = await fan.client.chat.send.mutate({
+      chatId: opened.chat.id,
+      text: 'before signing in',
+      idempotencyKey: randomUUID(),
+    });
     const anonymousId = (await fan.client.auth.me.query())?.id ?? '';
 
     // The account already has a chat with the same twin and 5 paid credits: messages move into it.
@@ -272,7 +302,11 @@ describe('signing in keeps the chat', () => {
     const accountId = await userIdOf(api, 'merger@test.dev');
     await setBalance(api, accountId, 0, 5);
     const accountChat = await account.client.chat.open.mutate({ talentTag: tag });
-    await account.client.chat.send.mutate({ chatId: accountChat.chat.id, text: 'from the account' });
+    await account.client.chat.send.mutate({
+      chatId: accountChat.chat.id,
+      text: 'from the account',
+      idempotencyKey: randomUUID(),
+    });
 
     await fan.client.auth.requestSignInLink.mutate({ email: 'merger@test.dev' });
     const [mail] = await api.database.db
@@ -303,7 +337,7 @@ describe('signing in keeps the chat', () => {
     const { tag } = await createTalent(api);
     const fan = createCaller(api);
     const opened = await fan.client.chat.open.mutate({ talentTag: tag });
-    await fan.client.chat.send.mutate({ chatId: opened.chat.id, text: 'hello' });
+    await fan.client.chat.send.mutate({ chatId: opened.chat.id, text: 'hello', idempotencyKey: randomUUID() });
     await api.database.db.insert(users).values({ email: 'newcomer@test.dev', name: 'Newcomer' });
     await fan.client.auth.requestSignInLink.mutate({ email: 'newcomer@test.dev' });
     const [mail] = await api.database.db.select().from(devOutboxEmails).where(eq(devOutboxEmails.to, 'newcomer@test.dev'));

@@ -1,6 +1,7 @@
 // NUL and other control characters in inputs, over real HTTP: Postgres refuses NUL in text, so
 // each of these answered 500 before. Now every input is refused with the message under its field,
 // and admin list cursors holding values the database cannot read are refused as bad input.
+import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { controlCharactersMessage } from '@doppel/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +24,7 @@ beforeAll(async () => {
   fan = createCaller(api);
   const opened = await fan.client.chat.open.mutate({ talentTag: tag });
   chatId = opened.chat.id;
-  const sent = await fan.client.chat.send.mutate({ chatId, text: 'Hello there' });
+  const sent = await fan.client.chat.send.mutate({ chatId, text: 'Hello there', idempotencyKey: randomUUID() });
   messageId = sent.message.id;
 });
 afterAll(async () => {
@@ -36,7 +37,7 @@ const cursorOf = (parts: string[]) => Buffer.from(JSON.stringify(parts)).toStrin
 describe('control characters in inputs', () => {
   it('are refused in a chat message, a talent tag, a cursor and a reaction, under their field', async () => {
     const cases = [
-      { field: 'text', call: () => fan.client.chat.send.mutate({ chatId, text: 'hi\u0000there' }) },
+      { field: 'text', call: () => fan.client.chat.send.mutate({ chatId, text: 'hi\u0000there', idempotencyKey: randomUUID() }) },
       { field: 'talentTag', call: () => fan.client.chat.open.mutate({ talentTag: `${tag}\u0000` }) },
       { field: 'cursor', call: () => fan.client.chat.messages.query({ chatId, cursor: 'abc\u0000' }) },
       {
@@ -49,7 +50,10 @@ describe('control characters in inputs', () => {
       },
       { field: 'chatId', call: () => admin.client.admin.reactions.get.query({ chatId: `${chatId}\u0000`, messageId }) },
       { field: 'name', call: () => admin.client.admin.faqs.create.mutate({ name: 'FAQ\u0000' }) },
-      { field: 'text', call: () => fan.client.chat.send.mutate({ chatId, text: 'escape \u001b[2J' }) },
+      {
+        field: 'text',
+        call: () => fan.client.chat.send.mutate({ chatId, text: 'escape \u001b[2J', idempotencyKey: randomUUID() }),
+      },
     ];
     for (const { field, call } of cases) {
       const refused = await refusal(call());
@@ -60,7 +64,7 @@ describe('control characters in inputs', () => {
   });
 
   it('keep tabs and line breaks in a message', async () => {
-    const sent = await fan.client.chat.send.mutate({ chatId, text: 'line one\nline two\tend' });
+    const sent = await fan.client.chat.send.mutate({ chatId, text: 'line one\nline two\tend', idempotencyKey: randomUUID() });
     expect(sent.message.text).toBe('line one\nline two\tend');
   });
 });

@@ -2,6 +2,7 @@
 // is listed to the fan, who deletes one note or all; the twin's creator and admins read and edit it;
 // nobody else reaches it; it survives the anonymous-to-signed-in merge. The worker side (the job,
 // the prompt, the fake model) is proven in apps/worker/src/jobs/chat-remember.integration.test.ts.
+import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { chats, fanMemories, seedDemoData, talentConfigs } from '@doppel/db';
 import { answerFanMessage, rememberFanMessage } from '@doppel/domain';
@@ -39,7 +40,7 @@ const llm = createOfflineLlm();
 
 /** The fan sends `text` through the API; the reply and the memory job's use case run as the worker runs them. */
 async function tell(fan: Caller, chatId: string, text: string) {
-  const sent = await fan.client.chat.send.mutate({ chatId, text });
+  const sent = await fan.client.chat.send.mutate({ chatId, text, idempotencyKey: randomUUID() });
   const deps = { db: api.database.db, llm, tts: createUnconfiguredTts(), storage: createLocalDiskStorage(filesDir) };
   const answered = await answerFanMessage(deps, { chatId, messageId: sent.message.id });
   if (answered.status !== 'answered') throw new Error(`not answered: ${answered.status}`);
@@ -90,7 +91,11 @@ describe('the fan and their memory', () => {
     await setBalance(api, await userIdOf(api, 'erase-first@test.dev'), 20, 0);
     const chatId = await fanOfTalentA(fan);
     const deps = { db: api.database.db, llm, tts: createUnconfiguredTts(), storage: createLocalDiskStorage(filesDir) };
-    const sent = await fan.client.chat.send.mutate({ chatId, text: 'My name is Kim and I have a cat named Tom.' });
+    const sent = await fan.client.chat.send.mutate({
+      chatId,
+      text: 'My name is Kim and I have a cat named Tom.',
+      idempotencyKey: randomUUID(),
+    });
     expect((await answerFanMessage(deps, { chatId, messageId: sent.message.id })).status).toBe('answered');
     // "Forget everything" while the memory job of that message is still queued (or retrying).
     await fan.client.chat.memories.clear.mutate({ chatId });
@@ -113,7 +118,11 @@ describe('the fan and their memory', () => {
     const chatId = await fanOfTalentA(fan);
     const deps = { db: api.database.db, llm, tts: createUnconfiguredTts(), storage: createLocalDiskStorage(filesDir) };
     for (const [round, pet] of ['Tom', 'Rex', 'Bella'].entries()) {
-      const sent = await fan.client.chat.send.mutate({ chatId, text: `I have a cat named ${pet}.` });
+      const sent = await fan.client.chat.send.mutate({
+        chatId,
+        text: `I have a cat named ${pet}.`,
+        idempotencyKey: randomUUID(),
+      });
       await answerFanMessage(deps, { chatId, messageId: sent.message.id });
       const [remembered, cleared] = await Promise.all([
         rememberFanMessage({ db: api.database.db, llm }, { chatId, messageId: sent.message.id }),

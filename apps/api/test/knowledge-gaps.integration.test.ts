@@ -2,6 +2,7 @@
 // (offline engine): fans ask what the twin's FAQ does not cover, the creator sees the question
 // grouped with its count, answers it, and the next fan asking gets that FAQ item in the prompt,
 // scored at or above faqMinScore. Another twin's creator is refused list and answer.
+import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { chatPrompts, faqItems, seedDemoData, talentConfigs } from '@doppel/db';
 import { answerFanMessage } from '@doppel/domain';
@@ -40,7 +41,7 @@ afterAll(async () => {
 async function ask(text: string) {
   const fan = createCaller(api);
   const { chat } = await fan.client.chat.open.mutate({ talentTag: people.talentA.tag as string });
-  const sent = await fan.client.chat.send.mutate({ chatId: chat.id, text });
+  const sent = await fan.client.chat.send.mutate({ chatId: chat.id, text, idempotencyKey: randomUUID() });
   const deps = { db: api.database.db, llm, tts: createUnconfiguredTts(), storage: createLocalDiskStorage(filesDir) };
   const answered = await answerFanMessage(deps, { chatId: chat.id, messageId: sent.message.id });
   if (answered.status !== 'answered') throw new Error(`not answered: ${answered.status}`);

@@ -2,6 +2,7 @@
 // real child processes sharing one Postgres, the twin's model a local fake OpenAI server. What one
 // process writes reaches live subscribers of the other, every fan message gets exactly one reply
 // whichever API took it and whichever worker answered, and the rate limits hold across processes.
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -98,7 +99,11 @@ describe('two API processes and two workers on one database', () => {
     );
     try {
       await ready;
-      const { message } = await first.chat.send.mutate({ chatId: chat.id, text: 'Hello from the first API' });
+      const { message } = await first.chat.send.mutate({
+        chatId: chat.id,
+        text: 'Hello from the first API',
+        idempotencyKey: randomUUID(),
+      });
       const seen = (rowId: string) => received.some((event) => event.entity === 'chat_messages' && event.rowId === rowId);
       await until(async () => seen(message.id), 30_000);
 
@@ -135,7 +140,7 @@ describe('two API processes and two workers on one database', () => {
         for (let index = 0; index < perFan; index++) {
           const { message } = await fan
             .client(api(fanIndex + index))
-            .chat.send.mutate({ chatId: chat.id, text: `Fan ${fanIndex} message ${index}` });
+            .chat.send.mutate({ chatId: chat.id, text: `Fan ${fanIndex} message ${index}`, idempotencyKey: randomUUID() });
           messageIds.push(message.id);
         }
         return { chatId: chat.id, messageIds };

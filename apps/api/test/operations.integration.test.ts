@@ -2,6 +2,7 @@
 // the real @sentry/node SDK) carrying their error id and no cookie; /metrics counts calls and shows
 // the job queues, behind its token; every answer carries a request id.
 
+import { randomUUID } from 'node:crypto';
 import { type FakeSentry, startFakeSentry } from '@doppel/integrations/testing';
 import { createBoss, jobNames } from '@doppel/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -150,7 +151,7 @@ describe('request ids', () => {
     const twin = await createTalent(api);
     const fan = createCaller(api, { requestId: 'fan-send-7f3a' });
     const { chat } = await fan.client.chat.open.mutate({ talentTag: twin.tag });
-    const sent = await fan.client.chat.send.mutate({ chatId: chat.id, text: 'Hello there' });
+    const sent = await fan.client.chat.send.mutate({ chatId: chat.id, text: 'Hello there', idempotencyKey: randomUUID() });
     const [job] = await api.database.sql<{ data: Record<string, unknown> }[]>`
       select data from pgboss.job where name = 'chat.reply' and data->>'messageId' = ${sent.message.id}`;
     expect(job?.data).toEqual({ chatId: chat.id, messageId: sent.message.id, $origin: { requestId: 'fan-send-7f3a' } });

@@ -1,6 +1,7 @@
 // The offline purchase path end to end over real HTTP: a signed-in fan buys a credit pack and a
 // twin's subscription through the sandbox checkout, the balance and the ledger move once, a
 // subscribed fan's messages cost nothing, and refunds, disputes and replays book exactly once.
+import { randomUUID } from 'node:crypto';
 import { earningFrames, paymentLedger, payments, products, subscriptions, talents, users } from '@doppel/db';
 import { processProviderEvent, type VerifiedProviderEvent } from '@doppel/domain';
 import { and, eq } from 'drizzle-orm';
@@ -142,7 +143,11 @@ describe('a subscription', () => {
     const opened = await fan.client.chat.open.mutate({ talentTag: twin.tag });
     expect(opened.offersSubscription).toBe(true);
     expect(opened.subscribedUntil).not.toBeNull();
-    const sent = await fan.client.chat.send.mutate({ chatId: opened.chat.id, text: 'Hi, VIP here' });
+    const sent = await fan.client.chat.send.mutate({
+      chatId: opened.chat.id,
+      text: 'Hi, VIP here',
+      idempotencyKey: randomUUID(),
+    });
     expect(sent.balance).toEqual({ credits: 0, paidCredits: 0 });
     expect(sent.message.senderType).toBe('USER');
 
@@ -166,7 +171,11 @@ describe('a subscription', () => {
     await setBalance(api, fanId, 0, 10);
     const opened = await fan.client.chat.open.mutate({ talentTag: twin.tag });
     expect(opened.subscribedUntil).toBeNull();
-    const sent = await fan.client.chat.send.mutate({ chatId: opened.chat.id, text: 'Paying again' });
+    const sent = await fan.client.chat.send.mutate({
+      chatId: opened.chat.id,
+      text: 'Paying again',
+      idempotencyKey: randomUUID(),
+    });
     expect(sent.balance).toEqual({ credits: 0, paidCredits: 8 });
   });
 });

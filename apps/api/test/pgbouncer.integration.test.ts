@@ -2,6 +2,7 @@
 // PgBouncer in front of the test Postgres, with few server sessions so clients' transactions share
 // them. Two APIs go through it, one with a direct URL for its LISTEN and one without (it polls), and
 // a worker process whose pg-boss and live feed go through it too (its LISTENs past it).
+import { randomUUID } from 'node:crypto';
 import { chatMessages, seedDemoData } from '@doppel/db';
 import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
 import { createTRPCClient, httpSubscriptionLink, type TRPCClient } from '@trpc/client';
@@ -118,7 +119,11 @@ describe('behind PgBouncer in transaction mode', () => {
     const onPolling = await watch(sameBrowserOn(polling, fan), [`chat:${chat.id}`]);
     const onListening = await watch(fan.client, [`chat:${chat.id}`]);
     try {
-      const { message } = await fan.client.chat.send.mutate({ chatId: chat.id, text: 'Hello through the pooler' });
+      const { message } = await fan.client.chat.send.mutate({
+        chatId: chat.id,
+        text: 'Hello through the pooler',
+        idempotencyKey: randomUUID(),
+      });
       // The worker, woken through its feed, answers once; both APIs' streams carry message and reply.
       let replyId = '';
       await until(async () => {
@@ -141,7 +146,9 @@ describe('behind PgBouncer in transaction mode', () => {
         const fan = createCaller(api);
         const { chat } = await fan.client.chat.open.mutate({ talentTag: 'mia' });
         const messages = await Promise.all(
-          ['one', 'two'].map((text) => fan.client.chat.send.mutate({ chatId: chat.id, text: `${text} from fan ${index}` })),
+          ['one', 'two'].map((text) =>
+            fan.client.chat.send.mutate({ chatId: chat.id, text: `${text} from fan ${index}`, idempotencyKey: randomUUID() }),
+          ),
         );
         // Reads in the same moment as the writes, on the same pooled sessions.
         const history = await fan.client.chat.open.mutate({ talentTag: 'mia' });

@@ -1,6 +1,7 @@
 // Shared set-up of the reply-approval and corrections tests: an API over the demo data with creator A
 // (who manages every twin made here), creator B and the admin signed in; twins with approval
 // settings saved through the API, fans holding a known balance, and twin replies held as drafts.
+import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { replyDrafts, seedDemoData, talentLedger } from '@doppel/db';
 import type { ReplyApprovalSettings } from '@doppel/validation';
@@ -68,7 +69,7 @@ export function runReply(suite: ApprovalSuite, chatId: string, messageId: string
 /** A fan sends a message and the reply job holds the twin's answer: the fan's message and the draft. */
 export async function heldReply(suite: ApprovalSuite, twin: Twin, text = 'What did you do this weekend?') {
   const fan = await newFan(suite.api, twin);
-  const { message } = await fan.fan.client.chat.send.mutate({ chatId: fan.chatId, text });
+  const { message } = await fan.fan.client.chat.send.mutate({ chatId: fan.chatId, text, idempotencyKey: randomUUID() });
   const held = await runReply(suite, fan.chatId, message.id);
   expect(held).toEqual({ status: 'held', replyMessageId: expect.any(String) });
   const draft = await draftFor(suite, twin, message.id);

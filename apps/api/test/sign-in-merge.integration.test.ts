@@ -1,6 +1,7 @@
 // Issue 17, items 3 and 4: signing in merges an anonymous fan's chats and credits only into a
 // sign-in their own browser started (a link someone else sent them merges nothing), and free
 // credits are granted once per person however many anonymous fans merge into one account.
+import { randomUUID } from 'node:crypto';
 import { chats, users } from '@doppel/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +18,7 @@ afterAll(() => api?.close());
 async function anonymousFanWithChat(tag: string) {
   const browser = createCaller(api);
   const opened = await browser.client.chat.open.mutate({ talentTag: tag });
-  await browser.client.chat.send.mutate({ chatId: opened.chat.id, text: 'something private' });
+  await browser.client.chat.send.mutate({ chatId: opened.chat.id, text: 'something private', idempotencyKey: randomUUID() });
   const id = (await browser.client.auth.me.query())?.id as string;
   return { browser, chatId: opened.chat.id, id, cookie: browser.cookie() };
 }

@@ -5,6 +5,7 @@
 // creator, and a fan, are refused every approval and correction call; the corrections list pages
 // newest first and a correction taken back leaves the model. Held, approved, rejected and
 // expired drafts are proved in talent-reply-approval.
+import { randomUUID } from 'node:crypto';
 import { appConfigs, defaultAppId, models } from '@doppel/db';
 import { formatTrainingExamples, parseTrainingExamples } from '@doppel/validation';
 import { eq } from 'drizzle-orm';
@@ -109,7 +110,11 @@ describe('corrections', () => {
     // Another twin's correction, kept before this version: that twin's model did not train, so it still waits.
     const otherTwin = await newTwin(suite, { enabled: false });
     const other = await newFan(api, otherTwin);
-    const asked = await other.fan.client.chat.send.mutate({ chatId: other.chatId, text: 'Coffee or tea?' });
+    const asked = await other.fan.client.chat.send.mutate({
+      chatId: other.chatId,
+      text: 'Coffee or tea?',
+      idempotencyKey: randomUUID(),
+    });
     const otherReply = await runReply(suite, other.chatId, asked.message.id);
     if (otherReply.status !== 'answered') throw new Error(`expected an answer, got ${otherReply.status}`);
     const otherScope = { talentId: otherTwin.talent.id, chatId: other.chatId };
@@ -146,7 +151,11 @@ describe('corrections', () => {
     const twin = await newTwin(suite, { enabled: false });
     const talentId = twin.talent.id;
     const { fan, chatId } = await newFan(api, twin);
-    const { message } = await fan.client.chat.send.mutate({ chatId, text: 'What is your favourite food?' });
+    const { message } = await fan.client.chat.send.mutate({
+      chatId,
+      text: 'What is your favourite food?',
+      idempotencyKey: randomUUID(),
+    });
     const answered = await runReply(suite, chatId, message.id);
     if (answered.status !== 'answered') throw new Error(`expected an answer, got ${answered.status}`);
     const replyId = answered.replyMessageId;
@@ -215,7 +224,7 @@ describe('the corrections list', () => {
     const { fan, chatId } = await newFan(api, twin);
     const replies: string[] = [];
     for (const text of ['What is your favourite food?', 'Where do you live?']) {
-      const { message } = await fan.client.chat.send.mutate({ chatId, text });
+      const { message } = await fan.client.chat.send.mutate({ chatId, text, idempotencyKey: randomUUID() });
       const answered = await runReply(suite, chatId, message.id);
       if (answered.status !== 'answered') throw new Error(`expected an answer, got ${answered.status}`);
       replies.push(answered.replyMessageId);
@@ -292,7 +301,11 @@ describe('object-level access', () => {
     // A twin reply to rewrite: this twin answers another fan at once (their chat never holds replies).
     const other = await newFan(api, twin);
     await creator.client.talent.conversations.setReplyApproval.mutate({ talentId, chatId: other.chatId, mode: 'NEVER' });
-    const { message } = await other.fan.client.chat.send.mutate({ chatId: other.chatId, text: 'Hello?' });
+    const { message } = await other.fan.client.chat.send.mutate({
+      chatId: other.chatId,
+      text: 'Hello?',
+      idempotencyKey: randomUUID(),
+    });
     const replied = await runReply(suite, other.chatId, message.id);
     if (replied.status !== 'answered') throw new Error(`expected an answer, got ${replied.status}`);
     const settings = { enabled: false, holdMinutes: 60, expiryAction: 'DROP' as const };

@@ -4,6 +4,7 @@
 // their hold limits and a fan's own mode overrides the twin's; the hold limit sends or drops; a
 // takeover supersedes a draft; and approve and reject race to one decision. Edited drafts, which
 // train the twin's model, and who may call all this are proved in talent-corrections.
+import { randomUUID } from 'node:crypto';
 import { expireHeldReplies } from '@doppel/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balanceOf } from './chat-fixtures.ts';
@@ -165,17 +166,29 @@ describe('approval mode', () => {
     expect(await set(off.talent.id, always.chatId, 'ALWAYS')).toEqual({ mode: 'ALWAYS', holdsReplies: true });
     const detail = await creator.client.talent.conversations.get.query({ talentId: off.talent.id, chatId: always.chatId });
     expect(detail.replyApproval).toEqual({ mode: 'ALWAYS', holdsReplies: true });
-    const held = await always.fan.client.chat.send.mutate({ chatId: always.chatId, text: 'Tell me a story' });
+    const held = await always.fan.client.chat.send.mutate({
+      chatId: always.chatId,
+      text: 'Tell me a story',
+      idempotencyKey: randomUUID(),
+    });
     expect((await runReply(suite, always.chatId, held.message.id)).status).toBe('held');
     expect(await talentMessages(api, always.chatId)).toEqual([]);
     expect(await set(off.talent.id, always.chatId, 'TWIN')).toEqual({ mode: 'TWIN', holdsReplies: false });
-    const followsTwin = await always.fan.client.chat.send.mutate({ chatId: always.chatId, text: 'Another story?' });
+    const followsTwin = await always.fan.client.chat.send.mutate({
+      chatId: always.chatId,
+      text: 'Another story?',
+      idempotencyKey: randomUUID(),
+    });
     expect((await runReply(suite, always.chatId, followsTwin.message.id)).status).toBe('answered');
 
     const on = await newTwin(suite, { enabled: true });
     const never = await newFan(api, on);
     expect(await set(on.talent.id, never.chatId, 'NEVER')).toEqual({ mode: 'NEVER', holdsReplies: false });
-    const sent = await never.fan.client.chat.send.mutate({ chatId: never.chatId, text: 'Tell me a story' });
+    const sent = await never.fan.client.chat.send.mutate({
+      chatId: never.chatId,
+      text: 'Tell me a story',
+      idempotencyKey: randomUUID(),
+    });
     const answered = await runReply(suite, never.chatId, sent.message.id);
     expect(answered.status).toBe('answered');
     expect((await talentMessages(api, never.chatId)).map((message) => message.replyToMessageId)).toEqual([sent.message.id]);

@@ -3,6 +3,7 @@
 // is charged once and gets no twin reply, the creator's message reaches the fan as the twin's and
 // the admin sees it marked, hand-back queues the twin's reply to the message still waiting; and
 // another twin's creator is refused every call.
+import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { seedDemoData } from '@doppel/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,7 +48,7 @@ const scope = (chatId: string) => ({ talentId: twin.talent.id, chatId });
 describe('takeover', () => {
   it('pauses the twin (a queued job too), charges the fan once, shows the creator’s message as the twin’s, and resumes on hand-back', async () => {
     const { fan, userId, chatId } = await newFan();
-    const queued = await fan.client.chat.send.mutate({ chatId, text: 'Hello there' });
+    const queued = await fan.client.chat.send.mutate({ chatId, text: 'Hello there', idempotencyKey: randomUUID() });
     expect(await replyJobsOf(api, chatId)).toEqual([expect.objectContaining({ messageId: queued.message.id })]);
 
     const taken = await creator.client.talent.conversations.takeOver.mutate(scope(chatId));
@@ -55,7 +56,7 @@ describe('takeover', () => {
     // The job queued before the takeover runs now and stores nothing.
     expect(await runReply(chatId, queued.message.id)).toEqual({ status: 'skipped', reason: 'taken over' });
 
-    const waiting = await fan.client.chat.send.mutate({ chatId, text: 'Are you still there?' });
+    const waiting = await fan.client.chat.send.mutate({ chatId, text: 'Are you still there?', idempotencyKey: randomUUID() });
     expect(await balanceOf(api, userId)).toEqual({ credits: 0, paidCredits: 3 });
     expect(await runReply(chatId, waiting.message.id)).toEqual({ status: 'skipped', reason: 'taken over' });
     const paused = await fan.client.chat.messages.query({ chatId });
@@ -79,7 +80,7 @@ describe('takeover', () => {
     expect(await runReply(chatId, waiting.message.id)).toEqual({ status: 'already-answered', replyMessageId: sent.messageId });
 
     // A message the creator leaves unanswered is the one the twin answers after hand-back.
-    const last = await fan.client.chat.send.mutate({ chatId, text: 'Tell me more' });
+    const last = await fan.client.chat.send.mutate({ chatId, text: 'Tell me more', idempotencyKey: randomUUID() });
     // pg-boss's table has no order: count the jobs for that message (its send queued one already).
     const jobsFor = async (messageId: string) =>
       (await replyJobsOf(api, chatId)).filter((job) => job.messageId === messageId).length;
@@ -100,7 +101,7 @@ describe('takeover', () => {
   it('queues no reply on hand-back when the creator answered the fan’s last message', async () => {
     const { fan, chatId } = await newFan();
     await creator.client.talent.conversations.takeOver.mutate(scope(chatId));
-    await fan.client.chat.send.mutate({ chatId, text: 'Hi' });
+    await fan.client.chat.send.mutate({ chatId, text: 'Hi', idempotencyKey: randomUUID() });
     await creator.client.talent.conversations.send.mutate({ ...scope(chatId), text: 'Hi yourself' });
     // A second creator message answers nothing (the fan's message already has its answer).
     const second = await creator.client.talent.conversations.send.mutate({ ...scope(chatId), text: 'How are you?' });

@@ -2,6 +2,7 @@
 // out-of-memory kill would: the API (its own process) keeps taking every send, the supervisor of
 // `npm start` (scripts/supervised-child.ts) brings the worker back, and every message is answered
 // exactly once, the slowest within 15 s of being sent, however many replies the dead worker held.
+import { randomUUID } from 'node:crypto';
 import { chatMessages } from '@doppel/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,7 +29,7 @@ beforeAll(async () => {
   // Warm up: the burst starts once the worker answers, so its start-up is not counted as waiting.
   const warmUp = createBrowser({ forwardedFor: '10.6.1.1' }).client(product.api.url);
   const { chat } = await warmUp.chat.open.mutate({ talentTag: 'mia' });
-  const { message } = await warmUp.chat.send.mutate({ chatId: chat.id, text: 'Hello?' });
+  const { message } = await warmUp.chat.send.mutate({ chatId: chat.id, text: 'Hello?', idempotencyKey: randomUUID() });
   await product.until(
     async () => (await product.database.db.$count(chatMessages, eq(chatMessages.replyToMessageId, message.id))) === 1,
     90_000,
@@ -69,7 +70,9 @@ describe('a worker killed during a burst of fan messages', () => {
       chats.map(async ({ browser, chatId, index }) => {
         for (let sent = 0; sent < perFan; sent++) {
           try {
-            const { message } = await browser.client(url).chat.send.mutate({ chatId, text: `Fan ${index} message ${sent}` });
+            const { message } = await browser
+              .client(url)
+              .chat.send.mutate({ chatId, text: `Fan ${index} message ${sent}`, idempotencyKey: randomUUID() });
             messageIds.push(message.id);
             outcomes.push('OK');
           } catch (error) {

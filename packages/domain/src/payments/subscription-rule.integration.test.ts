@@ -2,6 +2,7 @@
 // runs, messages to the twin cost nothing (the chat is flagged and counted once among the twin's
 // paying chats), unlocks are not touched, and each paid period is the twin's subscription earnings
 // with its referrer's share. Renewals extend the period; the provider ending it ends it.
+import { randomUUID } from 'node:crypto';
 import { chats, earningFrames, metricFrames, products, talentConfigs, talents, users } from '@doppel/db';
 import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
 import { and, eq } from 'drizzle-orm';
@@ -43,7 +44,9 @@ afterAll(() => database.drop());
 
 const viewer = () => ({ id: fanId, role: 'USER' as const, managedTalentIds: [] });
 const send = (text: string) =>
-  database.db.transaction((tx) => sendChatMessage(tx, viewer(), { chatId, text }, { replies: noReplies }));
+  database.db.transaction((tx) =>
+    sendChatMessage(tx, viewer(), { chatId, text, idempotencyKey: randomUUID() }, { replies: noReplies }),
+  );
 const period = (key: string, end: Date) =>
   database.db.transaction((tx) =>
     recordPayment(tx, {

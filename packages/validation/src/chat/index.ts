@@ -108,6 +108,11 @@ export const chatSendInput = z.object({
     .trim()
     .min(1, 'Please write a message')
     .max(chatMessageMaxLength, `Messages can be at most ${chatMessageMaxLength} characters`),
+  /**
+   * Made by the fan's app for each message (a UUID) and sent again with every retry of that same
+   * message: a send whose answer was lost is answered, not stored and charged twice.
+   */
+  idempotencyKey: z.uuid({ error: 'Each message needs its own idempotency key (a UUID)' }),
   suggestionId: singleLineText().min(1).max(100).optional(),
 });
 export type ChatSendInput = z.infer<typeof chatSendInput>;

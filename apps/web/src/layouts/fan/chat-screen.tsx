@@ -32,7 +32,7 @@ import { useReplyStream } from './use-reply-stream.ts';
 /** The conversation with one twin: welcome messages, messages, starters, unlocks, reactions, composer. */
 export function ChatScreen({ opened }: { opened: OpenedChat }) {
   const { chat, talent, welcomeMessages, starters, balance, isAnonymous, fanId, subscribedUntil } = opened;
-  const { query, messages, sentHereAt, awaitingCreator, send, unlock, react } = useChatMessages({
+  const { query, messages, sentHereAt, awaitingCreator, send, sendInput, unlock, react } = useChatMessages({
     chatId: chat.id,
     fanId,
     talentTag: talent.tag,
@@ -95,8 +95,9 @@ export function ChatScreen({ opened }: { opened: OpenedChat }) {
     // A starter leaves whatever the fan was typing in the composer.
     if (!suggestionId) setDraft('');
     send.mutate(
-      { chatId: chat.id, text, ...(suggestionId ? { suggestionId } : {}) },
-      // The words are not lost when sending fails (the error itself reaches the shared handler).
+      sendInput({ chatId: chat.id, text, ...(suggestionId ? { suggestionId } : {}) }),
+      // The words are not lost when sending fails (the error itself reaches the shared handler);
+      // sending them again is a retry of the same message, with its key.
       {
         onError: () => {
           if (!suggestionId) setDraft((current) => current || text);

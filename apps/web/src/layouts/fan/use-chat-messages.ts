@@ -1,10 +1,11 @@
 import type { ChatAttachmentView, ChatMessagesOutput, ChatMessageView } from '@doppel/validation';
 import type { InfiniteData } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLive } from '../../live/use-live.ts';
 import { trpc } from '../../trpc/trpc.ts';
 import { mergePages } from './message-grouping.ts';
+import { createSendKeys, type OutgoingMessage, retriesSend } from './send-keys.ts';
 import { openChatKey, setOpenChatBalance } from './use-open-chat.ts';
 
 /** Applies `change` to the message with `messageId` wherever it sits in the loaded pages. */
@@ -54,8 +55,12 @@ export function useChatMessages(input: { chatId: string; fanId: string; talentTa
   // Messages sent from this screen and when (device clock), for the typing indicator.
   const sentHereAt = useRef(new Map<string, number>());
 
+  // One key per message, kept across its retries (automatic ones reuse the variables, key included).
+  const [sendKeys] = useState(createSendKeys);
   const send = trpc.chat.send.useMutation({
-    onSuccess: (result) => {
+    retry: retriesSend,
+    onSuccess: (result, variables) => {
+      sendKeys.answered(variables.idempotencyKey);
       sentHereAt.current.set(result.message.id, Date.now());
       utils.chat.messages.setInfiniteData({ chatId }, (data) =>
         prependMessages(data, result.reply ? [result.message, result.reply] : [result.message]),
@@ -120,5 +125,8 @@ export function useChatMessages(input: { chatId: string; fanId: string; talentTa
   // The newest page is the latest word on the chat: a takeover (or hand-back) refetches it live.
   const awaitingCreator = query.data?.pages[0]?.awaitingCreator ?? false;
 
-  return { query, messages, sentHereAt: sentHereAt.current, awaitingCreator, send, unlock, react };
+  /** What `send.mutate` takes for this message: its words with the key of this message. */
+  const sendInput = (message: OutgoingMessage) => ({ ...message, idempotencyKey: sendKeys.keyFor(message) });
+
+  return { query, messages, sentHereAt: sentHereAt.current, awaitingCreator, send, sendInput, unlock, react };
 }

@@ -68,7 +68,9 @@ export async function mergeAnonymousUser(tx: Transaction, fromUserId: string, to
       movedChats += 1;
       continue;
     }
-    await tx.update(chatMessages).set({ chatId: target.id }).where(eq(chatMessages.chatId, chat.id));
+    // Send keys are unique per chat, and the emptied chat is deleted, so no retry can name them
+    // again: dropping them keeps two equal keys from colliding in the account's chat.
+    await tx.update(chatMessages).set({ chatId: target.id, idempotencyKey: null }).where(eq(chatMessages.chatId, chat.id));
     await tx.update(chatPrompts).set({ chatId: target.id }).where(eq(chatPrompts.chatId, chat.id));
     await tx
       .update(chats)

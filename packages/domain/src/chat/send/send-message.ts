@@ -26,8 +26,15 @@ import { balanceChanged, chatChanged, messageChanged, talentNumbersChanged } fro
 import { debit, lockFanBalanceQuery } from './balance.ts';
 import { callToActionOf, type OutOfCreditsAnswer, outOfCreditsAnswer, starterAnswer } from './immediate-answers.ts';
 import { bumpMetrics } from './metrics.ts';
+import { assertSameMessage, immediateAnswerDelayMs, sentWithKeyQuery } from './repeated-send.ts';
 
-export type SendMessageInput = { chatId: string; text: string; suggestionId?: string | undefined };
+export type SendMessageInput = {
+  chatId: string;
+  text: string;
+  /** Names this message across retries: see repeated-send.ts. */
+  idempotencyKey: string;
+  suggestionId?: string | undefined;
+};
 
 export type SendMessageResult = {
   chat: { id: string; userId: string; talentId: string };
@@ -39,6 +46,8 @@ export type SendMessageResult = {
   spend: Spend | undefined;
   outOfCredits: OutOfCreditsAnswer['kind'] | undefined;
   replyQueued: boolean;
+  /** The key named a message already stored: this is its answer again, and nothing was written. */
+  repeated: boolean;
 };
 
 /**
@@ -47,7 +56,8 @@ export type SendMessageResult = {
  * and flags and the talent's metrics, book earnings for the paid part, and queue the AI reply.
  * When the fan cannot pay, nothing is charged: the message is still stored and the twin answers at
  * once with its sign-in, subscription or checkout message (free, and not an AI reply). A starter
- * with a static answer is answered at once too (charged like any message, no model).
+ * with a static answer is answered at once too (charged like any message, no model). A send with
+ * the idempotency key of a message already stored answers with that message and writes nothing.
  */
 export async function sendChatMessage(
   tx: Transaction,
@@ -91,16 +101,33 @@ export async function sendChatMessage(
     // insert a reply into this chat (its foreign key only needs KEY SHARE).
     .for('no key update', { of: chats });
   const now = new Date();
-  const [[fan], [row], subscribedToTwin] = await Promise.all([
+  const [[fan], [row], subscribedToTwin, [earlier]] = await Promise.all([
     lockFanBalanceQuery(tx, viewer.id),
     chatQuery,
     isSubscribedInChat(tx, { userId: viewer.id, chatId: input.chatId, now }),
+    // Behind the balance lock: a concurrent send with this key has committed or rolled back by then.
+    sentWithKeyQuery(tx, input.chatId, input.idempotencyKey),
   ]);
   if (!fan) throw new DomainError('UNAUTHENTICATED', 'Please sign in to continue.');
   if (!row) throw chatNotFound();
   const { chat, talent, shares } = row;
   assertChatFan(viewer, chat, 'send messages');
   const ref = { id: chat.id, userId: chat.userId, talentId: chat.talentId };
+  // Neither the fan's message nor an immediate answer carries attachments: no price state needed.
+  const context = { ...talent, hasUnlockedImage: false, seesOriginals: false };
+  if (earlier) {
+    assertSameMessage(earlier.message, input.text);
+    return {
+      chat: ref,
+      message: toMessageView(earlier.message, context),
+      reply: earlier.answer ? toMessageView(earlier.answer, context) : undefined,
+      balance: { credits: fan.credits, paidCredits: fan.paidCredits },
+      spend: { free: 0, paid: 0 },
+      outOfCredits: undefined,
+      replyQueued: false,
+      repeated: true,
+    };
+  }
   const messageId = newId();
 
   // The creator's boundaries (docs/chat-engine.md, Boundaries): a message that crosses them is
@@ -123,6 +150,7 @@ export async function sendChatMessage(
       chatId: chat.id,
       senderType: 'USER',
       text: input.text,
+      idempotencyKey: input.idempotencyKey,
       spentFreeCredits: spend?.free ?? 0,
       spentPaidCredits: spend?.paid ?? 0,
       createdAt: now,
@@ -138,7 +166,7 @@ export async function sendChatMessage(
       text: immediateText,
       replyToMessageId: messageId,
       callToAction: outOfCredits ? callToActionOf[outOfCredits.kind] : null,
-      createdAt: new Date(now.getTime() + 1),
+      createdAt: new Date(now.getTime() + immediateAnswerDelayMs),
     });
   }
 
@@ -204,8 +232,6 @@ export async function sendChatMessage(
     boundary.declaresMinor ? tx.update(users).set({ declaredMinorAt: now }).where(eq(users.id, viewer.id)) : undefined,
   ]);
 
-  // Neither the fan's message nor an immediate answer carries attachments: no price state needed.
-  const context = { ...talent, hasUnlockedImage: false, seesOriginals: false };
   const byId = new Map(inserted.map((message) => [message.id, message]));
   const message = byId.get(messageId);
   if (!message) throw new Error('the inserted message was not returned');
@@ -218,5 +244,6 @@ export async function sendChatMessage(
     spend,
     outOfCredits: outOfCredits?.kind,
     replyQueued,
+    repeated: false,
   };
 }

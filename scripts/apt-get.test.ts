@@ -47,7 +47,7 @@ describe('apt-get for npm test', () => {
 
   it('runs once when the lock is free', () => {
     const apt = scripted([ok]);
-    expect(aptGet(aptGetArgs('install', 'espeak-ng'), apt.options)).toBeUndefined();
+    expect(aptGet(aptGetArgs('install', 'pgbouncer'), apt.options)).toBeUndefined();
     expect(apt.calls).toHaveLength(1);
     expect(apt.said).toEqual([]);
   });

@@ -1,4 +1,4 @@
-// apt-get for `npm test`'s own set-up (Chromium, espeak-ng), patient with the package lock: on a
+// apt-get for `npm test`'s own set-up (Chromium, PgBouncer), patient with the package lock: on a
 // machine where another apt-get, dpkg or unattended-upgrades runs, apt-get fails at once ("Could
 // not get lock /var/lib/dpkg/lock-frontend"). We wait for the lock instead, saying so, and give up
 // with a clear message after a few minutes. apt's own `-o DPkg::Lock::Timeout` is not enough:

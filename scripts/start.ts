@@ -140,14 +140,11 @@ try {
   try {
     const { seeded } = await seedDemoData(client.db);
     say(seeded ? 'loaded the demo data' : 'demo data already present');
-    // Demo clips are WAV from the local engine, whatever the product uses for new voice notes.
-    const tts = createTts({});
-    const made = await materializeDemoFiles(client.db, createFileStorage(files), tts);
+    // Demo clips are WAV from the offline engine (espeak-ng from the lockfile, no key), whatever
+    // the product uses for new voice notes.
+    const made = await materializeDemoFiles(client.db, createFileStorage(files), createTts({}));
     if (made.pictures + made.lockedCopies + made.audio > 0) {
       say(`drew ${made.pictures + made.lockedCopies} demo pictures and spoke ${made.audio} demo voice clips`);
-    }
-    if (tts.engine === 'none') {
-      say('voice notes are off: install espeak-ng (apt-get install espeak-ng) or set ELEVENLABS_API_KEY');
     }
   } finally {
     await client.close();

@@ -116,11 +116,6 @@ if (selected.includes('typecheck')) {
     return { ok: failed.length === 0, passed: projects.length - failed.length, failed: failed.length, skipped: 0 };
   });
 }
-// The local voice engine is exercised by integration and browser tests alike.
-if (selected.includes('integration') || selected.includes('e2e')) {
-  const missing = ensureDebianPackage('/usr/bin/espeak-ng', 'espeak-ng', 'voice notes without ElevenLabs');
-  if (missing) console.error(`[doppel test] ${missing}`);
-}
 // The integration test of DATABASE_POOLER runs the product behind a real PgBouncer; without it that
 // test fails, naming the package.
 if (selected.includes('integration')) {

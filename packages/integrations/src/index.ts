@@ -41,4 +41,4 @@ export {
   DEFAULT_ELEVENLABS_BASE_URL,
   type ElevenLabsTtsConfig,
 } from './tts/elevenlabs-tts.ts';
-export { createEspeakTts, type EspeakTtsConfig, isEspeakAvailable } from './tts/espeak-tts.ts';
+export { createEspeakWasmTts, type EspeakWasmTtsConfig } from './tts/espeak-wasm-tts.ts';

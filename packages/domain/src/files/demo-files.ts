@@ -1,17 +1,29 @@
 // The demo data names pictures and voice notes by path; this draws the files behind those paths
 // so `npm start` shows a complete product offline: abstract gradient pictures (no text, so no
 // fonts are needed), their blurred locked copies, and voice samples and notes spoken by the
-// local voice engine when one is installed. Only missing files are made: it is safe on every start.
+// offline voice engine (each sample in its own voice's gender and settings). Only missing files are
+// made: it is safe on every start.
 
 import { createHash } from 'node:crypto';
 import { chatMessages, type Executor, staticAttachments, talentDrafts, talents, voices } from '@doppel/db';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { type FileStorage, isSafeStoragePath } from '../ports/file-storage.ts';
-import type { TtsPort } from '../ports/tts.ts';
+import type { TtsPort, VoiceSettings } from '../ports/tts.ts';
 import { lockedCopy } from './images.ts';
 
 type Picture = { path: string; width: number; height: number; seed: string };
+type Speech = { path: string; text: string; voice: VoiceSettings };
+
+/** The seeded voice notes are the demo twin's, who speaks with a female voice. */
+const noteVoice: VoiceSettings = {
+  id: 'demo',
+  stability: 0.5,
+  similarityBoost: 0.7,
+  style: 0,
+  model: 'eleven_monolingual_v1',
+  gender: 'FEMALE',
+};
 
 const palettes = [
   ['#7c3aed', '#ec4899', '#f59e0b'],
@@ -88,17 +100,18 @@ export async function materializeDemoFiles(db: Executor, storage: FileStorage, t
     result.pictures++;
   }
 
-  const samples = await db.select({ name: voices.name, sampleFilePath: voices.sampleFilePath }).from(voices);
-  const speech = samples
+  const samples = await db.select().from(voices);
+  const speech: Speech[] = samples
     .filter((voice) => voice.sampleFilePath)
-    .map((voice) => ({ path: voice.sampleFilePath as string, text: `Hi, I'm ${voice.name}. This is how I sound.` }));
+    .map((voice) => ({ path: voice.sampleFilePath as string, text: `Hi, I'm ${voice.name}. This is how I sound.`, voice }));
   const voiceNotes = await db
     .select({ text: chatMessages.text, attachments: chatMessages.attachments })
     .from(chatMessages)
     .where(sql`${chatMessages.attachments} @> '[{"type":"AUDIO"}]'::jsonb`);
   for (const note of voiceNotes) {
     for (const attachment of note.attachments) {
-      if (attachment.type === 'AUDIO') speech.push({ path: attachment.filePath, text: note.text || 'Hey you!' });
+      if (attachment.type === 'AUDIO')
+        speech.push({ path: attachment.filePath, text: note.text || 'Hey you!', voice: noteVoice });
     }
   }
   for (const item of speech) {
@@ -107,10 +120,7 @@ export async function materializeDemoFiles(db: Executor, storage: FileStorage, t
       result.skippedAudio++;
       continue;
     }
-    const audio = await tts.synthesize({
-      text: item.text,
-      voice: { id: 'demo', stability: 0.5, similarityBoost: 0.7, style: 0, model: 'eleven_monolingual_v1' },
-    });
+    const audio = await tts.synthesize({ text: item.text, voice: item.voice });
     // The demo paths are .wav; an engine that makes MP3 (ElevenLabs) is not used for them.
     if (audio.extension !== 'wav') {
       result.skippedAudio++;

@@ -5,11 +5,13 @@ export type VoiceSettings = {
   similarityBoost: number;
   style: number;
   model: string;
+  /** The stored voices carry it; an engine without named voices (espeak-ng) speaks male or female by it. */
+  gender?: string | null;
 };
 
 export type SynthesizedAudio = { bytes: Uint8Array; contentType: 'audio/mpeg' | 'audio/wav'; extension: 'mp3' | 'wav' };
 
-/** Text to speech: ElevenLabs when configured, espeak-ng locally; throws TtsError otherwise. */
+/** Text to speech: ElevenLabs when configured, else espeak-ng shipped in an npm package; throws TtsError when it fails. */
 export type TtsPort = {
   readonly engine: 'elevenlabs' | 'espeak-ng' | 'none';
   synthesize: (input: { text: string; voice: VoiceSettings }) => Promise<SynthesizedAudio>;

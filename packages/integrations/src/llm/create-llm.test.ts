@@ -1,6 +1,6 @@
 import { TtsError } from '@doppel/domain';
 import { describe, expect, it } from 'vitest';
-import { createTts, TTS_NOT_CONFIGURED_MESSAGE } from '../tts/create-tts.ts';
+import { createTts, createUnconfiguredTts, TTS_NOT_CONFIGURED_MESSAGE } from '../tts/create-tts.ts';
 import { createLlm } from './create-llm.ts';
 
 describe('createLlm', () => {
@@ -23,8 +23,13 @@ describe('createTts', () => {
     expect(createTts({ elevenLabsApiKey: 'key' }).engine).toBe('elevenlabs');
   });
 
-  it('explains what is missing when neither ElevenLabs nor espeak-ng is there', async () => {
-    const tts = createTts({ espeakBinary: 'doppel-no-such-espeak-binary' });
+  it('is espeak-ng from the lockfile without a key, so voice notes work on any machine', () => {
+    expect(createTts({}).engine).toBe('espeak-ng');
+    expect(createTts({ elevenLabsApiKey: '' }).engine).toBe('espeak-ng');
+  });
+
+  it('without an engine, says voice notes are off', async () => {
+    const tts = createUnconfiguredTts();
     expect(tts.engine).toBe('none');
     const voice = { id: 'v', stability: 0.5, similarityBoost: 0.5, style: 0, model: 'eleven_multilingual_v2' };
     const failure = await tts.synthesize({ text: 'hi', voice }).catch((error: unknown) => error);

@@ -54,3 +54,4 @@ export {
 } from './fake-stripe.ts';
 export { createRecordingTts, createScriptedLlm, type RecordingTts, type ScriptedLlm } from './in-memory.ts';
 export { creditPackCheckout, monthlySubscriptionCheckout } from './stripe-fixtures.ts';
+export { readWav, type WavInfo } from './wav-info.ts';

@@ -82,6 +82,24 @@ describe('magic-link sign-in', () => {
     expect(rows).toEqual([]);
   });
 
+  it('carries the chat a fan signs in from in the emailed link, and only a chat of this site', async () => {
+    const caller = createCaller(api);
+    await caller.client.auth.requestSignInLink.mutate({ email: 'fan.return@example.com', next: '/chat/mia' });
+    const [mail] = await api.database.sql<{ link: string }[]>`
+      select link from dev_outbox_emails where "to" = 'fan.return@example.com' order by created_at desc limit 1`;
+    const link = new URL(mail?.link ?? 'http://x/');
+    expect(link.pathname).toBe('/sign-in');
+    expect(link.searchParams.get('next')).toBe('/chat/mia');
+    expect(link.searchParams.get('mode')).toBe('signIn');
+
+    for (const next of ['https://evil.example/chat/mia', '//evil.example', '/payouts', '/chat/..']) {
+      const error = await errorOf(caller.client.auth.requestSignInLink.mutate({ email: 'fan.away@example.com', next }));
+      expect(error.data, next).toMatchObject({ code: 'BAD_REQUEST', fieldErrors: { next: ['Not a chat on this site'] } });
+    }
+    const rows = await api.database.db.select().from(signInTokens).where(eq(signInTokens.email, 'fan.away@example.com'));
+    expect(rows, 'a refused request sends nothing').toEqual([]);
+  });
+
   it('limits how many links one address gets in a short time', async () => {
     const caller = createCaller(api);
     for (let i = 0; i < 5; i++) await caller.client.auth.requestSignInLink.mutate({ email: 'flood@example.com' });

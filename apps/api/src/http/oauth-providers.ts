@@ -23,8 +23,14 @@ export type OAuthProvider = {
   beforeTokenRequest?: () => Promise<void>;
 };
 
-/** Which providers have all their settings: the sign-in page shows or explains its buttons from this. */
-export function configuredProviders(env: Env): Record<ProviderName, boolean> {
+/** The settings that switch the sign-in providers on. */
+export type ProviderSettings = Pick<
+  Env,
+  'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET' | 'APPLE_CLIENT_ID' | 'APPLE_TEAM_ID' | 'APPLE_KEY_ID' | 'APPLE_PRIVATE_KEY'
+>;
+
+/** Which providers have all their settings: the sign-in page offers only these. */
+export function configuredProviders(env: ProviderSettings): Record<ProviderName, boolean> {
   return {
     google: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
     apple: Boolean(env.APPLE_CLIENT_ID && env.APPLE_TEAM_ID && env.APPLE_KEY_ID && env.APPLE_PRIVATE_KEY),

@@ -79,8 +79,17 @@ describe('renderPage', () => {
     expect(landing).toContain('Create your digital twin <span class="ps-gradient">in minutes</span>');
     expect(landing).toContain(`<a class="ps-button" href="/sign-in">Let's get started</a>`);
     expect(landing).toContain('<meta property="og:url" content="https://doppel.app/" />');
-    const signIn = renderPage(template, signInShell('https://doppel.app'));
+    const signIn = renderPage(template, signInShell('https://doppel.app', { google: true, apple: true }));
     expect(signIn).toContain('<title>Sign in to Doppel</title>');
     expect(signIn).toContain('data-path="/sign-in"');
+    expect(signIn).toContain('Continue with Google, Apple or a link sent to your email.');
+  });
+
+  it('names on the sign-in paint only the ways this server offers', () => {
+    const emailOnly = renderPage(template, signInShell('https://doppel.app', { google: false, apple: false }));
+    expect(emailOnly).toContain('Continue with a link sent to your email.');
+    expect(emailOnly).not.toContain('Google');
+    const google = renderPage(template, signInShell('https://doppel.app', { google: true, apple: false }));
+    expect(google).toContain('Continue with Google or a link sent to your email.');
   });
 });

@@ -123,17 +123,20 @@ export function landingShell(publicUrl: string): PageShell {
 }
 
 /** `/sign-in`: the card's title while the form loads; without JavaScript it says what is needed. */
-export function signInShell(publicUrl: string): PageShell {
+export function signInShell(publicUrl: string, providers: { google: boolean; apple: boolean }): PageShell {
+  // Only the ways this server offers, as the page itself shows them.
+  const ways = [providers.google && 'Google', providers.apple && 'Apple', 'a link sent to your email'].filter(Boolean);
+  const choice = ways.length === 1 ? ways[0] : `${ways.slice(0, -1).join(', ')} or ${ways.at(-1)}`;
   return {
     path: '/sign-in',
     head: {
       title: 'Sign in to Doppel',
-      description: 'Sign in to Doppel with Google, Apple or a link sent to your email.',
+      description: `Sign in to Doppel with ${choice}.`,
       url: new URL('/sign-in', publicUrl).href,
     },
     body:
       `<main class="ps-main"><h1 style="font-size:26px;letter-spacing:0">Sign in to Doppel</h1>` +
-      `<p class="ps-dimmed">Continue with Google, Apple or a link sent to your email.</p>` +
+      `<p class="ps-dimmed">Continue with ${choice}.</p>` +
       `<noscript><p class="ps-dimmed">Signing in needs JavaScript: please turn it on for this site.</p></noscript></main>`,
   };
 }

@@ -5,6 +5,7 @@ import type { Database } from '@doppel/db';
 import { twinPreviewByTag, validateSessionWithUser } from '@doppel/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../env.ts';
+import { configuredProviders, type ProviderSettings } from './oauth-providers.ts';
 import { chatShell, landingShell, type PageShell, signInShell } from './page-shell.ts';
 
 /** `sessionToken`: the request's session cookie, if any. */
@@ -12,7 +13,7 @@ export type PublicPages = (pathname: string, sessionToken?: string) => Promise<P
 
 const chatPath = /^\/chat\/([^/]+)\/?$/;
 
-export function publicPages(db: Database, env: Pick<Env, 'PUBLIC_URL'>, log: FastifyBaseLogger): PublicPages {
+export function publicPages(db: Database, env: Pick<Env, 'PUBLIC_URL'> & ProviderSettings, log: FastifyBaseLogger): PublicPages {
   // `/` is the landing page only for visitors and anonymous fans; a signed-in creator, admin or
   // waitlisted user gets their own page there, which the landing page's paint would cover (issue 26).
   const seesLanding = async (sessionToken: string | undefined): Promise<boolean> => {
@@ -28,7 +29,7 @@ export function publicPages(db: Database, env: Pick<Env, 'PUBLIC_URL'>, log: Fas
   return async (pathname, sessionToken) => {
     const publicUrl = env.PUBLIC_URL;
     if (pathname === '/') return (await seesLanding(sessionToken)) ? landingShell(publicUrl) : null;
-    if (pathname === '/sign-in') return signInShell(publicUrl);
+    if (pathname === '/sign-in') return signInShell(publicUrl, configuredProviders(env));
     const tag = chatPath.exec(pathname)?.[1];
     if (!tag) return null;
     let decoded: string;

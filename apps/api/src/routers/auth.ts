@@ -33,7 +33,8 @@ export const authRouter = router({
       // The anonymous fan asking is recorded: only they merge into the account (signInWithLink).
       const anonymousUserId = ctx.user?.isAnonymous ? ctx.user.id : undefined;
       const token = await ctx.write((tx) => issueSignInToken(tx, input.email, { ip: ctx.req.ip, anonymousUserId }));
-      await ctx.mailer.send(signInLinkEmail(input.email, signInLinkUrl(ctx.env.PUBLIC_URL, input.email, token)));
+      const link = signInLinkUrl(ctx.env.PUBLIC_URL, input.email, token, input.next);
+      await ctx.mailer.send(signInLinkEmail(input.email, link));
       return { sent: true as const, devOutbox: ctx.mailer.kind === 'dev-outbox' };
     }),
 

@@ -2,22 +2,16 @@ import { Group, Loader, Modal, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { trpc } from '../trpc/trpc.ts';
-
-/** The email, token and mode=signIn of a magic link (spec 2.1), or null when the address holds none. */
-export function readSignInLink(search: string): { email: string; token: string } | null {
-  const params = new URLSearchParams(search);
-  const email = params.get('email');
-  const token = params.get('token');
-  if (params.get('mode') !== 'signIn' || !email || !token) return null;
-  return { email, token };
-}
+import { readSignInLink } from './sign-in-link.ts';
 
 // A link's token works once; remembering the tokens tried keeps a re-mount (StrictMode) from spending it twice.
 const triedTokens = new Set<string>();
 
 /**
  * Completes a magic-link sign-in wherever the link lands: shows a loading dialog, signs in, then
- * cleans the address. A failed link goes to the shared error handler and leaves the user signed out.
+ * cleans the address, or opens the chat the fan signed in from (a link opened in a new tab by a mail
+ * app would otherwise land a fan on the creator's waitlist). A failed link goes to the shared error
+ * handler and leaves the user signed out.
  */
 export function SignInLinkHandler() {
   const location = useLocation();
@@ -27,6 +21,7 @@ export function SignInLinkHandler() {
   const link = readSignInLink(location.search);
   const email = link?.email;
   const token = link?.token;
+  const next = link?.next ?? null;
   const mutate = useRef(signIn.mutate);
   mutate.current = signIn.mutate;
 
@@ -42,12 +37,13 @@ export function SignInLinkHandler() {
           // "signed out"; cancel it so it cannot overwrite the signed-in answer.
           await utils.auth.me.cancel();
           utils.auth.me.setData(undefined, me);
-          cleanAddress();
+          if (next) navigate(next, { replace: true });
+          else cleanAddress();
         },
         onError: cleanAddress,
       },
     );
-  }, [email, token, location.pathname, location.hash, navigate, utils]);
+  }, [email, token, next, location.pathname, location.hash, navigate, utils]);
 
   // Without a link there is nothing to show: a closed Modal still mounts its hooks and re-renders in
   // the app's first commit, on every page.

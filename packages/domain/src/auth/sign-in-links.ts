@@ -15,12 +15,17 @@ export const signInLinkLifetimeMs = 15 * 60 * 1000;
  */
 export const signInLinkLimits = { perEmail: 5, perAddress: 20, windowMs: 15 * 60 * 1000 } as const;
 
-/** The link the email carries: back to /sign-in with the email and mode=signIn, as the spec says. */
-export function signInLinkUrl(publicUrl: string, email: string, token: string): string {
+/**
+ * The link the email carries: back to /sign-in with the email and mode=signIn, as the spec says, and
+ * `next`, the chat a fan signs in from (a path checked by chatReturnPathPattern), so the link brings
+ * them back to it in whichever tab it opens.
+ */
+export function signInLinkUrl(publicUrl: string, email: string, token: string, next?: string): string {
   const url = new URL('/sign-in', publicUrl);
   url.searchParams.set('email', email);
   url.searchParams.set('mode', 'signIn');
   url.searchParams.set('token', token);
+  if (next) url.searchParams.set('next', next);
   return url.toString();
 }
 

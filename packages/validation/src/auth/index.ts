@@ -7,7 +7,17 @@ export const emailSchema = singleLineText({ error: 'Required' })
   .min(1, 'Required')
   .pipe(z.email('Please enter a valid email address'));
 
-export const requestSignInLinkInput = z.object({ email: emailSchema });
+/**
+ * Where a sign-in link takes a fan back: only a messenger path of this site (`/chat/{tag}`), so a
+ * link can never send anyone elsewhere. It travels in the emailed link, because a mail app opens
+ * the link in a new tab that knows nothing of the chat the fan came from.
+ */
+export const chatReturnPathPattern = /^\/chat\/(?!\.+$)[A-Za-z0-9_.~-]{1,100}$/;
+
+export const requestSignInLinkInput = z.object({
+  email: emailSchema,
+  next: z.string().regex(chatReturnPathPattern, 'Not a chat on this site').optional(),
+});
 export type RequestSignInLinkInput = z.infer<typeof requestSignInLinkInput>;
 
 export const signInWithLinkInput = z.object({

@@ -1,14 +1,16 @@
 // Where to take a fan back after signing in. The sign-in page knows nothing of the messenger, so
 // "Sign in to keep chatting" leaves the chat's path in this tab's sessionStorage, and the shell's
-// ChatReturnAfterSignIn brings the fan back once the account is a real one.
+// ChatReturnAfterSignIn brings the fan back once the account is a real one. The path also travels
+// in the emailed link (`next`), for a mail app that opens it in a new tab.
+import { chatReturnPathPattern } from '@doppel/validation';
 
 const storageKey = 'doppel:chatReturn';
 /** A return older than this is a sign-in the fan gave up on: forget it. */
 export const chatReturnMaxAgeMs = 60 * 60_000;
 
 /** Only a messenger path, so the stored value can never send anyone elsewhere. */
-export function isChatPath(path: string): boolean {
-  return /^\/chat\/[A-Za-z0-9_.~-]{1,100}$/.test(path);
+export function isChatPath(path: string | null | undefined): path is string {
+  return typeof path === 'string' && chatReturnPathPattern.test(path);
 }
 
 /** The stored return path if it is a messenger path and fresh enough, else null. */
@@ -49,7 +51,7 @@ export function forgetChatReturn(): void {
   }
 }
 
-/** The sign-in page with the way back, also as `next` should the page learn to read it. */
+/** The sign-in page with the way back as `next`, which the page puts in the emailed link. */
 export function signInPathFor(chatPath: string): string {
   // A checked messenger path holds only characters a query value may carry as they are.
   return `/sign-in?next=${chatPath}`;

@@ -1,5 +1,5 @@
 import { requestSignInLinkInput } from '@doppel/validation';
-import { Alert, Anchor, Button, Center, Divider, Paper, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Divider, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle, IconBrandApple, IconBrandGoogleFilled, IconMail, IconMailCheck } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -8,11 +8,14 @@ import { legalPaths } from '../../config/links.ts';
 import { describeError, firstFieldErrors } from '../../errors/describe-error.ts';
 import { usePageShellHandoff } from '../../shell/page-shell.ts';
 import { trpc } from '../../trpc/trpc.ts';
+import { isChatPath } from '../fan/chat-return.ts';
 import { describeSignInError } from './sign-in-errors.ts';
 
 /**
- * Sign-in (spec 2.1): Google, Apple, or an email magic link. Completing a link is the shell's job
- * (SignInLinkHandler); the OAuth buttons are full-page navigations to the API's /auth routes.
+ * Sign-in (spec 2.1): Google and Apple when this server has them set up, or an email magic link.
+ * Completing a link is the shell's job (SignInLinkHandler); the OAuth buttons are full-page
+ * navigations to the API's /auth routes. A fan who comes from a chat (`?next=/chat/{tag}`) is told
+ * what signing in does for them, and the emailed link brings them back to that chat.
  */
 export function SignInPage() {
   usePageShellHandoff();
@@ -20,6 +23,12 @@ export function SignInPage() {
   const providers = trpc.auth.providers.useQuery(undefined, { staleTime: 5 * 60_000 });
   const request = trpc.auth.requestSignInLink.useMutation();
   const oauthError = useOAuthErrorFromAddress();
+  // A fan who came from a chat ("Sign in to keep chatting"): the link takes them back to it.
+  const next = new URLSearchParams(useLocation().search).get('next');
+  const chatPath = isChatPath(next) ? next : undefined;
+  // Once the email is sent, the link may be opened in another tab (a mail app does that): this tab
+  // follows the sign-in there, and the shell then takes it on (back to the chat, or the dashboard).
+  trpc.auth.me.useQuery(undefined, { enabled: request.isSuccess, refetchInterval: 3_000, refetchOnWindowFocus: true });
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { email: '' },
@@ -27,46 +36,50 @@ export function SignInPage() {
   });
 
   const submit = form.onSubmit((values) => {
-    request.mutate(requestSignInLinkInput.parse(values), {
+    request.mutate(requestSignInLinkInput.parse({ ...values, next: chatPath }), {
       onError: (error) => form.setErrors(firstFieldErrors(describeError(error).fieldErrors)),
     });
   });
+  const offered = { google: providers.data?.google === true, apple: providers.data?.apple === true };
 
   return (
     <Center px="md" py={{ base: 24, sm: 64 }}>
       <Paper withBorder shadow="md" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={420}>
         <Stack gap="lg">
-          <div>
-            <Title order={2}>Sign in to Doppel</Title>
-            <Text c="dimmed" size="sm" mt={4}>
-              Create your AI twin or pick up where you left off.
-            </Text>
-          </div>
+          {chatPath ? (
+            <div>
+              <Title order={2}>Sign in to keep chatting</Title>
+              <Text c="dimmed" size="sm" mt={4}>
+                Your chat, credits and purchases stay with your account, on every device. We’ll take you back to the chat.
+              </Text>
+            </div>
+          ) : (
+            <div>
+              <Title order={2}>Sign in to Doppel</Title>
+              <Text c="dimmed" size="sm" mt={4}>
+                Create your AI twin or pick up where you left off.
+              </Text>
+            </div>
+          )}
           {oauthError && (
             <Alert color="red" variant="light" icon={<IconAlertCircle />} title={oauthError.title} role="alert">
               {oauthError.message}
             </Alert>
           )}
-          <Stack gap="sm">
-            <ProviderButton
-              href="/auth/google"
-              label="Continue with Google"
-              provider="Google"
-              icon={<IconBrandGoogleFilled size={20} />}
-              configured={providers.data?.google}
-              loading={providers.isPending}
-            />
-            <ProviderButton
-              href="/auth/apple"
-              label="Continue with Apple"
-              provider="Apple"
-              icon={<IconBrandApple size={20} />}
-              configured={providers.data?.apple}
-              loading={providers.isPending}
-              dark
-            />
-          </Stack>
-          <Divider label="or use your email" labelPosition="center" />
+          {/* Only the providers this server has set up: a greyed-out button is a dead end. */}
+          {(offered.google || offered.apple) && (
+            <>
+              <Stack gap="sm">
+                {offered.google && (
+                  <ProviderButton href="/auth/google" label="Continue with Google" icon={<IconBrandGoogleFilled size={20} />} />
+                )}
+                {offered.apple && (
+                  <ProviderButton href="/auth/apple" label="Continue with Apple" icon={<IconBrandApple size={20} />} dark />
+                )}
+              </Stack>
+              <Divider label="or use your email" labelPosition="center" />
+            </>
+          )}
           {request.isSuccess ? (
             <Alert color="teal" variant="light" icon={<IconMailCheck />} title="Email has been sent." role="status">
               <Text size="sm">Open the link in the email on this device to continue.</Text>
@@ -120,46 +133,20 @@ export function SignInPage() {
   );
 }
 
-type ProviderButtonProps = {
-  href: string;
-  label: string;
-  provider: string;
-  icon: ReactNode;
-  /** undefined while unknown (loading, or the check failed): the server then decides on click. */
-  configured: boolean | undefined;
-  loading: boolean;
-  dark?: boolean;
-};
+type ProviderButtonProps = { href: string; label: string; icon: ReactNode; dark?: boolean };
 
-/** A provider that is not set up says so instead of leading to an error page. */
-function ProviderButton({ href, label, provider, icon, configured, loading, dark }: ProviderButtonProps) {
-  const color = dark ? 'dark' : 'gray';
-  const variant = dark ? 'filled' : 'default';
-  if (configured === false) {
-    return (
-      <Tooltip label={`${provider} sign-in is not configured on this server`} withArrow>
-        <Stack gap={4}>
-          <Button
-            size="md"
-            fullWidth
-            variant={variant}
-            color={color}
-            leftSection={icon}
-            disabled
-            aria-describedby={`${provider}-note`}
-          >
-            {label}
-          </Button>
-          <Text id={`${provider}-note`} size="xs" c="dimmed" ta="center">
-            {provider} sign-in is not configured on this server.
-          </Text>
-        </Stack>
-      </Tooltip>
-    );
-  }
+function ProviderButton({ href, label, icon, dark }: ProviderButtonProps) {
   return (
     // A plain link: OAuth needs a full-page navigation, not a client-side route change.
-    <Button component="a" href={href} size="md" fullWidth variant={variant} color={color} leftSection={icon} loading={loading}>
+    <Button
+      component="a"
+      href={href}
+      size="md"
+      fullWidth
+      variant={dark ? 'filled' : 'default'}
+      color={dark ? 'dark' : 'gray'}
+      leftSection={icon}
+    >
       {label}
     </Button>
   );

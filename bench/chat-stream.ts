@@ -62,9 +62,13 @@ function watchReply(input: StreamBenchInput, fan: { cookie: string; chatId: stri
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
           if (block.includes('event: connected')) ready();
-          const data = block.split('\n').find((line) => line.startsWith('data: '));
+          // tRPC's keep-alive ping (after 15 s without events, as on a busy machine) has empty data.
+          const data = block
+            .split('\n')
+            .find((line) => line.startsWith('data: '))
+            ?.slice(6);
           if (!data || !messageId) continue;
-          const event = JSON.parse(data.slice(6)) as { entity?: string; rowId?: string };
+          const event = JSON.parse(data) as { entity?: string; rowId?: string };
           const now = performance.timeOrigin + performance.now();
           if (event.entity === 'reply_draft' && event.rowId === messageId) firstDraftAt ??= now;
           if (event.entity === 'chat_messages' && event.rowId !== messageId) {

@@ -95,13 +95,20 @@ const schema = z.object({
   FEEDBACK_BOARD_URL: optionalText.pipe(z.url('FEEDBACK_BOARD_URL must be a URL').optional()),
   /** Shared secret the board verifies our HS256 tokens with; needed together with FEEDBACK_BOARD_URL. */
   FEEDBACK_BOARD_SECRET: optionalText,
-  // Payments (docs/payments.md). With none configured, checkouts open the offline sandbox page.
+  // Payments (docs/payments.md). Without Stripe, development opens the offline sandbox page and
+  // production sells nothing, unless PAYMENTS_SANDBOX says otherwise.
   /** Stripe secret key (`sk_live_…`, `sk_test_…`); needs STRIPE_WEBHOOK_SECRET too. */
   STRIPE_SECRET_KEY: optionalText,
   /** The signing secret of the webhook endpoint `<PUBLIC_URL>/webhooks/stripe` (`whsec_…`). */
   STRIPE_WEBHOOK_SECRET: optionalText,
   /** Another Stripe API host (a local stripe-mock, tests' fake); default Stripe's own. */
   STRIPE_API_URL: optionalText.pipe(z.url('STRIPE_API_URL must be a URL').optional()),
+  /**
+   * The offline sandbox checkout, which books purchases without money, when Stripe is not set:
+   * `on` turns it on in production too (a demo server; logged as a warning at start), `off` turns
+   * it off in development. Default: on outside production, off in production.
+   */
+  PAYMENTS_SANDBOX: optionalText.pipe(z.enum(['on', 'off'], 'PAYMENTS_SANDBOX must be on or off').optional()),
   /** App Store in-app purchases: the app's bundle id; needs APPLE_IAP_ROOT_CERTIFICATES too. */
   APPLE_IAP_BUNDLE_ID: optionalText,
   APPLE_IAP_ENVIRONMENT: z.enum(['Production', 'Sandbox']).default('Production'),

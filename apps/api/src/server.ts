@@ -31,6 +31,7 @@ import { liveSessionIds } from './live/live-sessions.ts';
 import { createLiveStreams, type LiveStreams } from './live/live-streams.ts';
 import { modelSettingsOf } from './models/model-settings.ts';
 import { createPayoutProviders } from './payments/payout-providers.ts';
+import { cardPaymentsMode, cardPaymentsNotice } from './payments/card-mode.ts';
 import { createPaymentProviders } from './payments/providers.ts';
 import { createContext, writerFor } from './trpc/context.ts';
 import { type AppRouter, appRouter } from './trpc/router.ts';
@@ -83,6 +84,9 @@ export async function buildServer(env: Env, options: { db?: DbClient } = {}): Pr
   // Local disk by default; an S3-compatible bucket when S3_BUCKET is set (env.ts refuses half of it).
   const storage = createFileStorage(fileStorageConfig(env.FILES_DIR, env));
   const payments = createPaymentProviders(env);
+  // The sandbox in production hands out credits for nothing: say so loudly at every start.
+  const cardNotice = cardPaymentsNotice(cardPaymentsMode(env), env);
+  if (cardNotice) app.log[cardNotice.level](cardNotice.message);
   const payouts = createPayoutProviders(env);
   const modelSettings = modelSettingsOf(env);
   const webPush = createWebPush();
@@ -166,7 +170,7 @@ export async function buildServer(env: Env, options: { db?: DbClient } = {}): Pr
   await registerUploadRoute(app, trpcOptions);
   registerFileServing(app, storage);
   registerMediaRoutes(app, { db: client.db, storage });
-  await registerPaymentWebhooks(app, { write: writerFor({ db: client.db, feed }), payments });
+  await registerPaymentWebhooks(app, { db: client.db, write: writerFor({ db: client.db, feed }), payments });
 
   if (env.WEB_DIST_DIR) await registerWebApp(app, env.WEB_DIST_DIR, publicPages(client.db, env, app.log));
 

@@ -2,9 +2,18 @@
 // Notifications v2 (a signed payload), Google Play real-time developer notifications (Pub/Sub push
 // with our secret token). Each delivery is verified, then stored by its event id and applied in
 // one transaction, and acknowledged only after that commit: a failure answers 5xx so the provider
-// retries, a forged delivery 400, a duplicate 200 with nothing booked again.
+// retries, a forged delivery 400, a duplicate 200 with nothing booked again. A genuine event whose
+// payment is refused (another fan's checkout) is stored, logged by ids and answered 200: retrying
+// cannot change it. A second subscription it booked is given back after the commit.
 import { timingSafeEqual } from 'node:crypto';
-import { PaymentEventNotReady, PaymentVerificationError, processProviderEvent, type VerifiedProviderEvent } from '@doppel/domain';
+import type { Executor } from '@doppel/db';
+import {
+  giveBackDuplicateSubscriptions,
+  PaymentEventNotReady,
+  PaymentVerificationError,
+  processProviderEvent,
+  type VerifiedProviderEvent,
+} from '@doppel/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { PaymentProviders } from '../payments/providers.ts';
 import type { Write } from '../trpc/context.ts';
@@ -20,9 +29,9 @@ function sameSecret(given: string, expected: string): boolean {
 
 export async function registerPaymentWebhooks(
   app: FastifyInstance,
-  deps: { write: Write; payments: PaymentProviders },
+  deps: { db: Executor; write: Write; payments: PaymentProviders },
 ): Promise<void> {
-  const { write, payments } = deps;
+  const { db, write, payments } = deps;
 
   async function handle(reply: FastifyReply, verify: () => Promise<VerifiedProviderEvent>) {
     let verified: VerifiedProviderEvent;
@@ -38,7 +47,11 @@ export async function registerPaymentWebhooks(
     }
     try {
       const result = await write((tx) => processProviderEvent(tx, verified));
-      return reply.code(200).send({ received: true, duplicate: result.duplicate });
+      for (const refusal of result.refused)
+        app.log.warn({ provider: verified.provider, eventId: verified.eventId, ...refusal }, 'payment refused: booked nothing');
+      // Asked again on every delivery until the refund is booked, so a failure here is retried by the provider.
+      await giveBackDuplicateSubscriptions(db, verified.events, payments.card);
+      return reply.code(200).send({ received: true, duplicate: result.duplicate, refused: result.refused.length > 0 });
     } catch (error) {
       if (error instanceof PaymentEventNotReady) {
         // Out of order (a refund before its payment): not stored, so the provider's retry applies it.
@@ -56,9 +69,11 @@ export async function registerPaymentWebhooks(
       done(null, body),
     );
     scope.post('/webhooks/stripe', async (request, reply) => {
+      const card = payments.card;
+      if (!card) return reply.code(404).send({ error: 'Card payments are not configured on this server.' });
       const signature = request.headers['stripe-signature'];
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      return handle(reply, () => payments.card.verifyWebhook(body, typeof signature === 'string' ? signature : undefined));
+      return handle(reply, () => card.verifyWebhook(body, typeof signature === 'string' ? signature : undefined));
     });
   });
 

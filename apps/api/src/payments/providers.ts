@@ -1,12 +1,15 @@
 // The payment providers this server runs with, built once from the environment: Stripe when its
-// keys are set, otherwise the offline sandbox; the stores only when configured (docs/payments.md).
+// keys are set, otherwise the offline sandbox where allowed (card-mode.ts), otherwise no card
+// payments at all; the stores only when configured (docs/payments.md).
 import { readFileSync } from 'node:fs';
 import type { AppStore, CardPayments, PlayStore } from '@doppel/domain';
 import { createAppStore, createPlayStore, createSandboxCardPayments, createStripeCardPayments } from '@doppel/integrations';
 import type { Env } from '../env.ts';
+import { cardPaymentsMode } from './card-mode.ts';
 
 export type PaymentProviders = {
-  card: CardPayments;
+  /** Undefined when this server takes no card payments: nothing can be bought on the web. */
+  card: CardPayments | undefined;
   appStore: AppStore | undefined;
   playStore: PlayStore | undefined;
   /** The secret Google's Pub/Sub push must carry (`?token=`). */
@@ -43,14 +46,17 @@ function serviceAccountOf(value: string): { client_email: string; private_key: s
 
 export function createPaymentProviders(env: Env): PaymentProviders {
   const api = stripeApi(env.STRIPE_API_URL);
+  const mode = cardPaymentsMode(env);
   const card =
-    env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+    mode === 'stripe' && env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
       ? createStripeCardPayments({
           secretKey: env.STRIPE_SECRET_KEY,
           webhookSecret: env.STRIPE_WEBHOOK_SECRET,
           ...(api ? { api } : {}),
         })
-      : createSandboxCardPayments({ publicUrl: () => env.PUBLIC_URL });
+      : mode === 'sandbox'
+        ? createSandboxCardPayments({ publicUrl: () => env.PUBLIC_URL })
+        : undefined;
   const appStore =
     env.APPLE_IAP_BUNDLE_ID && env.APPLE_IAP_ROOT_CERTIFICATES
       ? createAppStore({

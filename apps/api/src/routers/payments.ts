@@ -42,7 +42,7 @@ export const paymentsRouter = router({
     .input(paymentsCatalogInput)
     .output(paymentsCatalogOutput)
     .query(({ ctx, input }) =>
-      paymentsCatalog(ctx.db, ctx.user, { talentId: input.talentId, provider: ctx.payments.card.provider }),
+      paymentsCatalog(ctx.db, ctx.user, { talentId: input.talentId, provider: ctx.payments.card?.provider ?? null }),
     ),
 
   /** Opens a hosted checkout and answers the page to send the fan to. */
@@ -70,11 +70,15 @@ export const paymentsRouter = router({
     .output(checkoutViewOutput)
     .mutation(({ ctx, input }) => ctx.write((tx) => cancelCheckout(tx, ctx.user, input.checkoutId))),
 
-  /** The sandbox page's Pay button (only when no card provider is configured). */
+  /** The sandbox page's Pay button: refused unless this server runs the sandbox (docs/payments.md). */
   completeSandboxCheckout: authedProcedure
     .input(paymentsCheckoutIdInput)
     .output(checkoutViewOutput)
-    .mutation(({ ctx, input }) => ctx.write((tx) => completeSandboxCheckout(tx, ctx.user, input.checkoutId))),
+    .mutation(({ ctx, input }) =>
+      ctx.write((tx) =>
+        completeSandboxCheckout(tx, ctx.user, input.checkoutId, { sandboxOn: ctx.payments.card?.provider === 'sandbox' }),
+      ),
+    ),
 
   /** The fan's own purchases, newest first. */
   history: authedProcedure

@@ -10,6 +10,10 @@ import { activeSubscriptionUntil } from './subscriptions.ts';
 
 const checkoutNotFound = () => new DomainError('NOT_FOUND', 'This checkout does not exist.');
 
+/** No card provider on this server (production without Stripe, docs/payments.md): nothing can be bought. */
+export const purchasesUnavailable = () =>
+  new DomainError('NOT_CONFIGURED', 'Purchases are not available on this server right now.');
+
 /** The product a fan may buy in a twin's chat: an active credit pack, or that twin's subscription. */
 async function purchasable(db: Executor, input: { productId: string; talentId: string }) {
   const [row] = await db
@@ -31,15 +35,19 @@ async function purchasable(db: Executor, input: { productId: string; talentId: s
 /**
  * Opens a hosted checkout for a signed-in fan (anonymous fans sign in first: a purchase needs an
  * account to land on). The row is committed before the provider is called, so the provider's
- * events always find it; a provider failure marks it FAILED and reaches the fan as an error.
+ * events always find it; a provider failure marks it FAILED and reaches the fan as an error. The
+ * row keeps the price it is opened for, which the payment must match. Without a card provider
+ * nothing opens.
  */
 export async function createCheckout(
   db: Database,
   viewer: Viewer,
   input: { productId: string; talentId: string; returnPath: string },
-  deps: { payments: CardPayments; publicUrl: string },
+  deps: { payments: CardPayments | undefined; publicUrl: string },
 ): Promise<{ checkoutId: string; url: string }> {
   if (!viewer) throw new DomainError('UNAUTHENTICATED', 'Please sign in to continue.');
+  const card = deps.payments;
+  if (!card) throw purchasesUnavailable();
   const [fan] = await db
     .select({ isAnonymous: users.isAnonymous, email: users.email })
     .from(users)
@@ -50,14 +58,18 @@ export async function createCheckout(
   if (mode === 'subscription' && (await activeSubscriptionUntil(db, { userId: viewer.id, talentId: talent.id })))
     throw new DomainError('CONFLICT', `You are already subscribed to ${talent.name}.`);
 
+  const price = productPrice(product);
   const [checkout] = await db
     .insert(checkouts)
     .values({
-      provider: deps.payments.provider,
+      provider: card.provider,
       mode,
       userId: viewer.id,
       talentId: talent.id,
       productId: product.id,
+      priceAmount: price.amount,
+      priceFractionDigits: price.fractionDigits,
+      priceCurrency: price.currency,
       returnPath: input.returnPath,
     })
     .returning({ id: checkouts.id });
@@ -69,7 +81,7 @@ export async function createCheckout(
     return url.toString();
   };
   try {
-    const hosted = await deps.payments.createCheckout({
+    const hosted = await card.createCheckout({
       checkoutId: checkout.id,
       mode,
       userId: viewer.id,
@@ -78,7 +90,7 @@ export async function createCheckout(
       product: {
         id: product.id,
         name: product.name,
-        price: productPrice(product),
+        price,
         externalId: product.externalId,
         credits: product.credits,
       },
@@ -130,14 +142,19 @@ export async function cancelCheckout(tx: Transaction, viewer: Viewer, checkoutId
 /**
  * The sandbox's "Pay" button: completes the fan's own open sandbox checkout at once, booked like
  * any payment (same ledger, same rules) but with isSandbox = true. A second press books nothing.
+ * Only while this server runs the sandbox (`sandboxOn`): a sandbox checkout left open from another
+ * configuration, or one on a server without any card provider, pays for nothing.
  */
 export async function completeSandboxCheckout(
   tx: Transaction,
   viewer: Viewer,
   checkoutId: string,
+  options: { sandboxOn: boolean },
   now = new Date(),
 ): Promise<CheckoutView> {
   if (!viewer) throw new DomainError('UNAUTHENTICATED', 'Please sign in to continue.');
+  if (!options.sandboxOn)
+    throw new DomainError('NOT_CONFIGURED', 'The sandbox checkout is switched off on this server: nothing was charged.');
   const [checkout] = await tx
     .select()
     .from(checkouts)
@@ -159,7 +176,10 @@ export async function completeSandboxCheckout(
         userId: viewer.id,
         talentId: checkout.talentId,
         productId: product.id,
-        price: productPrice(product),
+        price:
+          checkout.priceAmount !== null && checkout.priceFractionDigits !== null && checkout.priceCurrency !== null
+            ? { amount: checkout.priceAmount, fractionDigits: checkout.priceFractionDigits, currency: checkout.priceCurrency }
+            : productPrice(product),
         ids: {},
         checkoutId: checkout.id,
         subscription: checkout.mode === 'subscription' ? { externalId: key, periodEnd: addOneMonth(now) } : null,

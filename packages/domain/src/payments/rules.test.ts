@@ -3,11 +3,13 @@ import { describe, expect, it } from 'vitest';
 import {
   addOneMonth,
   type LedgerAmounts,
+  priceText,
   proportion,
   reversalDelta,
   reversalShare,
   reversedAmount,
   reversedCredits,
+  samePrice,
   takeBack,
 } from './rules.ts';
 
@@ -123,5 +125,24 @@ describe('small rules', () => {
   it('takes back only what is left', () => {
     expect(takeBack(10, 4)).toEqual({ taken: 4, shortfall: 6 });
     expect(takeBack(10, -1)).toEqual({ taken: 0, shortfall: 10 });
+  });
+});
+
+describe('samePrice', () => {
+  const usd = (amount: number, fractionDigits = 2) => ({ amount, fractionDigits, currency: 'USD' });
+
+  it('holds for the same money written with other fraction digits, in any letter case of the currency', () => {
+    expect(samePrice(usd(999), usd(9990, 3))).toBe(true);
+    expect(samePrice(usd(999), { amount: 999, fractionDigits: 2, currency: 'usd' })).toBe(true);
+  });
+
+  it('fails for another amount or another currency, even when the number is the same', () => {
+    expect(samePrice(usd(50), usd(5000))).toBe(false);
+    expect(samePrice(usd(5000), { amount: 5000, fractionDigits: 2, currency: 'EUR' })).toBe(false);
+  });
+
+  it('reads as the amount with its fraction digits and the currency', () => {
+    expect(priceText(usd(50))).toBe('0.50 USD');
+    expect(priceText({ amount: 500, fractionDigits: 0, currency: 'jpy' })).toBe('500 JPY');
   });
 });

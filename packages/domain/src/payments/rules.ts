@@ -15,6 +15,24 @@ export function productPrice(product: { priceAmount: number; currency: string })
 }
 
 /**
+ * Whether two prices are the same money: same currency and the same value, whatever fraction
+ * digits each is written with (999 with 2 digits is 9990 with 3).
+ */
+export function samePrice(a: Price, b: Price): boolean {
+  if (a.currency.toUpperCase() !== b.currency.toUpperCase()) return false;
+  const digits = Math.max(a.fractionDigits, b.fractionDigits);
+  const scaled = (price: Price) => BigInt(price.amount) * 10n ** BigInt(digits - price.fractionDigits);
+  return scaled(a) === scaled(b);
+}
+
+/** How a price reads in an admin's note: `0.50 USD`. */
+export function priceText(price: Price): string {
+  const digits = Math.max(0, price.fractionDigits);
+  const whole = (price.amount / 10 ** digits).toFixed(digits);
+  return `${whole} ${price.currency.toUpperCase()}`;
+}
+
+/**
  * A pack's list price: its credits at 0.10 USD each, or its price when that is higher. A pack sold
  * below it shows the saving; the payment keeps it as `originalPrice`.
  */

@@ -122,6 +122,13 @@ export type CardPayments = {
    * Throws PaymentVerificationError when the signature or payload is not genuine.
    */
   verifyWebhook: (rawBody: Buffer, signature: string | undefined) => Promise<VerifiedProviderEvent>;
+  /**
+   * Ends a subscription at the provider at once, without proration (a second subscription to a
+   * twin we refuse to keep). Safe to repeat: an already ended one is left as it is.
+   */
+  cancelSubscription: (externalId: string) => Promise<void>;
+  /** Refunds the whole payment made with this PaymentIntent. Safe to repeat: a refunded one is left as it is. */
+  refundPayment: (paymentIntentId: string) => Promise<void>;
 };
 
 /** A purchase verified with the store, ready to book. */

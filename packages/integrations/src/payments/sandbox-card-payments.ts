@@ -15,5 +15,12 @@ export function createSandboxCardPayments(options: { publicUrl: () => string }):
     async verifyWebhook() {
       throw new PaymentVerificationError('Stripe is not configured: this server takes no Stripe webhooks.');
     },
+    // The sandbox refuses a second subscription instead of booking it, so it never gives money back.
+    async cancelSubscription() {
+      throw new Error('the sandbox moves no money: there is no subscription to cancel');
+    },
+    async refundPayment() {
+      throw new Error('the sandbox moves no money: there is nothing to refund');
+    },
   };
 }

@@ -178,3 +178,49 @@ describe('verifyWebhook: signatures', () => {
     await refusedWith(Buffer.from(payload), signature, /not valid JSON/);
   });
 });
+
+describe('giving a payment back', () => {
+  it('cancels a subscription at once, and leaves one already cancelled as it is', async () => {
+    const port = payments();
+    const { externalId } = await port.createCheckout(monthly());
+    fake.pay(externalId);
+    const subscriptionId = fake.checkoutSession(externalId).subscription ?? '';
+    await port.cancelSubscription(subscriptionId);
+    expect(fake.subscription(subscriptionId).status).toBe('canceled');
+    expect(fake.requestsTo('DELETE', `/v1/subscriptions/${subscriptionId}`)).toHaveLength(1);
+    await port.cancelSubscription(subscriptionId);
+    expect(fake.requestsTo('DELETE', `/v1/subscriptions/${subscriptionId}`)).toHaveLength(1);
+  });
+
+  it('refunds a whole payment once, however often asked', async () => {
+    const port = payments();
+    const { externalId } = await port.createCheckout(creditPack());
+    fake.pay(externalId);
+    const paymentIntentId = fake.checkoutSession(externalId).payment_intent ?? '';
+    await port.refundPayment(paymentIntentId);
+    await port.refundPayment(paymentIntentId);
+    const [sent] = fake.requestsTo('POST', '/v1/refunds');
+    expect(sent?.body).toMatchObject({ payment_intent: paymentIntentId, reason: 'duplicate' });
+    expect(sent?.idempotencyKey).toBe(`doppel-refund-${paymentIntentId}`);
+    const chargeId = fake.account.paymentIntents.get(paymentIntentId)?.chargeId ?? '';
+    expect(fake.account.charges.get(chargeId)?.refunds.map((refund) => refund.amount)).toEqual([499]);
+    // Past Stripe's idempotency window the request is new; a charge with nothing left is done all the same.
+    fake.reset();
+    const again = await port.createCheckout(creditPack());
+    fake.pay(again.externalId);
+    const intent = fake.checkoutSession(again.externalId).payment_intent ?? '';
+    fake.refund(intent);
+    await expect(port.refundPayment(intent)).resolves.toBeUndefined();
+  });
+
+  it('answers a failed refund with a plain error, so the delivery asking for it is retried', async () => {
+    const port = payments();
+    const { externalId } = await port.createCheckout(creditPack());
+    fake.pay(externalId);
+    const paymentIntentId = fake.checkoutSession(externalId).payment_intent ?? '';
+    fake.failNext({ method: 'POST', path: '/v1/refunds' });
+    const error = await refusal(port.refundPayment(paymentIntentId));
+    expect(error).not.toBeInstanceOf(PaymentVerificationError);
+    expect(error.message).toMatch(new RegExp(`^Stripe could not refund payment ${paymentIntentId}`));
+  });
+});

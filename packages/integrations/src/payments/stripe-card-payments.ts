@@ -73,6 +73,36 @@ export function createStripeCardPayments(config: StripeCardPaymentsConfig): Card
       const events = await mapStripeEvent(event, context);
       return { provider: 'stripe', eventId: event.id, eventType: event.type, payload: event, events };
     },
+
+    async cancelSubscription(externalId: string): Promise<void> {
+      const isCanceled = async () =>
+        (await callStripe(`retrieve subscription ${externalId}`, () => stripe.subscriptions.retrieve(externalId))).status ===
+        'canceled';
+      if (await isCanceled()) return;
+      // At once and without proration: the whole payment is refunded separately. A concurrent
+      // delivery may cancel it first, which makes this call fail; then it is done all the same.
+      try {
+        await stripe.subscriptions.cancel(externalId);
+      } catch (error) {
+        if (await isCanceled()) return;
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new Error(`Stripe could not cancel subscription ${externalId}: ${reason}`, { cause: error });
+      }
+    },
+
+    async refundPayment(paymentIntentId: string): Promise<void> {
+      try {
+        await stripe.refunds.create(
+          { payment_intent: paymentIntentId, reason: 'duplicate', metadata: { doppel: 'duplicate-subscription' } },
+          { idempotencyKey: `doppel-refund-${paymentIntentId}` },
+        );
+      } catch (error) {
+        // Refunded before (the key's replay window is 24 hours): nothing is left to give back.
+        if (error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded') return;
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new Error(`Stripe could not refund payment ${paymentIntentId}: ${reason}`, { cause: error });
+      }
+    },
   };
 }
 

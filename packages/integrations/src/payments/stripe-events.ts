@@ -90,6 +90,8 @@ async function mapPaidSession(
   }
   const metadata = readMetadata(session.metadata, session.client_reference_id);
   if (!metadata) return ignored(`Checkout ${session.id} carries no userId/productId metadata: not created by Doppel`);
+  // Every session we open names our checkout, whose row says whose purchase it is (payment-checks.ts).
+  if (!metadata.checkoutId) return ignored(`Checkout ${session.id} names no checkoutId: not created by Doppel`);
   if (session.amount_total === null || !session.currency) return ignored(`Checkout ${session.id} has no amount`);
   const base = {
     type: 'payment.succeeded' as const,
@@ -136,6 +138,9 @@ async function mapPaidInvoice(
   if (invoice.amount_paid <= 0) return ignored(`Invoice ${invoice.id} was paid nothing`);
   const metadata = readMetadata(details.metadata);
   if (!metadata) return ignored(`Subscription ${subscriptionId} carries no userId/productId metadata: not created by Doppel`);
+  const isFirst = invoice.billing_reason === 'subscription_create';
+  if (isFirst && !metadata.checkoutId)
+    return ignored(`Subscription ${subscriptionId} names no checkoutId: not created by Doppel`);
   const periodEnd = await periodEndOf(invoice, context);
   if (!periodEnd) return ignored(`Invoice ${invoice.id} bills no period`);
   const paymentIntentId = await context.findInvoicePaymentIntent(invoice.id);
@@ -146,7 +151,7 @@ async function mapPaidInvoice(
     talentId: metadata.talentId,
     productId: metadata.productId,
     // Only the first invoice came through our checkout; renewals are the subscription's own.
-    checkoutId: invoice.billing_reason === 'subscription_create' ? metadata.checkoutId : null,
+    checkoutId: isFirst ? metadata.checkoutId : null,
     price: priceFromStripe(invoice.amount_paid, invoice.currency),
     ids: { stripeInvoiceId: invoice.id, stripePaymentIntentId: paymentIntentId },
     subscription: { externalId: subscriptionId, periodEnd },

@@ -13,7 +13,11 @@ import type {
   FakeSubscription,
 } from './fake-stripe-objects.ts';
 
-type DeepPartial<T> = T extends (infer U)[] ? DeepPartial<U>[] : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
+export type DeepPartial<T> = T extends (infer U)[]
+  ? DeepPartial<U>[]
+  : T extends object
+    ? { [K in keyof T]?: DeepPartial<T[K]> }
+    : T;
 
 const list = <T>(url: string, data: T[]) => ({ object: 'list' as const, data, has_more: false, url });
 

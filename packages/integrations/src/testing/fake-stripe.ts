@@ -5,11 +5,13 @@
 // delivery signed like Stripe's. Serves: POST /v1/checkout/sessions, GET /v1/checkout/sessions/:id,
 // POST /v1/checkout/sessions/:id/expire, GET /v1/invoices/:id, /v1/invoice_payments(?invoice=&status=),
 // /v1/invoice_payments/:id, /v1/subscriptions/:id, /v1/payment_intents/:id, /v1/charges/:id,
-// /v1/disputes/:id, /v1/prices/:id, /v1/events/:id.
+// /v1/disputes/:id, /v1/prices/:id, /v1/events/:id; DELETE /v1/subscriptions/:id and POST /v1/refunds
+// (fake-stripe-give-back.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Stripe from 'stripe';
 import { createFakeStripeAccount, type FakeStripeAccount } from './fake-stripe-account.ts';
 import { FakeStripeError, type FormObject, optionalInteger, optionalString, parseStripeForm } from './fake-stripe-form.ts';
+import { cancelSubscriptionNow, createRefund } from './fake-stripe-give-back.ts';
 import { type FakeStripeEvent, stripeId } from './fake-stripe-objects.ts';
 import {
   renderCharge,
@@ -99,6 +101,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
     { method: 'GET', pattern: /^\/v1\/disputes\/([^/]+)$/, answer: (id) => renderDispute(find(account.disputes, id, 'dispute')) },
     { method: 'GET', pattern: /^\/v1\/prices\/([^/]+)$/, answer: (id) => renderPrice(find(account.prices, id, 'price')) },
     { method: 'GET', pattern: /^\/v1\/events\/([^/]+)$/, answer: (id) => find(account.events, id, 'event') },
+    { method: 'DELETE', pattern: /^\/v1\/subscriptions\/([^/]+)$/, answer: (id) => cancelSubscriptionNow(account, id) },
+    { method: 'POST', pattern: /^\/v1\/refunds$/, answer: (_, r) => createRefund(account, r.body) },
   ];
 
   const handle = async (incoming: IncomingMessage, response: ServerResponse): Promise<void> => {

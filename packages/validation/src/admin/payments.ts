@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import {
   paymentLedgerKinds,
+  paymentProblems,
   paymentProviders,
   paymentReversalReasons,
   productPriceTypes,
@@ -50,6 +51,8 @@ export const adminPaymentRowOutput = z.object({
   status: z.enum(adminPaymentStatuses),
   /** Money given back so far (refunds and open disputes), minor units of the price's currency. */
   reversedAmount: z.number().int(),
+  /** Money that bought nothing (a wrong amount, a second subscription), and why; null for a normal payment. */
+  problem: z.object({ kind: z.enum(paymentProblems), reason: z.string() }).nullable(),
 });
 export type AdminPaymentRow = z.infer<typeof adminPaymentRowOutput>;
 

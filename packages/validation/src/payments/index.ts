@@ -39,8 +39,11 @@ export const paymentsCatalogOutput = z.object({
   packs: z.array(creditPackOutput),
   subscription: subscriptionOfferOutput.nullable(),
   balance: creditBalanceOutput,
-  /** Which checkout the fan will see: Stripe's page, or the sandbox (no real money). */
-  provider: z.enum(['stripe', 'sandbox']),
+  /**
+   * Which checkout the fan will see: Stripe's page, or the sandbox (no real money); null when this
+   * server takes no card payments (production without Stripe), so nothing can be bought.
+   */
+  provider: z.enum(['stripe', 'sandbox']).nullable(),
 });
 export type PaymentsCatalog = z.infer<typeof paymentsCatalogOutput>;
 

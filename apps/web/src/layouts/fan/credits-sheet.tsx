@@ -1,7 +1,7 @@
 import type { ChatOpenOutput } from '@doppel/validation';
 import { Alert, Drawer, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertTriangle, IconFlask } from '@tabler/icons-react';
+import { IconAlertTriangle, IconFlask, IconShoppingCartOff } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { trpc } from '../../trpc/trpc.ts';
@@ -126,6 +126,21 @@ function BuyPanel({
   }
 
   const { packs, subscription, provider } = catalog.data;
+  // A server without card payments (production without Stripe) sells nothing: say so, offer nothing.
+  if (provider === null) {
+    return (
+      <Stack gap="sm">
+        {warning && (
+          <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="low-balance">
+            {warning}
+          </Alert>
+        )}
+        <Alert color="gray" variant="light" icon={<IconShoppingCartOff size={18} />} data-testid="purchases-unavailable">
+          Purchases are not available right now. Credits and subscriptions cannot be bought on this server.
+        </Alert>
+      </Stack>
+    );
+  }
   const subscriptionCard = subscription && (
     <SubscriptionCard
       offer={subscription}

@@ -9,6 +9,7 @@ import {
   type AdminPaymentsListOutput,
   adminPageSize,
   adminPaymentPriceTypeFilters,
+  type PaymentProblem,
   type ProductPriceType,
 } from '@doppel/validation';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
@@ -53,6 +54,8 @@ export const adminPaymentRowColumns = {
   appleTransactionId: payments.appleTransactionId,
   googleTransactionId: payments.googleTransactionId,
   isSandbox: payments.isSandbox,
+  problem: payments.problem,
+  problemReason: payments.problemReason,
   userId: users.id,
   userName: users.name,
   userEmail: users.email,
@@ -76,6 +79,8 @@ export type AdminPaymentRowRecord = {
   appleTransactionId: string | null;
   googleTransactionId: string | null;
   isSandbox: boolean;
+  problem: PaymentProblem | null;
+  problemReason: string | null;
   userId: string | null;
   userName: string | null;
   userEmail: string | null;
@@ -106,6 +111,7 @@ export function toAdminPaymentRow(row: AdminPaymentRowRecord, ledger: readonly L
     provider: paymentProviderOf(row),
     status: purchaseStatus(row.priceAmount, ledger),
     reversedAmount: Math.max(0, reversedAmount(ledger)),
+    problem: row.problem ? { kind: row.problem, reason: row.problemReason ?? '' } : null,
   };
 }
 

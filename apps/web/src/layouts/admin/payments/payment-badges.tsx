@@ -1,7 +1,13 @@
-import type { AdminPaymentStatus, PriceView, ProductPriceType } from '@doppel/validation';
-import { Badge, type BadgeProps, Group, Text, VisuallyHidden } from '@mantine/core';
+import type { AdminPaymentRow, AdminPaymentStatus, PriceView, ProductPriceType } from '@doppel/validation';
+import { Badge, type BadgeProps, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { formatPrice } from '../../../components/money.ts';
-import { hasDiscount, paymentStatusColors, paymentStatusLabels, priceTypeLabels } from './payment-format.ts';
+import {
+  hasDiscount,
+  paymentProblemLabels,
+  paymentStatusColors,
+  paymentStatusLabels,
+  priceTypeLabels,
+} from './payment-format.ts';
 
 /** The price chip: what the fan paid, and the list price struck through when it differs (spec 2.5). */
 export function PriceChip({
@@ -64,5 +70,31 @@ export function SandboxBadge({ size = 'sm' }: { size?: BadgeProps['size'] }) {
     <Badge size={size} variant="filled" color="yellow" c="dark" tt="none" style={{ flex: 'none' }} data-testid="payment-sandbox">
       Sandbox
     </Badge>
+  );
+}
+
+/** Money that bought nothing: the kind on the badge, the reason on hover (and for screen readers). */
+export function PaymentProblemBadge({
+  problem,
+  size = 'sm',
+}: {
+  problem: NonNullable<AdminPaymentRow['problem']>;
+  size?: BadgeProps['size'];
+}) {
+  return (
+    <Tooltip label={problem.reason} withArrow multiline maw={320}>
+      <Badge
+        size={size}
+        variant="filled"
+        color="red"
+        tt="none"
+        style={{ flex: 'none' }}
+        data-testid="payment-problem"
+        data-problem={problem.kind}
+      >
+        {paymentProblemLabels[problem.kind]}
+        <VisuallyHidden>: {problem.reason}</VisuallyHidden>
+      </Badge>
+    </Tooltip>
   );
 }

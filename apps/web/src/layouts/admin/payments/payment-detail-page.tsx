@@ -1,5 +1,5 @@
 import type { AdminPaymentDetail } from '@doppel/validation';
-import { Anchor, Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import { formatDateTime } from '../../../components/format-date.ts';
 import { formatPrice } from '../../../components/money.ts';
@@ -9,7 +9,7 @@ import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
 import { DetailLoadState } from '../shared/detail-load-state.tsx';
 import { RecordLink } from '../shared/record-link.tsx';
 import { useAdminLive } from '../shared/use-admin-live.ts';
-import { PaymentStatusBadge, PriceChip, PriceTypeBadge, SandboxBadge } from './payment-badges.tsx';
+import { PaymentProblemBadge, PaymentStatusBadge, PriceChip, PriceTypeBadge, SandboxBadge } from './payment-badges.tsx';
 import { CopyValue, DetailCard, Field, StripeValue } from './payment-fields.tsx';
 import { paymentEntities, providerLabels } from './payment-format.ts';
 import { PaymentMovements } from './payment-movements.tsx';
@@ -33,11 +33,17 @@ export function PaymentDetailPage() {
             <PriceChip payment={payment} size="lg" />
             <PriceTypeBadge priceType={payment.priceType} size="md" />
             <PaymentStatusBadge status={payment.status} size="md" />
+            {payment.problem && <PaymentProblemBadge problem={payment.problem} size="md" />}
             {payment.isSandbox && <SandboxBadge size="md" />}
             <RecordLink table="payments" id={payment.id} />
           </Group>
         }
       />
+      {payment.problem && (
+        <Alert color="red" variant="light" mb="md" title="This payment bought nothing" data-testid="payment-problem-reason">
+          {payment.problem.reason} No credits or earnings were booked for it.
+        </Alert>
+      )}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <DetailCard title="Payment">
           <Field label="Date" testId="payment-detail-date" value={formatDateTime(payment.createdAt)} />

@@ -5,6 +5,7 @@ import {
   type AdminPaymentPriceTypeFilter,
   type AdminPaymentStatus,
   adminPaymentPriceTypeFilters,
+  type PaymentProblem,
   type PaymentProvider,
   type PriceView,
   type ProductPriceType,
@@ -37,6 +38,12 @@ export const paymentStatusColors: Record<AdminPaymentStatus, string> = {
   PARTIALLY_REFUNDED: 'orange',
   REFUNDED: 'gray',
   DISPUTED: 'red',
+};
+
+/** Money that bought nothing (docs/payments.md): the badge next to the status. */
+export const paymentProblemLabels: Record<PaymentProblem, string> = {
+  AMOUNT_MISMATCH: 'Amount mismatch',
+  DUPLICATE_SUBSCRIPTION: 'Duplicate subscription',
 };
 
 export const providerLabels: Record<PaymentProvider, string> = {

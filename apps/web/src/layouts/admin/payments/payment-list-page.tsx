@@ -10,7 +10,7 @@ import { AdminTable } from '../shared/admin-table.tsx';
 import { RowDateLink } from '../shared/row-date-link.tsx';
 import { useAdminLive } from '../shared/use-admin-live.ts';
 import { useListParams } from '../shared/use-list-params.ts';
-import { PaymentStatusBadge, PriceChip, PriceTypeBadge, SandboxBadge } from './payment-badges.tsx';
+import { PaymentProblemBadge, PaymentStatusBadge, PriceChip, PriceTypeBadge, SandboxBadge } from './payment-badges.tsx';
 import { emptyPaymentsText, paymentEntities, paymentListParams, paymentPath, priceTypeFilterOptions } from './payment-format.ts';
 
 const columns: DataTableColumn<AdminPaymentRow>[] = [
@@ -78,6 +78,7 @@ const columns: DataTableColumn<AdminPaymentRow>[] = [
     render: (payment) => (
       <Group gap={4} wrap="nowrap" style={{ minWidth: 'max-content' }}>
         <PaymentStatusBadge status={payment.status} />
+        {payment.problem && <PaymentProblemBadge problem={payment.problem} />}
         {payment.isSandbox && <SandboxBadge />}
       </Group>
     ),

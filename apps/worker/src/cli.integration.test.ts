@@ -175,6 +175,16 @@ describe('ops CLI', () => {
     expect(second.stdout).toContain('demo data already present');
   });
 
+  it('finds the freshly seeded demo in agreement with the ledger, as real data must be', async () => {
+    // Seeds unless the test above did: every seeded payment's earnings are in the talent ledger and
+    // the frames, and the frames and held totals agree with the ledger.
+    expect((await ops('seed')).code).toBe(0);
+    const check = await ops('ledger', 'check');
+    expect(check.stdout).not.toContain('drift');
+    expect(check.stdout).toContain('agree with the ledger');
+    expect(check.code).toBe(0);
+  }, 120_000);
+
   it('lists broadcasts, runs a scheduled one now and queues again what is left', async () => {
     await database.db.insert(talents).values({ id: 'ops-twin', name: 'Ops twin', tag: 'opstwin' });
     await seedBroadcastFans(database.db, { prefix: 'ops', talentId: 'ops-twin', matching: 1200, others: 5 });

@@ -40,7 +40,7 @@ export const commandUsage: ReadonlyArray<readonly [usage: string, summary: strin
   ['users accept <email>', "accept a user's waitlist application"],
   [
     'ledger check [--repair]',
-    "check every talent's ledger against its earning frames and held payouts (--repair resets drifted held totals)",
+    "check every talent's ledger against its earning frames, held payouts and payments (--repair resets drifted held totals)",
   ],
   [
     'broadcasts [list] [--limit N]',

@@ -17,11 +17,17 @@ export async function checkLedger(context: OpsContext, repair: boolean): Promise
       `held drift   talent ${drift.talentId}  total_payout_amount ${drift.configHeldCents} cents  ledger ${drift.ledgerHeldCents} cents${repair ? '  (reset)' : ''}`,
     );
   }
-  const drifts = report.frameDrifts.length + report.heldDrifts.length;
+  for (const drift of report.paymentDrifts) {
+    context.out(
+      `payment drift  talent ${drift.talentId ?? '-'}  ${drift.ledgerKey}  payment gross ${usd(drift.paymentGross)} net ${usd(drift.paymentNet)} referral ${usd(drift.paymentReferral)}  ledger gross ${usd(drift.ledgerGross)} net ${usd(drift.ledgerNet)} referral ${usd(drift.ledgerReferral)}`,
+    );
+  }
+  const needOperator = report.frameDrifts.length + report.paymentDrifts.length;
+  const drifts = needOperator + report.heldDrifts.length;
   if (drifts === 0) {
-    context.out('the earning frames and held payout totals agree with the ledger');
+    context.out('the earning frames, held payout totals and payments agree with the ledger');
     return;
   }
-  // Repaired held totals are fixed now; frame drifts always need an operator.
-  if (report.frameDrifts.length > 0 || !repair) throw new CliError(`${drifts} drift(s) found`);
+  // Repaired held totals are fixed now; frame and payment drifts always need an operator.
+  if (needOperator > 0 || !repair) throw new CliError(`${drifts} drift(s) found`);
 }

@@ -1,6 +1,6 @@
 // The settlement check on the schedule (docs/payouts.md): every talent's ledger against its
-// earning frames and held payouts. A drifted held total is reset from the ledger; a drifted frame
-// is logged as an error for an operator (`ops payouts:check` shows the details).
+// earning frames, held payouts and payments. A drifted held total is reset from the ledger; a
+// drifted frame or payment is logged as an error for an operator (`ops ledger check` shows them).
 import { settleTalentLedgers } from '@doppel/domain';
 import type { JobHandler } from './types.ts';
 
@@ -8,11 +8,13 @@ export const runPayoutsSettle: JobHandler<'payouts.settle'> = async (payload, { 
   const report = await settleTalentLedgers(db, { repair: true });
   for (const drift of report.frameDrifts) log.error('earning frame differs from the talent ledger', { ...drift });
   for (const drift of report.heldDrifts) log.error('held payout total differed from the talent ledger; reset', { ...drift });
+  for (const drift of report.paymentDrifts) log.error("payment's earnings differ from the talent ledger", { ...drift });
   log.info('payout settlement done', { trigger: payload.trigger, talents: report.talentsChecked });
   return {
     talentsChecked: report.talentsChecked,
     frameDrifts: report.frameDrifts.length,
     heldDrifts: report.heldDrifts.length,
+    paymentDrifts: report.paymentDrifts.length,
     repaired: report.repaired,
   };
 };

@@ -39,6 +39,7 @@ describe('payouts.settle', () => {
     expect(await runPayoutsSettle({ trigger: 'manual' }, context('payouts.settle'))).toMatchObject({
       frameDrifts: 0,
       heldDrifts: 0,
+      paymentDrifts: 0,
       repaired: 0,
     });
     const [before] = await database.db

@@ -30,6 +30,7 @@ import {
   talentChatPromptTemplate,
   voiceSamplePath,
 } from './content.ts';
+import { bookDemoPaymentEarnings } from './payment-earnings.ts';
 import { demoAdminEmail, demoPeople } from './people.ts';
 import {
   demoProfilePictureUrl,
@@ -310,8 +311,10 @@ async function insertDemoData(tx: Transaction, now: Date): Promise<void> {
       chatWithPaymentCount: chatsOf(talentId).filter((row) => row.hasUserInteractionWithPaidCredits).length,
     })),
   );
-  // The talent ledger under the frames and payouts written above.
+  // The talent ledger under the frames and payouts written above, then the payments' own earnings
+  // on top of it, booked as a real payment books them.
   await openTalentLedger(tx);
+  await bookDemoPaymentEarnings(tx);
 
   await tx.insert(appConfigs).values({
     id: 'default',

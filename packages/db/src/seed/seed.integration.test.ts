@@ -16,6 +16,7 @@ import {
   metricFrames,
   models,
   modelVersions,
+  paymentLedger,
   payments,
   payouts,
   products,
@@ -23,6 +24,7 @@ import {
   staticAttachments,
   talentConfigs,
   talentDrafts,
+  talentLedger,
   talentManagers,
   talents,
   users,
@@ -253,5 +255,44 @@ describe('seedDemoData', () => {
       .where(eq(metricFrames.talentId, mia?.id ?? ''));
     expect(metrics?.id).toBe('total');
     expect(metrics?.chatWithAuthenticationCount).toBeGreaterThan(0);
+  });
+
+  it("books each seeded payment's earnings in the talent ledger and its day's frame, as a real payment does", async () => {
+    const db = database.db;
+    const earning = await db
+      .select()
+      .from(paymentLedger)
+      .where(and(eq(paymentLedger.kind, 'PURCHASE'), sql`${paymentLedger.grossMicroUsd} <> 0`));
+    expect(earning.map((entry) => entry.key)).toEqual(['stripe:in_1DemoSamRiveraVip']);
+    for (const entry of earning) {
+      const [booked] = await db
+        .select()
+        .from(talentLedger)
+        .where(eq(talentLedger.key, `payment:${entry.key}`));
+      expect(booked).toMatchObject({
+        talentId: entry.talentId,
+        kind: 'EARNING',
+        source: 'subscription',
+        grossMicroUsd: entry.grossMicroUsd,
+        netMicroUsd: entry.netMicroUsd,
+        occurredAt: entry.createdAt,
+      });
+      // The day's frame is the sum of that day's ledger entries, this one included.
+      const day = entry.createdAt.toISOString().slice(0, 10);
+      const [frame] = await db
+        .select()
+        .from(earningFrames)
+        .where(and(eq(earningFrames.talentId, entry.talentId ?? ''), eq(earningFrames.range, 'DAY'), eq(earningFrames.key, day)));
+      const [ledger] = await db
+        .select({ gross: sql<string>`sum(${talentLedger.grossMicroUsd})`, net: sql<string>`sum(${talentLedger.netMicroUsd})` })
+        .from(talentLedger)
+        .where(
+          and(
+            eq(talentLedger.talentId, entry.talentId ?? ''),
+            sql`${talentLedger.kind} <> 'PAYOUT' and to_char(${talentLedger.occurredAt} at time zone 'UTC', 'YYYY-MM-DD') = ${day}`,
+          ),
+        );
+      expect([frame?.grossTotal, frame?.netTotal]).toEqual([Number(ledger?.gross), Number(ledger?.net)]);
+    }
   });
 });

@@ -211,6 +211,8 @@ describe('the talent ledger', () => {
       expect(report.talentsChecked).toBeGreaterThan(0);
       expect(report.frameDrifts).toEqual([]);
       expect(report.heldDrifts).toEqual([]);
+      // The seeded payments' earnings are in the talent ledger, as a real payment's are.
+      expect(report.paymentDrifts).toEqual([]);
     } finally {
       await demo.drop();
     }

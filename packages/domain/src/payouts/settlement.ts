@@ -2,12 +2,17 @@
 // checked against the ledger). For every talent it compares
 // - each DAY frame's gross and net totals with the sums of the talent's ledger entries of that
 //   UTC day (earnings, reversals, reinstatements), and
-// - `talent_configs.total_payout_amount` with the sum of its PAYOUT entries' held cents.
+// - `talent_configs.total_payout_amount` with the sum of its PAYOUT entries' held cents, and
+// - every payment's earnings with the talent ledger entries booked for it (payment-drifts.ts).
 // A held total that drifted is reset from the ledger (it only ever feeds the disbursable amount,
-// and the ledger is the truth); a frame that drifted is reported, never rewritten silently.
+// and the ledger is the truth); a frame or a payment that drifted is reported, never rewritten
+// silently.
 import { type Database, type Executor, talentConfigs } from '@doppel/db';
 import { eq, sql } from 'drizzle-orm';
 import { lockPayoutBalance } from './disbursable.ts';
+import { type PaymentDrift, paymentDrifts } from './payment-drifts.ts';
+
+export type { PaymentDrift } from './payment-drifts.ts';
 
 export type FrameDrift = {
   talentId: string;
@@ -24,6 +29,7 @@ export type SettlementReport = {
   talentsChecked: number;
   frameDrifts: FrameDrift[];
   heldDrifts: HeldDrift[];
+  paymentDrifts: PaymentDrift[];
   /** Held totals reset from the ledger (only when `repair`). */
   repaired: number;
 };
@@ -83,9 +89,10 @@ export async function settleTalentLedgers(
   db: Database,
   options: { repair: boolean; talentId?: string },
 ): Promise<SettlementReport> {
-  const [frames, held, [count]] = await Promise.all([
+  const [frames, held, payments, [count]] = await Promise.all([
     frameDrifts(db, options.talentId),
     heldDrifts(db, options.talentId),
+    paymentDrifts(db, options.talentId),
     db.select({ count: sql<number>`count(*)::int` }).from(talentConfigs),
   ]);
   let repaired = 0;
@@ -104,5 +111,11 @@ export async function settleTalentLedgers(
       repaired++;
     }
   }
-  return { talentsChecked: options.talentId ? 1 : (count?.count ?? 0), frameDrifts: frames, heldDrifts: held, repaired };
+  return {
+    talentsChecked: options.talentId ? 1 : (count?.count ?? 0),
+    frameDrifts: frames,
+    heldDrifts: held,
+    paymentDrifts: payments,
+    repaired,
+  };
 }

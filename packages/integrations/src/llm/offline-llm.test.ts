@@ -268,7 +268,7 @@ describe("the offline twin's photo captions", () => {
         const response = await ask(request, {
           messages: [{ role: 'system', content: 'You are Mia.' }, ...history, { role: 'user', content: request }],
         });
-        captions.add(response.text);
+        captions.add(response.text ?? '');
       }
     }
     const topics = [...captions].flatMap((caption) => /My (.+) moment/.exec(caption)?.[1] ?? []);

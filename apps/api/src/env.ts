@@ -28,6 +28,14 @@ const schema = z.object({
   DATABASE_DIRECT_URL: optionalText.pipe(
     z.url({ protocol: /^postgres(ql)?$/, error: 'DATABASE_DIRECT_URL must be a postgres:// URL' }).optional(),
   ),
+  /**
+   * Longest a statement may run (a lock wait included) before Postgres cancels it and the call
+   * answers "temporarily unavailable"; 0 is none. Calls are interactive: the slowest screens run in
+   * well under a second (bench/), so a statement past 15 s is a frozen or locked database.
+   */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
+  /** Longest a transaction may sit idle (its process frozen) holding its locks before Postgres ends it; 0 is none. */
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   APP_VERSION: z.string().default(rootPackage.version ?? '0.0.0'),

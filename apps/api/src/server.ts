@@ -15,6 +15,7 @@ import fastifyHelmet from '@fastify/helmet';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Env } from './env.ts';
+import { logSerializers } from './errors/log-serializers.ts';
 import { trpcErrorLogger } from './errors/report.ts';
 import { sendTrpcAnswersWhole } from './http/buffered-responses.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -30,8 +31,8 @@ import { registerWebApp } from './http/web-app.ts';
 import { liveSessionIds } from './live/live-sessions.ts';
 import { createLiveStreams, type LiveStreams } from './live/live-streams.ts';
 import { modelSettingsOf } from './models/model-settings.ts';
-import { createPayoutProviders } from './payments/payout-providers.ts';
 import { cardPaymentsMode, cardPaymentsNotice } from './payments/card-mode.ts';
+import { createPayoutProviders } from './payments/payout-providers.ts';
 import { createPaymentProviders } from './payments/providers.ts';
 import { createContext, writerFor } from './trpc/context.ts';
 import { type AppRouter, appRouter } from './trpc/router.ts';
@@ -56,9 +57,16 @@ const bodyLimit = 1024 * 1024;
 export async function buildServer(env: Env, options: { db?: DbClient } = {}): Promise<ApiServer> {
   // Behind a transaction pooler: no prepared statements, LISTEN past the pooler (docs/deploy.md).
   const connection = { pooler: env.DATABASE_POOLER, ...(env.DATABASE_DIRECT_URL ? { directUrl: env.DATABASE_DIRECT_URL } : {}) };
-  const client = options.db ?? createDbClient(env.DATABASE_URL, { max: 20, applicationName: 'doppel-api', ...connection });
+  // A frozen or locked database fails a call with "temporarily unavailable" instead of holding it.
+  const timeouts = {
+    statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    idleInTransactionMs: env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+  };
+  const client =
+    options.db ?? createDbClient(env.DATABASE_URL, { max: 20, applicationName: 'doppel-api', ...connection, timeouts });
   const app = Fastify({
-    logger: { level: env.LOG_LEVEL },
+    // Errors and requests are logged without SQL, parameters or query strings (errors/log-serializers.ts).
+    logger: { level: env.LOG_LEVEL, serializers: logSerializers },
     // A sane incoming X-Request-Id or a fresh one, on every log line of the request as `reqId`.
     genReqId: requestIdOf,
     requestIdHeader: false,
@@ -101,6 +109,7 @@ export async function buildServer(env: Env, options: { db?: DbClient } = {}): Pr
   const jobs = createBoss(env.DATABASE_URL, {
     role: 'client',
     ...connection,
+    timeouts,
     applicationName: 'doppel-api-jobs',
     log: {
       info: (message, fields) => app.log.info(fields ?? {}, message),

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type DatabaseConnectionOptions, databasePoolers } from '@doppel/db';
+import { type DatabaseConnectionOptions, type DatabaseTimeouts, databasePoolers } from '@doppel/db';
 import { z } from 'zod';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -17,6 +17,17 @@ const optionalText = z
   .trim()
   .transform((value) => (value === '' ? undefined : value))
   .optional();
+
+/** Milliseconds, 0 for none; unset or empty is `fallback`. */
+const timeoutSetting = (name: string, fallback: number) =>
+  optionalText.pipe(
+    z.coerce
+      .number<string | undefined>({ error: `${name} must be a number of milliseconds` })
+      .int(`${name} must be a whole number of milliseconds`)
+      .min(0, `${name} must be 0 (none) or more`)
+      .max(3_600_000, `${name} must be at most 3600000 (an hour)`)
+      .default(fallback),
+  );
 
 const sharedSchema = z.object({
   LOG_LEVEL: z
@@ -43,6 +54,14 @@ const workerSchema = sharedSchema.extend({
     .trim()
     .min(1, 'DATABASE_URL is required to run the worker')
     .pipe(z.url({ protocol: /^postgres(ql)?$/, error: 'DATABASE_URL must be a postgres:// URL' })),
+  /**
+   * Longest a statement may run (a lock wait included) before Postgres cancels it and the job is
+   * retried; 0 is none. Longer than the API's 15 s: jobs do bulk work (a broadcast's fan-out, the
+   * cleanups), but a statement past a minute is a frozen or locked database.
+   */
+  DATABASE_STATEMENT_TIMEOUT_MS: timeoutSetting('DATABASE_STATEMENT_TIMEOUT_MS', 60_000),
+  /** Longest a transaction may sit idle (its process frozen) holding its locks before Postgres ends it; 0 is none. */
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: timeoutSetting('DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS', 60_000),
   // The chat.reply job: OpenAI (or any compatible server) when a key or base URL is set, else the
   // offline engine; ElevenLabs when its key is set, else espeak-ng.
   OPENAI_API_KEY: optionalText,
@@ -125,6 +144,13 @@ export type CliEnv = z.infer<typeof cliSchema>;
 /** DATABASE_POOLER and DATABASE_DIRECT_URL as the database clients take them. */
 export function databaseConnection(env: Pick<WorkerEnv, 'DATABASE_POOLER' | 'DATABASE_DIRECT_URL'>): DatabaseConnectionOptions {
   return { pooler: env.DATABASE_POOLER, ...(env.DATABASE_DIRECT_URL ? { directUrl: env.DATABASE_DIRECT_URL } : {}) };
+}
+
+/** The session time limits of the worker's database connections (client.ts). */
+export function databaseTimeouts(
+  env: Pick<WorkerEnv, 'DATABASE_STATEMENT_TIMEOUT_MS' | 'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS'>,
+): DatabaseTimeouts {
+  return { statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS, idleInTransactionMs: env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS };
 }
 
 export class EnvError extends Error {

@@ -1,4 +1,5 @@
 // Structured one-line JSON logs (the error-reporting fallback of DESIGN.md "Providers").
+import { loggableError } from '@doppel/db';
 import type { LogLevel } from './env.ts';
 
 export type LogFields = Record<string, unknown>;
@@ -11,8 +12,9 @@ export type Logger = {
 
 const rank: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
+/** Errors as loggableError has them: no failed statement's SQL or parameters, no row values. */
 function serialise(value: unknown): unknown {
-  if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };
+  if (value instanceof Error) return loggableError(value);
   return value;
 }
 

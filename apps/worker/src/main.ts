@@ -1,7 +1,7 @@
 // Process entry of the worker tier: `node apps/worker/src/main.ts` with DATABASE_URL set.
 import type { ErrorReporter } from '@doppel/domain';
 import { createErrorReporter } from '@doppel/integrations';
-import { databaseConnection, EnvError, loadWorkerEnv } from './env.ts';
+import { databaseConnection, databaseTimeouts, EnvError, loadWorkerEnv } from './env.ts';
 import { createWorkerServices } from './jobs/chat-reply-services.ts';
 import { createLogger } from './log.ts';
 import { type RunningWorker, startWorker } from './worker.ts';
@@ -61,6 +61,7 @@ try {
     databaseUrl: env.DATABASE_URL,
     errorReporter,
     connection: databaseConnection(env),
+    timeouts: databaseTimeouts(env),
     log,
     services: createWorkerServices(env),
   });

@@ -1,6 +1,6 @@
 // The worker tier: one pg-boss instance on the application database that owns the queues, the
 // schedules and the handlers of the job catalog.
-import { createDbClient, createLiveFeed, type Database, type DatabaseConnectionOptions } from '@doppel/db';
+import { createDbClient, createLiveFeed, type Database, type DatabaseConnectionOptions, type DatabaseTimeouts } from '@doppel/db';
 import type { ErrorReporter } from '@doppel/domain';
 import { createLogOnlyErrorReporter } from '@doppel/integrations';
 import {
@@ -30,6 +30,8 @@ export type WorkerOptions = {
   databaseUrl: string;
   /** DATABASE_POOLER and DATABASE_DIRECT_URL: how to work behind a transaction pooler. */
   connection?: DatabaseConnectionOptions;
+  /** DATABASE_STATEMENT_TIMEOUT_MS and DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS; unset: no limits. */
+  timeouts?: DatabaseTimeouts;
   log?: Logger;
   /** How long stop() lets running jobs finish before giving up on them (they are retried later). */
   stopTimeoutMs?: number;
@@ -94,8 +96,14 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   const log = options.log ?? silentLogger;
   const services = options.services ?? createOfflineWorkerServices();
   const reporter = options.errorReporter ?? createLogOnlyErrorReporter();
-  const client = createDbClient(options.databaseUrl, { max: 5, applicationName: 'doppel-worker', ...options.connection });
-  const boss = createBoss(options.databaseUrl, { role: 'worker', log, ...options.connection });
+  const { timeouts } = options;
+  const client = createDbClient(options.databaseUrl, {
+    max: 5,
+    applicationName: 'doppel-worker',
+    ...options.connection,
+    timeouts,
+  });
+  const boss = createBoss(options.databaseUrl, { role: 'worker', log, ...options.connection, timeouts });
   const feed = createLiveFeed(client, { log: (message, error) => log.error(message, { error }) });
   const wakeable = new Map<JobName, string>();
   const followUp: FollowUp = async (name, payload, followUpOptions) => {

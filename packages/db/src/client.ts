@@ -2,6 +2,7 @@ import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { preparingStatements } from './prepared-statements.ts';
 import * as schema from './schema/index.ts';
+import { unansweredSocketGuard } from './unanswered-socket.ts';
 
 export type Schema = typeof schema;
 export type Database = PostgresJsDatabase<Schema>;
@@ -38,7 +39,44 @@ export type DatabaseConnectionOptions = {
   directUrl?: string;
 };
 
-export type DbClientOptions = DatabaseConnectionOptions & { max?: number; applicationName?: string };
+/**
+ * Time limits of the server sessions, in milliseconds; 0 is none. The API and the worker set them
+ * (DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS) so a frozen or locked
+ * database fails their calls instead of holding them; migrations and the ops CLI run without.
+ */
+export type DatabaseTimeouts = {
+  /** Postgres's statement_timeout: a statement (a lock wait included) running longer is cancelled. */
+  statementMs: number;
+  /** Postgres's idle_in_transaction_session_timeout: a transaction left idle this long ends its session. */
+  idleInTransactionMs: number;
+};
+
+export type DbClientOptions = DatabaseConnectionOptions & {
+  max?: number;
+  applicationName?: string;
+  timeouts?: DatabaseTimeouts;
+};
+
+/**
+ * How long past its statement_timeout a server may stay silent before the connection is given up
+ * (unanswered-socket.ts): the cancellation's own round trip, and the event loop of a busy process.
+ */
+export function unansweredLimitMs(statementMs: number): number {
+  return statementMs + Math.min(statementMs, 5_000);
+}
+
+/**
+ * The session settings sent at connection start. A transaction pooler refuses start-up parameters
+ * it does not know (PgBouncer: "unsupported startup parameter"), so behind one none are sent; there
+ * the limits belong on the database role (docs/deploy.md), and the silent-server guard still holds.
+ */
+export function sessionTimeoutSettings(timeouts: DatabaseTimeouts | undefined, behindPooler: boolean): Record<string, number> {
+  if (!timeouts || behindPooler) return {};
+  return {
+    ...(timeouts.statementMs > 0 ? { statement_timeout: timeouts.statementMs } : {}),
+    ...(timeouts.idleInTransactionMs > 0 ? { idle_in_transaction_session_timeout: timeouts.idleInTransactionMs } : {}),
+  };
+}
 
 /**
  * While the server is unreachable, every call must fail at once (the API answers "temporarily
@@ -55,11 +93,17 @@ const connectTimeoutSeconds = 5;
 /** Opens a pooled connection; snake_case column names are derived from the camelCase keys. */
 export function createDbClient(url: string, options: DbClientOptions = {}): DbClient {
   const behindPooler = options.pooler === 'pgbouncer-transaction';
+  const statementMs = options.timeouts?.statementMs ?? 0;
   const settings = {
     onnotice: () => {},
-    connection: { application_name: options.applicationName ?? 'doppel' },
+    connection: {
+      application_name: options.applicationName ?? 'doppel',
+      ...sessionTimeoutSettings(options.timeouts, behindPooler),
+    },
     backoff: () => reconnectPauseSeconds,
     connect_timeout: connectTimeoutSeconds,
+    // Only with a statement limit: without one (migrations, the ops CLI) a long statement is legitimate.
+    ...(statementMs > 0 ? { socket: unansweredSocketGuard(unansweredLimitMs(statementMs)) } : {}),
   };
   // A transaction pooler runs each statement on whichever server session is free, where a statement
   // prepared on another session does not exist ("prepared statement … does not exist"). PgBouncer
@@ -69,7 +113,13 @@ export function createDbClient(url: string, options: DbClientOptions = {}): DbCl
   const db = drizzle({ client: behindPooler ? sql : preparingStatements(sql), schema, casing: 'snake_case' });
   if (!behindPooler) return { db, sql, listener: sql, close: () => sql.end({ timeout: 5 }) };
   // postgres.js gives LISTEN a connection of its own on first use; nothing else runs here.
-  const listener = options.directUrl ? postgres(options.directUrl, { ...settings, max: 1 }) : undefined;
+  const listener = options.directUrl
+    ? postgres(options.directUrl, {
+        ...settings,
+        connection: { ...settings.connection, ...sessionTimeoutSettings(options.timeouts, false) },
+        max: 1,
+      })
+    : undefined;
   return {
     db,
     sql,

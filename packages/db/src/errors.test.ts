@@ -28,6 +28,11 @@ describe('isDatabaseUnreachable', () => {
       expect(isDatabaseUnreachable(wrapped(postgresError(code))), code).toBe(true);
   });
 
+  it('recognises a statement the time limits cut short and a server that stopped answering', () => {
+    for (const code of ['57014', '25P03', 'DATABASE_UNANSWERED'])
+      expect(isDatabaseUnreachable(wrapped(postgresError(code))), code).toBe(true);
+  });
+
   it('leaves failures of the statement itself alone', () => {
     for (const code of ['23505', '42601', '40001', '22P02'])
       expect(isDatabaseUnreachable(wrapped(postgresError(code))), code).toBe(false);

@@ -1,3 +1,5 @@
+import { unansweredCode } from './unanswered-socket.ts';
+
 /**
  * The unique index or constraint whose violation (Postgres error 23505) made a statement fail, or
  * undefined when it failed for another reason. Drizzle wraps the driver's error, so the causes
@@ -22,17 +24,29 @@ const unreachableCodes = new Set([
   'EAI_AGAIN',
   'EPIPE',
 ]);
-/** postgres.js's own codes for a connection that was lost, closed under it or never opened in time. */
-const lostConnectionCodes = new Set(['CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT']);
+/**
+ * postgres.js's own codes for a connection that was lost, closed under it or never opened in time,
+ * and ours for a server that stopped answering (unanswered-socket.ts).
+ */
+const lostConnectionCodes = new Set([
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+  unansweredCode,
+]);
 /**
  * Postgres SQLSTATEs of a server that is going away or not taking connections: shutting down
- * (57P01, 57P02), starting up or in recovery (57P03), out of connection slots (53300).
+ * (57P01, 57P02), starting up or in recovery (57P03), out of connection slots (53300); and of one
+ * that did not get a statement done in time: cancelled by statement_timeout (57014, also an
+ * operator's pg_cancel_backend), a transaction left idle past idle_in_transaction_session_timeout
+ * (25P03). A database frozen or held by a lock reads as unavailable for the moment, not as a bug.
  */
-const unavailableStates = new Set(['57P01', '57P02', '57P03', '53300']);
+const unavailableStates = new Set(['57P01', '57P02', '57P03', '53300', '57014', '25P03']);
 
 /**
  * Whether a statement failed because the database could not be reached (refused, lost, timed out,
- * shutting down), not because of the statement: a condition that passes by itself, so callers
+ * shutting down, too slow to answer), not because of the statement: a condition that passes by itself, so callers
  * answer "temporarily unavailable" instead of an internal error. Drizzle wraps the driver's error,
  * so the causes are searched too.
  */

@@ -5,6 +5,8 @@ export * from './ledger-opening.ts';
 export * from './live/feed.ts';
 export * from './live/replay.ts';
 export * from './live/reply-drafts.ts';
+export * from './loggable-error.ts';
 export * from './migrate.ts';
 export * from './schema/index.ts';
 export * from './seed/index.ts';
+export { unansweredCode } from './unanswered-socket.ts';

@@ -1,6 +1,6 @@
 // pg-boss instances for this project: the worker's (listens, schedules, maintains) and a light
 // client for processes that only send or inspect jobs (API, ops CLI).
-import type { DatabaseConnectionOptions } from '@doppel/db';
+import { type DatabaseConnectionOptions, type DatabaseTimeouts, sessionTimeoutSettings } from '@doppel/db';
 import { PgBoss, type Queue } from 'pg-boss';
 // pg-boss's own pool class, so the LISTEN of a worker behind a pooler can be sent past it (below).
 import PgBossDb from 'pg-boss/dist/db.js';
@@ -17,6 +17,8 @@ export type CreateBossOptions = DatabaseConnectionOptions & {
   log?: JobsLogger;
   applicationName?: string;
   max?: number;
+  /** The session limits the process's other connections have (client.ts); unset: none. */
+  timeouts?: DatabaseTimeouts;
 };
 
 type PoolConfig = ConstructorParameters<typeof PgBossDb>[0];
@@ -48,6 +50,16 @@ class ListenElsewhereDb extends PgBossDb {
   }
 }
 
+/**
+ * A warning's data without a statement and its values: the slow-query warning carries both, and the
+ * values are job payloads (a fan's message id, a request id, a broadcast's text).
+ */
+function withoutStatement(data: unknown): unknown {
+  if (typeof data !== 'object' || data === null) return data;
+  const { sql: _sql, values: _values, ...rest } = data as Record<string, unknown>;
+  return rest;
+}
+
 export function createBoss(databaseUrl: string, options: CreateBossOptions): PgBoss {
   const log = options.log ?? silentJobsLogger;
   const worker = options.role === 'worker';
@@ -56,6 +68,8 @@ export function createBoss(databaseUrl: string, options: CreateBossOptions): PgB
     connectionString: databaseUrl,
     application_name: options.applicationName ?? (worker ? 'doppel-worker' : 'doppel-boss-client'),
     max: options.max ?? (worker ? 10 : 3),
+    // node-postgres sends them at start-up as postgres.js does; not through a transaction pooler.
+    ...sessionTimeoutSettings(options.timeouts, behindPooler),
   };
   // Behind a pooler the LISTEN goes to the direct URL; without one, workers poll at their catalog
   // intervals (chat replies are still woken at once by the live feed, see wakeOnChange).
@@ -78,7 +92,7 @@ export function createBoss(databaseUrl: string, options: CreateBossOptions): PgB
     migrate: true,
   });
   boss.on('error', (error) => log.error('pg-boss error', { error }));
-  boss.on('warning', (warning) => log.warn(`pg-boss warning: ${warning.message}`, { data: warning.data }));
+  boss.on('warning', (warning) => log.warn(`pg-boss warning: ${warning.message}`, { data: withoutStatement(warning.data) }));
   return boss;
 }
 

@@ -6,6 +6,7 @@
 // the events we hand over, so the client carries just linked errors (the `cause` chain, e.g. the
 // failed query behind an error) and is reached through its own scope, never global state. The SDK
 // is imported only when a DSN is set, so a process without one does not pay for loading it.
+import { scrubbedError } from '@doppel/db';
 import type { ErrorContext, ErrorReporter } from '@doppel/domain';
 
 export type SentryConfig = {
@@ -48,7 +49,8 @@ export async function createSentryErrorReporter(config: SentryConfig): Promise<E
       for (const [name, value] of Object.entries(context.tags ?? {}))
         if (value !== undefined) eventScope.setTag(name, String(value));
       if (context.extra) eventScope.setContext('details', context.extra);
-      eventScope.captureException(error);
+      // The tracker gets what the log gets: no failed statement's SQL or parameters, no row values.
+      eventScope.captureException(scrubbedError(error));
     },
     flush: async (timeoutMs = defaultFlushMs) => await client.flush(timeoutMs),
     close: async (timeoutMs = defaultFlushMs) => await client.close(timeoutMs),

@@ -2,6 +2,7 @@
 // called (the creator's rules already ran in chat.send), and the twin's complete reply by the
 // rules and moderation before it is stored. A moderation call that fails does not hold the reply
 // back: the creator's rules, which always run, still decide, and the failure is logged.
+import { loggableErrorText } from '@doppel/db';
 import type { LlmPort } from '../../ports/llm.ts';
 import { moderationCrossing } from './moderation.ts';
 import { type BoundaryCrossing, type BoundaryRules, checkReplyRules } from './rules.ts';
@@ -16,7 +17,7 @@ async function moderate(deps: BoundaryCheckDeps, text: string, rules: BoundaryRu
   try {
     return moderationCrossing(await deps.llm.moderate(text), rules);
   } catch (error) {
-    deps.log?.('moderation failed', { error: error instanceof Error ? error.message : String(error) });
+    deps.log?.('moderation failed', { error: loggableErrorText(error) });
     return null;
   }
 }

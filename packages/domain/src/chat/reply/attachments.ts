@@ -1,7 +1,7 @@
 // The attachments a reply may carry when the model calls a function: a picture from the twin's
 // gallery (chosen by meaning, never the same one twice in a chat) or a voice note spoken by the TTS.
 // Either falls back to text, with a note of why, rather than failing the reply.
-import type { MessageAttachment } from '@doppel/db';
+import { loggableErrorText, type MessageAttachment } from '@doppel/db';
 import type { ReplyDeps } from './answer-fan-message.ts';
 import { chooseImage } from './attachment-choice.ts';
 import { loadGallery, loadSentImages, type ReplyContext } from './load.ts';
@@ -13,7 +13,11 @@ export type ComposedReply = {
   fallbackText: string | null;
 };
 
-export const errorText = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+/**
+ * A failure as logs and the admin's prompt view show it: kind and message, never a failed query's
+ * statement and parameters (publishing a draft fails with the draft's text as a parameter).
+ */
+export const errorText = (error: unknown) => loggableErrorText(error);
 export const stringArgument = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
 
 type AttachmentDeps = Pick<ReplyDeps, 'db' | 'llm' | 'tts' | 'storage' | 'log'>;

@@ -76,8 +76,8 @@ describe('corrections', () => {
     expect(decision).toEqual({ status: 'EDITED', messageId: draft.id, corrected: true });
     expect(await draftStatus(api, draft.id)).toBe('EDITED');
     const shown = (await fan.client.chat.messages.query({ chatId })).items.at(0);
-    expect(shown).toMatchObject({ id: draft.id, senderType: 'TALENT', text: edited });
-    expect(shown).not.toHaveProperty('writtenByCreator');
+    // The fan is told a person wrote it: the creator's words are not the AI's.
+    expect(shown).toMatchObject({ id: draft.id, senderType: 'TALENT', text: edited, writtenByCreator: true });
     expect((await admin.client.chat.messages.query({ chatId })).items.at(0)).toMatchObject({
       id: draft.id,
       writtenByCreator: true,

@@ -65,10 +65,15 @@ describe('takeover', () => {
 
     const sent = await creator.client.talent.conversations.send.mutate({ ...scope(chatId), text: 'It’s really me, hi!' });
     expect(sent.replyToMessageId).toBe(waiting.message.id);
-    // The fan sees a TALENT message with nothing telling who wrote it; their charge is unchanged.
+    // The fan sees a TALENT message marked as written by a person (never which one); their charge is unchanged.
     const [shown] = (await fan.client.chat.messages.query({ chatId })).items;
-    expect(shown).toMatchObject({ id: sent.messageId, senderType: 'TALENT', text: 'It’s really me, hi!' });
-    expect(shown).not.toHaveProperty('writtenByCreator');
+    expect(shown).toMatchObject({
+      id: sent.messageId,
+      senderType: 'TALENT',
+      text: 'It’s really me, hi!',
+      writtenByCreator: true,
+    });
+    expect(JSON.stringify(shown)).not.toContain('sentByUserId');
     expect(await balanceOf(api, userId)).toEqual({ credits: 0, paidCredits: 3 });
     // The admin and the creator see it marked.
     const [forAdmin] = (await admin.client.chat.messages.query({ chatId })).items;

@@ -37,23 +37,27 @@ describe('creator takeover', () => {
     await creator.page.getByRole('button', { name: 'Take over' }).click();
     await creator.page.getByRole('button', { name: 'Hand back to the twin' }).waitFor();
 
-    // The fan writes while the twin is paused: the typing state, and no twin reply.
+    // The fan writes while the twin is paused: no typing dots (nobody is writing yet), a plain
+    // "Mia will answer soon", and no twin reply.
     const repliesBefore = await twinMessages(fan.page).count();
     const field = fan.page.getByRole('textbox', { name: 'Message' });
     await field.fill('Is this really you?');
     await field.press('Enter');
     await conversation(fan.page).getByText('Is this really you?', { exact: true }).waitFor();
-    await fan.page.getByTestId('typing-indicator').waitFor();
+    await fan.page.getByTestId('answer-soon').getByText('Mia will answer soon').waitFor();
+    expect(await fan.page.getByTestId('typing-indicator').count()).toBe(0);
     await messages.getByText('Is this really you?').waitFor();
 
     await creator.page.getByRole('textbox', { name: 'Your message' }).fill('Yes! It’s me, the real Mia 💜');
     await creator.page.getByRole('button', { name: 'Send', exact: true }).click();
     await messages.getByText('You, as your twin', { exact: false }).waitFor();
 
-    // The fan reads it as Mia's message, live, and the typing state ends.
+    // The fan reads it as Mia's message, live, and the waiting notice ends.
     await waitForCount(fan.page, twinSelector, repliesBefore + 1);
     await twinMessages(fan.page).getByText('Yes! It’s me, the real Mia 💜').waitFor();
-    await fan.page.getByTestId('typing-indicator').waitFor({ state: 'detached' });
+    // Fans are told the twin's words are AI-made: the creator's own say who wrote them.
+    await fan.page.getByText('Written by Mia', { exact: true }).waitFor();
+    await fan.page.getByTestId('answer-soon').waitFor({ state: 'detached' });
     expect(await twinMessages(fan.page).count(), 'the twin did not answer while paused').toBe(repliesBefore + 1);
     await fan.page.screenshot({ path: '/tmp/doppel-creator-takeover-fan.png' });
 

@@ -46,8 +46,8 @@ export const chatMessageOutput = z.object({
   /** On the twin's out-of-credits answer: what it offers under the bubble (sign in, buy, subscribe). */
   callToAction: z.enum(chatCallsToAction).nullable(),
   /**
-   * The creator wrote this TALENT message during a takeover. Sent only to admins and the talent's
-   * managers: the fan sees it as the twin's.
+   * The creator wrote this TALENT message in person (a takeover, or an edited held reply): the fan's
+   * messenger says "Written by …" under it. Which person wrote it is never sent.
    */
   writtenByCreator: z.boolean().optional(),
   /**

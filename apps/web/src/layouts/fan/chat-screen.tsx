@@ -15,13 +15,14 @@ import { CreditsSheet, type SheetIntent } from './credits-sheet.tsx';
 import classes from './fan-chat.module.css';
 import { FeedbackDialog } from './feedback-dialog.tsx';
 import { MemorySheet } from './memory-sheet.tsx';
-import { buildTimeline, formatMessageTime, hasFanSpoken, isAwaitingReply } from './message-grouping.ts';
+import { awaitedReply, buildTimeline, formatMessageTime, hasFanSpoken } from './message-grouping.ts';
+import { messageNote } from './message-note.ts';
 import { MessageRow, type Reaction } from './message-row.tsx';
 import { callToActionOf, isSubscribedAt, nextStep } from './price-label.ts';
 import { takesReactions } from './reaction-rule.ts';
 import { visibleReplyDraft } from './reply-draft.ts';
 import { StarterChips } from './starter-chips.tsx';
-import { TypingIndicator } from './typing-indicator.tsx';
+import { AnswerSoonNotice, TypingIndicator } from './typing-indicator.tsx';
 import { useChatMessages } from './use-chat-messages.ts';
 import { useChatScroll } from './use-chat-scroll.ts';
 import { useCheckoutReturn } from './use-checkout-return.ts';
@@ -50,7 +51,7 @@ export function ChatScreen({ opened }: { opened: OpenedChat }) {
   const [feedbackFor, setFeedbackFor] = useState<string | null>(null);
   const now = useNow(messages.at(-1)?.senderType === 'USER');
   const timeline = useMemo(() => buildTimeline(messages, new Date(now)), [messages, now]);
-  const awaitingReply = send.isPending || isAwaitingReply(messages, now, sentHereAt, awaitingCreator);
+  const awaiting = send.isPending ? 'typing' : awaitedReply(messages, now, sentHereAt, awaitingCreator);
   // The reply as the twin writes it: the typing dots until the first words, then a growing bubble.
   const replyDraft = visibleReplyDraft(useReplyStream(chat.id), messages.at(-1));
   const pendingText = send.isPending ? send.variables?.text : undefined;
@@ -208,7 +209,7 @@ export function ChatScreen({ opened }: { opened: OpenedChat }) {
               twin={twin}
               takesReaction={takesReactions(entry.message)}
               reaction={entry.message.reaction}
-              note={entry.message.creditsReturned ? `${twin.name} won’t answer this one · credits returned` : undefined}
+              note={messageNote(entry.message, twin.name)}
               onReact={setReaction}
               onUnlock={unlockAttachment}
               unlockingId={
@@ -255,7 +256,10 @@ export function ChatScreen({ opened }: { opened: OpenedChat }) {
             twin={twin}
           />
         ) : (
-          awaitingReply && <TypingIndicator name={talent.name} pictureUrl={talent.profilePictureUrl} />
+          <>
+            {awaiting === 'typing' && <TypingIndicator name={talent.name} pictureUrl={talent.profilePictureUrl} />}
+            {awaiting === 'soon' && <AnswerSoonNotice name={talent.name} />}
+          </>
         )}
       </div>
 

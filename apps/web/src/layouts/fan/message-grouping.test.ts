@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  awaitedReply,
   buildTimeline,
   dayLabel,
   formatMessageTime,
   hasFanSpoken,
-  isAwaitingReply,
   mergePages,
   type TimelineMessage,
   typingTimeoutMs,
@@ -114,27 +114,26 @@ describe('hasFanSpoken', () => {
   });
 });
 
-describe('isAwaitingReply', () => {
+describe('awaitedReply', () => {
   const sent = Date.parse(at(4, 10));
-  it('waits while the newest message is a recent one of the fan', () => {
-    expect(isAwaitingReply([message('a', 'USER', at(4, 10))], sent + 1_000)).toBe(true);
-    expect(isAwaitingReply([message('a', 'USER', at(4, 10))], sent + typingTimeoutMs)).toBe(false);
+  it('shows typing while the newest message is a recent one of the fan', () => {
+    expect(awaitedReply([message('a', 'USER', at(4, 10))], sent + 1_000)).toBe('typing');
+    expect(awaitedReply([message('a', 'USER', at(4, 10))], sent + typingTimeoutMs)).toBeNull();
   });
   it('stops once the twin answered, and never waits on an empty chat', () => {
-    expect(isAwaitingReply([message('a', 'USER', at(4, 10)), message('b', 'TALENT', at(4, 10))], sent + 1_000)).toBe(false);
-    expect(isAwaitingReply([], sent)).toBe(false);
+    expect(awaitedReply([message('a', 'USER', at(4, 10)), message('b', 'TALENT', at(4, 10))], sent + 1_000)).toBeNull();
+    expect(awaitedReply([], sent)).toBeNull();
   });
   it('counts a message sent from this screen from when it was sent here', () => {
     // The device clock is ten minutes ahead of the server.
     const deviceNow = sent + 10 * 60_000;
-    expect(isAwaitingReply([message('a', 'USER', at(4, 10))], deviceNow)).toBe(false);
-    expect(isAwaitingReply([message('a', 'USER', at(4, 10))], deviceNow, new Map([['a', deviceNow - 2_000]]))).toBe(true);
+    expect(awaitedReply([message('a', 'USER', at(4, 10))], deviceNow)).toBeNull();
+    expect(awaitedReply([message('a', 'USER', at(4, 10))], deviceNow, new Map([['a', deviceNow - 2_000]]))).toBe('typing');
   });
-  it('waits without a time-out while the message waits on the creator who took the chat over', () => {
+  it('says the reply comes soon, without typing and without a time-out, while it waits on the creator', () => {
     const later = sent + 60 * 60_000;
-    expect(isAwaitingReply([message('a', 'USER', at(4, 10))], later, new Map(), true)).toBe(true);
-    expect(isAwaitingReply([message('a', 'USER', at(4, 10)), message('b', 'TALENT', at(4, 10))], later, new Map(), true)).toBe(
-      false,
-    );
+    expect(awaitedReply([message('a', 'USER', at(4, 10))], sent + 1_000, new Map(), true)).toBe('soon');
+    expect(awaitedReply([message('a', 'USER', at(4, 10))], later, new Map(), true)).toBe('soon');
+    expect(awaitedReply([message('a', 'USER', at(4, 10)), message('b', 'TALENT', at(4, 10))], later, new Map(), true)).toBeNull();
   });
 });

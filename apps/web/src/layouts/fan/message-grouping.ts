@@ -89,22 +89,26 @@ export function hasFanSpoken(messages: readonly TimelineMessage[]): boolean {
 /** How long the typing indicator waits for a reply before giving up (the job retries within it). */
 export const typingTimeoutMs = 90_000;
 
+/** What the fan sees while a reply is on its way: the twin typing, a plain "answers soon", or nothing. */
+export type AwaitedReply = 'typing' | 'soon' | null;
+
 /**
  * Whether the twin is still answering: the newest message is the fan's and recent. A message sent
  * from this screen counts from when it was sent here (`sentHereAt`), so a skewed device clock does
- * not hide the indicator; others count from their server time. While the creator has taken the
- * chat over (`awaitingCreator`), a waiting message shows typing with no time-out: the creator may
- * take minutes, and silence would read as a broken chat.
+ * not hide the indicator; others count from their server time. While the reply waits on the creator
+ * (`awaitingCreator`: they took the chat over, or a drafted reply waits for their approval), nobody
+ * is writing, so the fan sees "answers soon" rather than typing dots that could last an hour, and
+ * with no time-out: silence would read as a broken chat.
  */
-export function isAwaitingReply(
+export function awaitedReply(
   messages: readonly TimelineMessage[],
   now: number,
   sentHereAt: ReadonlyMap<string, number> = new Map(),
   awaitingCreator = false,
-): boolean {
+): AwaitedReply {
   const last = messages.at(-1);
-  if (last?.senderType !== 'USER') return false;
-  if (awaitingCreator) return true;
+  if (last?.senderType !== 'USER') return null;
+  if (awaitingCreator) return 'soon';
   const since = sentHereAt.get(last.id) ?? Date.parse(last.createdAt);
-  return now - since < typingTimeoutMs;
+  return now - since < typingTimeoutMs ? 'typing' : null;
 }

@@ -53,7 +53,9 @@ export function toMessageView(message: ChatMessageRow, context: AttachmentViewCo
     reaction: message.reaction,
     reactionFeedback: message.reactionFeedback,
     callToAction: message.callToAction,
-    // Who wrote a takeover message is the admin's and creator's to know, never the fan's.
-    ...(context.seesOriginals && message.sentByUserId ? { writtenByCreator: true } : {}),
+    // A message the creator wrote in person (a takeover, an edited held reply) is marked for everyone:
+    // fans are told the twin's messages are AI-made, and this one was not (issue 26). Which person
+    // wrote it stays the admin's and creator's to know.
+    ...(message.sentByUserId ? { writtenByCreator: true } : {}),
   };
 }

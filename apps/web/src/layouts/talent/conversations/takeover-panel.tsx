@@ -8,8 +8,8 @@ import { trpc } from '../../../trpc/trpc.ts';
 
 /**
  * Takeover on /conversations/:chatId (docs/creator-dashboard.md): pause the twin and write as
- * yourself, then hand back. The fan sees these messages as the twin's and, while their message
- * waits on the creator, the twin typing.
+ * yourself, then hand back. The fan sees these messages in the twin's bubbles marked "Written by …"
+ * and, while their message waits on the creator, "… will answer soon".
  */
 export function TakeoverPanel({ talentId, detail }: { talentId: string; detail: ConversationDetail }) {
   const chatId = detail.chat.id;

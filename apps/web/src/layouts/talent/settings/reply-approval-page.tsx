@@ -78,7 +78,7 @@ function ReplyApprovalForm({ settings }: { settings: ReplyApprovalSettings }) {
     <SettingsForm onSubmit={submit} saving={mutation.isPending} error={otherError}>
       <Switch
         label="Hold the twin’s replies for my approval"
-        description="Fans see your twin typing until you decide. You can still choose per fan in their conversation."
+        description="Fans see that you will answer soon until you decide. You can still choose per fan in their conversation."
         size="md"
         {...form.getInputProps('enabled', { type: 'checkbox' })}
       />

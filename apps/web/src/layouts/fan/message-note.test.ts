@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { firstNameOf, messageNote } from './message-note.ts';
+
+describe('messageNote', () => {
+  it('marks a message the creator wrote in person, by their first name', () => {
+    expect(messageNote({ senderType: 'TALENT', writtenByCreator: true }, 'Mia Moreno')).toBe('Written by Mia');
+    expect(messageNote({ senderType: 'TALENT' }, 'Mia Moreno')).toBeUndefined();
+    expect(messageNote({ senderType: 'TALENT', writtenByCreator: false }, 'Mia Moreno')).toBeUndefined();
+  });
+
+  it('says a fan message went unanswered and its credits came back', () => {
+    expect(messageNote({ senderType: 'USER', creditsReturned: true }, 'Mia Moreno')).toBe(
+      'Mia Moreno won’t answer this one · credits returned',
+    );
+  });
+
+  it('takes the first word of a name, or the whole name', () => {
+    expect(firstNameOf('  Mia  Moreno ')).toBe('Mia');
+    expect(firstNameOf('Cher')).toBe('Cher');
+  });
+});

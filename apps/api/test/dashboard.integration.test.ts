@@ -39,7 +39,7 @@ describe('dashboard.home', () => {
     expect(await home()).toEqual({
       progress: { done: 0, total: 3, nextTask: 'UPLOAD_IMAGES' },
       shareUrl: `${api.url}/chat/talent_a`,
-      earnings: { totalNetCents: 0, thisMonthNetCents: 0, disbursableCents: 0 },
+      earnings: { totalNetCents: 0, thisMonthNetCents: 0, todayNetCents: 0, disbursableCents: 0 },
       engagement: { users: 0, payingUsers: 0 },
     });
   });
@@ -86,7 +86,7 @@ describe('dashboard.home', () => {
         frame('DAY', '2020-01-01', 7_000_005, new Date(Date.UTC(2020, 0, 2))),
         frame('DAY', 'settled-just', 2_000_000, hoursAgo(24.01)),
         frame('DAY', 'too-recent', 1_000_000, hoursAgo(23.9)),
-        frame('DAY', 'open-today', 335_673, hoursAgo(-5)),
+        frame('DAY', `${monthKey}-${String(now.getUTCDate()).padStart(2, '0')}`, 335_673, hoursAgo(-5)),
       ]);
     // Another twin's money does not count.
     await api.database.db
@@ -106,7 +106,8 @@ describe('dashboard.home', () => {
     await openTalentLedger(api.database.db);
 
     // Settled: 7_000_005 + 2_000_000 micro-USD = 900 cents (floored), minus 300 cents of payouts.
-    expect((await home()).earnings).toEqual({ totalNetCents: 1234, thisMonthNetCents: 500, disbursableCents: 600 });
+    // Today (the UTC day frame still open): 335_673 micro-USD is 33 cents.
+    expect((await home()).earnings).toEqual({ totalNetCents: 1234, thisMonthNetCents: 500, todayNetCents: 33, disbursableCents: 600 });
   });
 
   it('never shows a negative disbursable amount', async () => {

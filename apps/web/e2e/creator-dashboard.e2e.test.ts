@@ -3,8 +3,9 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPage, pathOf, useBrowser } from './support/browser.ts';
 import { signInWithMagicLink } from './support/sign-in.ts';
 
-// The demo creator's dashboard: home (progress ring, share link, earnings, engagement, quick links),
-// the header menu, /referrals and /feedback. The e2e server has no feedback board configured.
+// The demo creator's dashboard: home (today first, setup, share link, earnings, engagement, quick
+// links), the navigation (a bottom bar on a phone, down the side on a desktop), the header menu,
+// /referrals and /feedback. The e2e server has no feedback board configured.
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
@@ -39,21 +40,32 @@ describe('creator dashboard', () => {
     return { context, page };
   }
 
-  it('home shows the progress ring with the next task, the share link, earnings, engagement and quick links', async () => {
+  it('home leads with today (earnings, recent conversations), then setup, the share link, earnings, engagement and quick links', async () => {
     const { context, page } = await open('/');
-    await page.getByRole('heading', { name: 'Power up your AI twin' }).waitFor();
+    await page.getByTestId('greeting').getByText('Welcome back, Mia Moreno').waitFor();
 
-    // The next task is the one the server's task ladder names.
     const home = await page.evaluate(async () => {
       const me = await (await fetch('/trpc/auth.me')).json();
       const talentId = me.result.data.managedTalentIds[0];
       const input = encodeURIComponent(JSON.stringify({ talentId }));
       return (await (await fetch(`/trpc/dashboard.home?input=${input}`)).json()).result.data;
     });
+    // Triage: today's earnings and the newest conversations, live from the server.
+    const today = page.getByTestId('home-today');
+    expect(await today.getByTestId('earnings-today').textContent()).toMatch(/^\$[\d,]+\.\d{2}$/);
+    await today.getByTestId('conversation-row').first().waitFor();
+    expect(await today.getByTestId('conversation-row').count()).toBeLessThanOrEqual(3);
+
+    // Setup: the ring with the next task the server's ladder names while tasks remain; one line once all is set.
     const nextTask = home.progress.nextTask as keyof typeof nextTaskTitles;
-    await page.getByTestId('next-task').filter({ hasText: nextTaskTitles[nextTask] }).waitFor();
-    expect(await page.locator('.mantine-RingProgress-root').count()).toBe(1);
-    expect(await page.getByLabel(`${home.progress.done} of ${home.progress.total} tasks done`).count()).toBe(1);
+    if (nextTask === 'COMPLETE') {
+      await page.getByTestId('next-task').filter({ hasText: 'Your AI twin is all set up' }).waitFor();
+      expect(await page.locator('.mantine-RingProgress-root').count()).toBe(0);
+    } else {
+      await page.getByRole('heading', { name: 'Power up your AI twin' }).waitFor();
+      await page.getByTestId('next-task').filter({ hasText: nextTaskTitles[nextTask] }).waitFor();
+      expect(await page.getByLabel(`${home.progress.done} of ${home.progress.total} tasks done`).count()).toBe(1);
+    }
 
     expect(await page.getByLabel('Share link', { exact: true }).textContent()).toBe(`${inject('baseUrl')}/chat/mia`);
     for (const testId of ['earnings-total', 'earnings-month', 'earnings-disbursable']) {
@@ -67,12 +79,13 @@ describe('creator dashboard', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await shot(page, 'home-desktop');
 
+    const quickLinks = page.getByRole('main');
     for (const [label, path] of [
       ['Settings', '/settings'],
       ['Referrals', '/referrals'],
       ['Feedback', '/feedback'],
     ] as const) {
-      await page.getByRole('link', { name: label }).click();
+      await quickLinks.getByRole('link', { name: label }).click();
       await page.waitForURL(`**${path}`);
       await page.getByRole('button', { name: 'Back' }).click();
       await page.waitForURL((url) => url.pathname === '/');
@@ -85,6 +98,35 @@ describe('creator dashboard', () => {
     ]);
     await tab.waitForURL((url) => url.pathname.startsWith('/chat/'));
     expect(new URL(tab.url()).pathname).toBe('/chat/mia');
+    await context.close();
+  });
+
+  it('navigates by the bottom bar on a phone and the side navigation on a desktop', async () => {
+    const { context, page } = await open('/');
+    const bottom = page.getByTestId('talent-bottom-nav');
+    await bottom.waitFor();
+    expect(await page.getByTestId('talent-side-nav').isVisible()).toBe(false);
+    await bottom.getByRole('link', { name: 'Conversations' }).click();
+    await page.getByRole('heading', { name: 'Conversations' }).waitFor();
+    expect(await bottom.getByRole('link', { name: 'Conversations' }).getAttribute('aria-current')).toBe('page');
+    await bottom.getByRole('link', { name: 'Earnings' }).click();
+    await page.waitForURL('**/earnings');
+    await shot(page, 'bottom-nav');
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const side = page.getByTestId('talent-side-nav');
+    await side.waitFor();
+    await bottom.waitFor({ state: 'detached' });
+    for (const [label, heading] of [
+      ['Knowledge gaps', 'Knowledge gaps'],
+      ['Audience', 'Audience'],
+      ['Replies to approve', 'Replies to approve'],
+      ['Home', 'Your dashboard'],
+    ] as const) {
+      await side.getByRole('link', { name: label }).click();
+      await page.getByRole('heading', { name: heading }).first().waitFor();
+    }
+    await shot(page, 'side-nav');
     await context.close();
   });
 

@@ -56,7 +56,7 @@ describe('creator settings', () => {
     const { context, page } = await openPage(browser());
     await context.addCookies(signedIn.cookies);
     await page.goto('/');
-    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Settings' }).click();
     await page.waitForURL('**/settings');
     for (const [label, path, heading] of [
       ['Profile', '/settings/profile', 'Profile'],

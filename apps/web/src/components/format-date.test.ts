@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from './format-date.ts';
+import { formatDateTime, formatRelativeTime } from './format-date.ts';
 
 describe('formatDateTime', () => {
   it('writes dd/M/yyyy at HH:mm with a padded day and an unpadded month', () => {
@@ -9,5 +9,26 @@ describe('formatDateTime', () => {
 
   it('returns an empty string for an unreadable date', () => {
     expect(formatDateTime('not a date')).toBe('');
+  });
+});
+
+describe('formatRelativeTime', () => {
+  const now = new Date(2026, 10, 27, 14, 30);
+  const at = (day: number, hour: number, minute = 0) => new Date(2026, 10, day, hour, minute);
+
+  it('counts minutes and hours today', () => {
+    expect(formatRelativeTime(at(27, 14, 29), now)).toBe('1 min ago');
+    expect(formatRelativeTime(new Date(now.getTime() - 20_000), now)).toBe('just now');
+    expect(formatRelativeTime(new Date(now.getTime() + 30_000), now), 'a clock a little ahead').toBe('just now');
+    expect(formatRelativeTime(at(27, 14, 0), now)).toBe('30 min ago');
+    expect(formatRelativeTime(at(27, 9, 10), now)).toBe('5 h ago');
+  });
+
+  it('says yesterday and days by the calendar, then the date after a week', () => {
+    expect(formatRelativeTime(at(26, 23, 50), now)).toBe('yesterday');
+    expect(formatRelativeTime(at(25, 8, 0), now)).toBe('2 days ago');
+    expect(formatRelativeTime(at(21, 8, 0), now)).toBe('6 days ago');
+    expect(formatRelativeTime(at(20, 8, 0), now)).toBe('20/11/2026');
+    expect(formatRelativeTime('not a date', now)).toBe('');
   });
 });

@@ -10,7 +10,7 @@ import { taskProgress } from './task-ladder.ts';
 
 /**
  * The dashboard home: the task ladder, the share link, the earnings summary (floored cents: all
- * time, this UTC month, disbursable) and engagement (fans who chatted signed in, fans who paid)
+ * time, this UTC month, today (UTC), disbursable) and engagement (fans who chatted signed in, fans who paid)
  * from the twin's total metric frame.
  */
 export async function getDashboardHome(
@@ -21,14 +21,16 @@ export async function getDashboardHome(
 ): Promise<DashboardHome> {
   const { talent, config } = await loadTalent(db, talentId);
   const [gallery] = await db.select({ count: count() }).from(staticAttachments).where(eq(staticAttachments.talentId, talentId));
-  const monthKey = frameSlots(now).find((slot) => slot.range === 'MONTH')?.key ?? '';
+  const slots = frameSlots(now);
+  const monthKey = slots.find((slot) => slot.range === 'MONTH')?.key ?? '';
+  const dayKey = slots.find((slot) => slot.range === 'DAY')?.key ?? '';
   const frames = await db
     .select({ range: earningFrames.range, key: earningFrames.key, netTotal: earningFrames.netTotal })
     .from(earningFrames)
     .where(
       and(
         eq(earningFrames.talentId, talentId),
-        sql`(${earningFrames.range} = 'TOTAL' or (${earningFrames.range} = 'MONTH' and ${earningFrames.key} = ${monthKey}))`,
+        sql`(${earningFrames.range} = 'TOTAL' or (${earningFrames.range} = 'MONTH' and ${earningFrames.key} = ${monthKey}) or (${earningFrames.range} = 'DAY' and ${earningFrames.key} = ${dayKey}))`,
       ),
     );
   const [metrics] = await db
@@ -48,6 +50,7 @@ export async function getDashboardHome(
     earnings: {
       totalNetCents: microUsdToCentsFloor(frames.find((frame) => frame.range === 'TOTAL')?.netTotal ?? 0),
       thisMonthNetCents: microUsdToCentsFloor(frames.find((frame) => frame.range === 'MONTH')?.netTotal ?? 0),
+      todayNetCents: microUsdToCentsFloor(frames.find((frame) => frame.range === 'DAY')?.netTotal ?? 0),
       disbursableCents: disbursable,
     },
     engagement: {

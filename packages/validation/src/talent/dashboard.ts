@@ -13,6 +13,8 @@ export const dashboardHomeOutput = z.object({
   earnings: z.object({
     totalNetCents: z.number().int(),
     thisMonthNetCents: z.number().int(),
+    /** Today, as a UTC day (the earning frames' day). */
+    todayNetCents: z.number().int(),
     disbursableCents: z.number().int(),
   }),
   engagement: z.object({ users: z.number().int(), payingUsers: z.number().int() }),

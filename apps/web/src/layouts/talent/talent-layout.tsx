@@ -1,6 +1,6 @@
 import type { Me } from '@doppel/validation';
-import { ActionIcon, AppShell, Container, Group } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { ActionIcon, AppShell, Container, Group, ScrollArea } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
@@ -11,6 +11,7 @@ import { ConversationPage } from './conversations/conversation-page.tsx';
 import { ConversationsPage } from './conversations/conversations-page.tsx';
 import { CorrectionsPage } from './corrections/corrections-page.tsx';
 import { DraftsPage } from './drafts/drafts-page.tsx';
+import { useCorrectionsSummary } from './drafts/use-approval-live.ts';
 import { EarningsPage } from './earnings/earnings-page.tsx';
 import { WithdrawPage } from './earnings/withdraw-page.tsx';
 import { FeedbackPage } from './feedback-page.tsx';
@@ -30,6 +31,7 @@ import { WelcomeMessagesPage } from './settings/welcome-messages-page.tsx';
 import { SupportDialog } from './support-dialog.tsx';
 import { TalentContext } from './talent-context.ts';
 import { TalentMenu } from './talent-menu.tsx';
+import { TalentBottomNav, TalentSideNav } from './talent-nav.tsx';
 
 /** Where the back arrow goes: a settings page to the settings menu, withdraw to earnings, anything else home. */
 function parentPath(pathname: string): string {
@@ -39,18 +41,32 @@ function parentPath(pathname: string): string {
   return '/';
 }
 
-/** The creator dashboard (spec 2.4): header with a back arrow and the menu, then the creator's pages. */
+const desktopQuery = '(min-width: 48em)';
+
+/**
+ * The creator dashboard (spec 2.4): header with a back arrow and the menu, the pages down the side
+ * on a desktop and along the bottom on a phone (issue 26: they hid behind the ⋮ menu), then the
+ * creator's pages.
+ */
 export function TalentLayout({ me }: { me: Me }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [supportOpen, support] = useDisclosure(false);
+  const isDesktop = useMediaQuery(desktopQuery, window.matchMedia(desktopQuery).matches, { getInitialValueInEffect: false });
   const atHome = pathname === '/';
   // The dashboard is about the creator's first twin (a creator runs one; an admin may manage several).
   const talentId = me.managedTalentIds[0];
   const context = useMemo(() => (talentId ? { me, talentId } : null), [me, talentId]);
+  const heldReplies = useCorrectionsSummary(talentId).data?.pendingDrafts ?? 0;
+  const withNav = context !== null;
 
   return (
-    <AppShell header={{ height: 60 }} bg="var(--mantine-color-gray-0)">
+    <AppShell
+      header={{ height: 60 }}
+      navbar={withNav ? { width: 220, breakpoint: 'sm', collapsed: { mobile: true } } : undefined}
+      footer={withNav ? { height: 64, collapsed: isDesktop } : undefined}
+      bg="var(--mantine-color-gray-0)"
+    >
       <AppShell.Header>
         <Container size="md" h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap">
@@ -70,6 +86,18 @@ export function TalentLayout({ me }: { me: Me }) {
           </Group>
         </Container>
       </AppShell.Header>
+      {withNav && (
+        <AppShell.Navbar p="xs">
+          <AppShell.Section grow component={ScrollArea} type="scroll">
+            <TalentSideNav heldReplies={heldReplies} />
+          </AppShell.Section>
+        </AppShell.Navbar>
+      )}
+      {withNav && !isDesktop && (
+        <AppShell.Footer>
+          <TalentBottomNav heldReplies={heldReplies} />
+        </AppShell.Footer>
+      )}
       <AppShell.Main>
         <Container size="md" py="md" pb="xl">
           {context ? (

@@ -5,8 +5,8 @@ import { IconMessageOff, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
-import { formatDateTime } from '../../../components/format-date.ts';
 import { LoadMoreButton } from '../../../components/load-more-button.tsx';
+import { RelativeTime } from '../../../components/relative-time.tsx';
 import { useLiveInvalidate } from '../../../live/use-live.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { messageCountLabel, messagePreview } from '../../admin/chats/chat-format.ts';
@@ -122,7 +122,8 @@ export function ConversationBadges({ chat }: { chat: ConversationView }) {
   );
 }
 
-function ConversationRow({ chat, search }: { chat: ConversationView; search: string }) {
+/** One chat in a list: the fan, when they last wrote, the last message and the badges. */
+export function ConversationRow({ chat, search = '' }: { chat: ConversationView; search?: string }) {
   const fan = fanDisplayName(chat.fan);
   return (
     <Card
@@ -143,9 +144,7 @@ function ConversationRow({ chat, search }: { chat: ConversationView; search: str
             <Text fw={700} size="sm" truncate>
               {fan}
             </Text>
-            <Text size="xs" c="dimmed" style={{ flex: 'none' }}>
-              {formatDateTime(chat.updatedAt)}
-            </Text>
+            <RelativeTime value={chat.updatedAt} size="xs" c="dimmed" style={{ flex: 'none' }} />
           </Group>
           {chat.lastMessage && (
             <Text size="sm" c="dimmed" truncate>

@@ -1,23 +1,7 @@
-import {
-  Alert,
-  Avatar,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Paper,
-  RingProgress,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Alert, Avatar, Button, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconArrowRight,
   IconBulb,
-  IconCheck,
   IconMessageCheck,
   IconSettings,
   IconUserPlus,
@@ -33,7 +17,9 @@ import { CopyField } from '../copy-field.tsx';
 import { useCorrectionsSummary } from '../drafts/use-approval-live.ts';
 import { useTalentContext, useTalentLive } from '../talent-context.ts';
 import { ChatWithYourAi } from './chat-with-your-ai.tsx';
-import { nextTaskDetails, progressPercent } from './next-task.ts';
+import { greeting, greetingName } from './greeting.ts';
+import { HomeToday } from './home-today.tsx';
+import { PowerUpCard } from './power-up-card.tsx';
 import { QuickLink } from './quick-link.tsx';
 
 /** Replies held for approval, when any: fans are waiting, so it comes first. */
@@ -54,7 +40,11 @@ function HeldRepliesNotice({ talentId }: { talentId: string }) {
   );
 }
 
-/** Dashboard home (spec 2.4): progress ring, share link, earnings, engagement and quick links. */
+/**
+ * Dashboard home (spec 2.4), a triage: what waits on the creator first (replies to approve, the next
+ * setup task while any remain, today's earnings, unanswered questions, recent conversations), then
+ * the share link, earnings, engagement and quick links; a finished setup shrinks to one line.
+ */
 export function TalentHome() {
   const { me, talentId } = useTalentContext();
   const utils = trpc.useUtils();
@@ -66,6 +56,8 @@ export function TalentHome() {
   });
 
   const twin = talent.data;
+  const name = greetingName(me, twin?.name);
+  const setupDone = home.data?.progress.nextTask === 'COMPLETE';
   return (
     <Stack gap="lg">
       <Group gap="md" wrap="nowrap">
@@ -74,8 +66,8 @@ export function TalentHome() {
           <Title order={2} fz={{ base: 22, sm: 28 }} lh={1.2}>
             Your dashboard
           </Title>
-          <Text c="dimmed" size="sm" truncate>
-            Welcome back, {me.name}
+          <Text c="dimmed" size="sm" truncate data-testid="greeting">
+            {home.data ? greeting(name, home.data.engagement.users === 0 && home.data.earnings.totalNetCents === 0) : '\u00a0'}
           </Text>
         </div>
       </Group>
@@ -88,7 +80,11 @@ export function TalentHome() {
         <HomeSkeleton />
       ) : (
         <>
-          <PowerUpCard done={home.data.progress.done} total={home.data.progress.total} nextTask={home.data.progress.nextTask} />
+          {!setupDone && (
+            <PowerUpCard done={home.data.progress.done} total={home.data.progress.total} nextTask={home.data.progress.nextTask} />
+          )}
+
+          <HomeToday talentId={talentId} todayNetCents={home.data.earnings.todayNetCents} />
 
           <Card withBorder radius="lg" padding="lg">
             <Text fw={700} mb={4}>
@@ -118,6 +114,10 @@ export function TalentHome() {
             <EngagementStat icon={<IconUsers size={20} />} label="Users" value={home.data.engagement.users} />
             <EngagementStat icon={<IconUsersGroup size={20} />} label="Paying users" value={home.data.engagement.payingUsers} />
           </SimpleGrid>
+
+          {setupDone && (
+            <PowerUpCard done={home.data.progress.done} total={home.data.progress.total} nextTask={home.data.progress.nextTask} />
+          )}
         </>
       )}
 
@@ -134,67 +134,6 @@ export function TalentHome() {
         <QuickLink to="/feedback" icon={<IconBulb size={20} />} label="Feedback" description="Request features and vote" />
       </Stack>
     </Stack>
-  );
-}
-
-function PowerUpCard({ done, total, nextTask }: { done: number; total: number; nextTask: keyof typeof nextTaskDetails }) {
-  const details = nextTaskDetails[nextTask];
-  const percent = progressPercent(done, total);
-  const complete = nextTask === 'COMPLETE';
-  return (
-    <Card withBorder radius="lg" padding="lg" data-testid="power-up">
-      <Group wrap="nowrap" gap="md" align="center">
-        <RingProgress
-          size={104}
-          thickness={10}
-          roundCaps
-          sections={[{ value: percent, color: complete ? 'teal' : 'doppel' }]}
-          label={
-            complete ? (
-              <ThemeIcon color="teal" variant="light" radius="xl" size={44} mx="auto">
-                <IconCheck size={26} />
-              </ThemeIcon>
-            ) : (
-              <Text ta="center" fw={800} size="lg" data-testid="power-up-count">
-                {done}/{total}
-              </Text>
-            )
-          }
-          aria-label={`${done} of ${total} tasks done`}
-        />
-        <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
-          <Title order={3} fz="lg">
-            Power up your AI twin
-          </Title>
-          <Group gap={6}>
-            {!complete && (
-              <Badge variant="light" size="sm">
-                Next
-              </Badge>
-            )}
-            <Text fw={600} size="sm" data-testid="next-task">
-              {details.title}
-            </Text>
-          </Group>
-          <Text size="sm" c="dimmed">
-            {details.description}
-          </Text>
-          {details.path && (
-            <Button
-              component={Link}
-              to={details.path}
-              size="xs"
-              variant="light"
-              rightSection={<IconArrowRight size={14} />}
-              mt={4}
-              w="fit-content"
-            >
-              {details.action}
-            </Button>
-          )}
-        </Stack>
-      </Group>
-    </Card>
   );
 }
 

@@ -60,8 +60,22 @@ export type DiscoverEntryView = z.infer<typeof discoverEntryOutput>;
 export const discoverListInput = adminListInput({});
 export const discoverListOutput = adminListOutput(discoverEntryOutput);
 
-/** The public /discover page: twins on the discover feed, in order, each linking to its chat. */
+/**
+ * The public /discover page: twins on the discover feed, in order, each linking to its chat. Only
+ * what the twin's chat shows any visitor: never prices' settings, prompts or anything of a fan.
+ * The object is strict so a field added to the query by mistake fails the output check.
+ */
 export const publicDiscoverOutput = z.array(
-  z.object({ id: z.string(), name: z.string(), tag: z.string(), profilePictureUrl: z.string().nullable() }),
+  z.strictObject({
+    id: z.string(),
+    name: z.string(),
+    tag: z.string(),
+    /** The picture's address, as the messenger loads it. */
+    pictureUrl: z.string().nullable(),
+    /** The first welcome message's words, clipped to about two lines; null when there are none. */
+    intro: z.string().nullable(),
+    /** The first conversation starter; null when the twin has none. */
+    sampleQuestion: z.string().nullable(),
+  }),
 );
 export type PublicDiscoverTwin = z.infer<typeof publicDiscoverOutput>[number];

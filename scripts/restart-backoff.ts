@@ -1,7 +1,7 @@
-// How long `npm start` waits before restarting a crashed API or worker. Quick enough that a single
-// crash costs a second or two; doubling, so a child that crashes at once again and again (a bad
-// release, a full disk) does not spin; and forgiving, so a crash after a long healthy run starts
-// again at the shortest pause.
+// How long `npm start` waits before restarting a crashed API, worker or embedded Postgres. Quick
+// enough that a single crash costs a second or two; doubling, so a process that crashes at once
+// again and again (a bad release, a full disk) does not spin; and forgiving, so a crash after a
+// long healthy run starts again at the shortest pause.
 
 export type RestartBackoff = {
   /** Pause before the first restart. */

@@ -1,76 +1,16 @@
 // `npm start` as an operator uses it: against the embedded Postgres (data survives a restart), against
 // a second Postgres server named by DATABASE_URL, stopped with Ctrl-C as a terminal sends it, and
 // with its worker killed (kill -9) while a fan waits for a reply.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { type EmbeddedServer, startEmbeddedPostgres } from '@doppel/db';
 import { startFakeOpenAi } from '@doppel/integrations/testing';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './free-port.ts';
+import { type Message, openChat, startProduct as start, pressCtrlC as stop, stopEveryStart, until } from './start-harness.ts';
 import { buildWebAppIfStale } from './web-build.ts';
-
-const root = resolve(import.meta.dirname, '..');
-
-type Started = { process: ChildProcess; url: string; output: () => string; exited: Promise<number | null> };
-/** Supervisors still running, stopped (with their children) if a test fails half-way. */
-const running = new Map<ChildProcess, Promise<number | null>>();
-
-/** Runs scripts/start.ts in a process group of its own, as a terminal does, and resolves once it printed its address. */
-async function start(env: Record<string, string>): Promise<Started> {
-  const port = await freePort();
-  // Vitest's own variables (NODE_ENV=test among them) must not leak into the product.
-  const { NODE_ENV: _nodeEnv, VITEST: _vitest, ...inherited } = process.env;
-  const child = spawn(process.execPath, [join(root, 'scripts/start.ts')], {
-    cwd: root,
-    env: { ...inherited, PORT: String(port), LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let gone = false;
-  // 'close', not 'exit': the last lines it printed are read by then.
-  const exited = new Promise<number | null>((done) =>
-    child.once('close', (code) => {
-      gone = true;
-      running.delete(child);
-      done(code);
-    }),
-  );
-  running.set(child, exited);
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += String(chunk);
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += String(chunk);
-  });
-  await until(
-    () => gone || output.includes('Doppel is running at'),
-    240_000,
-    () => output,
-  );
-  if (gone) throw new Error(`start exited with ${await exited}:\n${output}`);
-  return { process: child, url: `http://127.0.0.1:${port}`, output: () => output, exited };
-}
-
-/** Sends `signal` to the supervisor's whole process group (never to ours: pid 0 would mean that). */
-function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-  if (child.pid) process.kill(-child.pid, signal);
-}
-
-/**
- * Presses Ctrl-C: SIGINT to the whole process group (supervisor, API, worker), then once more to
- * the supervisor alone, as npm and bootstrap.mjs forward it. Resolves with the exit code.
- */
-async function stop(started: Started): Promise<number | null> {
-  signalGroup(started.process, 'SIGINT');
-  await new Promise((done) => setTimeout(done, 200));
-  if (started.process.exitCode === null) started.process.kill('SIGINT');
-  return started.exited;
-}
 
 /** Ctrl-C stops the API and the worker first, Postgres only once both have exited, and says so last. */
 function expectOrderlyStop(output: string, ownPostgres: boolean): void {
@@ -88,47 +28,11 @@ function expectOrderlyStop(output: string, ownPostgres: boolean): void {
   expect(lines.at(-1), output).toBe('[doppel] stopped');
 }
 
-/** Polls `condition` every 250 ms; fails with `explain()` after `timeoutMs`. */
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs: number, explain = () => ''): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`gave up after ${timeoutMs / 1000} s\n${explain()}`);
-    await new Promise((done) => setTimeout(done, 250));
-  }
-}
-
 /** The pid the supervisor last reported for a child ("[doppel] worker started (pid 123)"). */
 function pidOf(output: string, name: string): number | undefined {
   const matches = [...output.matchAll(new RegExp(`\\[doppel\\] ${name} (?:started|restarted) \\(pid (\\d+)\\)`, 'g'))];
   const last = matches.at(-1)?.[1];
   return last === undefined ? undefined : Number(last);
-}
-
-type Message = { id: string; text: string };
-
-/** A fan in a browser: opens a twin's chat anonymously and sends and reads over tRPC's HTTP protocol. */
-async function openChat(url: string, talentTag: string) {
-  const headers = { 'content-type': 'application/json' };
-  const opened = await fetch(`${url}/trpc/chat.open`, { method: 'POST', headers, body: JSON.stringify({ talentTag }) });
-  expect(opened.status).toBe(200);
-  const cookie =
-    opened.headers
-      .getSetCookie()
-      .find((line) => line.startsWith('doppel_session='))
-      ?.split(';')[0] ?? '';
-  const chatId = ((await opened.json()) as { result: { data: { chat: { id: string } } } }).result.data.chat.id;
-  return {
-    async send(text: string): Promise<Message> {
-      const sent = await fetch(`${url}/trpc/chat.send`, {
-        method: 'POST',
-        headers: { ...headers, cookie },
-        body: JSON.stringify({ chatId, text, idempotencyKey: randomUUID() }),
-      });
-      const body = await sent.text();
-      expect(sent.status, body).toBe(200);
-      return (JSON.parse(body) as { result: { data: { message: Message } } }).result.data.message;
-    },
-  };
 }
 
 beforeAll(() => {
@@ -146,12 +50,7 @@ describe('npm start', () => {
   });
   afterAll(async () => {
     // Ctrl-C, so that each stops its Postgres before the folder goes; SIGKILL if that hangs.
-    for (const [child, exited] of running) {
-      signalGroup(child, 'SIGINT');
-      const killer = setTimeout(() => signalGroup(child, 'SIGKILL'), 30_000);
-      await exited;
-      clearTimeout(killer);
-    }
+    await stopEveryStart();
     await second?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });

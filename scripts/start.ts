@@ -1,22 +1,16 @@
 // `npm start`: the whole product on one machine. Builds the web app when its sources changed,
 // starts an embedded Postgres unless DATABASE_URL is set, migrates, loads the demo data on first
 // start, then runs the API (which serves the web app) and the worker as child processes,
-// restarting either after a crash (supervised-child.ts). Ctrl-C stops everything cleanly, Postgres
-// last; data stays in DOPPEL_DATA_DIR for the next start.
+// restarting either after a crash (supervised-child.ts), and the embedded Postgres too
+// (supervised-postgres.ts). Ctrl-C stops everything cleanly, Postgres last; data stays in
+// DOPPEL_DATA_DIR for the next start.
 import { join, resolve } from 'node:path';
-import {
-  createDbClient,
-  databasePoolers,
-  demoAccounts,
-  type EmbeddedServer,
-  migrateDatabase,
-  seedDemoData,
-  startEmbeddedPostgresProcess,
-} from '@doppel/db';
+import { createDbClient, databasePoolers, demoAccounts, migrateDatabase, seedDemoData } from '@doppel/db';
 import { materializeDemoFiles } from '@doppel/domain';
 import { createFileStorage, createTts, describeFileStorage, fileStorageConfig } from '@doppel/integrations';
 import { z } from 'zod';
 import { type SupervisedChild, superviseChild } from './supervised-child.ts';
+import { type SupervisedPostgres, superviseEmbeddedPostgres } from './supervised-postgres.ts';
 import { buildWebAppIfStale } from './web-build.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -54,7 +48,7 @@ const say = (message: string) => console.log(`[doppel] ${message}`);
 /** How long the API and worker get to finish their work on Ctrl-C before they are killed. */
 const childStopGraceMs = 15_000;
 const children: SupervisedChild[] = [];
-let embedded: EmbeddedServer | undefined;
+let embedded: SupervisedPostgres | undefined;
 /** Until the product is up, a child that exits stops the start: it would only fail again. */
 let running = false;
 let stopping: Promise<void> | undefined;
@@ -69,10 +63,8 @@ function stopAll(code: number): Promise<void> {
   stopping ??= (async () => {
     say('stopping…');
     await Promise.all(children.map((child) => child.stop(childStopGraceMs)));
-    if (embedded) {
-      say('stopping Postgres');
-      await embedded.stop().catch((error: unknown) => say(`could not stop Postgres cleanly: ${String(error)}`));
-    }
+    // Says whether it stopped a running server or found it down after a crash.
+    await embedded?.stop();
     say('stopped');
     process.exit(code);
   })();
@@ -124,7 +116,7 @@ try {
     say('using the Postgres server in DATABASE_URL');
   } else {
     say(`starting the embedded Postgres (data in ${env.DOPPEL_DATA_DIR}, port ${env.EMBEDDED_POSTGRES_PORT})`);
-    embedded = await startEmbeddedPostgresProcess({ dataDir: env.DOPPEL_DATA_DIR, port: env.EMBEDDED_POSTGRES_PORT });
+    embedded = await superviseEmbeddedPostgres({ dataDir: env.DOPPEL_DATA_DIR, port: env.EMBEDDED_POSTGRES_PORT, say });
     // As root in a folder the postgres user cannot enter, the database lives elsewhere: say where.
     if (embedded.note) say(embedded.note);
     databaseUrl = embedded.url;

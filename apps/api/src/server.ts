@@ -15,6 +15,7 @@ import fastifyHelmet from '@fastify/helmet';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Env } from './env.ts';
+import { quietWhileDatabaseDown, watchApiDatabase } from './errors/database-outage-log.ts';
 import { logSerializers } from './errors/log-serializers.ts';
 import { trpcErrorLogger } from './errors/report.ts';
 import { sendTrpcAnswersWhole } from './http/buffered-responses.ts';
@@ -64,9 +65,11 @@ export async function buildServer(env: Env, options: { db?: DbClient } = {}): Pr
   };
   const client =
     options.db ?? createDbClient(env.DATABASE_URL, { max: 20, applicationName: 'doppel-api', ...connection, timeouts });
+  // While the database is down: one line when that begins and one when it ends, not one per failure.
+  const outages = watchApiDatabase(client, () => app.log);
   const app = Fastify({
     // Errors and requests are logged without SQL, parameters or query strings (errors/log-serializers.ts).
-    logger: { level: env.LOG_LEVEL, serializers: logSerializers },
+    logger: { level: env.LOG_LEVEL, serializers: logSerializers, hooks: { logMethod: quietWhileDatabaseDown(outages) } },
     // A sane incoming X-Request-Id or a fresh one, on every log line of the request as `reqId`.
     genReqId: requestIdOf,
     requestIdHeader: false,
@@ -207,6 +210,7 @@ export async function buildServer(env: Env, options: { db?: DbClient } = {}): Pr
         await jobs.stop({ graceful: false });
         await feed.stop();
         await errorReporter.close();
+        outages.stop();
         if (!options.db) await client.close();
       })();
       return closing;

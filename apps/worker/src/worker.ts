@@ -21,6 +21,7 @@ import {
   withJobOrigin,
 } from '@doppel/jobs';
 import type { Job, JobResult, PgBoss } from 'pg-boss';
+import { quietWhileDatabaseDown } from './database-outage-log.ts';
 import { createOfflineWorkerServices } from './jobs/chat-reply-services.ts';
 import { jobHandlers } from './jobs/handlers.ts';
 import type { FollowUp, FollowUpMany, JobHandler, WorkerServices } from './jobs/types.ts';
@@ -93,7 +94,7 @@ async function runOne(
 }
 
 export async function startWorker(options: WorkerOptions): Promise<RunningWorker> {
-  const log = options.log ?? silentLogger;
+  const plainLog = options.log ?? silentLogger;
   const services = options.services ?? createOfflineWorkerServices();
   const reporter = options.errorReporter ?? createLogOnlyErrorReporter();
   const { timeouts } = options;
@@ -103,6 +104,8 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     ...options.connection,
     timeouts,
   });
+  // While the database is down: one line when that begins and one when it ends, not one per failure.
+  const { log, outages } = quietWhileDatabaseDown(plainLog, client);
   const boss = createBoss(options.databaseUrl, { role: 'worker', log, ...options.connection, timeouts });
   const feed = createLiveFeed(client, { log: (message, error) => log.error(message, { error }) });
   const wakeable = new Map<JobName, string>();
@@ -154,6 +157,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   } catch (error) {
     await boss.stop({ graceful: false }).catch(() => {});
     await feed.stop();
+    outages.stop();
     await client.close();
     throw error;
   }
@@ -168,6 +172,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
       await stalledSweep.stop();
       await feed.stop();
       await boss.stop({ graceful: true, timeout: options.stopTimeoutMs ?? 30_000 });
+      outages.stop();
       await client.close();
       log.info('worker stopped');
     })();

@@ -14,8 +14,20 @@ export type EmbeddedServer = {
   clusterDir: string;
   /** Set when, as root, the binaries or the cluster had to move out of reach-blocked folders. */
   note?: string;
+  /** The postmaster's process id (for the supervisor's log lines; a test kills it). */
+  pid: () => number | undefined;
+  /**
+   * Starts the server again after it exited unexpectedly (a no-op while it runs): crash recovery
+   * replays the write-ahead log, so every committed write is kept. Rejects, with Postgres's words,
+   * when it cannot start yet, for instance while the dead server's last sessions still hold its
+   * shared memory; the caller tries again later.
+   */
+  restart: () => Promise<void>;
   stop: () => Promise<void>;
 };
+
+/** How a server exited that nobody asked to stop (`kill -9`, the out-of-memory killer, a crash). */
+export type PostgresExit = { code: number | null; signal: NodeJS.Signals | null };
 
 export type EmbeddedOptions = {
   /** Folder for the cluster's files; kept across restarts. */
@@ -27,10 +39,16 @@ export type EmbeddedOptions = {
   nativeDir?: string;
   /** As root, where to keep what the postgres user cannot reach otherwise; default /var/lib/doppel. */
   sharedRoot?: string;
+  /** Called when the server exits without `stop()`: it stays down until `restart()`. */
+  onUnexpectedExit?: (exit: PostgresExit) => void;
 };
 
 const user = 'doppel';
 const password = 'doppel';
+
+function isRunning(child: ChildProcess): boolean {
+  return child.exitCode === null && child.signalCode === null;
+}
 
 function run(binary: string, args: string[], runAs: RunAs | undefined): ChildProcess {
   // The build ships no translations: its messages, one of which marks the start, are English in any locale.
@@ -100,17 +118,39 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const log = options.log ?? (() => {});
   const place = placeCluster(options);
   if (!existsSync(join(place.clusterDir, 'PG_VERSION'))) await initialise(place, log);
-  const server = await startServer(place, options.port, log);
+  let stopping = false;
+  const watch = (child: ChildProcess) => {
+    child.once('exit', (code, signal) => {
+      if (!stopping && child === server) options.onUnexpectedExit?.({ code, signal });
+    });
+    return child;
+  };
+  let server = watch(await startServer(place, options.port, log));
+  /** A restart under way: a stop waits for it, so the server it starts is stopped too. */
+  let restarting: Promise<void> | undefined;
   // Postgres must not outlive a process that exits without stopping it.
   const stopOnExit = () => server.kill('SIGINT');
   process.on('exit', stopOnExit);
   const stop = async () => {
+    stopping = true;
     process.off('exit', stopOnExit);
-    if (server.exitCode !== null || server.signalCode !== null) return;
+    await restarting?.catch(() => {});
+    if (!isRunning(server)) return;
     const exited = new Promise((done) => server.once('exit', done));
     // SIGINT is Postgres's fast shutdown: open sessions are ended, the data is checkpointed.
     server.kill('SIGINT');
     await exited;
+  };
+  const restart = () => {
+    if (stopping) return Promise.reject(new Error('Postgres is stopping'));
+    // The dead postmaster's postmaster.pid stays behind; Postgres itself sees that its process is
+    // gone and starts over it, and refuses while sessions of the old server are still alive.
+    restarting ??= (async () => {
+      if (!isRunning(server)) server = watch(await startServer(place, options.port, log));
+    })().finally(() => {
+      restarting = undefined;
+    });
+    return restarting;
   };
   const adminUrl = `postgres://${user}:${password}@127.0.0.1:${options.port}/postgres`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
@@ -128,40 +168,88 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     port: options.port,
     clusterDir: place.clusterDir,
     ...(place.note ? { note: place.note } : {}),
+    pid: () => (isRunning(server) ? server.pid : undefined),
+    restart,
     stop,
   };
 }
 
-type ProcessMessage = { type: string; url?: string; message?: string; clusterDir?: string; note?: string };
+/** What embedded-process.ts tells its parent, over IPC. */
+type ProcessMessage =
+  | { type: 'ready'; url: string; clusterDir: string; note?: string; pid?: number }
+  | { type: 'error'; message: string }
+  | { type: 'exited'; code: number | null; signal: NodeJS.Signals | null }
+  | { type: 'restarted'; pid?: number }
+  | { type: 'restart-failed'; message: string };
 
 /**
  * Like startEmbeddedPostgres, but in a detached child process: for the interactive start, where
- * Ctrl-C goes to the whole terminal group and Postgres must outlive the API and worker.
+ * Ctrl-C goes to the whole terminal group and Postgres must outlive the API and worker. The process
+ * reports an unexpected exit of the server and restarts it when asked (embedded-process.ts).
  */
-export function startEmbeddedPostgresProcess(options: Pick<EmbeddedOptions, 'dataDir' | 'port'>): Promise<EmbeddedServer> {
+export function startEmbeddedPostgresProcess(
+  options: Pick<EmbeddedOptions, 'dataDir' | 'port' | 'onUnexpectedExit'>,
+): Promise<EmbeddedServer> {
+  const { onUnexpectedExit, ...passed } = options;
   const entry = fileURLToPath(new URL('./embedded-process.ts', import.meta.url));
-  const child = spawn(process.execPath, [entry, JSON.stringify(options)], {
+  const child = spawn(process.execPath, [entry, JSON.stringify(passed)], {
     detached: true,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  const gone = () => child.exitCode !== null || child.signalCode !== null;
+  let pid: number | undefined;
+  /** The restart asked for and not yet answered: one at a time. */
+  let pending: { done: () => void; fail: (error: Error) => void } | undefined;
+  const settle = (outcome: Error | undefined) => {
+    const asked = pending;
+    pending = undefined;
+    if (outcome) asked?.fail(outcome);
+    else asked?.done();
+  };
+  child.on('message', (message: ProcessMessage) => {
+    if (message.type === 'exited') {
+      pid = undefined;
+      onUnexpectedExit?.({ code: message.code, signal: message.signal });
+    } else if (message.type === 'restarted') {
+      pid = message.pid;
+      settle(undefined);
+    } else if (message.type === 'restart-failed') {
+      settle(new Error(message.message));
+    }
+  });
+  child.on('exit', () => settle(new Error('the embedded Postgres process is gone')));
+  const restart = () =>
+    new Promise<void>((done, fail) => {
+      if (gone()) return fail(new Error('the embedded Postgres process is gone'));
+      if (pending) return fail(new Error('a restart is already under way'));
+      pending = { done, fail };
+      child.send('restart');
+    });
+  const stop = () =>
+    new Promise<void>((done) => {
+      if (gone()) return done();
+      child.once('exit', () => done());
+      child.send('stop');
+    });
   return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the embedded Postgres exited during start (code ${code})`)));
-    child.on('message', (message: ProcessMessage) => {
+    const failedStart = (code: number | null) => reject(new Error(`the embedded Postgres exited during start (code ${code})`));
+    child.once('exit', failedStart);
+    const started = (message: ProcessMessage) => {
       if (message.type === 'error') reject(new Error(message.message));
-      if (message.type !== 'ready' || !message.url) return;
-      child.removeAllListeners('exit');
+      if (message.type !== 'ready') return;
+      child.off('exit', failedStart);
+      child.off('message', started);
+      pid = message.pid;
       resolve({
         url: message.url,
         port: options.port,
-        clusterDir: message.clusterDir ?? join(options.dataDir, 'pg'),
+        clusterDir: message.clusterDir,
         ...(message.note ? { note: message.note } : {}),
-        stop: () =>
-          new Promise<void>((done) => {
-            if (child.exitCode !== null) return done();
-            child.once('exit', () => done());
-            child.send('stop');
-          }),
+        pid: () => pid,
+        restart,
+        stop,
       });
-    });
+    };
+    child.on('message', started);
   });
 }

@@ -7,6 +7,7 @@ export * from './live/replay.ts';
 export * from './live/reply-drafts.ts';
 export * from './loggable-error.ts';
 export * from './migrate.ts';
+export * from './outages.ts';
 export * from './schema/index.ts';
 export * from './seed/index.ts';
 export { unansweredCode } from './unanswered-socket.ts';

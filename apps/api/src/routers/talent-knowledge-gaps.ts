@@ -1,9 +1,16 @@
 // The creator's knowledge-gap inbox (talent.knowledgeGaps.*): fan questions the FAQ did not cover,
-// grouped, and the creator's answer added to the twin's FAQ. talentProcedure refuses another
+// grouped, the creator's answer added to the twin's FAQ, and a question dismissed for good. talentProcedure refuses another
 // twin's talentId on every call; the use cases only read and write that talent's rows.
-import { answerKnowledgeGap, listKnowledgeGaps } from '@doppel/domain';
+import { answerKnowledgeGap, dismissKnowledgeGap, listKnowledgeGaps } from '@doppel/domain';
 import { hashedEmbedding } from '@doppel/integrations';
-import { knowledgeGapAnswerInput, knowledgeGapAnswerOutput, knowledgeGapsInput, knowledgeGapsOutput } from '@doppel/validation';
+import {
+  knowledgeGapAnswerInput,
+  knowledgeGapAnswerOutput,
+  knowledgeGapDismissInput,
+  knowledgeGapDismissOutput,
+  knowledgeGapsInput,
+  knowledgeGapsOutput,
+} from '@doppel/validation';
 import { router, talentProcedure } from '../trpc/procedures.ts';
 
 // Local hashed vectors: grouping and re-matching cost no provider call (see listKnowledgeGaps).
@@ -20,5 +27,12 @@ export const talentKnowledgeGapsRouter = router({
     .output(knowledgeGapAnswerOutput)
     .mutation(({ ctx, input }) =>
       ctx.write((tx) => answerKnowledgeGap(tx, { talentId: ctx.talentId, question: input.question, answer: input.answer })),
+    ),
+
+  dismiss: talentProcedure
+    .input(knowledgeGapDismissInput)
+    .output(knowledgeGapDismissOutput)
+    .mutation(({ ctx, input }) =>
+      ctx.write((tx) => dismissKnowledgeGap(tx, { talentId: ctx.talentId, question: input.question })),
     ),
 });

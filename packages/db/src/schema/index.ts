@@ -12,6 +12,7 @@ export * from './enums.ts';
 export * from './fan-memories.ts';
 export * from './faqs.ts';
 export * from './invitations.ts';
+export * from './knowledge-gap-dismissals.ts';
 export type * from './json-types.ts';
 export * from './live.ts';
 export * from './models.ts';

@@ -1,8 +1,10 @@
 // The creator's knowledge-gap inbox (talent.knowledgeGaps.*): fan questions the twin answered with
 // no FAQ item scoring at least the prompt's faqMinScore, grouped by similarity; answering one adds
-// it to the twin's own FAQ. The answer form and the server validate with `knowledgeGapAnswerFields`.
+// it to the twin's own FAQ, dismissing one hides it for good. The answer form and the server
+// validate with `knowledgeGapAnswerFields`.
 import { z } from 'zod';
 import { faqAnswerMaxLength, faqItemsMax, faqQuestionMaxLength } from '../admin/faqs.ts';
+import { chatMessageMaxLength } from '../chat/index.ts';
 import { singleLineText } from '../common/single-line.ts';
 
 export const knowledgeGapMessages = {
@@ -52,3 +54,10 @@ export const knowledgeGapsOutput = z.object({
 export type KnowledgeGapsView = z.infer<typeof knowledgeGapsOutput>;
 
 export const knowledgeGapAnswerOutput = z.object({ faqItemId: z.string(), faqId: z.string() });
+
+/** Dismiss a group by its question (a fan's message, so as long as one): it and questions like it stay hidden. */
+export const knowledgeGapDismissInput = z.object({
+  talentId: singleLineText().min(1),
+  question: z.string().trim().min(1, 'Say which question to dismiss').max(chatMessageMaxLength),
+});
+export const knowledgeGapDismissOutput = z.object({ dismissed: z.literal(true) });

@@ -1,19 +1,9 @@
-// The inbox's pure rules: what counts as a question, "answered since", and greedy grouping.
+// The inbox's pure rules: "answered since", dismissed, and greedy grouping.
 import { describe, expect, it } from 'vitest';
-import { type GapQuestion, groupGapQuestions, isCovered, isGapCandidate } from './group.ts';
+import { type GapQuestion, groupGapQuestions, isCovered, isDismissed } from './group.ts';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 12, minute));
 const q = (text: string, minute: number, vector: number[]): GapQuestion => ({ text, askedAt: at(minute), vector });
-
-describe('isGapCandidate', () => {
-  it('skips greetings, thanks and one-word messages and keeps real questions', () => {
-    for (const text of ['hi', 'hey there!', 'thank you!', 'ok 👍', '?? ?? ??', 'a b c']) expect(isGapCandidate(text)).toBe(false);
-    for (const text of ['thanks so much', 'Thank you so much!!', 'good night my love', 'haha omg yes 😂']) {
-      expect(isGapCandidate(text), text).toBe(false);
-    }
-    for (const text of ['Do you ship merch to Canada?', 'what camera do you use']) expect(isGapCandidate(text)).toBe(true);
-  });
-});
 
 describe('isCovered', () => {
   it('is true once an FAQ question scores at least the minimum', () => {
@@ -29,6 +19,14 @@ describe('isCovered', () => {
       ),
     ).toBe(true);
     expect(isCovered([1, 0], [], 0.35)).toBe(false);
+  });
+});
+
+describe('isDismissed', () => {
+  it('hides what would join a dismissed group and nothing else', () => {
+    expect(isDismissed([1, 0], [[0.9, 0.1]])).toBe(true);
+    expect(isDismissed([1, 0], [[0.5, 0.866]])).toBe(false);
+    expect(isDismissed([1, 0], [])).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
-// Pure rules of the knowledge-gap inbox: which fan messages are questions worth showing, whether
-// the FAQ covers one by now, and greedy grouping by cosine similarity of their embeddings.
+// Pure rules of the knowledge-gap inbox: whether the FAQ covers a question by now, and greedy
+// grouping by cosine similarity of their embeddings (which messages are questions: is-fan-question.ts).
 import { cosineSimilarity } from '../../chat/reply/faq.ts';
 
 /**
@@ -16,36 +16,26 @@ export const knowledgeGapExamples = 3;
 export type GapQuestion = { text: string; askedAt: Date; vector: readonly number[] };
 export type GapGroupDraft = { question: string; count: number; examples: string[]; lastAskedAt: Date };
 
-/** Words of greetings, thanks and small talk: a message made of these alone asks nothing. */
-const smallTalk = new Set(
-  (
-    'hi hey hello hiya yo sup good morning evening night afternoon bye goodbye see ya you later soon ' +
-    'thanks thank thx ty so much very a lot lots love it that this ok okay cool nice great awesome ' +
-    'lol haha hahaha omg wow yes yeah no nope sure same too xx xoxo miss i me my'
-  ).split(' '),
-);
-
-/**
- * Greetings, thanks and one-word messages are not questions the FAQ could answer: a message needs
- * at least three words and ten letters or digits, and a word beyond small talk ("thanks so much"
- * and "good night my love" are not listed), to be a gap.
- */
-export function isGapCandidate(text: string): boolean {
-  const words = text
-    .trim()
-    .split(/\s+/)
-    .map((word) => word.toLowerCase().replace(/[^\p{L}\p{N}]/gu, ''))
-    .filter((word) => word !== '');
-  const letters = text.match(/[\p{L}\p{N}]/gu)?.length ?? 0;
-  return words.length >= 3 && letters >= 10 && words.some((word) => !smallTalk.has(word));
-}
-
 /** Whether any current FAQ question scores at least `minScore` against the message (answered since). */
 export function isCovered(vector: readonly number[], faqVectors: readonly (readonly number[])[], minScore: number): boolean {
   return faqVectors.some((faq) => cosineSimilarity(vector, faq) >= minScore);
 }
 
-const normalise = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
+/**
+ * Whether a question resembles one the creator dismissed: it scores at least the grouping threshold
+ * against it, so it would have joined the dismissed group. Other wordings of a dismissed question
+ * stay hidden, asked before or after; a question asked in other words comes back.
+ */
+export function isDismissed(
+  vector: readonly number[],
+  dismissedVectors: readonly (readonly number[])[],
+  threshold = knowledgeGapGroupScore,
+): boolean {
+  return dismissedVectors.some((dismissed) => cosineSimilarity(vector, dismissed) >= threshold);
+}
+
+/** One wording's key: lower case, spaces collapsed (distinct examples; a dismissal's row). */
+export const normaliseQuestion = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /**
  * Groups questions greedily, newest first: each joins the group whose first (newest) question it
@@ -71,12 +61,12 @@ export function groupGapQuestions(questions: readonly GapQuestion[], threshold =
       groups.push({
         vector: question.vector,
         draft: { question: text, count: 1, examples: [text], lastAskedAt: question.askedAt },
-        seen: new Set([normalise(text)]),
+        seen: new Set([normaliseQuestion(text)]),
       });
       continue;
     }
     best.draft.count += 1;
-    const key = normalise(text);
+    const key = normaliseQuestion(text);
     if (!best.seen.has(key) && best.draft.examples.length < knowledgeGapExamples) {
       best.seen.add(key);
       best.draft.examples.push(text);

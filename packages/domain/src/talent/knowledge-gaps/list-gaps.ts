@@ -2,15 +2,27 @@
 // fan message whose reply's ChatPrompt carried no FAQ item scoring at least that prompt's
 // faqMinScore. Reading a creator's last 30 days, at most 500 such replies, is a few index range
 // scans (chats by talent and activity, messages by chat and time, prompts and fan messages by id).
-import { chatMessages, chatPrompts, chats, type Executor, faqItems, faqs, talentConfigs } from '@doppel/db';
+import {
+  chatMessages,
+  chatPrompts,
+  chats,
+  type Executor,
+  faqItems,
+  faqs,
+  knowledgeGapDismissals,
+  talentConfigs,
+} from '@doppel/db';
 import type { KnowledgeGapsView } from '@doppel/validation';
 import { and, desc, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { defaultFaqMinScore } from '../../chat/reply/faq.ts';
-import { type GapQuestion, groupGapQuestions, isCovered, isGapCandidate } from './group.ts';
+import { type GapQuestion, groupGapQuestions, isCovered, isDismissed } from './group.ts';
+import { isFanQuestion } from './is-fan-question.ts';
 
 export const knowledgeGapDays = 30;
 export const knowledgeGapRecentLimit = 500;
+/** The newest dismissals read: far more than a creator dismisses, and bounded so the list stays quick. */
+export const knowledgeGapDismissalsRead = 1000;
 
 /**
  * Embeds texts for grouping and for re-matching against the FAQ. The API passes the offline hashed
@@ -54,25 +66,40 @@ async function currentFaqQuestions(db: Executor, talentId: string): Promise<stri
   return rows.map((row) => row.question);
 }
 
+/** The questions the creator dismissed, newest first (the unique index on talent and wording). */
+async function dismissedQuestions(db: Executor, talentId: string): Promise<string[]> {
+  const rows = await db
+    .select({ question: knowledgeGapDismissals.question })
+    .from(knowledgeGapDismissals)
+    .where(eq(knowledgeGapDismissals.talentId, talentId))
+    .orderBy(desc(knowledgeGapDismissals.dismissedAt))
+    .limit(knowledgeGapDismissalsRead);
+  return rows.map((row) => row.question);
+}
+
 export async function listKnowledgeGaps(
   db: Executor,
   embed: EmbedTexts,
   input: { talentId: string; now?: Date },
 ): Promise<KnowledgeGapsView> {
   const since = new Date((input.now ?? new Date()).getTime() - knowledgeGapDays * 86_400_000);
-  const [rows, faqQuestions] = await Promise.all([
+  const [rows, faqQuestions, dismissed] = await Promise.all([
     gapMessages(db, input.talentId, since),
     currentFaqQuestions(db, input.talentId),
+    dismissedQuestions(db, input.talentId),
   ]);
-  const candidates = rows.filter((row) => isGapCandidate(row.text));
+  // Only questions: greetings, thanks, reactions and statements are not gaps (is-fan-question.ts).
+  const candidates = rows.filter((row) => isFanQuestion(row.text));
   if (candidates.length === 0) return { groups: [], days: knowledgeGapDays };
 
-  const vectors = await embed([...candidates.map((row) => row.text), ...faqQuestions]);
-  const faqVectors = vectors.slice(candidates.length);
-  // Re-matched against today's FAQ: a question the creator (or an admin) has answered since drops out.
+  const vectors = await embed([...candidates.map((row) => row.text), ...faqQuestions, ...dismissed]);
+  const faqVectors = vectors.slice(candidates.length, candidates.length + faqQuestions.length);
+  const dismissedVectors = vectors.slice(candidates.length + faqQuestions.length);
+  // Re-matched against today's FAQ: a question the creator (or an admin) has answered since drops
+  // out; so does one like a question the creator dismissed.
   const open: GapQuestion[] = candidates.flatMap((row, index) => {
     const vector = vectors[index] ?? [];
-    return isCovered(vector, faqVectors, row.minScore ?? defaultFaqMinScore)
+    return isCovered(vector, faqVectors, row.minScore ?? defaultFaqMinScore) || isDismissed(vector, dismissedVectors)
       ? []
       : [{ text: row.text, askedAt: row.askedAt, vector }];
   });

@@ -1,27 +1,16 @@
-import {
-  faqAnswerMaxLength,
-  type KnowledgeGapAnswerFields,
-  type KnowledgeGapGroup,
-  knowledgeGapAnswerFields,
-} from '@doppel/validation';
-import { Badge, Button, Group, Paper, Stack, Text, Textarea, TextInput, ThemeIcon, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { Divider, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBulb } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Fragment } from 'react';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
-import { formatDateTime } from '../../../components/format-date.ts';
 import { LoadingPanel } from '../../../components/loading-panel.tsx';
-import { notifySuccess } from '../../../components/notify-success.ts';
-import { describeError } from '../../../errors/describe-error.ts';
-import { splitFieldErrors } from '../../../forms/server-errors.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { useTalentContext, useTalentLive } from '../talent-context.ts';
-
-const askedLabel = (count: number) => (count === 1 ? 'Asked once' : `Asked ${count} times`);
+import { GapRow } from './gap-row.tsx';
 
 /**
- * /knowledge-gaps: questions fans asked that the twin's FAQ did not cover, grouped, most asked
- * first. Answering one adds it to the FAQ; the list then re-matches it and the group goes.
+ * /knowledge-gaps: questions fans asked that the twin's FAQ did not cover, grouped by meaning, most
+ * asked first, one compact row each (a long form per question made nine of them 3,200 px tall).
+ * Answering one adds it to the FAQ and dismissing one hides it for good; either way the row goes.
  */
 export function KnowledgeGapsPage() {
   const { talentId } = useTalentContext();
@@ -38,7 +27,7 @@ export function KnowledgeGapsPage() {
         </Title>
         <Text c="dimmed" size="sm" mt={4}>
           Questions fans asked {query.data ? `in the last ${query.data.days} days ` : ''}that your twin had no answer for. Answer
-          one and your twin uses it from the next fan on.
+          one and your twin uses it from the next fan on; dismiss the ones that are not for your FAQ.
         </Text>
       </div>
       {query.isPending ? (
@@ -58,94 +47,15 @@ export function KnowledgeGapsPage() {
           </Stack>
         </Paper>
       ) : (
-        query.data.groups.map((group) => <GapCard key={`${group.question}|${group.lastAskedAt}`} group={group} />)
+        <Paper withBorder radius="lg" data-testid="knowledge-gap-list">
+          {query.data.groups.map((group, index) => (
+            <Fragment key={`${group.question}|${group.lastAskedAt}`}>
+              {index > 0 && <Divider />}
+              <GapRow group={group} />
+            </Fragment>
+          ))}
+        </Paper>
       )}
     </Stack>
-  );
-}
-
-function GapCard({ group }: { group: KnowledgeGapGroup }) {
-  const { talentId } = useTalentContext();
-  const utils = trpc.useUtils();
-  const [otherError, setOtherError] = useState<string | null>(null);
-  const form = useForm<KnowledgeGapAnswerFields>({
-    mode: 'controlled',
-    initialValues: { question: group.question, answer: '' },
-    validate: schemaResolver(knowledgeGapAnswerFields, { sync: true }),
-  });
-  const mutation = trpc.talent.knowledgeGaps.answer.useMutation();
-
-  const submit = form.onSubmit((values) => {
-    setOtherError(null);
-    mutation.mutate(
-      { talentId, ...knowledgeGapAnswerFields.parse(values) },
-      {
-        onSuccess: () => {
-          notifySuccess('Added to your twin’s FAQ.');
-          void utils.talent.knowledgeGaps.list.invalidate({ talentId });
-        },
-        onError: (error) => {
-          const described = describeError(error);
-          const { onFields, other } = splitFieldErrors(described.fieldErrors, ['question', 'answer']);
-          form.setErrors(onFields);
-          setOtherError(other ?? (described.fieldErrors ? null : described.message));
-        },
-      },
-    );
-  });
-
-  return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid="knowledge-gap">
-      <Stack gap="sm">
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-          <Text fw={600} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-            {group.question}
-          </Text>
-          <Badge variant="light" style={{ flexShrink: 0 }} data-testid="knowledge-gap-count">
-            {askedLabel(group.count)}
-          </Badge>
-        </Group>
-        {group.examples.length > 1 && (
-          <Stack gap={2}>
-            <Text size="xs" c="dimmed">
-              Also asked as:
-            </Text>
-            {group.examples.slice(1).map((example) => (
-              <Text key={example} size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                “{example}”
-              </Text>
-            ))}
-          </Stack>
-        )}
-        <Text size="xs" c="dimmed">
-          Last asked {formatDateTime(group.lastAskedAt)}
-        </Text>
-        <form onSubmit={submit} noValidate>
-          <Stack gap="sm">
-            <TextInput label="Question" size="md" {...form.getInputProps('question')} />
-            <Textarea
-              label="Your answer"
-              placeholder="Answer as you would to a fan"
-              size="md"
-              autosize
-              minRows={2}
-              maxRows={8}
-              maxLength={faqAnswerMaxLength}
-              {...form.getInputProps('answer')}
-            />
-            {otherError && (
-              <Text size="sm" c="red" role="alert">
-                {otherError}
-              </Text>
-            )}
-            <Group justify="flex-end">
-              <Button type="submit" loading={mutation.isPending} fullWidth={false}>
-                Add to FAQ
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Stack>
-    </Paper>
   );
 }

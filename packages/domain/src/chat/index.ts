@@ -14,6 +14,7 @@ export * from './react.ts';
 export * from './scopes.ts';
 export * from './send/immediate-answers.ts';
 export * from './send/send-message.ts';
+export * from './test-chat.ts';
 export * from './tokens/chat-tokens.ts';
 export * from './unlock/prices.ts';
 export * from './unlock/unlock-attachment.ts';

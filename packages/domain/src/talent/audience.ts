@@ -4,7 +4,7 @@
 // (the twin's chats active since the start) and chat_messages_chat_created_idx (each chat's
 // messages since the start, a LATERAL per chat), payments through payments_talent_created_idx and
 // subscriptions through subscriptions_talent_idx. bench/creator-insights times it on a large twin.
-import { chatMessages, chats, type Executor, payments, subscriptions } from '@doppel/db';
+import { chatMessages, chats, type Executor, payments, subscriptions, talentManagers } from '@doppel/db';
 import type { AudienceOutput, AudiencePeriod } from '@doppel/validation';
 import { and, eq, gte, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { type AudienceCounts, audienceBuckets, audienceConversion, audienceSeries, type FanPurchase } from './audience-maths.ts';
@@ -15,6 +15,10 @@ const bucketOf = { '30d': 'day', '90d': 'week', '12m': 'month' } as const;
 
 /** A computed timestamp as epoch milliseconds: raw SQL timestamps come back as text in Postgres' format. */
 const epochMs = (value: SQL) => sql<number | null>`(extract(epoch from ${value}) * 1000)::float8`;
+
+/** The creator and the twin's other managers testing it are not its fans (issue 26 item 9). */
+const notAManager = (talentId: string, fanId: SQL | typeof chats.userId = sql`c.user_id`) =>
+  sql`not exists (select 1 from ${talentManagers} tm where tm.talent_id = ${talentId} and tm.user_id = ${fanId})`;
 
 /**
  * The twin's chats with a message in the period, each read through chat_messages_chat_created_idx
@@ -30,7 +34,7 @@ function periodFanMessages(talentId: string, from: Date, columns: SQL, paidOnly 
       where m.chat_id = c.id and m.sender_type = 'USER' and m.created_at >= ${from.toISOString()}::timestamptz
         ${paidOnly ? sql`and m.spent_paid_credits > 0` : sql``}
     ) m
-    where c.talent_id = ${talentId} and c.updated_at >= ${from.toISOString()}::timestamptz`;
+    where c.talent_id = ${talentId} and c.updated_at >= ${from.toISOString()}::timestamptz and ${notAManager(talentId)}`;
 }
 
 /** One row per fan and UTC day with a message (a fan has one chat per twin, so distinct per chat is per fan). */
@@ -54,6 +58,7 @@ async function firstMessages(db: Executor, talentId: string, from: Date) {
     .where(
       and(
         eq(chats.talentId, talentId),
+        notAManager(talentId, chats.userId),
         gte(chats.updatedAt, from),
         sql`exists (select 1 from ${chatMessages} m where m.chat_id = ${chats.id} and m.sender_type = 'USER' and m.created_at >= ${from.toISOString()}::timestamptz)`,
       ),

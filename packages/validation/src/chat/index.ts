@@ -81,6 +81,8 @@ export const chatOpenOutput = z.object({
   starters: z.array(z.object({ id: z.string(), text: z.string() })),
   balance: creditBalanceOutput,
   isAnonymous: z.boolean(),
+  /** The reader manages this twin: their own test chat, where nothing costs credits (prices are 0). */
+  isTestChat: z.boolean(),
   /** The twin offers a subscription; `subscribedUntil` is set while this fan's is active (messages free). */
   offersSubscription: z.boolean(),
   subscribedUntil: z.iso.datetime().nullable(),

@@ -20,6 +20,8 @@ type ChatHeaderProps = {
   subscribedUntil?: string | null;
   /** The chat's menu (notifications), at the far end; absent when it would offer nothing. */
   menu?: React.ReactNode;
+  /** The creator's own chat with their twin: free, so a note stands where the balance would. */
+  testChat?: boolean;
 };
 
 /**
@@ -36,6 +38,7 @@ export function ChatHeader({
   onGetCredits,
   subscribedUntil,
   menu,
+  testChat = false,
 }: ChatHeaderProps) {
   const description = balanceDescription(balance);
   const pill = (
@@ -45,7 +48,13 @@ export function ChatHeader({
     </>
   );
   let balanceControl: React.ReactNode;
-  if (onGetCredits) {
+  if (testChat) {
+    balanceControl = (
+      <span className={classes.balance} role="status" data-testid="test-chat-note">
+        Test chat: free for you
+      </span>
+    );
+  } else if (onGetCredits) {
     balanceControl = (
       <UnstyledButton
         className={classes.balance}

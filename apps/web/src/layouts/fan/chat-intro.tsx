@@ -16,7 +16,11 @@ export function ChatIntro({ name, pictureUrl, creditsToSendMessage, isSubscribed
       </Text>
       <Text fz="sm" c="dimmed" data-testid="chat-intro-price">
         The AI twin of {name} ·{' '}
-        {isSubscribed ? 'Messages free with your subscription' : `${creditsLabel(creditsToSendMessage)} per message`}
+        {isSubscribed
+          ? 'Messages free with your subscription'
+          : creditsToSendMessage === 0
+            ? 'Messages are free'
+            : `${creditsLabel(creditsToSendMessage)} per message`}
       </Text>
       <AiDisclosure name={name} />
     </div>

@@ -18,7 +18,7 @@ import { MemorySheet } from './memory-sheet.tsx';
 import { awaitedReply, buildTimeline, formatMessageTime, hasFanSpoken } from './message-grouping.ts';
 import { messageNote } from './message-note.ts';
 import { MessageRow, type Reaction } from './message-row.tsx';
-import { callToActionOf, isSubscribedAt, nextStep } from './price-label.ts';
+import { callToActionOf, isSubscribedAt, nextStep, saidWhatToDo } from './price-label.ts';
 import { takesReactions } from './reaction-rule.ts';
 import { visibleReplyDraft } from './reply-draft.ts';
 import { StarterChips } from './starter-chips.tsx';
@@ -32,7 +32,7 @@ import { useReplyStream } from './use-reply-stream.ts';
 
 /** The conversation with one twin: welcome messages, messages, starters, unlocks, reactions, composer. */
 export function ChatScreen({ opened }: { opened: OpenedChat }) {
-  const { chat, talent, welcomeMessages, starters, balance, isAnonymous, fanId, subscribedUntil } = opened;
+  const { chat, talent, welcomeMessages, starters, balance, isAnonymous, fanId, subscribedUntil, isTestChat } = opened;
   const { query, messages, sentHereAt, awaitingCreator, send, sendInput, unlock, react } = useChatMessages({
     chatId: chat.id,
     fanId,
@@ -59,8 +59,11 @@ export function ChatScreen({ opened }: { opened: OpenedChat }) {
   const atStart = query.isPending || !query.hasNextPage;
   // The server only answers an active subscription; the clock ends one that runs out on screen.
   const isSubscribed = isSubscribedAt(subscribedUntil, now);
+  // A test chat's prices are all 0 (the server's rule), so the creator is never asked to pay.
   const step = nextStep({ balance, isAnonymous, creditsToSendMessage: talent.creditsToSendMessage, isSubscribed });
   const callToAction = callToActionOf(messages, { isAnonymous, isSubscribed });
+  // Once the twin has said what to do, sending again would only repeat it: the notice replaces the composer.
+  const composerBlocked = saidWhatToDo(step, messages);
   // The credits sheet, and what opened it; signed-in fans only (an account comes before buying).
   const [sheet, setSheet] = useState<SheetIntent | null>(null);
   const openSheet = isAnonymous ? undefined : (intent: SheetIntent) => setSheet(intent);
@@ -133,6 +136,7 @@ export function ChatScreen({ opened }: { opened: OpenedChat }) {
         onGetCredits={openSheet && (() => openSheet('credits'))}
         subscribedUntil={isSubscribed ? subscribedUntil : null}
         menu={<ChatMenu push={push} twinName={twinFirstName} onShowMemory={() => setMemoryOpen(true)} />}
+        testChat={isTestChat}
       />
       {checkoutReturn.notice && <CheckoutStatus notice={checkoutReturn.notice} onDismiss={checkoutReturn.dismiss} />}
 
@@ -285,16 +289,18 @@ export function ChatScreen({ opened }: { opened: OpenedChat }) {
             onBuyCredits={() => setSheet('credits')}
           />
         )}
-        {showStarters && (
+        {showStarters && !composerBlocked && (
           <StarterChips starters={starters} onPick={(starter) => sendText(starter.text, starter.id)} disabled={send.isPending} />
         )}
-        <Composer
-          value={draft}
-          onChange={setDraft}
-          onSend={(text) => sendText(text)}
-          placeholder={`Message ${talent.name.split(' ')[0] ?? talent.name}…`}
-          sending={send.isPending}
-        />
+        {!composerBlocked && (
+          <Composer
+            value={draft}
+            onChange={setDraft}
+            onSend={(text) => sendText(text)}
+            placeholder={`Message ${talent.name.split(' ')[0] ?? talent.name}…`}
+            sending={send.isPending}
+          />
+        )}
       </div>
 
       {memoryBuilt && (

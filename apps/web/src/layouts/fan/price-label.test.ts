@@ -5,6 +5,7 @@ import {
   creditsLabel,
   isSubscribedAt,
   nextStep,
+  saidWhatToDo,
   totalCredits,
   unlockLabel,
 } from './price-label.ts';
@@ -94,5 +95,25 @@ describe('callToActionOf', () => {
       messageId: '1',
       kind: 'CHECKOUT',
     });
+  });
+});
+
+describe('saidWhatToDo', () => {
+  const fan = (text: string) => ({ senderType: 'USER' as const, callToAction: null, text });
+  const twin = (callToAction: 'SIGN_IN' | 'CHECKOUT' | 'SUBSCRIBE' | null) => ({ senderType: 'TALENT' as const, callToAction });
+
+  it('hides the composer once the twin’s latest word is the answer for this situation', () => {
+    expect(saidWhatToDo('sign-in', [fan('hi'), twin('SIGN_IN')])).toBe(true);
+    expect(saidWhatToDo('get-credits', [fan('hi'), twin('CHECKOUT')])).toBe(true);
+    expect(saidWhatToDo('get-credits', [twin('SUBSCRIBE'), fan('hi?')])).toBe(true);
+  });
+
+  it('keeps the composer while the fan can pay, before the answer, and in a new situation', () => {
+    expect(saidWhatToDo('chat', [twin('SIGN_IN')])).toBe(false);
+    expect(saidWhatToDo('sign-in', [fan('hi'), twin(null)])).toBe(false);
+    expect(saidWhatToDo('sign-in', [twin('SIGN_IN'), twin(null)])).toBe(false);
+    // Signed in since: the sign-in answer no longer says what to do.
+    expect(saidWhatToDo('get-credits', [twin('SIGN_IN')])).toBe(false);
+    expect(saidWhatToDo('sign-in', [])).toBe(false);
   });
 });

@@ -61,3 +61,18 @@ export function callToActionOf(
   if ((kind === 'SIGN_IN') !== fan.isAnonymous) return null;
   return { messageId: answer.id, kind: kind === 'SUBSCRIBE' && fan.isSubscribed ? 'CHECKOUT' : kind };
 }
+
+/**
+ * Whether the twin has already told a fan who cannot pay what to do: its latest message is the
+ * out-of-credits answer for this situation. Then sending again would only be refused (the server
+ * says it once), so the messenger shows the way forward instead of the composer.
+ */
+export function saidWhatToDo(
+  step: 'chat' | 'sign-in' | 'get-credits',
+  messages: readonly { senderType: 'USER' | 'TALENT'; callToAction: CallToAction | null }[],
+): boolean {
+  if (step === 'chat') return false;
+  const latest = messages.findLast((message) => message.senderType === 'TALENT');
+  if (!latest?.callToAction) return false;
+  return step === 'sign-in' ? latest.callToAction === 'SIGN_IN' : latest.callToAction !== 'SIGN_IN';
+}

@@ -6,6 +6,7 @@ import { DomainError } from '../../errors.ts';
 import { activeSubscriptionUntil } from '../../payments/subscriptions.ts';
 import { staticMediaUrl, toAttachmentView } from '../messages/view.ts';
 import { chatChanged } from '../scopes.ts';
+import { isTestChat, pricesFor } from '../test-chat.ts';
 
 function welcomeMessagesOf(talentId: string, messages: InitialChatMessage[], viewer: Viewer, prices: WelcomePrices) {
   const seesOriginals = managesTalent(viewer, talentId) || isAdmin(viewer);
@@ -59,6 +60,9 @@ export async function openChat(db: Executor, viewer: Viewer, input: { talentTag:
     activeSubscriptionUntil(db, { userId: viewer.id, talentId: talent.id }),
   ]);
   if (!fan) throw new DomainError('UNAUTHENTICATED', 'Please sign in to continue.');
+  // The creator's own "Chat with your AI" is a free test chat: the messenger shows no prices.
+  const testChat = isTestChat(viewer, { userId: viewer.id, talentId: talent.id });
+  const prices = pricesFor(talent, testChat);
   return {
     chat: { id: chatId, talentId: talent.id },
     talent: {
@@ -66,15 +70,16 @@ export async function openChat(db: Executor, viewer: Viewer, input: { talentTag:
       name: talent.name,
       tag: talent.tag,
       profilePictureUrl: talent.profilePictureUrl,
-      creditsToSendMessage: talent.creditsToSendMessage,
-      creditsToUnlockImage: talent.creditsToUnlockImage,
-      creditsToUnlockAudio: talent.creditsToUnlockAudio,
-      creditsToUnlockFirstImage: talent.creditsToUnlockFirstImage,
+      creditsToSendMessage: prices.creditsToSendMessage,
+      creditsToUnlockImage: prices.creditsToUnlockImage,
+      creditsToUnlockAudio: prices.creditsToUnlockAudio,
+      creditsToUnlockFirstImage: prices.creditsToUnlockFirstImage,
     },
     welcomeMessages: welcomeMessagesOf(talent.id, talent.initialChatMessages, viewer, talent),
     starters: talent.chatMessageSuggestions.map((suggestion) => ({ id: suggestion.id, text: suggestion.text })),
     balance: { credits: fan.credits, paidCredits: fan.paidCredits },
     isAnonymous: fan.isAnonymous,
+    isTestChat: testChat,
     offersSubscription: talent.subscriptionProductId !== null,
     subscribedUntil: subscribedUntil?.toISOString() ?? null,
   };

@@ -3,6 +3,7 @@ import { type ChatMessagesOutput, chatMessagesPageSize } from '@doppel/validatio
 import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Viewer } from '../../access/scopes.ts';
 import { canReadChat, chatNotFound, seesOriginals } from '../access.ts';
+import { isTestChat, pricesFor } from '../test-chat.ts';
 import { chatHasUnlockedImage } from './unlocked-image.ts';
 import { toMessageView } from './view.ts';
 
@@ -47,7 +48,9 @@ export async function listChatMessages(
     chatHasUnlockedImage(db, input.chatId),
   ]);
   const page = rows.slice(0, chatMessagesPageSize);
-  const context = { ...chat, hasUnlockedImage, seesOriginals: seesOriginals(viewer, chat.talentId) };
+  // In the creator's own test chat every unlock is free, and the buttons say so.
+  const prices = pricesFor(chat, isTestChat(viewer, chat));
+  const context = { ...prices, hasUnlockedImage, seesOriginals: seesOriginals(viewer, chat.talentId) };
   const last = page.at(-1);
   return {
     items: page.map(({ creditsReturned, ...message }) => ({

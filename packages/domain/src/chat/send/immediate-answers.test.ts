@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultOutOfCreditsTexts, outOfCreditsAnswer, starterAnswer } from './immediate-answers.ts';
+import { defaultOutOfCreditsTexts, outOfCreditsAnswer, repeatsOutOfCreditsAnswer, starterAnswer } from './immediate-answers.ts';
 
 const texts = {
   chatMessageForAuth: 'Sign in!',
@@ -44,5 +44,19 @@ describe('starterAnswer', () => {
     expect(starterAnswer(suggestions, 's3')).toBeUndefined();
     expect(starterAnswer(suggestions, 'gone')).toBeUndefined();
     expect(starterAnswer(suggestions, undefined)).toBeUndefined();
+  });
+});
+
+describe('repeatsOutOfCreditsAnswer', () => {
+  it('is true only while the twin’s latest word already is this call to action', () => {
+    expect(repeatsOutOfCreditsAnswer('SIGN_IN', 'auth')).toBe(true);
+    expect(repeatsOutOfCreditsAnswer('CHECKOUT', 'checkout')).toBe(true);
+    expect(repeatsOutOfCreditsAnswer('SUBSCRIBE', 'subscription')).toBe(true);
+  });
+
+  it('lets a new situation be answered once more: signed in since, or the twin said something else', () => {
+    expect(repeatsOutOfCreditsAnswer('SIGN_IN', 'checkout')).toBe(false);
+    expect(repeatsOutOfCreditsAnswer(null, 'auth')).toBe(false);
+    expect(repeatsOutOfCreditsAnswer(undefined, 'auth')).toBe(false);
   });
 });

@@ -47,3 +47,22 @@ export function starterAnswer(
   const answer = suggestions.find((suggestion) => suggestion.id === suggestionId)?.answer?.trim();
   return answer ? answer : undefined;
 }
+
+/**
+ * Whether the twin would only say again what it just said: its latest message is already the
+ * call to action this out-of-credits answer carries. The answer is said once per situation; a new
+ * situation (signed in since, or the creator spoke since) gets it again.
+ */
+export function repeatsOutOfCreditsAnswer(
+  latestTwinCallToAction: string | null | undefined,
+  kind: OutOfCreditsAnswer['kind'],
+): boolean {
+  return latestTwinCallToAction === callToActionOf[kind];
+}
+
+/** Why a send at 0 credits after the twin's out-of-credits answer is refused: what to do instead. */
+export const repeatedOutOfCreditsMessages = {
+  auth: 'You’ve used your free credits. Sign in to keep chatting.',
+  subscription: 'You’re out of credits. Subscribe or get credits to keep chatting.',
+  checkout: 'You’re out of credits. Get credits to keep chatting.',
+} as const satisfies Record<OutOfCreditsAnswer['kind'], string>;

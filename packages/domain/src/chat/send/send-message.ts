@@ -23,9 +23,11 @@ import { checkFanMessage } from '../boundaries/rules.ts';
 import { type ChatMessageRow, toMessageView } from '../messages/view.ts';
 import type { ChatReplyQueue } from '../ports.ts';
 import { balanceChanged, chatChanged, messageChanged, talentNumbersChanged } from '../scopes.ts';
+import { isTestChat } from '../test-chat.ts';
 import { debit, lockFanBalanceQuery } from './balance.ts';
 import { callToActionOf, type OutOfCreditsAnswer, outOfCreditsAnswer, starterAnswer } from './immediate-answers.ts';
 import { bumpMetrics } from './metrics.ts';
+import { refuseRepeatedOutOfCredits } from './out-of-credits-once.ts';
 import { assertSameMessage, immediateAnswerDelayMs, sentWithKeyQuery } from './repeated-send.ts';
 
 export type SendMessageInput = {
@@ -137,8 +139,14 @@ export async function sendChatMessage(
 
   // While the fan's subscription to this twin is paid, messages cost nothing (unlocks still do).
   const subscribed = subscribedToTwin && chat.userId === viewer.id;
-  const spend = crossing ? { free: 0, paid: 0 } : planSpend(fan, subscribed ? 0 : talent.creditsToSendMessage);
+  // The twin's own creator testing it pays nothing and is no fan: no earnings, no engagement counted.
+  const testChat = isTestChat(viewer, chat);
+  const price = subscribed || testChat ? 0 : talent.creditsToSendMessage;
+  const spend = crossing ? { free: 0, paid: 0 } : planSpend(fan, price);
   const outOfCredits = spend ? undefined : outOfCreditsAnswer(talent, fan.isAnonymous);
+  // The twin's out-of-credits answer is said once per situation: asked again while it is still the
+  // twin's latest word, the send is refused and nothing is stored (the messenger says what to do).
+  if (outOfCredits) await refuseRepeatedOutOfCredits(tx, chat.id, outOfCredits);
   const staticAnswer = spend && !crossing ? starterAnswer(talent.chatMessageSuggestions, input.suggestionId) : undefined;
   const immediateText = crossing ? refusalText(messageId) : (outOfCredits?.text ?? staticAnswer);
 
@@ -173,10 +181,10 @@ export async function sendChatMessage(
   // Flags are set once and never cleared; the row is locked, so "was it off?" is exact.
   const paid = (spend?.paid ?? 0) > 0;
   const isManager = managesTalent(viewer, chat.talentId);
-  const becameAuthenticated = !fan.isAnonymous && !chat.hasUserInteractionWithNonAnonymousUser;
+  const becameAuthenticated = !testChat && !fan.isAnonymous && !chat.hasUserInteractionWithNonAnonymousUser;
   // A chat counts once among the twin's paying chats: its first paid-credit or subscribed message.
   const wasPaying = chat.hasUserInteractionWithPaidCredits || chat.hasUserInteractionWithSubscription;
-  const becamePaying = (paid || subscribed) && !wasPaying;
+  const becamePaying = !testChat && (paid || subscribed) && !wasPaying;
   const earning =
     spend && spend.paid > 0
       ? planEarning(shares, {

@@ -10,6 +10,7 @@ import { chatHasUnlockedImage } from '../messages/unlocked-image.ts';
 import { messageMediaUrl, toAttachmentView } from '../messages/view.ts';
 import { balanceChanged, chatChanged, messageChanged, talentNumbersChanged } from '../scopes.ts';
 import { debit, lockFanBalance } from '../send/balance.ts';
+import { isTestChat, pricesFor } from '../test-chat.ts';
 import { parseAttachmentIndex, unlockPrice } from './prices.ts';
 
 export type UnlockInput = { chatId: string; messageId: string; attachmentId: string };
@@ -52,8 +53,10 @@ export async function unlockAttachment(tx: Transaction, viewer: Viewer, input: U
     .where(and(eq(chatMessages.id, input.messageId), eq(chatMessages.chatId, input.chatId)))
     .for('update', { of: chatMessages });
   if (!row) throw attachmentNotFound();
-  const { message, chat, prices } = row;
+  const { message, chat } = row;
   assertChatFan(viewer, chat, 'unlock attachments');
+  // The twin's own creator testing it unlocks for free, and earns nothing from it.
+  const prices = pricesFor(row.prices, isTestChat(viewer, chat));
   const index = parseAttachmentIndex(input.attachmentId, message.attachments.length);
   const attachment = index === undefined ? undefined : message.attachments[index];
   if (index === undefined || !attachment || message.senderType !== 'TALENT') throw attachmentNotFound();

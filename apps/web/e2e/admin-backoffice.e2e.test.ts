@@ -191,7 +191,11 @@ describe('admin back-office', () => {
       twins.findIndex((text) => text.includes('Zara Quinn')),
       'the new entry comes after the demo ones',
     ).toBeGreaterThan(twins.findIndex((text) => text.includes('Mia Moreno')));
-    await visitor.page.getByTestId('discover-twin').filter({ hasText: 'Zara Quinn' }).click();
+    await visitor.page
+      .getByTestId('discover-twin')
+      .filter({ hasText: 'Zara Quinn' })
+      .getByRole('link', { name: 'Chat with Zara' })
+      .click();
     await visitor.page.waitForURL('**/chat/zaraquinn');
     await visitor.context.close();
 

@@ -5,7 +5,8 @@ import { openPage, pathOf, useBrowser } from './support/browser.ts';
 import { signInWithMagicLink } from './support/sign-in.ts';
 
 // Money out, end to end: the demo creator opens /earnings, expands a month (chart and breakdown),
-// withdraws by bank transfer (an invalid IBAN first), sees "Payout requested!" and the pending
+// withdraws by bank transfer (an invalid IBAN first), reviews the amount, the masked IBAN and the
+// arrival (Back keeps the form, only Confirm sends), sees "Payout requested!" and the pending
 // payout; the demo admin rejects it with a reason, and the creator's open page shows the reason
 // and the restored disbursable amount without a reload.
 
@@ -40,6 +41,9 @@ describe('creator payouts', () => {
     await creator.page.getByRole('button', { name: 'Withdraw' }).click();
     await creator.page.waitForURL('**/earnings/withdraw');
     await expect.poll(() => creator.page.getByTestId('withdraw-amount').textContent()).toBe(disbursable);
+    // One way back: the header's arrow, no second link on the page.
+    expect(await creator.page.getByRole('button', { name: 'Back', exact: true }).count()).toBe(1);
+    expect(await creator.page.getByRole('link', { name: /back/i }).count()).toBe(0);
     await creator.page.getByRole('radio', { name: 'Bank transfer' }).check();
     await creator.page.getByLabel('Account holder').fill('Mia Rivera');
     await creator.page.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 01');
@@ -50,6 +54,22 @@ describe('creator payouts', () => {
 
     await creator.page.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00');
     await creator.page.getByRole('button', { name: 'Request Payout' }).click();
+    // The review: nothing is sent yet, and the IBAN shows only its last four characters.
+    const review = creator.page.getByTestId('withdraw-review');
+    await review.waitFor();
+    expect(await review.getByTestId('withdraw-review-amount').textContent()).toBe(disbursable);
+    expect(await review.getByTestId('withdraw-review-destination').textContent()).toBe(
+      'Bank transfer to Mia Rivera, IBAN ••••\u00a03000',
+    );
+    expect(await review.getByTestId('withdraw-review-arrival').textContent()).toContain('Doppel team reviews it');
+    await shot(creator.page, 'review');
+    await review.getByRole('button', { name: 'Back', exact: true }).click();
+    await creator.page.getByLabel('IBAN').waitFor();
+    expect(await creator.page.getByLabel('IBAN').inputValue()).toBe('DE89 3704 0044 0532 0130 00');
+    expect(pathOf(creator.page)).toBe('/earnings/withdraw');
+
+    await creator.page.getByRole('button', { name: 'Request Payout' }).click();
+    await review.getByRole('button', { name: 'Confirm', exact: true }).click();
     await creator.page.getByText('Payout requested!').waitFor();
     await creator.page.waitForURL('**/earnings');
     // The new request, newest first (the demo twin also has an older pending payout).
@@ -87,5 +107,6 @@ describe('creator payouts', () => {
     await shot(creator.page, 'rejected');
     await admin.context.close();
     await creator.context.close();
-  });
+    // Two people, a review step and two live updates on a shared two-core machine.
+  }, 180_000);
 });

@@ -12,6 +12,7 @@ import { splitFieldErrors } from '../../../forms/server-errors.ts';
 import { useSyncFormWithData } from '../../../forms/use-sync-form-with-data.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { belowMinimumText, chosenDetails, type WithdrawValues, withdrawFields, withdrawValues } from './earnings-format.ts';
+import { WithdrawReviewCard } from './withdraw-review-card.tsx';
 
 const validateDetails = schemaResolver(payoutDetailsInput, { sync: true });
 
@@ -20,13 +21,16 @@ const payoutRequestedMessage = 'Payout requested!';
 
 /**
  * The payout destination, prefilled with the details used last time and checked with the same
- * schema as `earnings.requestPayout` (IBAN and BIC with ibantools). The amount is not sent: the
- * server withdraws everything disbursable at that instant.
+ * schema as `earnings.requestPayout` (IBAN and BIC with ibantools). Request Payout only opens the
+ * review (amount, destination, arrival); its Confirm sends. The amount is not sent: the server
+ * withdraws everything disbursable at that instant.
  */
 export function WithdrawForm({ talentId, withdrawal }: { talentId: string; withdrawal: Withdrawal | undefined }) {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const [otherError, setOtherError] = useState<string | null>(null);
+  // The checked details being reviewed; null while the form is shown.
+  const [reviewing, setReviewing] = useState<WithdrawValues | null>(null);
   const request = trpc.earnings.requestPayout.useMutation();
   const remembered = withdrawValues(withdrawal?.details ?? null);
   const form = useForm<WithdrawValues>({
@@ -40,10 +44,15 @@ export function WithdrawForm({ talentId, withdrawal }: { talentId: string; withd
   const hint = withdrawal ? belowMinimumText(withdrawal.amountCents, withdrawal.minimumPayoutCents) : null;
   const bank = form.values.transferType === 'BANK_TRANSFER';
 
-  const submit = form.onSubmit((values) => {
+  const review = form.onSubmit((values) => {
+    setOtherError(null);
+    setReviewing(chosenDetails(values));
+  });
+
+  const confirm = (values: WithdrawValues) => {
     setOtherError(null);
     request.mutate(
-      { talentId, ...chosenDetails(values) },
+      { talentId, ...values },
       {
         onSuccess: () => {
           notifySuccess(payoutRequestedMessage);
@@ -55,13 +64,31 @@ export function WithdrawForm({ talentId, withdrawal }: { talentId: string; withd
           const { onFields, other } = splitFieldErrors(described.fieldErrors, withdrawFields);
           form.setErrors(onFields);
           setOtherError(other ?? (described.fieldErrors ? null : described.message));
+          // A field the server refused is fixed on the form, so the review gives way to it.
+          if (Object.keys(onFields).length > 0) setReviewing(null);
         },
       },
     );
-  });
+  };
+
+  if (reviewing && withdrawal) {
+    return (
+      <WithdrawReviewCard
+        amountCents={withdrawal.amountCents}
+        values={reviewing}
+        sending={request.isPending}
+        error={otherError}
+        onConfirm={() => confirm(reviewing)}
+        onBack={() => {
+          setOtherError(null);
+          setReviewing(null);
+        }}
+      />
+    );
+  }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={review} noValidate>
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
         <Stack gap="md">
           <Radio.Group
@@ -99,13 +126,7 @@ export function WithdrawForm({ talentId, withdrawal }: { talentId: string; withd
               {hint}
             </Text>
           )}
-          <Button
-            type="submit"
-            size="md"
-            leftSection={<IconSend size={18} />}
-            disabled={!withdrawal || hint !== null}
-            loading={request.isPending}
-          >
+          <Button type="submit" size="md" leftSection={<IconSend size={18} />} disabled={!withdrawal || hint !== null}>
             Request Payout
           </Button>
         </Stack>

@@ -1,6 +1,4 @@
-import { Anchor, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
+import { Card, Skeleton, Stack, Text } from '@mantine/core';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { formatCents } from '../../../components/money.ts';
 import { trpc } from '../../../trpc/trpc.ts';
@@ -10,7 +8,8 @@ import { WithdrawForm } from './withdraw-form.tsx';
 
 /**
  * /earnings/withdraw (spec 2.4): the amount a request would withdraw (decided by the server: all
- * that is disbursable now), the transfer type with its fields, and Request Payout.
+ * that is disbursable now), the transfer type with its fields, and Request Payout, which opens a
+ * review to confirm. The way back to /earnings is the header's arrow alone (one back, not two).
  */
 export function WithdrawPage() {
   const { talentId } = useTalentContext();
@@ -21,12 +20,6 @@ export function WithdrawPage() {
 
   return (
     <Stack gap="lg">
-      <Anchor component={Link} to="/earnings" size="sm" w="fit-content">
-        <Group gap={4} wrap="nowrap">
-          <IconArrowLeft size={16} />
-          Back to earnings
-        </Group>
-      </Anchor>
       <SettingsHeader title="Withdraw" description="Request a payout of everything you can withdraw now." />
 
       {withdrawal.isError ? (

@@ -58,6 +58,11 @@ describe('buying credits and a subscription', () => {
     const sheet = page.getByTestId('credits-sheet');
     await sheet.getByTestId('pack-100').waitFor();
     await sheet.getByTestId('low-balance').waitFor();
+    // The sheet quotes Mia's photos as the unlock charges them: her first-photo offer, then the
+    // regular price (issue 26 item 4: not "Photo 5 credits" beside "Unlock for 2 credits").
+    expect(await sheet.getByTestId('twin-prices').textContent()).toBe(
+      'Message 1 credit · First photo 2 credits, then 5 credits · Voice note 3 credits',
+    );
     // Screenshots wait out the sheet's opening transition, so they show what a fan sees.
     await page.waitForTimeout(400);
     await page.screenshot({ path: '/tmp/doppel-credits-sheet.png' });

@@ -2,6 +2,7 @@ export * from './admin/index.ts';
 export * from './auth/index.ts';
 export * from './chat/index.ts';
 export * from './chat/memories.ts';
+export * from './chat/unlock-price.ts';
 export * from './common/business.ts';
 export * from './common/messages.ts';
 export * from './common/single-line.ts';

@@ -5,6 +5,7 @@ import {
   lowBalanceWarning,
   monthlyPrice,
   packBuyLabel,
+  photoPriceText,
   purchaseCreditsLabel,
   subscriptionBenefit,
   twinPricesLine,
@@ -33,13 +34,30 @@ describe('pack labels', () => {
 });
 
 describe('twin prices', () => {
-  const prices = { creditsToSendMessage: 2, creditsToUnlockImage: 6, creditsToUnlockAudio: 4 };
+  const prices = { creditsToSendMessage: 2, creditsToUnlockImage: 6, creditsToUnlockAudio: 4, creditsToUnlockFirstImage: null };
 
   it('lists what each thing costs with this twin', () => {
     expect(twinPricesLine({ ...prices, isSubscribed: false })).toBe('Message 2 credits · Photo 6 credits · Voice note 4 credits');
     expect(
-      twinPricesLine({ creditsToSendMessage: 1, creditsToUnlockImage: 1, creditsToUnlockAudio: 0, isSubscribed: false }),
+      twinPricesLine({
+        ...prices,
+        creditsToSendMessage: 1,
+        creditsToUnlockImage: 1,
+        creditsToUnlockAudio: 0,
+        isSubscribed: false,
+      }),
     ).toBe('Message 1 credit · Photo 1 credit · Voice note 0 credits');
+  });
+
+  it('quotes a first-photo offer as the locked photo charges it (issue 26: not "Photo 5" beside "Unlock for 2")', () => {
+    const offer = { ...prices, creditsToUnlockImage: 5, creditsToUnlockFirstImage: 2 };
+    expect(photoPriceText(offer)).toBe('First photo 2 credits, then 5 credits');
+    expect(twinPricesLine({ ...offer, isSubscribed: false })).toBe(
+      'Message 2 credits · First photo 2 credits, then 5 credits · Voice note 4 credits',
+    );
+    expect(photoPriceText({ ...offer, creditsToUnlockFirstImage: 0 })).toBe('First photo free, then 5 credits');
+    // An offer at the regular price is no offer worth a second number.
+    expect(photoPriceText({ ...offer, creditsToUnlockFirstImage: 5 })).toBe('Photo 5 credits');
   });
 
   it('says messages are free with a subscription; unlocks still cost', () => {

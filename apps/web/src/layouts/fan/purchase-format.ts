@@ -1,5 +1,5 @@
 // What the credits sheet says about packs, prices and purchases. Pure, unit-tested.
-import type { PriceView, PurchaseView } from '@doppel/validation';
+import { type PriceView, type PurchaseView, photoPriceSteps, type UnlockPrices } from '@doppel/validation';
 import { formatPrice } from '../../components/money.ts';
 import { type Balance, creditsLabel, totalCredits } from './price-label.ts';
 
@@ -29,21 +29,28 @@ export function monthlyPrice(price: PriceView): string {
   return `${formatPrice(price)} / month`;
 }
 
+/**
+ * A photo's price as the unlock charges it (the shared `photoPriceSteps` rule): "Photo 6 credits",
+ * or with a first-image offer "First photo 2 credits, then 6 credits" ("First photo free, then …"),
+ * so the sheet never quotes 6 where the locked photo says "Unlock for 2 credits".
+ */
+export function photoPriceText(prices: UnlockPrices): string {
+  const { first, after } = photoPriceSteps(prices);
+  if (first === null) return `Photo ${creditsLabel(after)}`;
+  return `First photo ${first <= 0 ? 'free' : creditsLabel(first)}, then ${creditsLabel(after)}`;
+}
+
 /** The twin's prices in one line: "Message 2 credits · Photo 6 credits · Voice note 4 credits". */
-export function twinPricesLine(input: {
-  creditsToSendMessage: number;
-  creditsToUnlockImage: number;
-  creditsToUnlockAudio: number;
-  isSubscribed: boolean;
-}): string {
+export function twinPricesLine(
+  input: UnlockPrices & {
+    creditsToSendMessage: number;
+    isSubscribed: boolean;
+  },
+): string {
   const message = input.isSubscribed
     ? 'Messages free with your subscription'
     : `Message ${creditsLabel(input.creditsToSendMessage)}`;
-  return [
-    message,
-    `Photo ${creditsLabel(input.creditsToUnlockImage)}`,
-    `Voice note ${creditsLabel(input.creditsToUnlockAudio)}`,
-  ].join(' · ');
+  return [message, photoPriceText(input), `Voice note ${creditsLabel(input.creditsToUnlockAudio)}`].join(' · ');
 }
 
 /** Below this many messages left, the sheet warns that the balance is low. */

@@ -1,22 +1,9 @@
-// What unlocking an attachment costs a fan. Pure, so the message list and the unlock agree.
+// What unlocking an attachment costs a fan. Pure, so the message list, the unlock and the credits
+// sheet agree.
 
-export type UnlockPrices = {
-  creditsToUnlockImage: number;
-  creditsToUnlockAudio: number;
-  /** The price of the fan's first image; null when the talent has no such offer (0 = free). */
-  creditsToUnlockFirstImage: number | null;
-};
-
-/**
- * An image costs the first-image price while the fan has no unlocked image in the chat yet (one
- * chat per fan and talent, so "first" is per fan and talent); a voice note always costs the
- * audio price.
- */
-export function unlockPrice(type: 'IMAGE' | 'AUDIO', prices: UnlockPrices, hasUnlockedImage: boolean): number {
-  if (type === 'AUDIO') return prices.creditsToUnlockAudio;
-  if (prices.creditsToUnlockFirstImage !== null && !hasUnlockedImage) return prices.creditsToUnlockFirstImage;
-  return prices.creditsToUnlockImage;
-}
+// The price rule itself is shared with the screens that quote prices (@doppel/validation), so the
+// credits sheet and the unlock can never disagree; the domain keeps re-exporting it.
+export { type UnlockPrices, unlockPrice } from '@doppel/validation';
 
 /** Attachments are addressed by their position in the message (the jsonb list never reorders). */
 export function parseAttachmentIndex(attachmentId: string, count: number): number | undefined {

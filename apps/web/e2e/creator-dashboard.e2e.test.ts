@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPage, pathOf, useBrowser } from './support/browser.ts';
+import { sendAndWaitForReply, twinMessages, waitForChatOpen } from './support/fan-chat.ts';
 import { signInWithMagicLink } from './support/sign-in.ts';
 
 // The demo creator's dashboard: home (today first, setup, share link, earnings, engagement, quick
@@ -98,6 +99,16 @@ describe('creator dashboard', () => {
     ]);
     await tab.waitForURL((url) => url.pathname.startsWith('/chat/'));
     expect(new URL(tab.url()).pathname).toBe('/chat/mia');
+
+    // The creator's own test chat is free: no balance to watch, no credits to buy (issue 26 item 9).
+    await tab.setViewportSize({ width: 390, height: 844 });
+    await waitForChatOpen(tab);
+    await tab.getByTestId('test-chat-note').getByText('Test chat: free for you').waitFor();
+    await sendAndWaitForReply(tab, 'Testing my twin: what do you like about Lisbon?');
+    expect(await tab.getByTestId('out-of-credits-notice').count()).toBe(0);
+    expect(await tab.getByRole('button', { name: 'Buy credits' }).count()).toBe(0);
+    expect(await twinMessages(tab).locator('[data-testid="chat-call-to-action"]').count()).toBe(0);
+    await shot(tab, 'creator-test-chat');
     await context.close();
   });
 

@@ -96,6 +96,9 @@ describe('fan messenger', () => {
     await sendAndWaitForReply(page, 'Are you still there?');
     await twinMessages(page).last().getByText('Sign in so I don’t forget you', { exact: false }).waitFor();
     expect(await balanceOf(page)).toBe(0);
+    // Said once: the composer gives way to what to do next (issue 26 item 8).
+    await page.getByRole('textbox', { name: 'Message' }).waitFor({ state: 'detached' });
+    await page.getByTestId('sign-in-notice').getByRole('link', { name: 'Sign in to keep chatting' }).waitFor();
     await page.screenshot({ path: '/tmp/doppel-fan-chat-sign-in.png' });
     const messagesBeforeSignIn = await conversation(page).count();
 

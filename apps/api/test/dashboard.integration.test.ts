@@ -107,7 +107,12 @@ describe('dashboard.home', () => {
 
     // Settled: 7_000_005 + 2_000_000 micro-USD = 900 cents (floored), minus 300 cents of payouts.
     // Today (the UTC day frame still open): 335_673 micro-USD is 33 cents.
-    expect((await home()).earnings).toEqual({ totalNetCents: 1234, thisMonthNetCents: 500, todayNetCents: 33, disbursableCents: 600 });
+    expect((await home()).earnings).toEqual({
+      totalNetCents: 1234,
+      thisMonthNetCents: 500,
+      todayNetCents: 33,
+      disbursableCents: 600,
+    });
   });
 
   it('never shows a negative disbursable amount', async () => {

@@ -29,6 +29,7 @@ const enumTuples = {
   subscriptionStatuses: enums.subscriptionStatuses,
   paymentLedgerKinds: enums.paymentLedgerKinds,
   paymentReversalReasons: enums.paymentReversalReasons,
+  paymentProblems: enums.paymentProblems,
   chatCallsToAction: enums.chatCallsToAction,
   talentLedgerKinds: enums.talentLedgerKinds,
   earningSources: enums.earningSources,

@@ -5,7 +5,6 @@ import {
   type AdminPayoutStatusFilter,
   type AdminPayoutTimelineEntry,
   adminPayoutStatusFilters,
-  type PayoutStatus,
   payoutStatuses,
 } from '@doppel/validation';
 import { formatPrice } from '../../../components/money.ts';

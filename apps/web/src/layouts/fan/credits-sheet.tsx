@@ -130,11 +130,7 @@ function BuyPanel({
   if (provider === null) {
     return (
       <Stack gap="sm">
-        {warning && (
-          <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="low-balance">
-            {warning}
-          </Alert>
-        )}
+        <LowBalanceWarning warning={warning} />
         <Alert color="gray" variant="light" icon={<IconShoppingCartOff size={18} />} data-testid="purchases-unavailable">
           Purchases are not available right now. Credits and subscriptions cannot be bought on this server.
         </Alert>
@@ -153,11 +149,7 @@ function BuyPanel({
   );
   return (
     <Stack gap="sm">
-      {warning && (
-        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="low-balance">
-          {warning}
-        </Alert>
-      )}
+      <LowBalanceWarning warning={warning} />
       {provider === 'sandbox' && (
         <Text fz="xs" c="dimmed" className={classes.sandboxNote} data-testid="sandbox-note">
           <IconFlask size={14} aria-hidden="true" /> Sandbox mode: no real money moves.
@@ -179,5 +171,15 @@ function BuyPanel({
       )}
       {intent !== 'subscribe' && subscriptionCard}
     </Stack>
+  );
+}
+
+/** Why the sheet opened when the balance runs low, above whatever it offers. */
+function LowBalanceWarning({ warning }: { warning: string | null | undefined }) {
+  if (!warning) return null;
+  return (
+    <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="low-balance">
+      {warning}
+    </Alert>
   );
 }

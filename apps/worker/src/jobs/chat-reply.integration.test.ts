@@ -134,7 +134,7 @@ describe('chat.reply through the openai SDK', () => {
     expect(sent?.temperature).toBe(0.9);
     expect(sent?.tools?.map((tool) => tool.function.name)).toEqual(['generate_image_attachment', 'generate_audio_attachment']);
     expect(sent?.messages.map((message) => message.role)).toEqual(['system', 'assistant', 'user']);
-    expect(sent?.messages[0]?.content).toContain('You are Mia Moreno, a 27-year-old creator');
+    expect(sent?.messages[0]?.content).toContain('You are the AI twin of Mia Moreno, a 27-year-old creator');
     expect(sent?.messages[0]?.content).toContain('- Has a rescue cat called Churro');
 
     expect(prompt).toMatchObject({

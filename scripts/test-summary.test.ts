@@ -79,6 +79,38 @@ describe('vitestOutcome', () => {
   });
 });
 
+describe('failed tests in the summary', () => {
+  const failing = report({
+    numPassedTests: 1,
+    numFailedTests: 1,
+    success: false,
+    testResults: [
+      { name: '/repo/apps/api/a.test.ts', status: 'failed', message: 'Error: hook timed out\n  at x', assertionResults: [] },
+      {
+        name: '/repo/apps/api/b.test.ts',
+        status: 'failed',
+        assertionResults: [
+          { status: 'passed', fullName: 'b works' },
+          { status: 'failed', fullName: 'b pays once', failureMessages: ['\nAssertionError: expected 2 to be 1\n  at y'] },
+        ],
+      },
+    ],
+  });
+
+  it('names each failed test and each file that failed without one, by path from the root', () => {
+    expect(vitestOutcome(1, failing, '/repo').failures).toEqual([
+      'apps/api/a.test.ts: Error: hook timed out',
+      'apps/api/b.test.ts > b pays once: AssertionError: expected 2 to be 1',
+    ]);
+  });
+
+  it('lists them before the closing line, which stays last', () => {
+    const summary = summarize([tier('integration', vitestOutcome(1, failing, '/repo'))]);
+    expect(summary.lines.at(-1)).toBe('tests: 1 passed, 2 failed (failed: integration)');
+    expect(summary.lines).toContain('  integration: apps/api/b.test.ts > b pays once: AssertionError: expected 2 to be 1');
+  });
+});
+
 describe('summarize', () => {
   it('reads green, and exits 0, only when every tier passed', () => {
     const summary = summarize([

@@ -63,7 +63,7 @@ function vitestTier(project: string, env?: NodeJS.ProcessEnv): TierOutcome {
     ],
     env,
   );
-  return vitestOutcome(status, existsSync(report) ? (JSON.parse(readFileSync(report, 'utf8')) as VitestReport) : undefined);
+  return vitestOutcome(status, existsSync(report) ? (JSON.parse(readFileSync(report, 'utf8')) as VitestReport) : undefined, root);
 }
 
 /** Installs a Debian package when its program is missing and we are root; else says what to do. */

@@ -32,11 +32,21 @@ export const appConfigs = pgTable(
     /** The model whose new version is being fine-tuned; new generations wait while it is set. */
     fineTuningModelId: text().references(() => models.id, { onDelete: 'set null' }),
     isModelHealthyRecord: jsonb().$type<ModelHealthRecord>().notNull().default({}),
+    /**
+     * What a creator may charge for the twin's monthly subscription, in whole US cents ($4.99 to
+     * $49.99 until the admins change it; @doppel/validation defaultSubscriptionPriceLimits).
+     */
+    subscriptionPriceMinCents: integer().notNull().default(499),
+    subscriptionPriceMaxCents: integer().notNull().default(4_999),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('app_configs_fine_tuning_model_idx').on(t.fineTuningModelId),
     check('app_configs_referral_share_range', sql`${t.referralRevenueSharePpm} between 0 and 1000000`),
     check('app_configs_function_temperature_range', sql`${t.llmFunctionTemperature} between 0 and 1`),
+    check(
+      'app_configs_subscription_price_limits',
+      sql`${t.subscriptionPriceMinCents} > 0 and ${t.subscriptionPriceMinCents} <= ${t.subscriptionPriceMaxCents}`,
+    ),
   ],
 );

@@ -1,0 +1,3 @@
+ALTER TABLE "app_configs" ADD COLUMN "subscription_price_min_cents" integer DEFAULT 499 NOT NULL;--> statement-breakpoint
+ALTER TABLE "app_configs" ADD COLUMN "subscription_price_max_cents" integer DEFAULT 4999 NOT NULL;--> statement-breakpoint
+ALTER TABLE "app_configs" ADD CONSTRAINT "app_configs_subscription_price_limits" CHECK ("app_configs"."subscription_price_min_cents" > 0 and "app_configs"."subscription_price_min_cents" <= "app_configs"."subscription_price_max_cents");

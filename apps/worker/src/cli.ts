@@ -66,14 +66,24 @@ function describeError(error: unknown): string {
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
 
+/** Where a run of the CLI reads its settings and writes: the process's own unless a caller embeds it. */
+export type CliIo = {
+  /** The settings to parse; the process environment when absent (read only by env.ts). */
+  env?: Record<string, string | undefined>;
+  stdout: { write: (text: string) => unknown };
+  stderr: { write: (text: string) => unknown };
+};
+
+const processIo: CliIo = { stdout: process.stdout, stderr: process.stderr };
+
 /** Runs one command; returns the process exit code. */
-export async function runCli(argv: readonly string[]): Promise<number> {
-  const out = (text: string) => process.stdout.write(`${text}\n`);
+export async function runCli(argv: readonly string[], io: CliIo = processIo): Promise<number> {
+  const out = (text: string) => io.stdout.write(`${text}\n`);
   let command: CliCommand;
   try {
     command = parseCommandLine(argv);
   } catch (error) {
-    process.stderr.write(`error: ${describeError(error)}\n`);
+    io.stderr.write(`error: ${describeError(error)}\n`);
     return 1;
   }
   if (command.name === 'help') {
@@ -85,11 +95,11 @@ export async function runCli(argv: readonly string[]): Promise<number> {
   let client: DbClient | undefined;
   let boss: PgBoss | undefined;
   try {
-    const env = loadCliEnv();
+    const env = loadCliEnv(io.env);
     // Operators read tables on stdout; library chatter stays out unless they ask for debug logs.
     const log = createLogger(env.LOG_LEVEL === 'debug' ? 'debug' : 'warn', { service: 'ops' });
     database = await openOpsDatabase(env);
-    process.stderr.write(`[ops] ${database.description}\n`);
+    io.stderr.write(`[ops] ${database.description}\n`);
     const url = database.url;
     // The pooler settings describe DATABASE_URL; the embedded database is always reached directly.
     const connection = env.DATABASE_URL ? databaseConnection(env) : {};
@@ -112,7 +122,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     await execute(command, context, url, connection);
     return 0;
   } catch (error) {
-    process.stderr.write(`error: ${describeError(error)}\n`);
+    io.stderr.write(`error: ${describeError(error)}\n`);
     return 1;
   } finally {
     await boss?.stop({ graceful: false }).catch(() => {});

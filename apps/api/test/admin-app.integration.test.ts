@@ -7,7 +7,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { appConfigs, apps, defaultAppId, listRecordedChanges, seedDemoData, voices } from '@doppel/db';
-import { type AdminAppUpdateInput, adminAppMessages, adminTalentMessages, newVoiceDefaults } from '@doppel/validation';
+import {
+  type AdminAppUpdateInput,
+  adminAppMessages,
+  adminTalentMessages,
+  newVoiceDefaults,
+  subscriptionPriceMessages,
+} from '@doppel/validation';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, type Caller, createCaller, refusal, seedPeople, signIn, startApi } from './harness.ts';
@@ -70,6 +76,8 @@ const settings: AdminAppUpdateInput = {
   voices: [voice('voice_a', 'Ava'), voice('voice_b', 'Ben', { gender: 'MALE', style: 0.3 }), voice('voice_c', 'Cleo')],
   minVersion: { talent: '1.4.0' },
   emptyChatMessageText: 'Say hi 👋',
+  subscriptionPriceMinCents: 599,
+  subscriptionPriceMaxCents: 2_999,
 };
 
 async function storedVoices() {
@@ -88,6 +96,8 @@ describe('admin.app before the first save', () => {
       voices: [],
       minVersion: { talent: '0.0.0' },
       emptyChatMessageText: '',
+      subscriptionPriceMinCents: 499,
+      subscriptionPriceMaxCents: 4_999,
       updatedAt: null,
     });
 
@@ -193,6 +203,11 @@ describe('admin.app.update', () => {
       [{ voices: [voice('voice_a', 'Ava', { similarityBoost: 1.1 })] }, 'voices', adminAppMessages.voiceRange],
       [{ voices: [voice('voice_a', 'Ava'), voice('voice_a', 'Again')] }, 'voices', adminAppMessages.voiceIdTaken],
       [{ minVersion: { talent: 'latest' } }, 'minVersion', adminAppMessages.version],
+      [{ subscriptionPriceMinCents: 3_000 }, 'subscriptionPriceMinCents', subscriptionPriceMessages.minAboveMax],
+      [{ subscriptionPriceMinCents: 0 }, 'subscriptionPriceMinCents', subscriptionPriceMessages.positive],
+      [{ subscriptionPriceMaxCents: 4.995 }, 'subscriptionPriceMaxCents', subscriptionPriceMessages.wholeCents],
+      [{ subscriptionPriceMaxCents: '' }, 'subscriptionPriceMaxCents', 'Required'],
+      [{ subscriptionPriceMaxCents: 100_001 }, 'subscriptionPriceMaxCents', subscriptionPriceMessages.ceiling],
     ];
     for (const [changes, field, message] of cases) {
       const failure = await refusal(admin.client.admin.app.update.mutate({ ...settings, ...changes } as AdminAppUpdateInput));
@@ -250,6 +265,8 @@ describe('access', () => {
     for (const caller of [creator, fan]) {
       expect((await refusal(caller.client.admin.app.get.query())).code).toBe('FORBIDDEN');
       expect((await refusal(caller.client.admin.app.update.mutate({ ...settings, voices: [] }))).code).toBe('FORBIDDEN');
+      const limits = { ...settings, subscriptionPriceMinCents: 1, subscriptionPriceMaxCents: 100_000 };
+      expect((await refusal(caller.client.admin.app.update.mutate(limits))).code).toBe('FORBIDDEN');
     }
     expect((await refusal(anonymous.client.admin.app.get.query())).code).toBe('UNAUTHORIZED');
     expect((await refusal(anonymous.client.admin.app.update.mutate({ ...settings, voices: [] }))).code).toBe('UNAUTHORIZED');

@@ -9,4 +9,5 @@ export * from './refused.ts';
 export * from './reverse-payment.ts';
 export * from './rules.ts';
 export * from './store-purchases.ts';
+export * from './subscription-price.ts';
 export * from './subscriptions.ts';

@@ -1,6 +1,7 @@
 import type { Executor, InitialChatMessage, TalentVoice } from '@doppel/db';
 import { isOfferedInterest, type StaticAttachmentView, type TalentSettings, type VoiceOption } from '@doppel/validation';
 import { fileUrl } from '../files/visibility.ts';
+import { currentSubscriptionCents, subscriptionPriceLimits } from '../payments/subscription-price.ts';
 import { referralUrlOf, shareUrlOf } from './links.ts';
 import { listStaticAttachments, loadTalent, type StaticAttachmentRow } from './load.ts';
 
@@ -37,7 +38,11 @@ function welcomeView(message: InitialChatMessage): TalentSettings['initialChatMe
 /** `talent.get`: the twin and its config as the settings screens need them (managers only). */
 export async function getTalentSettings(db: Executor, talentId: string, publicUrl: string): Promise<TalentSettings> {
   const { talent, config } = await loadTalent(db, talentId);
-  const gallery = await listStaticAttachments(db, talentId);
+  const [gallery, subscriptionPriceCents, limits] = await Promise.all([
+    listStaticAttachments(db, talentId),
+    currentSubscriptionCents(db, talent.subscriptionProductId),
+    subscriptionPriceLimits(db),
+  ]);
   return {
     id: talent.id,
     name: talent.name,
@@ -48,6 +53,8 @@ export async function getTalentSettings(db: Executor, talentId: string, publicUr
     creditsToSendMessage: talent.creditsToSendMessage,
     creditsToUnlockImage: talent.creditsToUnlockImage,
     creditsToUnlockAudio: talent.creditsToUnlockAudio,
+    subscriptionPriceCents,
+    subscriptionPriceLimits: limits,
     chatMessageSuggestions: talent.chatMessageSuggestions.map((starter) => ({
       id: starter.id,
       text: starter.text,

@@ -2,6 +2,7 @@ import { type Executor, type InitialChatMessage, newId, talentConfigs, talents }
 import { isOfferedInterest, talentMessages, type UpdateTalentSettingsInput } from '@doppel/validation';
 import { eq } from 'drizzle-orm';
 import { DomainError } from '../errors.ts';
+import { setSubscriptionPrice } from '../payments/subscription-price.ts';
 import type { FileStorage } from '../ports/file-storage.ts';
 import { recordTalentChange } from './changes.ts';
 import { loadTalent } from './load.ts';
@@ -49,7 +50,8 @@ async function welcomeMessagesOf(
  * Update talent settings (spec 7), any subset of the fields; the schemas checked each field, this
  * checks what needs the stored twin: a new picture is a file uploaded for this twin, interests are
  * offered ones (a deprecated one already stored may stay), a custom prompt switched on has text,
- * the first welcome message stays, images are this twin's files.
+ * the first welcome message stays, images are this twin's files, a subscription price is inside the
+ * admins' limits. It runs in the caller's transaction, so a refusal leaves everything as it was.
  */
 export async function updateTalentSettings(
   tx: Executor,
@@ -112,9 +114,13 @@ export async function updateTalentSettings(
   }
 
   const changed: Array<{ entity: 'talents' | 'talent_configs' }> = [];
+  // A new price is a new product the twin points at (payments/subscription-price.ts).
+  if (input.subscriptionPriceCents !== undefined && (await setSubscriptionPrice(tx, talent, input.subscriptionPriceCents))) {
+    changed.push({ entity: 'talents' });
+  }
   if (Object.keys(talentChanges).length > 0) {
     await tx.update(talents).set(talentChanges).where(eq(talents.id, talentId));
-    changed.push({ entity: 'talents' });
+    if (!changed.some((change) => change.entity === 'talents')) changed.push({ entity: 'talents' });
   }
   if (Object.keys(configChanges).length > 0) {
     if (hasConfig) await tx.update(talentConfigs).set(configChanges).where(eq(talentConfigs.id, talentId));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../common/messages.ts';
+import { subscriptionPriceMessages } from '../payments/subscription-price.ts';
 import {
   adminAppMessages,
   adminAppUpdateInput,
@@ -55,6 +56,8 @@ const valid = {
   voices: [voice],
   minVersion: { talent: '1.2.3' },
   emptyChatMessageText: 'Say hi 👋',
+  subscriptionPriceMinCents: 499,
+  subscriptionPriceMaxCents: 4_999,
 };
 
 const withImage = (changes: Record<string, unknown>) => ({
@@ -202,5 +205,28 @@ describe('admin app update payload', () => {
   it('takes the empty chat message as trimmed text, empty allowed', () => {
     expect(adminAppUpdateInput.parse({ ...valid, emptyChatMessageText: '  ' }).emptyChatMessageText).toBe('');
     expect(messagesOf({ ...valid, emptyChatMessageText: 'x'.repeat(501) })).toEqual([adminAppMessages.textTooLong(500)]);
+  });
+});
+
+describe('the subscription price limits', () => {
+  it('takes whole cents, a minimum up to the maximum', () => {
+    expect(issuesOf({ ...valid, subscriptionPriceMinCents: 999, subscriptionPriceMaxCents: 999 })).toEqual([]);
+  });
+
+  it('puts a minimum above the maximum on the minimum, even while another field is wrong', () => {
+    const reversed = { ...valid, subscriptionPriceMinCents: 2_000, subscriptionPriceMaxCents: 1_000 };
+    expect(messagesAt(reversed, 'subscriptionPriceMinCents')).toEqual([subscriptionPriceMessages.minAboveMax]);
+    expect(messagesAt({ ...reversed, chatPromptTemplate: '' }, 'subscriptionPriceMinCents')).toEqual([
+      subscriptionPriceMessages.minAboveMax,
+    ]);
+  });
+
+  it('asks for both limits as positive whole cents', () => {
+    const input = { ...valid, subscriptionPriceMinCents: '', subscriptionPriceMaxCents: 0 };
+    expect(messagesAt(input, 'subscriptionPriceMinCents')).toEqual([messages.required]);
+    expect(messagesAt(input, 'subscriptionPriceMaxCents')).toEqual([subscriptionPriceMessages.positive]);
+    expect(messagesAt({ ...valid, subscriptionPriceMaxCents: 49.99 }, 'subscriptionPriceMaxCents')).toEqual([
+      subscriptionPriceMessages.wholeCents,
+    ]);
   });
 });

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { messages } from '../common/messages.ts';
 import { singleLineText } from '../common/single-line.ts';
 import { genders } from '../enums.ts';
+import { subscriptionCentsSchema, subscriptionPriceMessages } from '../payments/subscription-price.ts';
 import { adminShareSchema } from './talents.ts';
 
 // ---- Limits the spec leaves open (chosen here, read by the form and the server) ----
@@ -154,19 +155,32 @@ export const minVersionSchema = z.object({
 
 // ---- admin.app.update (spec 7 "Update app config") and admin.app.get ----
 
-export const adminAppUpdateInput = z.object({
-  chatPromptTemplate: requiredText(appTemplateMax),
-  chatPromptTemplateForFaq: requiredText(appTemplateMax),
-  talentChatPromptTemplate: requiredText(appTemplateMax),
-  /** 0 to 1 in steps of 0.001; stored as parts per million. */
-  referralRevenueShare: adminShareSchema,
-  llmFunctionTemperature: unitNumber(adminAppMessages.temperatureNumber, adminAppMessages.temperatureRange),
-  functionSchemaConfig: functionSchemaConfigSchema,
-  voices: adminVoicesSchema,
-  minVersion: minVersionSchema,
-  /** Shown in a chat with no messages yet (App.emptyChatMessageText); may be empty. */
-  emptyChatMessageText: z.string().trim().max(appEmptyChatMessageMax, adminAppMessages.textTooLong(appEmptyChatMessageMax)),
-});
+export const adminAppUpdateInput = z
+  .object({
+    chatPromptTemplate: requiredText(appTemplateMax),
+    chatPromptTemplateForFaq: requiredText(appTemplateMax),
+    talentChatPromptTemplate: requiredText(appTemplateMax),
+    /** 0 to 1 in steps of 0.001; stored as parts per million. */
+    referralRevenueShare: adminShareSchema,
+    llmFunctionTemperature: unitNumber(adminAppMessages.temperatureNumber, adminAppMessages.temperatureRange),
+    functionSchemaConfig: functionSchemaConfigSchema,
+    voices: adminVoicesSchema,
+    minVersion: minVersionSchema,
+    /** Shown in a chat with no messages yet (App.emptyChatMessageText); may be empty. */
+    emptyChatMessageText: z.string().trim().max(appEmptyChatMessageMax, adminAppMessages.textTooLong(appEmptyChatMessageMax)),
+    /** What creators may charge for their monthly subscription, in whole cents (the form edits dollars). */
+    subscriptionPriceMinCents: subscriptionCentsSchema,
+    subscriptionPriceMaxCents: subscriptionCentsSchema,
+  })
+  .refine((input) => input.subscriptionPriceMinCents <= input.subscriptionPriceMaxCents, {
+    message: subscriptionPriceMessages.minAboveMax,
+    path: ['subscriptionPriceMinCents'],
+    // Said as soon as both limits are prices, even while another card still has an error.
+    when: ({ value }) => {
+      const limits = value as { subscriptionPriceMinCents?: unknown; subscriptionPriceMaxCents?: unknown } | undefined;
+      return Number.isInteger(limits?.subscriptionPriceMinCents) && Number.isInteger(limits?.subscriptionPriceMaxCents);
+    },
+  });
 export type AdminAppUpdateInput = z.output<typeof adminAppUpdateInput>;
 
 /** What the page edits, as stored; `updatedAt` is null before the settings were ever saved. */
@@ -205,6 +219,8 @@ export const adminAppSettingsOutput = z.object({
   ),
   minVersion: z.object({ talent: z.string() }),
   emptyChatMessageText: z.string(),
+  subscriptionPriceMinCents: z.number().int(),
+  subscriptionPriceMaxCents: z.number().int(),
   updatedAt: z.string().nullable(),
 });
 export type AdminAppSettings = z.infer<typeof adminAppSettingsOutput>;

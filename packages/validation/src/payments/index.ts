@@ -5,6 +5,8 @@ import { creditBalanceOutput } from '../chat/index.ts';
 import { singleLineText } from '../common/single-line.ts';
 import { checkoutModes, checkoutStatuses, paymentProviders, productPriceTypes } from '../enums.ts';
 
+export * from './subscription-price.ts';
+
 const id = (label: string) => singleLineText().min(1, `${label} is not defined`).max(100);
 
 /** A price in integer minor units (cents for USD). */

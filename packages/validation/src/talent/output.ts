@@ -23,6 +23,10 @@ export const talentSettingsOutput = z.object({
   creditsToSendMessage: z.number().int(),
   creditsToUnlockImage: z.number().int(),
   creditsToUnlockAudio: z.number().int(),
+  /** The monthly subscription fans can buy now, in whole cents; null while the twin offers none. */
+  subscriptionPriceCents: z.number().int().nullable(),
+  /** What the admins let a creator charge a month, in whole cents (the App page). */
+  subscriptionPriceLimits: z.object({ minCents: z.number().int(), maxCents: z.number().int() }),
   chatMessageSuggestions: z.array(conversationStarterOutput),
   initialChatMessages: z.array(welcomeMessageOutput),
   hasCustomChatPrompt: z.boolean(),

@@ -9,6 +9,7 @@ import {
   profilePictureUrlSchema,
   purposeSchema,
 } from '../onboarding/index.ts';
+import { subscriptionCentsSchema } from '../payments/subscription-price.ts';
 import {
   chatPromptMaxLength,
   conversationStarterAnswerMax,
@@ -162,6 +163,11 @@ export const updateTalentSettingsInput = z.object({
   creditsToSendMessage: creditsToSendMessageSchema.optional(),
   creditsToUnlockImage: creditsToUnlockImageSchema.optional(),
   creditsToUnlockAudio: creditsToUnlockAudioSchema.optional(),
+  /**
+   * The monthly subscription price in whole cents; the server holds it to the admins' limits. A new
+   * price is a new product: fans already subscribed keep renewing at theirs (docs/payments.md).
+   */
+  subscriptionPriceCents: subscriptionCentsSchema.optional(),
 });
 export type UpdateTalentSettingsInput = z.infer<typeof updateTalentSettingsInput>;
 

@@ -1,13 +1,18 @@
 // admin.app.get: the App page's values (spec 2.5 "/app"): app_configs and apps (id default) and the
 // voice catalogue in its order.
 import { appConfigs, apps, defaultAppId, type Executor, voices } from '@doppel/db';
-import { type AdminAppSettings, defaultReferralRevenueSharePpm, ppmToShare } from '@doppel/validation';
+import {
+  type AdminAppSettings,
+  defaultReferralRevenueSharePpm,
+  defaultSubscriptionPriceLimits,
+  ppmToShare,
+} from '@doppel/validation';
 import { asc, eq } from 'drizzle-orm';
 
 /**
  * What the page starts from before the settings were ever saved (a database without the demo
  * data): blank texts the form asks for, the spec's default referral share, the function names the
- * reply engine's prompt refers to.
+ * reply engine's prompt refers to, the default subscription price limits.
  */
 export const unsavedAppSettings: Omit<AdminAppSettings, 'voices'> = {
   chatPromptTemplate: '',
@@ -32,6 +37,8 @@ export const unsavedAppSettings: Omit<AdminAppSettings, 'voices'> = {
   },
   minVersion: { talent: '0.0.0' },
   emptyChatMessageText: '',
+  subscriptionPriceMinCents: defaultSubscriptionPriceLimits.minCents,
+  subscriptionPriceMaxCents: defaultSubscriptionPriceLimits.maxCents,
   updatedAt: null,
 };
 
@@ -53,6 +60,8 @@ export async function getAdminAppSettings(db: Executor): Promise<AdminAppSetting
           llmFunctionTemperature: config.llmFunctionTemperature,
           functionSchemaConfig: config.functionSchemaConfig,
           minVersion: { talent: config.minVersion.talent },
+          subscriptionPriceMinCents: config.subscriptionPriceMinCents,
+          subscriptionPriceMaxCents: config.subscriptionPriceMaxCents,
           updatedAt: config.updatedAt.toISOString(),
         }
       : {}),

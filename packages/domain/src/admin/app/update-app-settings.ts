@@ -27,6 +27,9 @@ export async function updateAdminAppSettings(tx: Transaction, input: AdminAppUpd
     llmFunctionTemperature: input.llmFunctionTemperature,
     functionSchemaConfig: input.functionSchemaConfig,
     minVersion: { talent: input.minVersion.talent },
+    // Whole cents; new limits apply to the next price a creator sets, not to prices already set.
+    subscriptionPriceMinCents: input.subscriptionPriceMinCents,
+    subscriptionPriceMaxCents: input.subscriptionPriceMaxCents,
   };
   await tx
     .insert(appConfigs)

@@ -37,6 +37,8 @@ const settings: AdminAppSettings = {
   ],
   minVersion: { talent: '1.0.0' },
   emptyChatMessageText: '',
+  subscriptionPriceMinCents: 499,
+  subscriptionPriceMaxCents: 4_999,
   updatedAt: '2030-01-01T00:00:00.000Z',
 };
 

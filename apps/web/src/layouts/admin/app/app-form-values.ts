@@ -27,6 +27,9 @@ export type AppFormValues = {
   voices: VoiceRowValues[];
   minVersion: { talent: string };
   emptyChatMessageText: string;
+  /** Whole cents, typed in dollars (DollarsInput); what was typed while it is not a price yet. */
+  subscriptionPriceMinCents: number | string;
+  subscriptionPriceMaxCents: number | string;
 };
 
 export type AppForm = UseFormReturnType<AppFormValues>;

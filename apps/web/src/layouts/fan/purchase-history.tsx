@@ -2,8 +2,8 @@ import type { PurchaseView } from '@doppel/validation';
 import { Badge, Button, Center, Group, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { ErrorAlert } from '../../components/error-alert.tsx';
-import { formatDateTime } from '../../components/format-date.ts';
 import { formatPrice } from '../../components/money.ts';
+import { RelativeTime } from '../../components/relative-time.tsx';
 import { trpc } from '../../trpc/trpc.ts';
 import classes from './fan-chat.module.css';
 import { purchaseCreditsLabel, purchaseStatusLooks } from './purchase-format.ts';
@@ -76,7 +76,8 @@ function PurchaseRow({ purchase, onOpen }: { purchase: PurchaseView; onOpen: () 
       </Group>
       <Group justify="space-between" wrap="nowrap" gap="sm" mt={2}>
         <Text fz="xs" c="dimmed" truncate>
-          {formatDateTime(purchase.createdAt)} · {purchaseCreditsLabel(purchase)}
+          {/* The row is the button (its receipt has the full date): the date is not a second stop for the keyboard. */}
+          <RelativeTime value={purchase.createdAt} span inherit focusable={false} /> · {purchaseCreditsLabel(purchase)}
         </Text>
         <Group gap={4} wrap="nowrap" style={{ flex: 'none' }}>
           {purchase.isSandbox && (

@@ -6,8 +6,8 @@ import { IconMessageOff, IconMessages } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
-import { formatDateTime } from '../../../components/format-date.ts';
 import { LoadMoreButton } from '../../../components/load-more-button.tsx';
+import { RelativeTime } from '../../../components/relative-time.tsx';
 import { pictureSrc } from '../../../media/media-url.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { uniqueById } from '../shared/unique-by-id.ts';
@@ -147,7 +147,8 @@ function ChatRow({ chat, search, isPhone }: { chat: AdminChatView; search: strin
             {messageCountLabel(chat.chatMessageCount)}
           </Text>
           <Text size="xs" c="dimmed">
-            Updated {formatDateTime(chat.updatedAt)}
+            {/* The row is the link: the date is not a second keyboard stop. */}
+            Updated <RelativeTime value={chat.updatedAt} span inherit focusable={false} />
           </Text>
           <ChatFlagBadges flags={chat.flags} size="xs" />
         </Stack>

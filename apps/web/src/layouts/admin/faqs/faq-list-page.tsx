@@ -2,7 +2,7 @@ import type { AdminFaqSummary } from '@doppel/validation';
 import { Badge, Button, Card, Group, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { formatDateTime } from '../../../components/format-date.ts';
+import { RelativeTime } from '../../../components/relative-time.tsx';
 import { trpc } from '../../../trpc/trpc.ts';
 import { AdminList } from '../shared/admin-list.tsx';
 import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
@@ -52,7 +52,8 @@ function FaqRow({ faq }: { faq: AdminFaqSummary }) {
             {faq.name}
           </Text>
           <Text c="dimmed" size="xs">
-            Updated {formatDateTime(faq.updatedAt)}
+            {/* The row is the link: the date is not a second keyboard stop. */}
+            Updated <RelativeTime value={faq.updatedAt} span inherit focusable={false} />
           </Text>
         </div>
         <Badge variant="light" style={{ flex: 'none' }} data-testid="faq-item-count">

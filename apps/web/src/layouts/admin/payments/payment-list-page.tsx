@@ -17,7 +17,7 @@ const columns: DataTableColumn<AdminPaymentRow>[] = [
   {
     accessor: 'createdAt',
     title: 'Date',
-    render: (payment) => <RowDateLink to={paymentPath(payment.id)} at={payment.createdAt} testId="payment-date" />,
+    render: (payment) => <RowDateLink to={paymentPath(payment.id)} at={payment.createdAt} testId="payment-date" relative />,
   },
   {
     accessor: 'user',

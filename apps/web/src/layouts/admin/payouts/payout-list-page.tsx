@@ -24,7 +24,7 @@ const columns: DataTableColumn<AdminPayoutRow>[] = [
   {
     accessor: 'createdAt',
     title: 'Requested',
-    render: (payout) => <RowDateLink to={payoutPath(payout.id)} at={payout.createdAt} testId="payout-date" />,
+    render: (payout) => <RowDateLink to={payoutPath(payout.id)} at={payout.createdAt} testId="payout-date" relative />,
   },
   {
     accessor: 'talent',

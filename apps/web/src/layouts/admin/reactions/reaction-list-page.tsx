@@ -2,7 +2,7 @@ import type { AdminReactionFilter, AdminReactionView } from '@doppel/validation'
 import { adminReactionFilters } from '@doppel/validation';
 import { Avatar, Card, Flex, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { formatDateTime } from '../../../components/format-date.ts';
+import { RelativeTime } from '../../../components/relative-time.tsx';
 import { pictureSrc } from '../../../media/media-url.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { fanLabel, messagePreview } from '../chats/chat-format.ts';
@@ -101,9 +101,8 @@ function ReactionRow({ item, search }: { item: AdminReactionView; search: string
           <Text size="xs" truncate data-testid="reaction-fan">
             by {fan}
           </Text>
-          <Text size="xs" c="dimmed" component="time" dateTime={item.createdAt}>
-            {formatDateTime(item.createdAt)}
-          </Text>
+          {/* The row is the link: the date is not a second keyboard stop. */}
+          <RelativeTime value={item.createdAt} size="xs" c="dimmed" focusable={false} />
         </Stack>
       </Flex>
     </Card>

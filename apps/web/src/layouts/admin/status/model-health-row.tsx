@@ -1,7 +1,7 @@
 import type { AdminModelHealthEntry } from '@doppel/validation';
 import { Badge, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
-import { formatDateTime } from '../../../components/format-date.ts';
+import { RelativeTime } from '../../../components/relative-time.tsx';
 import { truncateMessage } from '../../../errors/truncate-message.ts';
 
 /** One model: a green check or a red cross, its name, why it failed and when it was checked. */
@@ -49,7 +49,7 @@ export function ModelHealthRow({ entry }: { entry: AdminModelHealthEntry }) {
           )}
           {entry.checkedAt && (
             <Text size="xs" c="dimmed" data-testid="model-health-checked-at">
-              Last check {formatDateTime(entry.checkedAt)}
+              Last check <RelativeTime value={entry.checkedAt} span inherit />
             </Text>
           )}
         </Stack>

@@ -2,7 +2,7 @@ import { type AdminTalentListItem, type AdminTalentSort, adminTalentSearchMax, a
 import { Avatar, Button, Card, Group, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { formatDateTime } from '../../../components/format-date.ts';
+import { RelativeTime } from '../../../components/relative-time.tsx';
 import { pictureSrc } from '../../../media/media-url.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { AdminList } from '../shared/admin-list.tsx';
@@ -112,9 +112,8 @@ function TalentRow({ talent }: { talent: AdminTalentListItem }) {
           <Text size="sm" fw={600} data-testid="talent-chat-count" data-count={talent.chatCount}>
             {chatsLabel(talent.chatCount)}
           </Text>
-          <Text size="xs" c="dimmed" data-testid="talent-created-at">
-            {formatDateTime(talent.createdAt)}
-          </Text>
+          {/* The row is the link: the date is not a second keyboard stop. */}
+          <RelativeTime value={talent.createdAt} size="xs" c="dimmed" focusable={false} data-testid="talent-created-at" />
         </Stack>
       </Group>
     </Card>

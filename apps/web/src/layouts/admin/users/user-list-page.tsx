@@ -3,7 +3,7 @@ import { adminUserSearchMax } from '@doppel/validation';
 import { Anchor, Group, Select, Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { Link } from 'react-router-dom';
-import { formatDateTime } from '../../../components/format-date.ts';
+import { RelativeTime } from '../../../components/relative-time.tsx';
 import { trpc } from '../../../trpc/trpc.ts';
 import { AdminList } from '../shared/admin-list.tsx';
 import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
@@ -67,9 +67,7 @@ const columns: DataTableColumn<AdminUserRow>[] = [
     accessor: 'createdAt',
     title: 'Created',
     render: (user) => (
-      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="user-created-at">
-        {formatDateTime(user.createdAt)}
-      </Text>
+      <RelativeTime value={user.createdAt} size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="user-created-at" />
     ),
   },
 ];

@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
-import { formatDateTime } from '../../../components/format-date.ts';
 import { notifySuccess } from '../../../components/notify-success.ts';
+import { RelativeTime } from '../../../components/relative-time.tsx';
 import { describeError } from '../../../errors/describe-error.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { useTalentContext } from '../talent-context.ts';
@@ -57,9 +57,7 @@ export function CorrectionCard({ correction, onRemoved }: { correction: Correcti
               {status.label}
             </Badge>
           </Group>
-          <Text size="xs" c="dimmed">
-            {formatDateTime(correction.updatedAt)}
-          </Text>
+          <RelativeTime value={correction.updatedAt} size="xs" c="dimmed" data-testid="correction-updated-at" />
         </Group>
         <Paper radius="md" p="sm" bg="var(--mantine-color-gray-0)">
           <Text size="xs" c="dimmed" mb={2}>

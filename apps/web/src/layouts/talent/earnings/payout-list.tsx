@@ -1,10 +1,10 @@
 import { type PayoutView, payoutReasonText } from '@doppel/validation';
 import { Button, Card, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
-import { formatDateTime } from '../../../components/format-date.ts';
 import { formatCents } from '../../../components/money.ts';
 import { transferTypeLabels } from '../../../components/payout-labels.ts';
 import { PayoutStatusBadge } from '../../../components/payout-status-badge.tsx';
+import { RelativeTime } from '../../../components/relative-time.tsx';
 import { trpc } from '../../../trpc/trpc.ts';
 
 /** "Last payouts" (spec 2.4): the twin's payouts, newest first, 50 at a time with Load more. */
@@ -62,10 +62,7 @@ function PayoutRow({ payout }: { payout: PayoutView }) {
             {transferTypeLabels[payout.transferType]}
           </Text>
           <Text size="xs" c="dimmed">
-            Requested{' '}
-            <time dateTime={payout.requestedAt} data-testid="payout-requested-at">
-              {formatDateTime(payout.requestedAt)}
-            </time>
+            Requested <RelativeTime value={payout.requestedAt} span inherit data-testid="payout-requested-at" />
           </Text>
         </Stack>
         <PayoutStatusBadge status={payout.status} />

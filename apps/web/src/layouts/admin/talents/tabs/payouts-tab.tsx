@@ -1,9 +1,9 @@
 import { type AdminTalentPayout, payoutReasonText } from '@doppel/validation';
 import { Card, Flex, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { formatDateTime } from '../../../../components/format-date.ts';
 import { payoutStatusLabels, transferTypeLabels } from '../../../../components/payout-labels.ts';
 import { PayoutStatusBadge } from '../../../../components/payout-status-badge.tsx';
+import { RelativeTime } from '../../../../components/relative-time.tsx';
 import { trpc } from '../../../../trpc/trpc.ts';
 import { formatPayoutAmount, payoutPath } from '../../payouts/payout-format.ts';
 import { AdminList } from '../../shared/admin-list.tsx';
@@ -61,10 +61,7 @@ function PayoutRow({ payout }: { payout: AdminTalentPayout }) {
             {transferTypeLabels[payout.transferType]}
           </Text>
           <Text size="xs" c="dimmed">
-            Requested{' '}
-            <time dateTime={payout.requestedAt} data-testid="payout-requested-at">
-              {formatDateTime(payout.requestedAt)}
-            </time>
+            Requested <RelativeTime value={payout.requestedAt} span inherit data-testid="payout-requested-at" />
           </Text>
         </Stack>
       </Flex>

@@ -1,10 +1,10 @@
 // /discover as a visitor finds it (issue 26 item 15): each demo twin's card shows its picture, an
-// intro and a sample question, one column on a phone and three on a desktop, and both the
-// question chip and "Chat with Mia" open Mia's chat.
+// intro and a sample question, one column on a phone and three on a desktop; tapping the question
+// opens Mia's chat with it waiting in the composer, unsent, and "Chat with Mia" opens her chat.
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { openPage, useBrowser } from './support/browser.ts';
-import { waitForChatOpen } from './support/fan-chat.ts';
+import { conversation, waitForChatOpen } from './support/fan-chat.ts';
 
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1280, height: 800 };
@@ -41,10 +41,30 @@ describe('the discover page', () => {
       phone.width,
     );
     await page.screenshot({ path: '/tmp/doppel-discover-phone.png', fullPage: true });
+    await context.close();
+  });
 
-    await mia.getByRole('link', { name: 'Ask Mia: Where are you right now?' }).click();
-    await page.waitForURL('**/chat/mia');
+  it('a tap on the sample question on a phone opens her chat with the question in the composer, not sent', async () => {
+    const context = await browser().newContext({ baseURL: inject('baseUrl'), viewport: phone, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    await page.goto('/discover');
+    const mia = await cardOf(page, 'Mia Moreno');
+    await mia.getByRole('link', { name: 'Ask Mia: Where are you right now?' }).tap();
+    await page.waitForURL((url) => url.pathname === '/chat/mia');
     await waitForChatOpen(page);
+    const composer = page.getByRole('textbox', { name: 'Message' });
+    await page.waitForFunction(
+      () => (document.querySelector('textarea[aria-label="Message"]') as HTMLTextAreaElement | null)?.value !== '',
+    );
+    expect(await composer.inputValue()).toBe('Where are you right now?');
+    // Read once: the question leaves the address, so a reload does not fill it again.
+    await page.waitForURL((url) => url.pathname === '/chat/mia' && !url.searchParams.has('ask'));
+    expect(await conversation(page).getByText('Where are you right now?', { exact: true }).count(), 'not sent').toBe(0);
+    await page.screenshot({ path: '/tmp/doppel-discover-ask-phone.png' });
+    await page.reload();
+    await waitForChatOpen(page);
+    expect(await composer.inputValue(), 'a reload starts empty').toBe('');
     await context.close();
   });
 

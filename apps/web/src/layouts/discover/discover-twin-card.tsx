@@ -2,6 +2,7 @@ import type { PublicDiscoverTwin } from '@doppel/validation';
 import { Avatar, Button, Card, Group, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { chatPathAsking } from '../fan/ask-param.ts';
 import classes from './discover.module.css';
 
 /** Pictures are drawn at this size (CSS px); width and height on the img keep the card from jumping while it loads. */
@@ -14,8 +15,8 @@ export function firstName(name: string): string {
 
 /**
  * One twin on /discover: picture, name and handle, the twin's own first words, a question a fan can
- * tap to begin, and the way into the chat. The chat shows the same starters, so the question chip
- * opens the chat where the fan finds it again; the messenger takes no pre-filled message.
+ * tap to begin, and the way into the chat. The question chip opens the chat with the question
+ * waiting in the composer (`?ask=`), not sent: messages cost credits, so sending stays the fan's tap.
  * `eager` loads the picture at once for the cards a phone shows first; the rest wait until scrolled to.
  */
 export function DiscoverTwinCard({ twin, eager }: { twin: PublicDiscoverTwin; eager: boolean }) {
@@ -52,7 +53,7 @@ export function DiscoverTwinCard({ twin, eager }: { twin: PublicDiscoverTwin; ea
           {twin.sampleQuestion && (
             <UnstyledButton
               component={Link}
-              to={chatPath}
+              to={chatPathAsking(twin.tag, twin.sampleQuestion)}
               className={classes.question}
               data-testid="discover-sample-question"
               aria-label={`Ask ${first}: ${twin.sampleQuestion}`}

@@ -23,6 +23,7 @@ import { takesReactions } from './reaction-rule.ts';
 import { visibleReplyDraft } from './reply-draft.ts';
 import { StarterChips } from './starter-chips.tsx';
 import { AnswerSoonNotice, TypingIndicator } from './typing-indicator.tsx';
+import { useAskedQuestion } from './use-asked-question.ts';
 import { useChatMessages } from './use-chat-messages.ts';
 import { useChatScroll } from './use-chat-scroll.ts';
 import { useCheckoutReturn } from './use-checkout-return.ts';
@@ -47,7 +48,9 @@ export function ChatScreen({ opened }: { opened: OpenedChat }) {
   const signInPath = signInPathFor(chatPath);
   const rememberReturn = () => rememberChatReturn(chatPath);
 
-  const [draft, setDraft] = useState('');
+  // A question brought from /discover waits in the composer, unsent: the fan decides (messages cost credits).
+  const askedQuestion = useAskedQuestion();
+  const [draft, setDraft] = useState(askedQuestion);
   const [feedbackFor, setFeedbackFor] = useState<string | null>(null);
   const now = useNow(messages.at(-1)?.senderType === 'USER');
   const timeline = useMemo(() => buildTimeline(messages, new Date(now)), [messages, now]);

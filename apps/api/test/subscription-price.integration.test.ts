@@ -155,7 +155,13 @@ describe('with the sandbox checkout', () => {
       .from(products)
       .where(eq(products.id, twin.subscriptionProductId ?? ''));
     // No provider price yet: the next Stripe checkout prices it from the amount.
-    expect(created).toMatchObject({ priceType: 'SUBSCRIPTION', priceAmount: 1_499, currency: 'USD', externalId: null });
+    expect(created).toMatchObject({
+      name: 'Twin VIP (monthly)',
+      priceType: 'SUBSCRIPTION',
+      priceAmount: 1_499,
+      currency: 'USD',
+      externalId: null,
+    });
     const [old] = await db.select().from(products).where(eq(products.id, vipId));
     expect(old).toMatchObject({ priceAmount: oldPrice, isActive: true });
 

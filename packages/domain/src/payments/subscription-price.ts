@@ -16,11 +16,12 @@ export async function subscriptionPriceLimits(db: Executor): Promise<Subscriptio
   return config ?? { ...defaultSubscriptionPriceLimits };
 }
 
-/** The price of the subscription the twin sells now, in cents; null when it sells none. */
-export async function currentSubscriptionCents(db: Executor, productId: string | null): Promise<number | null> {
+/** The subscription product the twin sells now (a USD one, on sale), or null when it sells none. */
+async function currentSubscription(db: Executor, productId: string | null) {
   if (!productId) return null;
   const [product] = await db
     .select({
+      name: products.name,
       priceAmount: products.priceAmount,
       currency: products.currency,
       priceType: products.priceType,
@@ -29,7 +30,12 @@ export async function currentSubscriptionCents(db: Executor, productId: string |
     .from(products)
     .where(eq(products.id, productId));
   const onSale = product?.priceType === 'SUBSCRIPTION' && product.isActive && product.currency === 'USD';
-  return onSale ? product.priceAmount : null;
+  return onSale ? product : null;
+}
+
+/** The price of the subscription the twin sells now, in cents; null when it sells none. */
+export async function currentSubscriptionCents(db: Executor, productId: string | null): Promise<number | null> {
+  return (await currentSubscription(db, productId))?.priceAmount ?? null;
 }
 
 /**
@@ -54,10 +60,13 @@ export async function setSubscriptionPrice(
   cents: number,
 ): Promise<boolean> {
   await checkSubscriptionPrice(tx, cents);
-  if ((await currentSubscriptionCents(tx, talent.subscriptionProductId)) === cents) return false;
+  const current = await currentSubscription(tx, talent.subscriptionProductId);
+  if (current?.priceAmount === cents) return false;
+  // The offer keeps its name (fans' receipts read it); only the price is new.
+  const name = current?.name ?? `${talent.name} subscription (monthly)`;
   const [product] = await tx
     .insert(products)
-    .values({ name: `${talent.name} subscription (monthly)`, priceType: 'SUBSCRIPTION', priceAmount: cents, currency: 'USD' })
+    .values({ name, priceType: 'SUBSCRIPTION', priceAmount: cents, currency: 'USD' })
     .returning({ id: products.id });
   if (!product) throw new Error('the subscription product was not created');
   await tx.update(talents).set({ subscriptionProductId: product.id }).where(eq(talents.id, talent.id));

@@ -11,13 +11,13 @@ import { useAdminLive } from '../shared/use-admin-live.ts';
 import { useServerForm } from '../shared/use-server-form.ts';
 import { type AppFormValues, valuesOf } from './app-form-values.ts';
 import { FunctionSettingsCard } from './function-settings-card.tsx';
-import { AppVersionCard, EmptyChatCard, PromptTemplatesCard, ReferralShareCard } from './text-cards.tsx';
+import { AppVersionCard, EmptyChatCard, PromptTemplatesCard, ReferralShareCard, SubscriptionPriceCard } from './text-cards.tsx';
 import { VoicesCard } from './voices-card.tsx';
 
 /**
- * /app: the app config in cards (spec 2.5, 5, 7): prompt templates, referral share, function
- * settings, voices, minimum talent version, empty chat message. One Save for all; live while
- * nothing is being edited.
+ * /app: the app config in cards (spec 2.5, 5, 7): prompt templates, referral share, subscription
+ * price limits, function settings, voices, minimum talent version, empty chat message. One Save
+ * for all; live while nothing is being edited.
  */
 export function AppSettingsPage() {
   const utils = trpc.useUtils();
@@ -26,7 +26,10 @@ export function AppSettingsPage() {
 
   return (
     <AdminPage>
-      <AdminPageHeader title="App" description="Prompt templates, referral share, function settings and voices." />
+      <AdminPageHeader
+        title="App"
+        description="Prompt templates, referral share, subscription prices, function settings and voices."
+      />
       {query.isError ? (
         <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />
       ) : query.isPending ? (
@@ -57,6 +60,7 @@ function AppSettingsForm({ settings }: { settings: AdminAppSettings }) {
       <AdminPage>
         <PromptTemplatesCard form={form} />
         <ReferralShareCard form={form} />
+        <SubscriptionPriceCard form={form} />
         <FunctionSettingsCard form={form} />
         <VoicesCard form={form} />
         <AppVersionCard form={form} />

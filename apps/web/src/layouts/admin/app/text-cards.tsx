@@ -1,5 +1,6 @@
 import { appEmptyChatMessageMax, shareStep } from '@doppel/validation';
-import { NumberInput, Textarea, TextInput } from '@mantine/core';
+import { Group, NumberInput, Textarea, TextInput } from '@mantine/core';
+import { DollarsInput } from '../../../components/dollars-input.tsx';
 import { FormCard } from '../shared/form-card.tsx';
 import type { AppForm } from './app-form-values.ts';
 
@@ -74,6 +75,20 @@ export function EmptyChatCard({ form }: { form: AppForm }) {
         maxLength={appEmptyChatMessageMax}
         {...form.getInputProps('emptyChatMessageText')}
       />
+    </FormCard>
+  );
+}
+
+export function SubscriptionPriceCard({ form }: { form: AppForm }) {
+  return (
+    <FormCard
+      title="Subscription prices"
+      description="What creators may charge a month for their twin's subscription. New limits apply to the next price a creator sets; prices already set stay."
+    >
+      <Group align="flex-start" gap="md" grow preventGrowOverflow={false}>
+        <DollarsInput label="Minimum price" miw={160} maw={260} {...form.getInputProps('subscriptionPriceMinCents')} />
+        <DollarsInput label="Maximum price" miw={160} maw={260} {...form.getInputProps('subscriptionPriceMaxCents')} />
+      </Group>
     </FormCard>
   );
 }

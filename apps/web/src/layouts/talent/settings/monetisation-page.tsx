@@ -1,18 +1,22 @@
 import {
+  dollarsText,
   type MonetisationSettings,
   monetisationSettingsSchema,
   type PriceField,
   priceLimits,
   type TalentSettings,
 } from '@doppel/validation';
-import { SimpleGrid, Text } from '@mantine/core';
+import { Divider, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { CreditsInput } from '../../../components/credits-input.tsx';
+import { DollarsInput } from '../../../components/dollars-input.tsx';
 import { useSyncFormWithData } from '../../../forms/use-sync-form-with-data.ts';
 import { SettingsForm, SettingsPage } from './settings-page.tsx';
+import { subscriptionPriceChange, subscriptionPriceError } from './subscription-price-field.ts';
 import { useSaveSettings, useTalentSettings } from './use-talent-settings.ts';
 
-type Values = Record<PriceField, number | string>;
+/** The subscription price is in whole cents (typed in dollars); '' while the twin sells none. */
+type Values = Record<PriceField, number | string> & { subscriptionPriceCents: number | string };
 
 const prices: Array<{ field: PriceField; label: string; description: string }> = [
   { field: 'creditsToSendMessage', label: 'Cost per message', description: 'What a fan pays to send one message' },
@@ -24,9 +28,15 @@ const valuesOf = (talent: TalentSettings): Values => ({
   creditsToSendMessage: talent.creditsToSendMessage,
   creditsToUnlockImage: talent.creditsToUnlockImage,
   creditsToUnlockAudio: talent.creditsToUnlockAudio,
+  subscriptionPriceCents: talent.subscriptionPriceCents ?? '',
 });
 
-/** /settings/monetisation: three whole-credit prices with their live USD equivalent (1 credit = 0.10 USD). */
+const checkCreditPrices = schemaResolver(monetisationSettingsSchema, { sync: true });
+
+/**
+ * /settings/monetisation: three whole-credit prices with their live USD equivalent (1 credit = 0.10
+ * USD), and the monthly subscription price in dollars within the admins' limits.
+ */
 export function MonetisationPage() {
   const query = useTalentSettings();
   return (
@@ -40,14 +50,21 @@ function MonetisationForm({ talent }: { talent: TalentSettings }) {
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: valuesOf(talent),
-    validate: schemaResolver(monetisationSettingsSchema, { sync: true }),
+    validate: (values) => {
+      const subscription = subscriptionPriceError(values.subscriptionPriceCents, talent);
+      return { ...checkCreditPrices(values), ...(subscription ? { subscriptionPriceCents: subscription } : {}) };
+    },
   });
   useSyncFormWithData(form, valuesOf(talent));
-  const { save, saving, otherError } = useSaveSettings({ fields: Object.keys(priceLimits), setFieldErrors: form.setErrors });
+  const { save, saving, otherError } = useSaveSettings({
+    fields: [...Object.keys(priceLimits), 'subscriptionPriceCents'],
+    setFieldErrors: form.setErrors,
+  });
+  const limits = talent.subscriptionPriceLimits;
 
   const submit = form.onSubmit((values) => {
     const parsed: MonetisationSettings = monetisationSettingsSchema.parse(values);
-    save(parsed, () => form.resetDirty());
+    save({ ...parsed, ...subscriptionPriceChange(values.subscriptionPriceCents, talent) }, () => form.resetDirty());
   });
 
   return (
@@ -70,6 +87,26 @@ function MonetisationForm({ talent }: { talent: TalentSettings }) {
           </CreditsInput>
         ))}
       </SimpleGrid>
+      <Divider />
+      <Stack gap="xs">
+        <Title order={3} size="h5">
+          Monthly subscription
+        </Title>
+        <DollarsInput
+          label="Subscription price"
+          description="What a fan pays a month to message your twin without spending credits"
+          size="md"
+          maw={{ base: '100%', sm: 320 }}
+          placeholder={talent.subscriptionPriceCents === null ? 'No subscription' : undefined}
+          data-testid="subscription-price"
+          {...form.getInputProps('subscriptionPriceCents')}
+        />
+        <Text size="xs" c="dimmed" data-testid="subscription-price-limits">
+          Between {dollarsText(limits.minCents)} and {dollarsText(limits.maxCents)} a month. A new price applies to new
+          subscribers; fans already subscribed keep theirs.
+          {talent.subscriptionPriceCents === null ? ' Leave it empty to offer no subscription.' : ''}
+        </Text>
+      </Stack>
     </SettingsForm>
   );
 }

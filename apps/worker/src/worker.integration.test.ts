@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
 import { createErrorReporter } from '@doppel/integrations';
 import { type FakeSentry, startFakeSentry } from '@doppel/integrations/testing';
 import type { JobName } from '@doppel/jobs';
-import { createBoss, enqueue, withJobOrigin } from '@doppel/jobs';
+import { createBoss, enqueue, notifyBackstopPollingSeconds, withJobOrigin } from '@doppel/jobs';
 import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type RunningWorker, startWorker } from './worker.ts';
@@ -81,22 +81,27 @@ describe('worker', () => {
     expect(left.map((row) => row.id)).toEqual(['live']);
   });
 
-  it('wakes an idle worker through LISTEN/NOTIFY well before the 2 s default poll', async () => {
-    // Let the worker go idle: its poll for system.ping is now a 10 s backstop, so only the
-    // NOTIFY committed with the insert can explain a quick pickup.
+  it('wakes an idle worker through LISTEN/NOTIFY, well before its backstop poll', async () => {
+    // Let the worker go idle: its poll for system.ping is now the 10 s backstop. A poll alone
+    // would pick a job up anywhere in those 10 s, so five pickups each under 4 s (a bound loose
+    // enough for a busy machine) would happen by chance once in a hundred runs. The speed itself
+    // is measured by bench/, not asserted here.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     const latencies: number[] = [];
-    for (let round = 0; round < 3; round++) {
+    for (let round = 0; round < 5; round++) {
       const sentAt = new Date();
       const id = await enqueue(client, 'system.ping', { sentAt: sentAt.toISOString() });
-      const job = await waitForJob('system.ping', id ?? '', 5_000);
+      const job = await waitForJob('system.ping', id ?? '', 15_000);
       expect(job.state).toBe('completed');
-      const output = job.output as { latencyMs: number };
-      latencies.push(output.latencyMs);
+      latencies.push((job.output as { latencyMs: number }).latencyMs);
       await new Promise((resolve) => setTimeout(resolve, 700));
     }
-    console.log(`[wake-up] send -> handler latency over 3 idle rounds: ${latencies.join(' ms, ')} ms`);
-    for (const latency of latencies) expect(latency).toBeLessThan(1_500);
+    const backstopMs = notifyBackstopPollingSeconds * 1000;
+    expect(backstopMs).toBe(10_000);
+    expect(
+      latencies.filter((latency) => latency >= 4_000),
+      `pickup latencies: ${latencies.join(', ')} ms`,
+    ).toEqual([]);
   });
 
   it('sends a job whose payload fails its schema straight to the dead-letter queue', async () => {

@@ -58,6 +58,7 @@ describe('creator payouts', () => {
     const review = creator.page.getByTestId('withdraw-review');
     await review.waitFor();
     expect(await review.getByTestId('withdraw-review-amount').textContent()).toBe(disbursable);
+    expect(await creator.page.getByTestId('withdraw-amount').count(), 'the amount shows once, in the review').toBe(0);
     expect(await review.getByTestId('withdraw-review-destination').textContent()).toBe(
       'Bank transfer to Mia Rivera, IBAN ••••\u00a03000',
     );
@@ -65,6 +66,9 @@ describe('creator payouts', () => {
     await shot(creator.page, 'review');
     await review.getByRole('button', { name: 'Back', exact: true }).click();
     await creator.page.getByLabel('IBAN').waitFor();
+    expect(await creator.page.getByTestId('withdraw-amount').textContent(), 'the amount card is back with the form').toBe(
+      disbursable,
+    );
     expect(await creator.page.getByLabel('IBAN').inputValue()).toBe('DE89 3704 0044 0532 0130 00');
     expect(pathOf(creator.page)).toBe('/earnings/withdraw');
 

@@ -25,12 +25,21 @@ const payoutRequestedMessage = 'Payout requested!';
  * review (amount, destination, arrival); its Confirm sends. The amount is not sent: the server
  * withdraws everything disbursable at that instant.
  */
-export function WithdrawForm({ talentId, withdrawal }: { talentId: string; withdrawal: Withdrawal | undefined }) {
+export function WithdrawForm({
+  talentId,
+  withdrawal,
+  reviewing,
+  setReviewing,
+}: {
+  talentId: string;
+  withdrawal: Withdrawal | undefined;
+  /** The checked details being reviewed; null while the form is shown (the page hides its amount card meanwhile). */
+  reviewing: WithdrawValues | null;
+  setReviewing: (values: WithdrawValues | null) => void;
+}) {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const [otherError, setOtherError] = useState<string | null>(null);
-  // The checked details being reviewed; null while the form is shown.
-  const [reviewing, setReviewing] = useState<WithdrawValues | null>(null);
   const request = trpc.earnings.requestPayout.useMutation();
   const remembered = withdrawValues(withdrawal?.details ?? null);
   const form = useForm<WithdrawValues>({

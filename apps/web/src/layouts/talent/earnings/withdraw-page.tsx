@@ -1,15 +1,18 @@
 import { Card, Skeleton, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { formatCents } from '../../../components/money.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { SettingsHeader } from '../settings/settings-page.tsx';
 import { useTalentContext, useTalentLive } from '../talent-context.ts';
+import type { WithdrawValues } from './earnings-format.ts';
 import { WithdrawForm } from './withdraw-form.tsx';
 
 /**
  * /earnings/withdraw (spec 2.4): the amount a request would withdraw (decided by the server: all
  * that is disbursable now), the transfer type with its fields, and Request Payout, which opens a
  * review to confirm. The way back to /earnings is the header's arrow alone (one back, not two).
+ * The review states the amount itself, so the amount card gives way to it (not shown twice).
  */
 export function WithdrawPage() {
   const { talentId } = useTalentContext();
@@ -17,6 +20,7 @@ export function WithdrawPage() {
   const withdrawal = trpc.earnings.withdrawal.useQuery({ talentId });
   // Earnings settle and payouts change while the page is open; the amount follows.
   useTalentLive(talentId, () => void utils.earnings.withdrawal.invalidate({ talentId }));
+  const [reviewing, setReviewing] = useState<WithdrawValues | null>(null);
 
   return (
     <Stack gap="lg">
@@ -26,19 +30,21 @@ export function WithdrawPage() {
         <ErrorAlert error={withdrawal.error} onRetry={() => void withdrawal.refetch()} />
       ) : (
         <>
-          <Card withBorder radius="lg" padding="lg">
-            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-              Amount
-            </Text>
-            {withdrawal.data ? (
-              <Text fw={800} fz={32} lh={1.2} data-testid="withdraw-amount">
-                {formatCents(withdrawal.data.amountCents)}
+          {!reviewing && (
+            <Card withBorder radius="lg" padding="lg">
+              <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+                Amount
               </Text>
-            ) : (
-              <Skeleton height={38} width={160} mt={4} radius="md" role="status" aria-label="Loading amount" />
-            )}
-          </Card>
-          <WithdrawForm talentId={talentId} withdrawal={withdrawal.data} />
+              {withdrawal.data ? (
+                <Text fw={800} fz={32} lh={1.2} data-testid="withdraw-amount">
+                  {formatCents(withdrawal.data.amountCents)}
+                </Text>
+              ) : (
+                <Skeleton height={38} width={160} mt={4} radius="md" role="status" aria-label="Loading amount" />
+              )}
+            </Card>
+          )}
+          <WithdrawForm talentId={talentId} withdrawal={withdrawal.data} reviewing={reviewing} setReviewing={setReviewing} />
         </>
       )}
     </Stack>

@@ -6,13 +6,24 @@ import { truncateMessage } from '../../../errors/truncate-message.ts';
 import type { WithdrawValues } from './earnings-format.ts';
 import { payoutArrivalText, payoutDestinationText } from './withdraw-review.ts';
 
-function ReviewRow({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
+function ReviewRow({
+  label,
+  testId,
+  size,
+  children,
+}: {
+  label: string;
+  testId: string;
+  /** The amount is what the creator checks first: it reads large. */
+  size?: 'xl';
+  children: ReactNode;
+}) {
   return (
     <div>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Text fw={600} data-testid={testId}>
+      <Text fw={size ? 800 : 600} fz={size} data-testid={testId}>
         {children}
       </Text>
     </div>
@@ -43,7 +54,7 @@ export function WithdrawReviewCard({
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid="withdraw-review">
       <Stack gap="md">
         <Text fw={700}>Check your payout</Text>
-        <ReviewRow label="Amount" testId="withdraw-review-amount">
+        <ReviewRow label="Amount" testId="withdraw-review-amount" size="xl">
           {formatCents(amountCents)}
         </ReviewRow>
         <ReviewRow label="To" testId="withdraw-review-destination">

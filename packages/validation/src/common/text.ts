@@ -22,8 +22,9 @@ export function findControlCharacters(value: unknown): Array<string | number> | 
   type Entry = { value: unknown; key: string | number; parent: Entry | undefined };
   const pathOf = (entry: Entry | undefined): Array<string | number> => {
     const path: Array<string | number> = [];
-    for (let at = entry; at?.parent; at = at.parent) path.unshift(at.key);
-    return path;
+    // Pushed and turned round once: unshift moves the whole array each time (quadratic when deep).
+    for (let at = entry; at?.parent; at = at.parent) path.push(at.key);
+    return path.reverse();
   };
   const stack: Entry[] = [{ value, key: '', parent: undefined }];
   for (let entry = stack.pop(); entry; entry = stack.pop()) {

@@ -321,4 +321,30 @@ describe('creator settings', () => {
     await saved(editor);
     await expectValue(watcher.getByLabel('Cost per message'), '1');
   });
+
+  it('monetisation: the subscription price is refused outside the admins’ limits and saved inside them', async () => {
+    const [editor, watcher] = await twoBrowsers('/settings/monetisation', (page) =>
+      page.getByLabel('Subscription price').waitFor(),
+    );
+    const price = editor.getByLabel('Subscription price');
+    expect(await price.inputValue()).toBe('$9.99');
+    await editor.getByText('Between $4.99 and $49.99 a month.', { exact: false }).waitFor();
+
+    // The server holds the price to the limits too; the form says it first, on the field.
+    await price.fill('50');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await editor.getByText('Choose a price between $4.99 and $49.99').waitFor();
+
+    await price.fill('12.5');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await saved(editor);
+    await shot(editor, 'subscription-price');
+    await expectValue(watcher.getByLabel('Subscription price'), '$12.50');
+
+    // Back to the seed's price: fan-purchases subscribes to Mia at $9.99.
+    await price.fill('9.99');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await saved(editor);
+    await expectValue(watcher.getByLabel('Subscription price'), '$9.99');
+  });
 });

@@ -31,6 +31,11 @@ export function DollarsInput({ value = '', onChange, ...input }: DollarsInputPro
       thousandSeparator=","
       {...input}
       value={typed}
+      // "12.5" reads "12.50" once the person leaves the field.
+      onBlur={(event) => {
+        if (typeof value === 'number') setTyped(shown(value));
+        input.onBlur?.(event);
+      }}
       onChange={(next) => {
         setTyped(next);
         onChange(next === '' ? '' : (centsFromDollars(next) ?? String(next)));

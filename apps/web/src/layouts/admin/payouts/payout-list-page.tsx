@@ -90,7 +90,8 @@ export function PayoutListPage() {
           onChange={(next) => next && set({ status: next as AdminPayoutStatusFilter })}
           allowDeselect={false}
           checkIconPosition="right"
-          style={{ flex: '1 1 180px', maxWidth: 240 }}
+          // The header stacks its filters in a column: a flex basis here would be a 180px height.
+          maw={240}
           comboboxProps={{ withinPortal: true }}
         />
       </AdminPageHeader>

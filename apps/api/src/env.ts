@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { databasePoolers } from '@doppel/db';
-import { isValidBic, isValidIban } from '@doppel/validation';
+import { isValidBic, isValidIban, logLevelSetting } from '@doppel/validation';
 import { z } from 'zod';
 
 const rootPackage = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version?: string };
@@ -37,7 +37,7 @@ const schema = z.object({
   /** Longest a transaction may sit idle (its process frozen) holding its locks before Postgres ends it; 0 is none. */
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   PUBLIC_URL: z.url().optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: logLevelSetting,
   APP_VERSION: z.string().default(rootPackage.version ?? '0.0.0'),
   /** Folder of the built web app; unset serves none (API only). */
   WEB_DIST_DIR: z.string().optional(),
@@ -142,7 +142,12 @@ const schema = z.object({
   PAYOUT_BANK_DEBTOR_NAME: optionalText,
   PAYOUT_BANK_DEBTOR_IBAN: optionalText,
   PAYOUT_BANK_DEBTOR_BIC: optionalText,
-  // Fine-tuning (docs/fine-tuning.md): the provider is OPENAI_API_KEY / OPENAI_BASE_URL's.
+  // OpenAI, or any compatible server: fine-tuning (docs/fine-tuning.md) and the crisis check of
+  // every fan message (docs/safety.md: the moderation endpoint after the phrase list; without a
+  // key or base URL, or with OPENAI_MODERATION=off, the phrase list alone).
+  OPENAI_API_KEY: optionalText,
+  OPENAI_BASE_URL: optionalText.pipe(z.url({ error: 'OPENAI_BASE_URL must be a URL' }).optional()),
+  OPENAI_MODERATION: z.enum(['on', 'off'], { error: 'OPENAI_MODERATION must be on or off' }).default('on'),
   /** Comma-separated bases a model may be fine-tuned from, the first the default; default a current list. */
   FINE_TUNING_BASE_MODELS: optionalText,
   /** The organisation ids the version titles name V0 and V1 (spec 2.5); others show as Unknown. */

@@ -1,6 +1,7 @@
 import { createDbClient, createLiveFeed, type DbClient, type LiveFeed } from '@doppel/db';
 import type { Mailer } from '@doppel/domain';
 import {
+  createCrisisCheck,
   createDevOutboxMailer,
   createErrorReporter,
   createFileStorage,
@@ -101,6 +102,12 @@ export async function buildServer(env: Env, options: { db?: DbClient } = {}): Pr
   const payouts = createPayoutProviders(env);
   const modelSettings = modelSettingsOf(env);
   const webPush = createWebPush();
+  const crisisCheck = createCrisisCheck({
+    openAiApiKey: env.OPENAI_API_KEY,
+    openAiBaseUrl: env.OPENAI_BASE_URL,
+    openAiModeration: env.OPENAI_MODERATION === 'on',
+    onError: (error) => app.log.warn({ err: error }, 'crisis check: the moderation call failed; the phrase list decided'),
+  });
   const liveStreams = createLiveStreams({
     liveSessions: (sessionIds) => liveSessionIds(client.db, sessionIds),
     limits: { perSession: env.LIVE_STREAMS_PER_SESSION, perAddress: env.LIVE_STREAMS_PER_ADDRESS },
@@ -166,6 +173,7 @@ export async function buildServer(env: Env, options: { db?: DbClient } = {}): Pr
           webPush,
           liveStreams,
           metrics,
+          crisisCheck,
         },
         req,
         res,

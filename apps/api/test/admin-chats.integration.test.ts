@@ -31,6 +31,7 @@ const flagColumns: Record<Exclude<AdminChatFilter, 'all'>, string> = {
   hasUserInteractionWithPaidCredits: 'has_user_interaction_with_paid_credits',
   hasUserInteractionWithSubscription: 'has_user_interaction_with_subscription',
   hasUserInteractionWithManager: 'has_user_interaction_with_manager',
+  needsSafetyReview: 'needs_safety_review',
 };
 
 beforeAll(async () => {
@@ -63,6 +64,7 @@ beforeAll(async () => {
       hasUserInteractionWithPaidCredits: i % 4 === 1,
       hasUserInteractionWithSubscription: i % 7 === 1,
       hasUserInteractionWithManager: i % 11 === 1,
+      needsSafetyReview: i % 13 === 1,
       createdAt: sql`'2020-01-01T00:00:00.5Z'::timestamptz + ${i} * interval '1 microsecond'`,
       updatedAt: sql`'2020-02-01T00:00:00Z'::timestamptz + ${Math.floor(i / 5)} * interval '1 second'`,
     })),

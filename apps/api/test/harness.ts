@@ -54,6 +54,8 @@ export type CallerOptions = {
   forwardedFor?: string;
   /** Sent as X-Request-Id on every call: the id the API logs and hands on to the jobs it enqueues. */
   requestId?: string;
+  /** Sent as Accept-Language on every call, as a browser does (the crisis services' country). */
+  acceptLanguage?: string;
 };
 
 export function createCaller(api: Api, options: CallerOptions = {}): Caller {
@@ -63,6 +65,7 @@ export function createCaller(api: Api, options: CallerOptions = {}): Caller {
     if (cookie) headers.set('cookie', cookie);
     if (options.forwardedFor) headers.set('x-forwarded-for', options.forwardedFor);
     if (options.requestId) headers.set('x-request-id', options.requestId);
+    if (options.acceptLanguage) headers.set('accept-language', options.acceptLanguage);
     const response = await fetch(input, { ...init, headers });
     const set = response.headers.getSetCookie().find((line) => line.startsWith('doppel_session='));
     if (set) {
@@ -102,8 +105,8 @@ export async function requestSignInToken(api: Api, caller: Caller, email: string
 }
 
 /** Signs in through the real magic-link flow: request, read the outbox, open the link. */
-export async function signIn(api: Api, email: string): Promise<Caller> {
-  const caller = createCaller(api);
+export async function signIn(api: Api, email: string, options: CallerOptions = {}): Promise<Caller> {
+  const caller = createCaller(api, options);
   const token = await requestSignInToken(api, caller, email);
   await caller.client.auth.signInWithLink.mutate({ email, token });
   return caller;

@@ -29,6 +29,10 @@ export { createSandboxCardPayments } from './payments/sandbox-card-payments.ts';
 export { createStripeCardPayments, type StripeCardPaymentsConfig } from './payments/stripe-card-payments.ts';
 export { createPayPalPayouts, defaultPayPalApiUrl, type PayPalPayoutsConfig } from './payouts/paypal-payouts.ts';
 export { createWebPush, defaultWebPushSubject, type WebPushConfig } from './push/web-push.ts';
+export { type CrisisCheckConfig, createCrisisCheck } from './safety/create-crisis-check.ts';
+export { matchCrisisPhrase, normaliseForCrisis } from './safety/crisis-phrases.ts';
+export { createOpenAiCrisisCheck, selfHarmCategories } from './safety/openai-crisis-check.ts';
+export { createPhraseCrisisCheck } from './safety/phrase-crisis-check.ts';
 export {
   cosineSimilarity,
   hashedEmbedding,

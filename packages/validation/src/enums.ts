@@ -191,7 +191,7 @@ export const contentLevels = ['SAFE', 'SUGGESTIVE', 'ADULT'] as const;
 export type ContentLevel = (typeof contentLevels)[number];
 
 /** Why a message crossed a twin's boundaries (boundary_flags.reason). */
-export const boundaryReasons = ['TOPIC', 'CONTENT_LEVEL', 'MINOR', 'MODERATION'] as const;
+export const boundaryReasons = ['TOPIC', 'CONTENT_LEVEL', 'MINOR', 'MODERATION', 'CRISIS'] as const;
 export type BoundaryReason = (typeof boundaryReasons)[number];
 
 /** Whose message crossed it: the fan's, or the model's reply. */

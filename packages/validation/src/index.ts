@@ -1,5 +1,6 @@
 export * from './admin/index.ts';
 export * from './auth/index.ts';
+export * from './chat/crisis-services.ts';
 export * from './chat/index.ts';
 export * from './chat/memories.ts';
 export * from './chat/unlock-price.ts';

@@ -4,6 +4,7 @@
 import type { Transaction } from '@doppel/db';
 import {
   type ChatReplyQueue,
+  countryFromRequest,
   createAnonymousFan,
   createSession,
   listChatMessages,
@@ -26,9 +27,22 @@ import {
   chatUnlockInput,
   chatUnlockOutput,
 } from '@doppel/validation';
+import type { FastifyRequest } from 'fastify';
 import { setSessionCookie } from '../trpc/context.ts';
 import { authedProcedure, publicProcedure, router } from '../trpc/procedures.ts';
 import { chatMemoriesRouter } from './chat-memories.ts';
+
+/** The fan's country for the crisis services (docs/safety.md): a CDN's country header, else the browser's language region. */
+function requestCountry(req: FastifyRequest): string | null {
+  const header = (name: string) => {
+    const value = req.headers[name];
+    return Array.isArray(value) ? value[0] : value;
+  };
+  return countryFromRequest({
+    cdnCountry: header('cf-ipcountry') ?? header('cloudfront-viewer-country'),
+    acceptLanguage: header('accept-language'),
+  });
+}
 
 /** The domain's reply port, backed by the `chat.reply` queue: the job commits with the send. */
 export function chatReplyQueue(boss: PgBoss): ChatReplyQueue {
@@ -74,7 +88,9 @@ export const chatRouter = router({
     .output(chatSendOutput)
     .mutation(async ({ ctx, input }) => {
       const replies = chatReplyQueue(ctx.jobs);
-      const result = await ctx.write((tx) => sendChatMessage(tx, ctx.user, input, { replies }));
+      // Before the transaction: with OpenAI the check is a network call, and no lock waits on it.
+      const crisis = { signal: await ctx.crisisCheck.check(input.text), country: requestCountry(ctx.req) };
+      const result = await ctx.write((tx) => sendChatMessage(tx, ctx.user, { ...input, crisis }, { replies }));
       return { message: result.message, ...(result.reply ? { reply: result.reply } : {}), balance: result.balance };
     }),
 

@@ -1,6 +1,13 @@
 import type { Database, LiveFeed, Transaction } from '@doppel/db';
 import type { ModelSettings } from '@doppel/domain';
-import { type FileStorage, type Mailer, type Session, validateSessionWithUser, type WebPushPort } from '@doppel/domain';
+import {
+  type CrisisCheck,
+  type FileStorage,
+  type Mailer,
+  type Session,
+  validateSessionWithUser,
+  type WebPushPort,
+} from '@doppel/domain';
 import type { PgBoss } from '@doppel/jobs';
 import type { Me } from '@doppel/validation';
 import type { TRPCRequestInfo } from '@trpc/server/http';
@@ -35,6 +42,8 @@ export type Services = {
   liveStreams: LiveStreams;
   /** Per-procedure counts and latencies for /metrics (the `metered` middleware records them). */
   metrics: CallMetrics;
+  /** Whether a fan message speaks of suicide or self-harm (docs/safety.md), asked before chat.send's transaction. */
+  crisisCheck: CrisisCheck;
 };
 
 /**

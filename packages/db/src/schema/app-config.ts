@@ -38,6 +38,13 @@ export const appConfigs = pgTable(
      */
     subscriptionPriceMinCents: integer().notNull().default(499),
     subscriptionPriceMaxCents: integer().notNull().default(4_999),
+    /**
+     * The caring message of the crisis protocol (docs/safety.md), above the crisis services; empty:
+     * the default of @doppel/validation (defaultCrisisReplyText).
+     */
+    crisisReplyText: text().notNull().default(''),
+    /** How long repeated crisis messages keep the twin out of a chat. */
+    crisisPauseHours: integer().notNull().default(24),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -48,5 +55,6 @@ export const appConfigs = pgTable(
       'app_configs_subscription_price_limits',
       sql`${t.subscriptionPriceMinCents} > 0 and ${t.subscriptionPriceMinCents} <= ${t.subscriptionPriceMaxCents}`,
     ),
+    check('app_configs_crisis_pause_hours_range', sql`${t.crisisPauseHours} between 1 and 720`),
   ],
 );

@@ -39,6 +39,6 @@ export const boundaryFlags = pgTable(
     index('boundary_flags_chat_idx').on(t.chatId),
     uniqueIndex(boundaryFlagUniqueIndex).on(t.messageId),
     check('boundary_flags_side_check', sql`${t.side} in ('FAN', 'TWIN')`),
-    check('boundary_flags_reason_check', sql`${t.reason} in ('TOPIC', 'CONTENT_LEVEL', 'MINOR', 'MODERATION')`),
+    check('boundary_flags_reason_check', sql`${t.reason} in ('TOPIC', 'CONTENT_LEVEL', 'MINOR', 'MODERATION', 'CRISIS')`),
   ],
 );

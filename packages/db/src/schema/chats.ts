@@ -62,6 +62,13 @@ export const chats = pgTable(
     memoriesErasedAt: timestamp({ withTimezone: true }),
     /** This fan's approval mode: TWIN follows the twin's setting, ALWAYS / NEVER hold their replies or not. */
     replyApproval: text().$type<ChatReplyApprovalMode>().notNull().default('TWIN'),
+    /**
+     * A fan message here spoke of suicide or self-harm (docs/safety.md): the admins' Safety filter.
+     * Set once, never cleared, like the flags above.
+     */
+    needsSafetyReview: boolean().notNull().default(false),
+    /** After repeated crisis messages the twin stays out until then: every fan message gets the safety reply. */
+    personaPausedUntil: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -77,6 +84,7 @@ export const chats = pgTable(
       paid_credits: t.hasUserInteractionWithPaidCredits,
       subscription: t.hasUserInteractionWithSubscription,
       manager: t.hasUserInteractionWithManager,
+      safety: t.needsSafetyReview,
     };
     const sorts = { created: t.createdAt, updated: t.updatedAt, message_count: t.chatMessageCount };
     const filtered = Object.entries(flags).flatMap(([flagName, flag]) =>
@@ -123,6 +131,11 @@ export const chatMessages = pgTable(
     broadcastId: text().references(() => broadcasts.id, { onDelete: 'set null' }),
     /** What the twin's immediate out-of-credits answer offers: sign in, buy credits, subscribe. */
     callToAction: chatCallToActionEnum(),
+    /**
+     * A TALENT-side message the twin did not write: the fixed safety reply with crisis services
+     * (docs/safety.md). The messenger shows it apart from the twin's bubbles.
+     */
+    isSafetyReply: boolean().notNull().default(false),
     /**
      * The creator who wrote this TALENT message during a takeover: the fan sees the twin's message,
      * the admin sees who wrote it. Null for everything the twin wrote.

@@ -6,6 +6,7 @@ export * from './broadcast-delivery.ts';
 export * from './broadcasts.ts';
 export * from './chats.ts';
 export * from './columns.ts';
+export * from './crisis-referrals.ts';
 export * from './dev-outbox.ts';
 export * from './earnings.ts';
 export * from './enums.ts';

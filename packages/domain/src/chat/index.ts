@@ -11,6 +11,7 @@ export * from './messages/list.ts';
 export * from './messages/view.ts';
 export * from './ports.ts';
 export * from './react.ts';
+export * from './safety/index.ts';
 export * from './scopes.ts';
 export * from './send/immediate-answers.ts';
 export * from './send/send-message.ts';

@@ -194,6 +194,7 @@ export async function getConversation(
       spentFreeCredits: chatMessages.spentFreeCredits,
       spentPaidCredits: chatMessages.spentPaidCredits,
       sentByUserId: chatMessages.sentByUserId,
+      isSafetyReply: chatMessages.isSafetyReply,
       replyToMessageId: chatMessages.replyToMessageId,
       correction: talentCorrections.answerText,
       createdAt: chatMessages.createdAt,

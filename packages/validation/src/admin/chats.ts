@@ -12,6 +12,8 @@ export const adminChatFlags = [
   'hasUserInteractionWithPaidCredits',
   'hasUserInteractionWithSubscription',
   'hasUserInteractionWithManager',
+  // A fan message spoke of suicide or self-harm (docs/safety.md): the Safety filter.
+  'needsSafetyReview',
 ] as const;
 export type AdminChatFlag = (typeof adminChatFlags)[number];
 
@@ -38,6 +40,7 @@ export const adminChatFlagsOutput = z.object({
   hasUserInteractionWithPaidCredits: z.boolean(),
   hasUserInteractionWithSubscription: z.boolean(),
   hasUserInteractionWithManager: z.boolean(),
+  needsSafetyReview: z.boolean(),
 });
 export type AdminChatFlagsView = z.infer<typeof adminChatFlagsOutput>;
 

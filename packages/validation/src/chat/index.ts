@@ -55,6 +55,11 @@ export const chatMessageOutput = z.object({
    * (approval mode): it will not be answered, and what it cost was given back.
    */
   creditsReturned: z.boolean().optional(),
+  /**
+   * The crisis protocol's safety reply (docs/safety.md): a fixed message with crisis services, sent
+   * instead of the twin. The messenger shows it apart from the twin's bubbles.
+   */
+  safetyReply: z.boolean().optional(),
 });
 export type ChatMessageView = z.infer<typeof chatMessageOutput>;
 

@@ -103,6 +103,8 @@ export const conversationMessageOutput = z.object({
   boundaryFlag: z.object({ side: z.string(), reason: z.string(), matched: z.string() }).nullable(),
   /** A TALENT message the creator wrote (a takeover, an edited draft); the fan sees it as the twin's. */
   writtenByCreator: z.boolean(),
+  /** The crisis protocol's safety reply, sent instead of the twin (docs/safety.md). */
+  isSafetyReply: z.boolean(),
   /** The fan message a TALENT message answers: only such replies can be rewritten. */
   replyToMessageId: z.string().nullable(),
   /** What the creator would have answered instead (a correction), for a twin reply they rewrote. */

@@ -13,6 +13,7 @@ import { paymentsRouter } from './payments.ts';
 import { payoutsRouter } from './payouts.ts';
 import { reactionsRouter } from './reactions.ts';
 import { recordsRouter } from './records.ts';
+import { crisisSettingsRouter, safetyRouter } from './safety.ts';
 import { statusRouter } from './status.ts';
 import { talentsRouter } from './talents.ts';
 import { usersRouter } from './users.ts';
@@ -33,4 +34,6 @@ export const adminRouter = router({
   broadcasts: broadcastsRouter,
   records: recordsRouter,
   boundaries: adminBoundariesRouter,
+  crisis: crisisSettingsRouter,
+  safety: safetyRouter,
 });

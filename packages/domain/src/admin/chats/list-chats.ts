@@ -34,6 +34,7 @@ const chatColumns = {
   hasUserInteractionWithPaidCredits: chats.hasUserInteractionWithPaidCredits,
   hasUserInteractionWithSubscription: chats.hasUserInteractionWithSubscription,
   hasUserInteractionWithManager: chats.hasUserInteractionWithManager,
+  needsSafetyReview: chats.needsSafetyReview,
   talentId: talents.id,
   talentName: talents.name,
   talentTag: talents.tag,
@@ -54,6 +55,7 @@ type ChatRow = {
   hasUserInteractionWithPaidCredits: boolean;
   hasUserInteractionWithSubscription: boolean;
   hasUserInteractionWithManager: boolean;
+  needsSafetyReview: boolean;
   talentId: string;
   talentName: string;
   talentTag: string | null;
@@ -122,6 +124,7 @@ function toChatView(row: ChatRow, lastMessage: LastMessage | undefined): AdminCh
       hasUserInteractionWithPaidCredits: row.hasUserInteractionWithPaidCredits,
       hasUserInteractionWithSubscription: row.hasUserInteractionWithSubscription,
       hasUserInteractionWithManager: row.hasUserInteractionWithManager,
+      needsSafetyReview: row.needsSafetyReview,
     },
     lastMessage: lastMessage ?? null,
   };

@@ -57,5 +57,6 @@ export function toMessageView(message: ChatMessageRow, context: AttachmentViewCo
     // fans are told the twin's messages are AI-made, and this one was not (issue 26). Which person
     // wrote it stays the admin's and creator's to know.
     ...(message.sentByUserId ? { writtenByCreator: true } : {}),
+    ...(message.isSafetyReply ? { safetyReply: true } : {}),
   };
 }

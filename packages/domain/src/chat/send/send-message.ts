@@ -22,6 +22,7 @@ import { refusalText } from '../boundaries/refusal.ts';
 import { checkFanMessage } from '../boundaries/rules.ts';
 import { type ChatMessageRow, toMessageView } from '../messages/view.ts';
 import type { ChatReplyQueue } from '../ports.ts';
+import { type CrisisContext, crisisWrites, planCrisisAnswer } from '../safety/crisis-answer.ts';
 import { balanceChanged, chatChanged, messageChanged, talentNumbersChanged } from '../scopes.ts';
 import { isTestChat } from '../test-chat.ts';
 import { debit, lockFanBalanceQuery } from './balance.ts';
@@ -36,6 +37,11 @@ export type SendMessageInput = {
   /** Names this message across retries: see repeated-send.ts. */
   idempotencyKey: string;
   suggestionId?: string | undefined;
+  /**
+   * The crisis check's verdict on `text` and the fan's country, asked before the transaction
+   * (docs/safety.md); undefined: not checked (domain tests that are not about it).
+   */
+  crisis?: CrisisContext | undefined;
 };
 
 export type SendMessageResult = {
@@ -48,6 +54,8 @@ export type SendMessageResult = {
   spend: Spend | undefined;
   outOfCredits: OutOfCreditsAnswer['kind'] | undefined;
   replyQueued: boolean;
+  /** The fan got the safety reply instead of the twin (crisis protocol). */
+  safetyReply: boolean;
   /** The key named a message already stored: this is its answer again, and nothing was written. */
   repeated: boolean;
 };
@@ -80,6 +88,7 @@ export async function sendChatMessage(
         hasUserInteractionWithPaidCredits: chats.hasUserInteractionWithPaidCredits,
         hasUserInteractionWithSubscription: chats.hasUserInteractionWithSubscription,
         hasUserInteractionWithManager: chats.hasUserInteractionWithManager,
+        personaPausedUntil: chats.personaPausedUntil,
       },
       talent: {
         creditsToSendMessage: talents.creditsToSendMessage,
@@ -127,28 +136,40 @@ export async function sendChatMessage(
       spend: { free: 0, paid: 0 },
       outOfCredits: undefined,
       replyQueued: false,
+      safetyReply: earlier.answer?.isSafetyReply ?? false,
       repeated: true,
     };
   }
   const messageId = newId();
 
+  // The crisis protocol (docs/safety.md) comes before everything else: a message that speaks of
+  // suicide or self-harm, or any message while the twin is paused here, gets the safety reply at
+  // once, free, instead of the twin (no boundary refusal, no out-of-credits answer, no model).
+  const crisis = await planCrisisAnswer(tx, {
+    chatId: chat.id,
+    now,
+    personaPausedUntil: chat.personaPausedUntil,
+    crisis: input.crisis,
+  });
+
   // The creator's boundaries (docs/chat-engine.md, Boundaries): a message that crosses them is
   // stored, costs nothing, is flagged, and gets the twin's refusal at once instead of the model.
   const boundary = checkFanMessage(input.text, { ...row.boundaries, fanIsMinor: fan.declaredMinorAt !== null });
-  const crossing = boundary.crossing;
+  const crossing = crisis ? null : boundary.crossing;
 
   // While the fan's subscription to this twin is paid, messages cost nothing (unlocks still do).
   const subscribed = subscribedToTwin && chat.userId === viewer.id;
   // The twin's own creator testing it pays nothing and is no fan: no earnings, no engagement counted.
   const testChat = isTestChat(viewer, chat);
   const price = subscribed || testChat ? 0 : talent.creditsToSendMessage;
-  const spend = crossing ? { free: 0, paid: 0 } : planSpend(fan, price);
+  const spend = crossing || crisis ? { free: 0, paid: 0 } : planSpend(fan, price);
   const outOfCredits = spend ? undefined : outOfCreditsAnswer(talent, fan.isAnonymous);
   // The twin's out-of-credits answer is said once per situation: asked again while it is still the
   // twin's latest word, the send is refused and nothing is stored (the messenger says what to do).
   if (outOfCredits) await refuseRepeatedOutOfCredits(tx, chat.id, outOfCredits);
-  const staticAnswer = spend && !crossing ? starterAnswer(talent.chatMessageSuggestions, input.suggestionId) : undefined;
-  const immediateText = crossing ? refusalText(messageId) : (outOfCredits?.text ?? staticAnswer);
+  const staticAnswer =
+    spend && !crossing && !crisis ? starterAnswer(talent.chatMessageSuggestions, input.suggestionId) : undefined;
+  const immediateText = crisis ? crisis.text : crossing ? refusalText(messageId) : (outOfCredits?.text ?? staticAnswer);
 
   // Explicit, increasing timestamps: the fan's message sorts before the twin's immediate answer.
   // What it cost is kept on it, so a refusal by the reply job can give exactly that back.
@@ -174,6 +195,7 @@ export async function sendChatMessage(
       text: immediateText,
       replyToMessageId: messageId,
       callToAction: outOfCredits ? callToActionOf[outOfCredits.kind] : null,
+      isSafetyReply: crisis !== null,
       createdAt: new Date(now.getTime() + immediateAnswerDelayMs),
     });
   }
@@ -200,6 +222,8 @@ export async function sendChatMessage(
   const events: ChangeEvent[] = [...rows.map((message) => messageChanged(ref, message.id as string)), chatChanged(ref)];
   const flag = crossing ? insertBoundaryFlag(tx, { chat: ref, messageId, side: 'FAN', crossing }) : undefined;
   if (flag) events.push(flag.event);
+  const safety = crisis ? crisisWrites(tx, crisis, ref, messageId, now) : undefined;
+  if (safety) events.push(...safety.events);
   if (spend && (spend.free > 0 || spend.paid > 0)) events.push(balanceChanged(viewer.id));
   if (becameAuthenticated || becamePaying) events.push(talentNumbersChanged('metric_frames', chat.talentId));
   if (earning) {
@@ -227,6 +251,8 @@ export async function sendChatMessage(
         hasUserInteractionWithManager: chat.hasUserInteractionWithManager || isManager,
         lastUserMessageAt: now,
         updatedAt: now,
+        ...(crisis?.signal ? { needsSafetyReview: true } : {}),
+        ...(crisis?.pauseUntil ? { personaPausedUntil: crisis.pauseUntil } : {}),
       })
       .where(eq(chats.id, chat.id)),
     bumpMetrics(tx, chat.talentId, {
@@ -236,6 +262,7 @@ export async function sendChatMessage(
     replyQueued ? deps.replies.enqueueReply(tx, { chatId: chat.id, messageId }, events) : recordChanges(tx, events),
     earning ? bookPaidSpend(tx, earning) : undefined,
     flag?.write,
+    ...(safety?.writes ?? []),
     // Said once, kept for good: every twin then stays SAFE with this fan.
     boundary.declaresMinor ? tx.update(users).set({ declaredMinorAt: now }).where(eq(users.id, viewer.id)) : undefined,
   ]);
@@ -252,6 +279,7 @@ export async function sendChatMessage(
     spend,
     outOfCredits: outOfCredits?.kind,
     replyQueued,
+    safetyReply: crisis !== null,
     repeated: false,
   };
 }

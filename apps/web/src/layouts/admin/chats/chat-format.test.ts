@@ -28,6 +28,7 @@ describe('chatFlagBadges', () => {
       hasUserInteractionWithPaidCredits: true,
       hasUserInteractionWithSubscription: false,
       hasUserInteractionWithManager: true,
+      needsSafetyReview: false,
     });
     expect(badges.map((badge) => badge.label)).toEqual(['Interaction', 'Paid credits', 'Talent manager']);
   });
@@ -40,6 +41,7 @@ describe('chatFlagBadges', () => {
         hasUserInteractionWithPaidCredits: false,
         hasUserInteractionWithSubscription: false,
         hasUserInteractionWithManager: false,
+        needsSafetyReview: false,
       }),
     ).toEqual([]);
   });

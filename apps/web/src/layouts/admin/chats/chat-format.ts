@@ -17,6 +17,7 @@ const flagBadges: Record<AdminChatFlag, { label: string; color: string }> = {
   hasUserInteractionWithPaidCredits: { label: 'Paid credits', color: 'teal' },
   hasUserInteractionWithSubscription: { label: 'Subscription', color: 'grape' },
   hasUserInteractionWithManager: { label: 'Talent manager', color: 'orange' },
+  needsSafetyReview: { label: 'Safety', color: 'red' },
 };
 
 /** The badges of the flags that are set, in the spec's order. */

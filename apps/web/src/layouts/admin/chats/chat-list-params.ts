@@ -17,6 +17,7 @@ export const chatFilterLabels: Record<AdminChatFilter, string> = {
   hasUserInteractionWithPaidCredits: 'Paid credits',
   hasUserInteractionWithSubscription: 'Subscription',
   hasUserInteractionWithManager: 'Talent manager',
+  needsSafetyReview: 'Safety',
   all: 'All chats',
 };
 

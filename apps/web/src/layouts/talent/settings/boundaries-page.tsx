@@ -96,7 +96,13 @@ function BoundariesForm({ settings }: { settings: BoundarySettings }) {
   );
 }
 
-const reasonLabels = { TOPIC: 'Topic', CONTENT_LEVEL: 'Content level', MINOR: 'Under 18', MODERATION: 'Moderation' } as const;
+const reasonLabels = {
+  TOPIC: 'Topic',
+  CONTENT_LEVEL: 'Content level',
+  MINOR: 'Under 18',
+  MODERATION: 'Moderation',
+  CRISIS: 'Crisis: safety reply sent',
+} as const;
 
 /** The newest messages your twin refused, so the creator sees what fans asked for. */
 function FlaggedMessages() {

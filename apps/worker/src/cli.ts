@@ -97,7 +97,9 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
   try {
     const env = loadCliEnv(io.env);
     // Operators read tables on stdout; library chatter stays out unless they ask for debug logs.
-    const log = createLogger(env.LOG_LEVEL === 'debug' ? 'debug' : 'warn', { service: 'ops' });
+    const log = createLogger(env.LOG_LEVEL === 'debug' || env.LOG_LEVEL === 'trace' ? env.LOG_LEVEL : 'warn', {
+      service: 'ops',
+    });
     database = await openOpsDatabase(env);
     io.stderr.write(`[ops] ${database.description}\n`);
     const url = database.url;

@@ -8,6 +8,14 @@ describe('worker env', () => {
     expect(loadWorkerEnv({ DATABASE_URL: 'postgres://u:p@h:5432/d', LOG_LEVEL: 'DEBUG' })).toMatchObject({ LOG_LEVEL: 'debug' });
   });
 
+  it('accepts every LOG_LEVEL the API accepts, since one `npm start` gives both the same one', () => {
+    const base = { DATABASE_URL: 'postgres://u:p@h:5432/d' };
+    for (const level of ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']) {
+      expect(loadWorkerEnv({ ...base, LOG_LEVEL: level }).LOG_LEVEL).toBe(level);
+    }
+    expect(() => loadWorkerEnv({ ...base, LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL must be one of trace, debug/);
+  });
+
   it('takes a mailto: or https: VAPID subject and a positive push rate, unset when empty', () => {
     const base = { DATABASE_URL: 'postgres://u:p@h:5432/d' };
     expect(loadWorkerEnv({ ...base, WEB_PUSH_SUBJECT: '', WEB_PUSH_RATE_PER_SECOND: '' })).toMatchObject({

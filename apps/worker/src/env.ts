@@ -4,13 +4,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type DatabaseConnectionOptions, type DatabaseTimeouts, databasePoolers } from '@doppel/db';
+import { logLevelSetting } from '@doppel/validation';
 import { z } from 'zod';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const rootPackage = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version?: string };
 
-export const logLevels = ['debug', 'info', 'warn', 'error', 'silent'] as const;
-export type LogLevel = (typeof logLevels)[number];
+export type { LogLevel } from '@doppel/validation';
 
 const optionalText = z
   .string()
@@ -30,13 +30,7 @@ const timeoutSetting = (name: string, fallback: number) =>
   );
 
 const sharedSchema = z.object({
-  LOG_LEVEL: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .transform((value) => (value === '' ? 'info' : value))
-    .pipe(z.enum(logLevels))
-    .default('info'),
+  LOG_LEVEL: logLevelSetting,
   NODE_ENV: optionalText,
   /** `pgbouncer-transaction` when DATABASE_URL leads to a pooler in transaction mode (docs/deploy.md). */
   DATABASE_POOLER: optionalText

@@ -10,7 +10,8 @@ export type Logger = {
   error: (message: string, fields?: LogFields) => void;
 };
 
-const rank: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
+// Pino's numbers: a threshold of trace or debug lets every line through, fatal only what is fatal.
+const rank: Record<LogLevel, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: 100 };
 
 /** Errors as loggableError has them: no failed statement's SQL or parameters, no row values. */
 function serialise(value: unknown): unknown {

@@ -28,3 +28,5 @@ export const liveEventsInput = z.object({
     .nullish(),
 });
 export type LiveEventsInput = z.infer<typeof liveEventsInput>;
+
+export { type LogLevel, logLevelSetting, logLevels } from './log-level.ts';

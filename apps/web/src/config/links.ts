@@ -12,4 +12,6 @@ export const legalPaths = {
   terms: '/terms',
   privacy: '/privacy',
   cookies: '/cookies',
+  /** The crisis protocol, public (docs/safety.md), linked from every chat's AI notice. */
+  safety: '/safety',
 } as const;

@@ -30,7 +30,7 @@ export function AppRoot() {
             </Suspense>
           }
         />
-        {(['terms', 'privacy', 'cookies'] as const).map((page) => (
+        {(['terms', 'privacy', 'cookies', 'safety'] as const).map((page) => (
           <Route
             key={page}
             path={`/${page}`}

@@ -7,7 +7,8 @@ import { useOpenedOnce } from './use-opened-once.ts';
 /**
  * Says plainly, where the conversation starts, that the twin is an AI and not the creator writing
  * (transparency rules for AI chat, such as the EU AI Act's, ask for it), that the creator can read
- * the conversation (the dashboard's Conversations), and links to what that means. The explanation
+ * the conversation (the dashboard's Conversations), and links to what that means and to the crisis
+ * protocol (/safety, which SB 243 asks an operator to publish). The explanation
  * opens over the chat, so reading it never loses the conversation.
  */
 export function AiDisclosure({ name }: { name: string }) {
@@ -20,6 +21,10 @@ export function AiDisclosure({ name }: { name: string }) {
         You are chatting with an AI, not with {name} in person. {name} can read these chats.{' '}
         <Anchor component="button" type="button" fz="xs" underline="always" onClick={() => setOpen(true)}>
           What does this mean?
+        </Anchor>{' '}
+        ·{' '}
+        <Anchor component={Link} to={legalPaths.safety} fz="xs" underline="always" data-testid="ai-disclosure-safety">
+          Feeling low? How we help
         </Anchor>
       </Text>
       {built && (
@@ -36,6 +41,14 @@ export function AiDisclosure({ name }: { name: string }) {
             <List.Item>{name} can read your conversations with the twin, to see what fans talk about and to teach it.</List.Item>
             <List.Item>
               Keep private things private: never share passwords, payment details or anything you would not tell a stranger.
+            </List.Item>
+            <List.Item>
+              If you write about suicide or self-harm, the twin steps aside and Doppel sends you crisis services you can reach
+              right away. Read our{' '}
+              <Anchor component={Link} to={legalPaths.safety} inherit underline="always">
+                crisis protocol
+              </Anchor>
+              .
             </List.Item>
           </List>
           <Text fz="xs" c="dimmed" mt="md">

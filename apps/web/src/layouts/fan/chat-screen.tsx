@@ -21,6 +21,7 @@ import { MessageRow, type Reaction } from './message-row.tsx';
 import { callToActionOf, isSubscribedAt, nextStep, saidWhatToDo } from './price-label.ts';
 import { takesReactions } from './reaction-rule.ts';
 import { visibleReplyDraft } from './reply-draft.ts';
+import { SafetyReplyCard } from './safety-reply-card.tsx';
 import { StarterChips } from './starter-chips.tsx';
 import { AnswerSoonNotice, TypingIndicator } from './typing-indicator.tsx';
 import { useAskedQuestion } from './use-asked-question.ts';
@@ -202,6 +203,8 @@ export function ChatScreen({ opened }: { opened: OpenedChat }) {
             <div key={entry.key} className={classes.day}>
               <span className={classes.dayLabel}>{entry.label}</span>
             </div>
+          ) : entry.message.safetyReply ? (
+            <SafetyReplyCard key={entry.key} message={entry.message} twinName={talent.name} />
           ) : (
             <MessageRow
               key={entry.key}

@@ -3,9 +3,10 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { BrandLink } from '../../components/brand.tsx';
 import { legalPaths } from '../../config/links.ts';
+import { CrisisServicesTable } from './crisis-services-table.tsx';
 import { type LegalPage, legalDocuments } from './legal-content.ts';
 
-/** /terms, /privacy and /cookies: readable signed in or out, in their own small chunk. */
+/** /terms, /privacy, /cookies and /safety (the crisis protocol): readable signed in or out, in their own small chunk. */
 export function LegalLayout({ page }: { page: LegalPage }) {
   const document = legalDocuments[page];
   return (
@@ -33,9 +34,13 @@ export function LegalLayout({ page }: { page: LegalPage }) {
         <Paper withBorder p={{ base: 'lg', sm: 'xl' }} shadow="xs">
           <Stack gap="lg">
             <Title order={1}>{document.title}</Title>
-            <Alert variant="light" color="yellow" icon={<IconInfoCircle />} title="Placeholder">
-              {document.intro}
-            </Alert>
+            {document.isPlaceholder ? (
+              <Alert variant="light" color="yellow" icon={<IconInfoCircle />} title="Placeholder">
+                {document.intro}
+              </Alert>
+            ) : (
+              <Text size="lg">{document.intro}</Text>
+            )}
             {document.sections.map((section) => (
               <div key={section.heading}>
                 <Title order={3} mb={4}>
@@ -44,6 +49,7 @@ export function LegalLayout({ page }: { page: LegalPage }) {
                 <Text c="dimmed">{section.text}</Text>
               </div>
             ))}
+            {page === 'safety' && <CrisisServicesTable />}
             <Anchor component={Link} to="/" size="sm">
               Back to Doppel
             </Anchor>

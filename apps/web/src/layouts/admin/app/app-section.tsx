@@ -1,11 +1,22 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { AdminPage } from '../shared/admin-page.tsx';
 import { AppSettingsPage } from './app-settings-page.tsx';
+import { CrisisSettingsCard } from './crisis-settings-card.tsx';
 
-/** /app: the app config (spec 2.5). */
+/** /app: the app config (spec 2.5) and the crisis protocol's settings. */
 export function AppSection() {
   return (
     <Routes>
-      <Route index element={<AppSettingsPage />} />
+      <Route
+        index
+        element={
+          // The crisis protocol's card saves on its own, below the app config form (docs/safety.md).
+          <AdminPage>
+            <AppSettingsPage />
+            <CrisisSettingsCard />
+          </AdminPage>
+        }
+      />
       <Route path="*" element={<Navigate to="/app" replace />} />
     </Routes>
   );

@@ -43,9 +43,20 @@ export function AdminMessageCard({ message, twinName, imagesVisible, selected, b
                 Written by the creator
               </Badge>
             )}
-            {boundaryFlag && (
-              <Badge size="sm" color="red" variant="light" data-testid="admin-chat-boundary-flag">
-                Flagged · {boundaryFlag.side === 'TWIN' ? 'reply' : 'fan'} · {boundaryFlag.reason.toLowerCase().replace('_', ' ')}
+            {boundaryFlag &&
+              (boundaryFlag.reason === 'CRISIS' ? (
+                <Badge size="sm" color="red" variant="filled" data-testid="admin-chat-safety-flag">
+                  Safety · suicide or self-harm
+                </Badge>
+              ) : (
+                <Badge size="sm" color="red" variant="light" data-testid="admin-chat-boundary-flag">
+                  Flagged · {boundaryFlag.side === 'TWIN' ? 'reply' : 'fan'} ·{' '}
+                  {boundaryFlag.reason.toLowerCase().replace('_', ' ')}
+                </Badge>
+              ))}
+            {message.safetyReply && (
+              <Badge size="sm" color="blue" variant="light" data-testid="admin-chat-safety-reply">
+                Safety reply, not the twin
               </Badge>
             )}
           </Group>

@@ -1,8 +1,22 @@
 import type { AdminChatFilter, AdminChatSort, AdminChatView } from '@doppel/validation';
 import { adminChatFilters, adminChatSorts } from '@doppel/validation';
-import { Avatar, Card, Chip, Flex, Group, Paper, SegmentedControl, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Avatar,
+  Button,
+  Card,
+  Chip,
+  Flex,
+  Group,
+  Paper,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconMessageOff, IconMessages } from '@tabler/icons-react';
+import { IconLifebuoy, IconMessageOff, IconMessages } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
@@ -37,16 +51,22 @@ export function ChatListPage() {
     <Stack gap="lg" maw={1100}>
       <Paper withBorder p="lg" shadow="xs">
         <Stack gap="md">
-          <Group gap="sm">
-            <ThemeIcon size={40} radius="md" variant="light">
-              <IconMessages size={22} />
-            </ThemeIcon>
-            <div>
-              <Title order={2}>Chats</Title>
-              <Text c="dimmed" size="sm">
-                Conversations between fans and twins.
-              </Text>
-            </div>
+          <Group justify="space-between" align="flex-start" gap="sm">
+            <Group gap="sm">
+              <ThemeIcon size={40} radius="md" variant="light">
+                <IconMessages size={22} />
+              </ThemeIcon>
+              <div>
+                <Title order={2}>Chats</Title>
+                <Text c="dimmed" size="sm">
+                  Conversations between fans and twins.
+                </Text>
+              </div>
+            </Group>
+            {/* Crisis referrals per month (docs/safety.md), beside the Safety filter it counts. */}
+            <Button component={Link} to="/chats/safety-report" variant="light" size="xs" leftSection={<IconLifebuoy size={16} />}>
+              Safety report
+            </Button>
           </Group>
           <Chip.Group multiple={false} value={filter} onChange={(value) => setView({ filter: value as AdminChatFilter, sort })}>
             <Group gap={6} role="radiogroup" aria-label="Filter">

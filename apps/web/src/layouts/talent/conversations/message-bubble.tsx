@@ -6,7 +6,7 @@ import { canRewrite, RewriteReply } from './rewrite-reply.tsx';
 
 /**
  * One message of the chat as the creator reads it: who wrote it, what it cost, the fan's reaction,
- * a boundary flag, and under a twin reply the creator's own answer and "Rewrite".
+ * a boundary or safety flag, and under a twin reply the creator's own answer and "Rewrite".
  */
 export function MessageBubble({ talentId, chatId, message }: { talentId: string; chatId: string; message: ConversationMessage }) {
   const fromFan = message.senderType === 'USER';
@@ -25,7 +25,14 @@ export function MessageBubble({ talentId, chatId, message }: { talentId: string;
         style={{ overflowWrap: 'anywhere' }}
       >
         <Text size="xs" c="dimmed" mb={2}>
-          {fromFan ? 'Fan' : message.writtenByCreator ? 'You, as your twin' : 'Twin'} · {formatDateTime(message.createdAt)}
+          {fromFan
+            ? 'Fan'
+            : message.isSafetyReply
+              ? 'Doppel’s safety reply, not your twin'
+              : message.writtenByCreator
+                ? 'You, as your twin'
+                : 'Twin'}{' '}
+          · {formatDateTime(message.createdAt)}
           {spent > 0 && ` · ${spent} ${spent === 1 ? 'credit' : 'credits'}`}
         </Text>
         <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
@@ -48,11 +55,17 @@ export function MessageBubble({ talentId, chatId, message }: { talentId: string;
                 Thumbs down
               </Badge>
             )}
-            {message.boundaryFlag && (
-              <Badge size="sm" color="red" variant="light" title={message.boundaryFlag.matched}>
-                Boundary: {message.boundaryFlag.reason.toLowerCase().replace('_', ' ')}
-              </Badge>
-            )}
+            {message.boundaryFlag &&
+              (message.boundaryFlag.reason === 'CRISIS' ? (
+                // The crisis protocol (docs/safety.md): the fan got crisis services, not the twin.
+                <Badge size="sm" color="red" variant="filled" data-testid="conversation-safety-flag">
+                  Safety: suicide or self-harm
+                </Badge>
+              ) : (
+                <Badge size="sm" color="red" variant="light" title={message.boundaryFlag.matched}>
+                  Boundary: {message.boundaryFlag.reason.toLowerCase().replace('_', ' ')}
+                </Badge>
+              ))}
           </Group>
         )}
         {message.reactionFeedback && (

@@ -9,7 +9,9 @@ import { trpc } from '../../../trpc/trpc.ts';
 
 /** Only replies the twin wrote to a fan message can be rewritten: the fan message is the example's prompt. */
 export function canRewrite(message: ConversationMessage): boolean {
-  return message.senderType === 'TALENT' && message.replyToMessageId !== null && !message.writtenByCreator;
+  return (
+    message.senderType === 'TALENT' && message.replyToMessageId !== null && !message.writtenByCreator && !message.isSafetyReply
+  );
 }
 
 /**

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { broadcasts, listRecordedChanges, newId, sessions, talents, users } from '@doppel/db';
+import { broadcasts, devOutboxEmails, listRecordedChanges, newId, sessions, talents, users } from '@doppel/db';
 import { createTestDatabase, seedBroadcastFans, type TestDatabase } from '@doppel/db/testing';
+import { waitlistAcceptedEmail } from '@doppel/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runCli } from './cli.ts';
@@ -121,7 +122,30 @@ describe('ops CLI', () => {
     const accepted = await ops('users', 'accept', 'waiting@example.com');
     expect(accepted.code).toBe(0);
     expect(accepted.stdout).toContain('accepted waiting@example.com');
+    expect(accepted.stdout).toContain('sent the acceptance email to waiting@example.com');
     expect(await findUser('waiting@example.com')).toMatchObject({ role: 'USER', waitlistStatus: 'ACCEPTED' });
+  });
+
+  it('sends the accepted user the same "You\'re in!" email as the admin screen, once, to PUBLIC_URL', async () => {
+    await database.db.insert(users).values({ email: 'mailed@example.com', name: 'Mae', waitlistStatus: 'PENDING' });
+    const mailed = () => database.db.select().from(devOutboxEmails).where(eq(devOutboxEmails.to, 'mailed@example.com'));
+
+    expect((await ops('users', 'accept', 'mailed@example.com')).code).toBe(0);
+    const expected = waitlistAcceptedEmail('mailed@example.com', 'Mae', 'http://localhost:3000');
+    expect(await mailed()).toEqual([
+      expect.objectContaining({ subject: expected.subject, text: expected.text, link: 'http://localhost:3000/sign-in' }),
+    ]);
+
+    // Accepted already: nothing to tell them again.
+    const again = await ops('users', 'accept', 'mailed@example.com');
+    expect(again.code).toBe(0);
+    expect(again.stdout).not.toContain('sent the acceptance email');
+    expect(await mailed()).toHaveLength(1);
+
+    const unknown = await ops('users', 'accept', 'nobody@example.com');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('error: no user with email nobody@example.com\n');
+    expect(unknown.stderr, 'a message, not a stack').not.toMatch(/\n\s+at /);
   });
 
   it('runs session.cleanup through a live worker and shows it in queues and jobs', async () => {

@@ -1,5 +1,7 @@
 // The ops CLI: `npm run ops -- <command>` (or `node apps/worker/src/cli.ts <command>`).
 import { createDbClient, type DatabaseConnectionOptions, type DbClient, migrateDatabase, seedDemoData } from '@doppel/db';
+import { DomainError } from '@doppel/domain';
+import { createDevOutboxMailer, createSmtpMailer } from '@doppel/integrations';
 import { createBoss, ensureQueues } from '@doppel/jobs';
 import type { PgBoss } from 'pg-boss';
 import { type CliCommand, helpText, parseCommandLine, UsageError } from './cli/args.ts';
@@ -59,7 +61,9 @@ async function execute(
 }
 
 function describeError(error: unknown): string {
-  if (error instanceof CliError || error instanceof UsageError || error instanceof EnvError) return error.message;
+  if (error instanceof CliError || error instanceof UsageError || error instanceof EnvError || error instanceof DomainError) {
+    return error.message;
+  }
   const code = (error as { code?: unknown; cause?: { code?: unknown } }).cause?.code ?? (error as { code?: unknown }).code;
   if (code === '42P01') return `${(error as Error).message}\nthe database is not migrated yet: run \`npm run ops -- migrate\``;
   if (code === 'ECONNREFUSED') return `cannot reach the database (${(error as Error).message}); check DATABASE_URL`;
@@ -111,6 +115,8 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
     const context: OpsContext = {
       client: db,
       out,
+      mailer: env.SMTP_URL ? createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM }) : createDevOutboxMailer(db.db, out),
+      publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
       boss: () => {
         started ??= (async () => {
           boss = createBoss(url, { role: 'client', log, applicationName: 'doppel-ops', max: 2, ...connection });

@@ -125,6 +125,14 @@ const cliSchema = sharedSchema.extend({
   EMBEDDED_POSTGRES_PORT: optionalText
     .transform((value) => (value === undefined ? 54329 : Number(value)))
     .pipe(z.number({ error: 'EMBEDDED_POSTGRES_PORT must be a port number' }).int().min(1).max(65_535)),
+  // The emails a command sends (`users accept`) go out as the API's do: through SMTP_URL, else into
+  // the development outbox, with links to PUBLIC_URL (else the local `npm start` address).
+  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional()),
+  MAIL_FROM: optionalText,
+  PUBLIC_URL: optionalText.pipe(z.url({ error: 'PUBLIC_URL must be a URL' }).optional()),
+  PORT: optionalText
+    .transform((value) => (value === undefined ? 3000 : Number(value)))
+    .pipe(z.number({ error: 'PORT must be a port number' }).int().min(0).max(65_535)),
 });
 
 export type WorkerEnv = z.infer<typeof workerSchema>;

@@ -37,7 +37,7 @@ export const commandUsage: ReadonlyArray<readonly [usage: string, summary: strin
   ['redrive <queue>.dead', 'move dead-lettered jobs back to the queue they failed on'],
   ['admin create <email> [--name NAME]', 'create an admin (role ADMIN, waitlist ACCEPTED)'],
   ['admin promote <email>', 'make an existing user an admin (role ADMIN, waitlist ACCEPTED)'],
-  ['users accept <email>', "accept a user's waitlist application"],
+  ['users accept <email>', "accept a user's waitlist application and email them, as the admin screen does"],
   [
     'ledger check [--repair]',
     "check every talent's ledger against its earning frames, held payouts and payments (--repair resets drifted held totals)",

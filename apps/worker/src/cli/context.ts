@@ -1,4 +1,5 @@
 import type { DbClient } from '@doppel/db';
+import type { Mailer } from '@doppel/domain';
 import type { PgBoss } from 'pg-boss';
 
 /** What a command may use; the CLI opens each piece only when a command asks for it. */
@@ -7,6 +8,10 @@ export type OpsContext = {
   /** A started client-role pg-boss with the catalog queues in place. */
   boss: () => Promise<PgBoss>;
   out: (text: string) => void;
+  /** SMTP when configured, else the development outbox, as in the API. */
+  mailer: Mailer;
+  /** Where emailed links point. */
+  publicUrl: string;
 };
 
 /** An expected failure of a command (bad state, not found); printed without a stack, exit code 1. */

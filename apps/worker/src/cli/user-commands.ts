@@ -1,5 +1,6 @@
 // `admin create`, `admin promote`, `users accept`: the few account changes an operator makes by hand.
 import { type Executor, recordChanges, users } from '@doppel/db';
+import { acceptWaitlistedUser } from '@doppel/domain';
 import { eq } from 'drizzle-orm';
 import { CliError, type OpsContext } from './context.ts';
 
@@ -39,7 +40,18 @@ export async function promoteAdmin(context: OpsContext, email: string): Promise<
   context.out(`promoted ${email} (${id}) to admin`);
 }
 
+/** The same change and "You're in!" email as an admin accepting the user in the back-office. */
 export async function acceptUser(context: OpsContext, email: string): Promise<void> {
-  const id = await updateByEmail(context, email, { waitlistStatus: 'ACCEPTED' });
-  context.out(`accepted ${email} (${id}) from the waitlist`);
+  const { userId, acceptanceEmail } = await context.client.db.transaction((tx) =>
+    acceptWaitlistedUser(tx, email, { publicUrl: context.publicUrl }),
+  );
+  context.out(`accepted ${email} (${userId}) from the waitlist`);
+  if (!acceptanceEmail) return;
+  // After the commit: a failed send leaves them accepted, and says so.
+  try {
+    await context.mailer.send(acceptanceEmail);
+    context.out(`sent the acceptance email to ${email}`);
+  } catch (error) {
+    throw new CliError(`accepted ${email}, but the acceptance email could not be sent: ${(error as Error).message}`);
+  }
 }

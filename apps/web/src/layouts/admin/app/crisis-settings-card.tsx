@@ -15,7 +15,7 @@ import { FormCard } from '../shared/form-card.tsx';
 import { useServerForm } from '../shared/use-server-form.ts';
 
 const description =
-  'When a fan writes about suicide or self-harm, the twin steps aside and the fan gets this message with crisis services for their country (docs/safety.md). Repeated messages keep the twin out of that chat for the pause.';
+  'When a fan writes about suicide or self-harm, the twin steps aside and the fan gets this message with crisis services for their country. Repeated messages keep the twin out of that chat for the pause.';
 
 /**
  * The crisis protocol's settings on the App page (admin.crisis.*): its own card with its own Save,

@@ -51,6 +51,13 @@ afterAll(async () => {
   rmSync(distDir, { recursive: true, force: true });
 });
 
+let seeding: ReturnType<typeof seedPeople> | undefined;
+/** The access tests' users, seeded once for the file. */
+const seededPeople = () => {
+  seeding ??= seedPeople(api);
+  return seeding;
+};
+
 async function html(path: string, accept = 'text/html,application/xhtml+xml', cookie?: string) {
   const response = await fetch(`${api.url}${path}`, { headers: { accept, ...(cookie ? { cookie } : {}) } });
   return { status: response.status, headers: response.headers, body: await response.text() };
@@ -92,17 +99,44 @@ describe('public pages', () => {
   });
 
   it("keeps the landing page's first paint off `/` for a signed-in creator or admin, whose `/` is another page", async () => {
-    const people = await seedPeople(api);
-    for (const email of [people.creatorA.email, people.admin.email]) {
-      const signedIn = await signIn(api, email as string);
-      const answer = await html('/', undefined, signedIn.cookie());
-      expect(answer.status, email as string).toBe(200);
-      expect(answer.body, email as string).toBe(page);
-    }
+    const people = await seededPeople();
+    // The creator's `/` is their dashboard, painted as such (issue 33); an admin's depends on the
+    // admin switch, which only the browser knows: the plain page.
+    const creator = await signIn(api, people.creatorA.email as string);
+    const creatorHome = await html('/', undefined, creator.cookie());
+    expect(creatorHome.status).toBe(200);
+    expect(creatorHome.body).toContain('<div id="page-shell" class="ps-dashboard" data-path="/">');
+    expect(creatorHome.body).toContain('<h2>Your dashboard</h2>');
+    expect(creatorHome.body).not.toContain('Create your digital twin');
+    const admin = await signIn(api, people.admin.email as string);
+    expect((await html('/', undefined, admin.cookie())).body).toBe(page);
     // An anonymous fan (who only ever chatted) and a stale cookie still see the landing page's paint.
     const anonymousFan = createCaller(api);
     await anonymousFan.client.chat.open.mutate({ talentTag: 'talent_a' });
     expect((await html('/', undefined, anonymousFan.cookie())).body).toContain('<div id="page-shell" data-path="/">');
     expect((await html('/', undefined, 'doppel_session=forged.token')).body).toContain('<div id="page-shell" data-path="/">');
+  });
+
+  it("paints a creator's and an admin's first pages for them alone (issue 33)", async () => {
+    const people = await seededPeople();
+    const creator = (await signIn(api, people.creatorA.email as string)).cookie();
+    const admin = (await signIn(api, people.admin.email as string)).cookie();
+    const fan = (await signIn(api, people.fan.email as string)).cookie();
+    const conversations = await html('/conversations', undefined, creator);
+    expect(conversations.body).toContain('<div id="page-shell" class="ps-dashboard" data-path="/conversations">');
+    expect(conversations.body).toContain('<h2>Conversations</h2>');
+    expect(conversations.body).toContain('<title>Conversations · Doppel</title>');
+    expect((await html('/earnings/', undefined, creator)).body).toContain('<h2>Earnings</h2>');
+    expect((await html('/payments', undefined, admin)).body).toContain('<h2>Payments</h2>');
+    expect((await html('/status', undefined, admin)).body).toContain('<h2>Status</h2>');
+    // Nobody else gets them: a visitor, a fan who manages no twin, a creator at a back-office address.
+    for (const [path, cookie] of [
+      ['/conversations', undefined],
+      ['/conversations', fan],
+      ['/status', creator],
+      ['/payments', 'doppel_session=forged.token'],
+    ] as const) {
+      expect((await html(path, undefined, cookie)).body, `${path} ${cookie ?? 'visitor'}`).toBe(page);
+    }
   });
 });

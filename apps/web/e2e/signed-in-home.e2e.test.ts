@@ -19,7 +19,12 @@ describe('a signed-in user loading / directly', () => {
       const { context, page } = await openPage(browser(), viewport);
       await signInWithMagicLink(page, 'creator@doppel.dev', { reuseSession: true });
       const response = await page.goto('/');
-      expect(await response?.text(), 'the server sends no landing paint to a creator').not.toContain('id="page-shell"');
+      // The server paints the creator's dashboard (issue 33), never the landing page.
+      const html = await response?.text();
+      expect(html, 'the server sends no landing paint to a creator').not.toContain('Create your digital twin');
+      expect(html).toContain('class="ps-dashboard"');
+      // The app's dashboard takes over from that first paint.
+      await page.locator('#page-shell').waitFor({ state: 'detached' });
       await page.getByRole('heading', { name: 'Your dashboard' }).waitFor();
       expect(await page.locator('#page-shell').count()).toBe(0);
       expect(await page.getByText(landingHeading).count()).toBe(0);

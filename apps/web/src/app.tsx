@@ -8,6 +8,7 @@ import { handleError } from './errors/handle-error.ts';
 import { type OpenChatResult, openChatKey } from './layouts/fan/use-open-chat.ts';
 import { type AppClients, AppProviders, createQueryClient, createTrpcClient } from './providers/app-providers.tsx';
 import { AppRoot } from './shell/app-root.tsx';
+import type { DashboardLayout } from './shell/dashboard-calls.ts';
 import type { EarlyCalls } from './shell/early-calls.ts';
 import { loadRouteLayout } from './shell/lazy-layouts.ts';
 import { forgetSeededChat, seedOpenedChat } from './shell/seeded-chat.ts';
@@ -21,6 +22,15 @@ function seedEarlyCalls(clients: AppClients, calls: EarlyCalls): void {
   if (calls.systemInfo)
     utils.system.info.setData(undefined, calls.systemInfo.data as ReturnType<typeof utils.system.info.getData>);
   if (calls.me) utils.auth.me.setData(undefined, calls.me.data as Me | null);
+  for (const read of calls.dashboard ?? []) {
+    // The key tRPC's hooks give the read (its getQueryKey): the path's parts, the input, the kind;
+    // an infinite list holds its first page, asked for with tRPC's first cursor (null).
+    const key = [
+      read.path.split('.'),
+      { ...(read.input === undefined ? {} : { input: read.input }), type: read.infinite ? 'infinite' : 'query' },
+    ];
+    clients.queryClient.setQueryData(key, read.infinite ? { pages: [read.data], pageParams: [null] } : read.data);
+  }
   const chat = calls.chatOpen;
   if (!chat) return;
   let result: OpenChatResult = { kind: 'not-found' };
@@ -40,7 +50,11 @@ function seedEarlyCalls(clients: AppClients, calls: EarlyCalls): void {
 }
 
 /** The whole app, loaded by main.tsx once the page has painted, with the page's first calls. */
-export async function startApp(container: HTMLElement, earlyCalls: Promise<EarlyCalls>): Promise<void> {
+export async function startApp(
+  container: HTMLElement,
+  earlyCalls: Promise<EarlyCalls>,
+  layout: Promise<DashboardLayout | null>,
+): Promise<void> {
   // Errors outside React Query (event handlers, timers, stray promises) reach the same handler.
   window.addEventListener('error', (event) => handleError(event.error ?? event.message));
   window.addEventListener('unhandledrejection', (event) => handleError(event.reason));
@@ -55,7 +69,7 @@ export async function startApp(container: HTMLElement, earlyCalls: Promise<Early
       new Promise<EarlyCalls>((resolve) => window.setTimeout(() => resolve({}), earlyCallsWaitMs)),
     ]).catch(() => ({})),
     // A layout that fails to load is the lazy layout's to report, once the app runs.
-    loadRouteLayout(window.location.pathname).catch(() => undefined),
+    loadRouteLayout(window.location.pathname, layout).catch(() => undefined),
   ]);
   seedEarlyCalls(clients, calls);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chatShell, landingShell, renderPage, signInShell } from './page-shell.ts';
+import { chatShell, dashboardShell, landingShell, renderPage, signInShell } from './page-shell.ts';
 
 const template = `<!doctype html>
 <html lang="en">
@@ -91,5 +91,18 @@ describe('renderPage', () => {
     expect(emailOnly).not.toContain('Google');
     const google = renderPage(template, signInShell('https://doppel.app', { google: true, apple: false }));
     expect(google).toContain('Continue with Google or a link sent to your email.');
+  });
+});
+
+describe('dashboardShell', () => {
+  it("paints a signed-in page's title and description over grey blocks, escaped, in the dashboard's grey", () => {
+    const html = renderPage(
+      template,
+      dashboardShell('https://doppel.app', { path: '/earnings', title: 'Earnings <&>', description: 'Month "by" month' }),
+    );
+    expect(html).toContain('<div id="page-shell" class="ps-dashboard" data-path="/earnings">');
+    expect(html).toContain('<h2>Earnings &lt;&amp;&gt;</h2><p class="ps-dimmed">Month &quot;by&quot; month</p>');
+    expect(html).toContain('<title>Earnings &lt;&amp;&gt; · Doppel</title>');
+    expect(html).toContain('<div class="ps-block" style="height:120px"></div>');
   });
 });

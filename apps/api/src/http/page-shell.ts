@@ -22,6 +22,8 @@ export type PageShell = {
   head: PageHead;
   /** The shell's inner HTML, already escaped. */
   body: string;
+  /** A class of the shell's own look (the dashboard's grey), if any. */
+  className?: string;
 };
 
 /** Longest description social apps show in full. */
@@ -56,6 +58,13 @@ const shellStyle = `<style>
 #page-shell .ps-intro .ps-name{font-size:18px;font-weight:700;line-height:1.55;letter-spacing:0;margin:6px 0 0}
 #page-shell .ps-media{display:block;width:min(240px,62vw);margin:0 0 8px;border-radius:18px;object-fit:cover;background:#e9ecef}
 #page-shell .ps-bubble{max-width:80%;margin:0 0 8px;padding:8px 14px;border-radius:18px;background:#f1f3f5;white-space:pre-wrap;overflow-wrap:anywhere}
+#page-shell.ps-dashboard{background:#f8f9fa}
+#page-shell .ps-bar{display:flex;align-items:center;justify-content:center;height:60px;background:#fff;border-bottom:1px solid #dee2e6;font-weight:700;font-size:18px}
+#page-shell .ps-page{max-width:960px;margin:0 auto;padding:16px}
+#page-shell .ps-page h2{font-size:22px;line-height:1.2;margin:0}
+#page-shell .ps-page p{margin:4px 0 16px}
+#page-shell .ps-block{border-radius:12px;background:#e9ecef;margin:0 0 12px}
+@media (min-width:48em){#page-shell .ps-page h2{font-size:28px}}
 @media (min-width:48em){#page-shell h1{font-size:60px}#page-shell .ps-main{padding:80px 16px}#page-shell .ps-features{grid-template-columns:repeat(3,1fr);margin-top:80px}}
 </style>`;
 
@@ -90,7 +99,7 @@ export function renderPage(template: string, shell: PageShell): string {
     .replace('</head>', `    ${tags}\n  </head>`)
     .replace(
       '<div id="root"></div>',
-      `<div id="page-shell" data-path="${escapeHtml(shell.path)}">${shell.body}</div>\n    <div id="root"></div>`,
+      `<div id="page-shell"${shell.className ? ` class="${escapeHtml(shell.className)}"` : ''} data-path="${escapeHtml(shell.path)}">${shell.body}</div>\n    <div id="root"></div>`,
     );
 }
 
@@ -178,5 +187,30 @@ export function chatShell(publicUrl: string, twin: TwinPreview): PageShell {
       // not move the welcome messages; its "What does this mean?" opens a dialog once the app runs.
       `<p class="ps-dimmed ps-disclosure">You are chatting with an AI, not with ${name} in person. ${name} can read these chats. <span class="ps-link">What does this mean?</span></p></div>${bubbles}` +
       `<noscript><p class="ps-dimmed">Chatting with ${name} needs JavaScript: please turn it on for this site.</p></noscript></main>`,
+  };
+}
+
+/** A creator's or an admin's page, as the app titles it (apps/web layouts/talent, layouts/admin). */
+export type DashboardPage = { path: string; title: string; description?: string };
+
+/**
+ * A signed-in page (issue 33): the dashboard's bar, the page's title and description, and grey
+ * blocks where its content comes, painted before any script; the page removes it once it has
+ * rendered under it (apps/web/src/shell/page-shell.ts). Never indexed: the page is one user's.
+ */
+export function dashboardShell(publicUrl: string, page: DashboardPage): PageShell {
+  const blocks = [120, 72, 72, 72].map((height) => `<div class="ps-block" style="height:${height}px"></div>`).join('');
+  return {
+    path: page.path,
+    className: 'ps-dashboard',
+    head: {
+      title: `${page.title} · Doppel`,
+      description: page.description ?? 'Your Doppel dashboard.',
+      url: new URL(page.path, publicUrl).href,
+    },
+    body:
+      `<header class="ps-bar">Doppel</header><main class="ps-page" aria-busy="true"><h2>${escapeHtml(page.title)}</h2>` +
+      `<p class="ps-dimmed">${page.description ? escapeHtml(page.description) : '&nbsp;'}</p>${blocks}` +
+      `<noscript><p class="ps-dimmed">Your dashboard needs JavaScript: please turn it on for this site.</p></noscript></main>`,
   };
 }

@@ -1,34 +1,65 @@
 // Which shell a page request gets (page-shell.ts): `/` for visitors who will see the landing page,
-// `/sign-in` and `/chat/{tag}` for a twin that exists; anything else, or a lookup that fails, gets
+// `/sign-in` and `/chat/{tag}` for a twin that exists, and the creator's and admin's first pages
+// for the signed-in user who will see them (issue 33); anything else, or a lookup that fails, gets
 // the plain index.html the app fills.
 import type { Database } from '@doppel/db';
 import { twinPreviewByTag, validateSessionWithUser } from '@doppel/domain';
+import type { Me } from '@doppel/validation';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../env.ts';
 import { configuredProviders, type ProviderSettings } from './oauth-providers.ts';
-import { chatShell, landingShell, type PageShell, signInShell } from './page-shell.ts';
+import { chatShell, type DashboardPage, dashboardShell, landingShell, type PageShell, signInShell } from './page-shell.ts';
 
 /** `sessionToken`: the request's session cookie, if any. */
 export type PublicPages = (pathname: string, sessionToken?: string) => Promise<PageShell | null>;
 
 const chatPath = /^\/chat\/([^/]+)\/?$/;
 
+// The pages a creator and an admin open most, titled as the app titles them: the creator's
+// (layouts/talent) for a user who manages a twin and is no admin (an admin's `/` depends on the
+// admin switch, which only the browser knows), the back-office's (layouts/admin) for an admin.
+const creatorPages: Record<string, DashboardPage> = {
+  '/': { path: '/', title: 'Your dashboard' },
+  '/conversations': { path: '/conversations', title: 'Conversations', description: 'Your twin’s chats with fans, newest first.' },
+  '/earnings': {
+    path: '/earnings',
+    title: 'Earnings',
+    description: 'What your twin has earned, month by month, and your payouts.',
+  },
+};
+const adminPages: Record<string, DashboardPage> = {
+  '/status': { path: '/status', title: 'Status', description: 'Health of every model in use, checked every five minutes.' },
+  '/payments': { path: '/payments', title: 'Payments', description: 'Credit purchases and subscriptions, newest first.' },
+};
+
 export function publicPages(db: Database, env: Pick<Env, 'PUBLIC_URL'> & ProviderSettings, log: FastifyBaseLogger): PublicPages {
   // `/` is the landing page only for visitors and anonymous fans; a signed-in creator, admin or
   // waitlisted user gets their own page there, which the landing page's paint would cover (issue 26).
-  const seesLanding = async (sessionToken: string | undefined): Promise<boolean> => {
-    if (!sessionToken) return true;
+  // undefined: nobody signed in; null: the session could not be read (then no first paint at all).
+  const signedInUser = async (sessionToken: string | undefined): Promise<Me | undefined | null> => {
+    if (!sessionToken) return undefined;
     try {
       const signedIn = await validateSessionWithUser(db, sessionToken);
-      return !signedIn || signedIn.user.isAnonymous;
+      return signedIn && !signedIn.user.isAnonymous ? signedIn.user : undefined;
     } catch (error) {
-      log.warn({ err: error }, 'could not read the session for the landing page; sending the plain page');
-      return false;
+      log.warn({ err: error }, 'could not read the session for the page; sending the plain page');
+      return null;
     }
+  };
+  const dashboardPage = (user: Me, path: string): DashboardPage | undefined => {
+    if (user.role === 'ADMIN') return adminPages[path];
+    return user.managedTalentIds.length > 0 ? creatorPages[path] : undefined;
   };
   return async (pathname, sessionToken) => {
     const publicUrl = env.PUBLIC_URL;
-    if (pathname === '/') return (await seesLanding(sessionToken)) ? landingShell(publicUrl) : null;
+    const path = pathname.replace(/(.)\/$/, '$1');
+    if (Object.hasOwn(creatorPages, path) || Object.hasOwn(adminPages, path)) {
+      const user = await signedInUser(sessionToken);
+      if (user === null) return null;
+      if (!user) return path === '/' ? landingShell(publicUrl) : null;
+      const page = dashboardPage(user, path);
+      return page ? dashboardShell(publicUrl, page) : null;
+    }
     if (pathname === '/sign-in') return signInShell(publicUrl, configuredProviders(env));
     const tag = chatPath.exec(pathname)?.[1];
     if (!tag) return null;

@@ -8,6 +8,7 @@ import { LoadingPanel } from '../components/loading-panel.tsx';
 import { describeError } from '../errors/describe-error.ts';
 import { storageKeys, useStoredValue, writeStored } from '../storage/stored-value.ts';
 import { trpc } from '../trpc/trpc.ts';
+import { DashboardSkeleton } from './dashboard-skeleton.tsx';
 import { AdminLayout, OnboardingLayout, PublicLayout, TalentLayout, WaitlistLayout } from './lazy-layouts.ts';
 import { dismissPageShell } from './page-shell.ts';
 
@@ -48,14 +49,17 @@ export function AccessGate() {
   return <AccessLayoutView layout={layout} user={user} />;
 }
 
-/** The chosen layout. The public pages' first paint is theirs alone: any other layout removes it at once. */
+/** The chosen layout. The public pages' and the dashboards' first paints are theirs alone: any other layout removes it at once. */
 function AccessLayoutView({ layout, user }: { layout: ReturnType<typeof decideAccess>; user: Me | null }) {
   const isPublic = layout === 'public' || !user;
+  // The dashboards hand their own first paint over once their page has rendered (PageShellHandoff).
+  const isDashboard = !isPublic && (layout === 'talent' || layout === 'admin');
   useLayoutEffect(() => {
-    if (!isPublic) dismissPageShell();
-  }, [isPublic]);
+    if (!isPublic && !isDashboard) dismissPageShell();
+  }, [isPublic, isDashboard]);
   return (
-    <Suspense fallback={<LoadingPanel fullScreen />}>
+    // The creator's and the admin's layouts load with the shape of the dashboard, not a spinner.
+    <Suspense fallback={layout === 'talent' || layout === 'admin' ? <DashboardSkeleton /> : <LoadingPanel fullScreen />}>
       {isPublic ? (
         <PublicLayout />
       ) : layout === 'waitlist' ? (

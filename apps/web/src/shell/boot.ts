@@ -6,6 +6,8 @@
 // libraries and the app's own modules in one go was a single task of 100–300 ms at a phone's speed
 // (a Lighthouse trace at 4x slowdown), which blocks a tap on the page for as long.
 
+import type { DashboardLayout } from './dashboard-calls.ts';
+
 /** Resolves after the browser has painted once (a frame, then a task), or soon in a hidden tab. */
 export function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => {
@@ -33,10 +35,15 @@ export async function loadInStages(stages: ReadonlyArray<() => Promise<unknown>>
   }
 }
 
-/** Loads the chunk of the route the address opens (the last stage before the app's own modules). */
-export function preloadRouteChunk(pathname: string): Promise<unknown> | null {
-  // The same imports as lazy-layouts.ts: the lazy layouts then find their module already loaded.
+/** Loads the chunks of the route the address opens (the last stage before the app's own modules). */
+export function preloadRouteChunk(pathname: string, dashboard: Promise<DashboardLayout | null>): Promise<unknown> {
+  // The public routes' layouts directly, as before the dashboards were preloaded: no chunk in between.
+  // The same imports as lazy-layouts.ts: the lazy layouts then find their modules already loaded.
   if (/^\/chat\/[^/]+\/?$/.test(pathname)) return import('../layouts/fan/fan-chat-layout.tsx');
-  if (pathname === '/' || pathname === '/sign-in') return import('../layouts/public/public-layout.tsx');
-  return null;
+  // A visitor's `/` and `/sign-in` come with the server's first paint; a creator's `/` with the
+  // dashboard's (class ps-dashboard, apps/api page-shell.ts), whose layout the entry's `auth.me` picks.
+  const shell = document.getElementById('page-shell');
+  if ((pathname === '/' || pathname === '/sign-in') && shell && !shell.classList.contains('ps-dashboard'))
+    return import('../layouts/public/public-layout.tsx');
+  return import('./lazy-layouts.ts').then((m) => m.loadRouteLayout(pathname, dashboard));
 }

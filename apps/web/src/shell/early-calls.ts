@@ -8,6 +8,8 @@
 // The entry holds no tRPC client (it would bring the app along), so these are plain requests in tRPC's
 // HTTP format (no transformer: JSON in, `{ result: { data } }` or `{ error: { data: { code } } }` out).
 // A call that fails is left out: the app's own hooks then make it as they always did.
+import type { Me } from '@doppel/validation';
+import { type DashboardCall, type DashboardLayout, dashboardCallsFor, dashboardLayoutOf } from './dashboard-calls.ts';
 
 export type ChatOpenAnswer = { kind: 'open'; opened: unknown; me: unknown } | { kind: 'not-found' };
 
@@ -18,6 +20,8 @@ export type EarlyCalls = {
   systemInfo?: { data: unknown };
   /** `chat.open` for `/chat/{tag}` (then `auth.me`, as the session may be new), with its tag. */
   chatOpen?: { talentTag: string; answer: ChatOpenAnswer };
+  /** The first reads of a creator's or admin's page (dashboard-calls.ts), with their answers. */
+  dashboard?: Array<DashboardCall & { data: unknown }>;
 };
 
 type Answer = { ok: true; data: unknown } | { ok: false; code: string | undefined };
@@ -28,6 +32,15 @@ async function call(path: string, input?: unknown): Promise<Answer> {
       ? { credentials: 'include' }
       : { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) };
   const response = await fetch(`/trpc/${path}`, init);
+  const body = (await response.json()) as { result?: { data?: unknown }; error?: { data?: { code?: string } } };
+  if (response.ok && body.result) return { ok: true, data: body.result.data ?? null };
+  return { ok: false, code: body.error?.data?.code };
+}
+
+/** A query in tRPC's GET format (the API takes queries only so). */
+async function query(path: string, input: unknown): Promise<Answer> {
+  const search = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
+  const response = await fetch(`/trpc/${path}${search}`, { credentials: 'include' });
   const body = (await response.json()) as { result?: { data?: unknown }; error?: { data?: { code?: string } } };
   if (response.ok && body.result) return { ok: true, data: body.result.data ?? null };
   return { ok: false, code: body.error?.data?.code };
@@ -57,21 +70,53 @@ async function openChat(talentTag: string): Promise<EarlyCalls['chatOpen']> {
   return me.ok && me.data ? { talentTag, answer: { kind: 'open', opened: opened.data, me: me.data } } : undefined;
 }
 
-/** Starts the calls the page at this address makes first; resolves when all have answered. */
-export async function startEarlyCalls(location: Pick<Location, 'pathname' | 'search'>): Promise<EarlyCalls> {
+/** The first reads of the page (dashboard-calls.ts); a read that fails is the page's to make again. */
+async function readDashboard(calls: DashboardCall[]): Promise<EarlyCalls['dashboard']> {
+  // An infinite list's first page is asked for as React Query asks: no cursor, forward.
+  const inputOf = (one: DashboardCall) => (one.infinite ? { ...(one.input as object), direction: 'forward' } : one.input);
+  const answers = await Promise.all(calls.map((one) => settled(query(one.path, inputOf(one)))));
+  return calls.flatMap((one, index) => {
+    const answer = answers[index];
+    return answer?.ok ? [{ ...one, data: answer.data }] : [];
+  });
+}
+
+/**
+ * Starts the calls the page at this address makes first; resolves when all have answered.
+ * `onLayout` learns as soon as `auth.me` answers whether the page is the creator's or the admin's,
+ * so the entry fetches that layout's chunk without waiting for the page's reads.
+ */
+export async function startEarlyCalls(
+  location: Pick<Location, 'pathname' | 'search'>,
+  onLayout: (layout: DashboardLayout | null) => void = () => {},
+): Promise<EarlyCalls> {
   const { pathname, search } = location;
   const params = new URLSearchParams(search);
   // A magic link or a creator's chat token changes who is signed in first: the app handles those.
-  if (params.has('token')) return {};
+  if (params.has('token')) {
+    onLayout(null);
+    return {};
+  }
   const talentTag = chatTagOf(pathname);
-  const [systemInfo, me, chatOpen] = await Promise.all([
+  const readsMe = talentTag === null && !outsideAccessFlow.test(pathname);
+  const meAndPage = async () => {
+    const me = await settled(call('auth.me'));
+    const user = me?.ok ? (me.data as Me | null) : null;
+    const layout = user ? dashboardLayoutOf(user, pathname) : null;
+    onLayout(layout);
+    const dashboard = user && layout ? await readDashboard(dashboardCallsFor(layout, user, location)) : undefined;
+    return { me, dashboard };
+  };
+  if (!readsMe) onLayout(null);
+  const [systemInfo, signedIn, chatOpen] = await Promise.all([
     settled(call('system.info')),
-    talentTag === null && !outsideAccessFlow.test(pathname) ? settled(call('auth.me')) : undefined,
+    readsMe ? meAndPage().catch(() => onLayout(null)) : undefined,
     talentTag !== null ? settled(openChat(talentTag)) : undefined,
   ]);
   const calls: EarlyCalls = {};
   if (systemInfo?.ok) calls.systemInfo = { data: systemInfo.data };
-  if (me?.ok) calls.me = { data: me.data };
+  if (signedIn?.me?.ok) calls.me = { data: signedIn.me.data };
+  if (signedIn?.dashboard?.length) calls.dashboard = signedIn.dashboard;
   if (chatOpen) calls.chatOpen = chatOpen;
   return calls;
 }

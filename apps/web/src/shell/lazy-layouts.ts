@@ -1,52 +1,29 @@
-import { type ComponentType, createElement, lazy, useState } from 'react';
+import { lazy } from 'react';
+import type { DashboardLayout } from './dashboard-calls.ts';
+import { preloadable } from './preloadable.ts';
 
 // One chunk per layout (CONVENTIONS "Web"): a creator never downloads the admin screens, a visitor
 // downloads neither. The file names (public-layout, admin-layout, ...) name the chunks.
 //
-// A layout whose chunk has arrived renders at once: React.lazy suspends on its first render even
-// when the module is already there, which would commit a loading screen, wait for React's
-// Suspense throttle and then commit the page a second time (two long tasks on a phone). The app
-// awaits the route's layout before its first render (loadRouteLayout), so the page commits once.
+// The layouts a page opens with are preloadable (preloadable.ts): the app awaits the route's layout
+// (and, signed in, the page's own chunk) before its first render (loadRouteLayout), so the page
+// commits once, without a loading screen in between.
 
-type Layout<P> = { loaded: ComponentType<P> | null; Lazy: ComponentType<P>; load: () => Promise<void> };
+const publicLayout = preloadable(() => import('../layouts/public/public-layout.tsx').then((m) => m.PublicLayout));
+const fanChatLayout = preloadable(() => import('../layouts/fan/fan-chat-layout.tsx').then((m) => m.FanChatLayout));
+const talentLayout = preloadable(() => import('../layouts/talent/talent-layout.tsx').then((m) => m.TalentLayout));
+const adminLayout = preloadable(() => import('../layouts/admin/admin-layout.tsx').then((m) => m.AdminLayout));
 
-function layout<P extends object>(load: () => Promise<ComponentType<P>>): Layout<P> {
-  let loading: Promise<ComponentType<P>> | null = null;
-  const once = () => {
-    loading ??= load().then((component) => {
-      entry.loaded = component;
-      return component;
-    });
-    return loading;
-  };
-  const entry: Layout<P> = {
-    loaded: null,
-    Lazy: lazy(() => once().then((component) => ({ default: component }))) as ComponentType<P>,
-    load: () => once().then(() => undefined),
-  };
-  return entry;
-}
-
-/** The loaded layout, or the lazy one while its chunk is on the way. */
-function LayoutOf<P extends object>({ layout, props }: { layout: Layout<P>; props: P }) {
-  // Chosen once per mount: switching from the lazy one to the loaded one would remount the page.
-  const [type] = useState(() => layout.loaded ?? layout.Lazy);
-  return createElement(type, props);
-}
-
-const publicLayout = layout(() => import('../layouts/public/public-layout.tsx').then((m) => m.PublicLayout));
-const fanChatLayout = layout(() => import('../layouts/fan/fan-chat-layout.tsx').then((m) => m.FanChatLayout));
-
-export const PublicLayout = () => createElement(LayoutOf, { layout: publicLayout, props: {} });
-export const FanChatLayout = () => createElement(LayoutOf, { layout: fanChatLayout, props: {} });
+export const PublicLayout = publicLayout.Component;
+export const FanChatLayout = fanChatLayout.Component;
+export const TalentLayout = talentLayout.Component;
+export const AdminLayout = adminLayout.Component;
 export const WaitlistLayout = lazy(() =>
   import('../layouts/waitlist/waitlist-layout.tsx').then((m) => ({ default: m.WaitlistLayout })),
 );
 export const OnboardingLayout = lazy(() =>
   import('../layouts/onboarding/onboarding-layout.tsx').then((m) => ({ default: m.OnboardingLayout })),
 );
-export const TalentLayout = lazy(() => import('../layouts/talent/talent-layout.tsx').then((m) => ({ default: m.TalentLayout })));
-export const AdminLayout = lazy(() => import('../layouts/admin/admin-layout.tsx').then((m) => ({ default: m.AdminLayout })));
 export const DevOutboxLayout = lazy(() =>
   import('../layouts/dev/dev-outbox-layout.tsx').then((m) => ({ default: m.DevOutboxLayout })),
 );
@@ -59,12 +36,27 @@ export const DiscoverLayout = lazy(() =>
 );
 
 /**
- * Loads the layout of a public route before the app's first render (the entry fetched its chunk
- * already, shell/boot.ts). Which layout a signed-in user gets is only known later; the public one
- * is the likely guess at `/` and `/sign-in`, and a wrong guess costs nothing but this wait.
+ * Loads the layout the address opens with before the app's first render (the entry starts it as
+ * the last stage of its load, shell/boot.ts). `dashboard` is the creator's or admin's layout the
+ * entry's early `auth.me` points to (dashboard-calls.ts): then that layout and the page's own chunk.
+ * Otherwise the public layout is the likely guess at `/` and `/sign-in`; a wrong guess costs
+ * nothing but this wait.
  */
-export function loadRouteLayout(pathname: string): Promise<void> {
+export async function loadRouteLayout(pathname: string, dashboard: Promise<DashboardLayout | null>): Promise<void> {
   if (/^\/chat\/[^/]+\/?$/.test(pathname)) return fanChatLayout.load();
-  if (pathname === '/' || pathname === '/sign-in') return publicLayout.load();
-  return Promise.resolve();
+  const isPublicPath = pathname === '/' || pathname === '/sign-in';
+  // The server's first paint of a public page is there only for visitors (apps/api page-shell.ts);
+  // a signed-in creator's `/` gets the dashboard's (class ps-dashboard).
+  const shell = document.getElementById('page-shell');
+  if (isPublicPath && shell && !shell.classList.contains('ps-dashboard')) return publicLayout.load();
+  const layout = await dashboard;
+  if (layout === 'talent') {
+    const pages = import('../layouts/talent/talent-pages.tsx').then((m) => m.loadTalentPage(pathname));
+    await Promise.all([talentLayout.load(), pages]);
+  } else if (layout === 'admin') {
+    const sections = import('../layouts/admin/sections.tsx').then((m) => m.loadAdminSection(pathname));
+    await Promise.all([adminLayout.load(), sections]);
+  } else if (isPublicPath) {
+    await publicLayout.load();
+  }
 }

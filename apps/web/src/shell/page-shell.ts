@@ -1,4 +1,5 @@
-// The server's first paint of a public route (`#page-shell`, apps/api/src/http/page-shell.ts) sits
+// The server's first paint of a public route or of a creator's or admin's first page (`#page-shell`,
+// apps/api/src/http/page-shell.ts) sits
 // over the app's root until the app has painted the same content: the page that matches removes it
 // in a layout effect, before the browser paints, so the swap shows no loader and no flash (the chat
 // does it in the frame after its first commit, once it has scrolled to the newest message). Any
@@ -24,6 +25,15 @@ export function pageShellPath(): string | null {
 /** For the page that paints the shell's content: removes the shell as it first renders. */
 export function usePageShellHandoff(): void {
   useLayoutEffect(() => dismissPageShell(), []);
+}
+
+/**
+ * For the creator's and the admin's layouts (issue 33): rendered beside the page, inside the same
+ * Suspense boundary, so the server's first paint of the dashboard goes when the page has rendered.
+ */
+export function PageShellHandoff(): null {
+  usePageShellHandoff();
+  return null;
 }
 
 /** For the app root: any route but the shell's removes it, and so does a slow start. */

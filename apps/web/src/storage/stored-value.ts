@@ -1,10 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** localStorage keys shared with other screens (spec 2.1 referral tag, spec 2.5 admin switch). */
-export const storageKeys = {
-  referralTalentTag: 'referralTalentTag',
-  adminSwitch: 'isAdmin',
-} as const;
+export { storageKeys } from './storage-keys.ts';
 
 const changeEvent = 'doppel:local-storage';
 

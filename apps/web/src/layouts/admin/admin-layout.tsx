@@ -4,7 +4,8 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { BrandLink } from '../../components/brand.tsx';
-import { LoadingPanel } from '../../components/loading-panel.tsx';
+import { PageSkeleton } from '../../shell/dashboard-skeleton.tsx';
+import { PageShellHandoff } from '../../shell/page-shell.ts';
 import { AdminNav } from './admin-nav.tsx';
 import { adminSections } from './sections.tsx';
 import { CurrentSectionContext } from './shared/current-section.ts';
@@ -54,7 +55,8 @@ export function AdminLayout({ me }: { me: Me }) {
               path={`${section.path.slice(1)}/*`}
               element={
                 <CurrentSectionContext.Provider value={section}>
-                  <Suspense fallback={<LoadingPanel />}>
+                  <Suspense fallback={<PageSkeleton />}>
+                    <PageShellHandoff />
                     <section.element />
                   </Suspense>
                 </CurrentSectionContext.Provider>

@@ -12,8 +12,9 @@ import {
   IconStars,
   IconUsers,
 } from '@tabler/icons-react';
-import { type ComponentType, lazy } from 'react';
+import type { ComponentType } from 'react';
 import { adminPaths } from '../../access/admin-paths.ts';
+import { preloadable } from '../../shell/preloadable.ts';
 
 /** One section of the back-office: its menu entry and its screens, loaded when first opened. */
 export type AdminSection = {
@@ -25,7 +26,15 @@ export type AdminSection = {
   description: string;
   /** The section's routes. Lazy: one chunk per section, named after its file. */
   element: ComponentType;
+  /** Fetches the section's chunk, so the first render shows it at once (loadAdminSection). */
+  load: () => Promise<void>;
 };
+
+/** A section's screens, loaded when first opened or ahead of the app's first render. */
+function section(load: () => Promise<ComponentType>): Pick<AdminSection, 'element' | 'load'> {
+  const page = preloadable(load);
+  return { element: page.Component, load: page.load };
+}
 
 /** The back-office sections in the order of spec 2.5, the one list the menu and the routes read. */
 export const adminSections: AdminSection[] = [
@@ -34,83 +43,89 @@ export const adminSections: AdminSection[] = [
     path: adminPaths.status,
     icon: IconActivityHeartbeat,
     description: 'Health of every model, sorted by name.',
-    element: lazy(() => import('./status/status-section.tsx').then((m) => ({ default: m.StatusSection }))),
+    ...section(() => import('./status/status-section.tsx').then((m) => m.StatusSection)),
   },
   {
     label: 'App',
     path: adminPaths.app,
     icon: IconAdjustments,
     description: 'Prompt templates, referral share, function settings and voices.',
-    element: lazy(() => import('./app/app-section.tsx').then((m) => ({ default: m.AppSection }))),
+    ...section(() => import('./app/app-section.tsx').then((m) => m.AppSection)),
   },
   {
     label: 'Talents',
     path: adminPaths.talents,
     icon: IconStars,
     description: 'Every twin, searchable by name and sortable by chats.',
-    element: lazy(() => import('./talents/talents-section.tsx').then((m) => ({ default: m.TalentsSection }))),
+    ...section(() => import('./talents/talents-section.tsx').then((m) => m.TalentsSection)),
   },
   {
     label: 'Chats',
     path: adminPaths.chats,
     icon: IconMessages,
     description: 'Conversations between fans and twins, with filters.',
-    element: lazy(() => import('./chats/chats-section.tsx').then((m) => ({ default: m.ChatsSection }))),
+    ...section(() => import('./chats/chats-section.tsx').then((m) => m.ChatsSection)),
   },
   {
     label: 'Discover',
     path: adminPaths.publicTalents,
     icon: IconCompass,
     description: 'Twins featured on the discover surfaces, in order.',
-    element: lazy(() => import('./discover/discover-section.tsx').then((m) => ({ default: m.DiscoverSection }))),
+    ...section(() => import('./discover/discover-section.tsx').then((m) => m.DiscoverSection)),
   },
   {
     label: 'Reactions',
     path: adminPaths.reactions,
     icon: IconMoodSmile,
     description: 'Thumbs up and thumbs down given to twin replies.',
-    element: lazy(() => import('./reactions/reactions-section.tsx').then((m) => ({ default: m.ReactionsSection }))),
+    ...section(() => import('./reactions/reactions-section.tsx').then((m) => m.ReactionsSection)),
   },
   {
     label: 'Payments',
     path: adminPaths.payments,
     icon: IconCreditCard,
     description: 'Credit purchases and subscriptions, newest first.',
-    element: lazy(() => import('./payments/payments-section.tsx').then((m) => ({ default: m.PaymentsSection }))),
+    ...section(() => import('./payments/payments-section.tsx').then((m) => m.PaymentsSection)),
   },
   {
     label: 'Payouts',
     path: adminPaths.payouts,
     icon: IconCash,
     description: 'Creator withdrawals and their status, newest first.',
-    element: lazy(() => import('./payouts/payouts-section.tsx').then((m) => ({ default: m.PayoutsSection }))),
+    ...section(() => import('./payouts/payouts-section.tsx').then((m) => m.PayoutsSection)),
   },
   {
     label: 'Models',
     path: adminPaths.models,
     icon: IconBrain,
     description: 'Fine-tuning models and their versions.',
-    element: lazy(() => import('./models/models-section.tsx').then((m) => ({ default: m.ModelsSection }))),
+    ...section(() => import('./models/models-section.tsx').then((m) => m.ModelsSection)),
   },
   {
     label: 'FAQ',
     path: adminPaths.faqs,
     icon: IconHelpHexagon,
     description: 'Shared answers for every twin, sorted by name.',
-    element: lazy(() => import('./faqs/faqs-section.tsx').then((m) => ({ default: m.FaqsSection }))),
+    ...section(() => import('./faqs/faqs-section.tsx').then((m) => m.FaqsSection)),
   },
   {
     label: 'Users',
     path: adminPaths.users,
     icon: IconUsers,
     description: 'Accounts, waitlist decisions and credits.',
-    element: lazy(() => import('./users/users-section.tsx').then((m) => ({ default: m.UsersSection }))),
+    ...section(() => import('./users/users-section.tsx').then((m) => m.UsersSection)),
   },
   {
     label: 'Broadcast',
     path: adminPaths.broadcasts,
     icon: IconSpeakerphone,
     description: 'Messages scheduled to many fans at once.',
-    element: lazy(() => import('./broadcasts/broadcasts-section.tsx').then((m) => ({ default: m.BroadcastsSection }))),
+    ...section(() => import('./broadcasts/broadcasts-section.tsx').then((m) => m.BroadcastsSection)),
   },
 ];
+
+/** Loads the chunk of the section an address opens, before the app's first render (shell/lazy-layouts.ts). */
+export function loadAdminSection(pathname: string): Promise<void> {
+  const opened = adminSections.find((one) => pathname === one.path || pathname.startsWith(`${one.path}/`));
+  return opened ? opened.load() : Promise.resolve();
+}

@@ -2,36 +2,18 @@ import type { Me } from '@doppel/validation';
 import { ActionIcon, AppShell, Container, Group, ScrollArea } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useMemo } from 'react';
-import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { Suspense, useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { BrandLink } from '../../components/brand.tsx';
 import { ErrorPanel } from '../../components/error-panel.tsx';
-import { AudiencePage } from './audience/audience-page.tsx';
-import { ConversationPage } from './conversations/conversation-page.tsx';
-import { ConversationsPage } from './conversations/conversations-page.tsx';
-import { CorrectionsPage } from './corrections/corrections-page.tsx';
-import { DraftsPage } from './drafts/drafts-page.tsx';
+import { PageSkeleton } from '../../shell/dashboard-skeleton.tsx';
+import { PageShellHandoff } from '../../shell/page-shell.ts';
 import { useCorrectionsSummary } from './drafts/use-approval-live.ts';
-import { EarningsPage } from './earnings/earnings-page.tsx';
-import { WithdrawPage } from './earnings/withdraw-page.tsx';
-import { FeedbackPage } from './feedback-page.tsx';
-import { TalentHome } from './home/talent-home.tsx';
-import { KnowledgeGapsPage } from './knowledge-gaps/knowledge-gaps-page.tsx';
-import { ReferralsPage } from './referrals-page.tsx';
-import { BoundariesPage } from './settings/boundaries-page.tsx';
-import { ConversationStartersPage } from './settings/conversation-starters-page.tsx';
-import { FanMemoryPage } from './settings/fan-memory-page.tsx';
-import { GalleryPage } from './settings/gallery-page.tsx';
-import { MonetisationPage } from './settings/monetisation-page.tsx';
-import { ProfilePage } from './settings/profile-page.tsx';
-import { ReplyApprovalPage } from './settings/reply-approval-page.tsx';
-import { SettingsMenu } from './settings/settings-menu.tsx';
-import { VoicePage } from './settings/voice-page.tsx';
-import { WelcomeMessagesPage } from './settings/welcome-messages-page.tsx';
 import { SupportDialog } from './support-dialog.tsx';
 import { TalentContext } from './talent-context.ts';
 import { TalentMenu } from './talent-menu.tsx';
 import { TalentBottomNav, TalentSideNav } from './talent-nav.tsx';
+import { TalentRoutes } from './talent-pages.tsx';
 
 /** Where the back arrow goes: a settings page to the settings menu, withdraw to earnings, anything else home. */
 function parentPath(pathname: string): string {
@@ -102,30 +84,11 @@ export function TalentLayout({ me }: { me: Me }) {
         <Container size="md" py="md" pb="xl">
           {context ? (
             <TalentContext.Provider value={context}>
-              <Routes>
-                <Route index element={<TalentHome />} />
-                <Route path="settings" element={<SettingsMenu />} />
-                <Route path="settings/profile" element={<ProfilePage />} />
-                <Route path="settings/gallery" element={<GalleryPage />} />
-                <Route path="settings/voice" element={<VoicePage />} />
-                <Route path="settings/welcome-messages" element={<WelcomeMessagesPage />} />
-                <Route path="settings/conversation-starters" element={<ConversationStartersPage />} />
-                <Route path="settings/monetisation" element={<MonetisationPage />} />
-                <Route path="settings/boundaries" element={<BoundariesPage />} />
-                <Route path="settings/fan-memory" element={<FanMemoryPage />} />
-                <Route path="settings/approval" element={<ReplyApprovalPage />} />
-                <Route path="conversations" element={<ConversationsPage />} />
-                <Route path="conversations/:chatId" element={<ConversationPage />} />
-                <Route path="drafts" element={<DraftsPage />} />
-                <Route path="corrections" element={<CorrectionsPage />} />
-                <Route path="knowledge-gaps" element={<KnowledgeGapsPage />} />
-                <Route path="audience" element={<AudiencePage />} />
-                <Route path="earnings" element={<EarningsPage />} />
-                <Route path="earnings/withdraw" element={<WithdrawPage />} />
-                <Route path="referrals" element={<ReferralsPage />} />
-                <Route path="feedback" element={<FeedbackPage />} />
-                <Route path="*" element={<Navigate to="/" replace />} />
-              </Routes>
+              {/* Each page is a chunk of its own (talent-pages.tsx); the app's first page arrives before it renders. */}
+              <Suspense fallback={<PageSkeleton />}>
+                <PageShellHandoff />
+                <TalentRoutes />
+              </Suspense>
             </TalentContext.Provider>
           ) : (
             <ErrorPanel title="No twin yet" message="This account does not manage a twin." />

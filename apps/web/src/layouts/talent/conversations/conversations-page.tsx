@@ -11,10 +11,11 @@ import { useLiveInvalidate } from '../../../live/use-live.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { messageCountLabel, messagePreview } from '../../admin/chats/chat-format.ts';
 import { uniqueById } from '../../admin/shared/unique-by-id.ts';
+import { conversationsPageSize } from '../page-inputs.ts';
 import { useTalentContext } from '../talent-context.ts';
 import { conversationFilterLabels, readConversationParams, writeConversationParams } from './conversation-params.ts';
 
-const pageSize = 20;
+const pageSize = conversationsPageSize;
 
 /** /conversations: the twin's chats, newest activity first, with filters and a search, live. */
 export function ConversationsPage() {

@@ -6,8 +6,9 @@ import { formatCents } from '../../../components/money.ts';
 import { useLiveInvalidate } from '../../../live/use-live.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { ConversationRow } from '../conversations/conversations-page.tsx';
+import { homeRecentCount } from '../page-inputs.ts';
 
-const recentCount = 3;
+const recentCount = homeRecentCount;
 
 /**
  * What needs the creator today, first on the home page (issue 26): what the twin earned today,

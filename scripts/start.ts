@@ -154,7 +154,8 @@ try {
   };
   startChild('api', 'apps/api/src/main.ts', childEnv);
   startChild('worker', 'apps/worker/src/main.ts', childEnv);
-  await waitForHealth(`http://127.0.0.1:${env.PORT}`, 60_000);
+  // Generous: the API's start is seconds on a quiet machine, but a minute was seen on two busy cores.
+  await waitForHealth(`http://127.0.0.1:${env.PORT}`, 180_000);
   // From here on a crashed API or worker is restarted while the other keeps serving.
   running = true;
 

@@ -26,7 +26,7 @@ describe('admin subscription price limits', () => {
     await card.screenshot({ path: '/tmp/doppel-admin-subscription-prices.png' });
 
     await minimum.fill('60');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('The minimum must not be above the maximum').waitFor();
 
     await page.setViewportSize({ width: 390, height: 844 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../testing.ts';
 import { type ChangeEvent, recordChanges } from './feed.ts';
 import { replayCheckQuery, replayRowsQuery, replaySince } from './replay.ts';
@@ -11,13 +11,25 @@ beforeAll(async () => {
 });
 afterAll(() => database.drop());
 
-/** Records the changes in one transaction and returns its id. */
+/**
+ * Records the changes in one transaction and returns its id once the feed could hand it out: when
+ * every transaction that began before it has ended. Other test files share the Postgres server, and
+ * one of their open transactions holds the watermark below ours for a moment.
+ */
 async function commit(changes: ChangeEvent[]): Promise<number> {
-  return database.db.transaction(async (tx) => {
+  const xid = await database.db.transaction(async (tx) => {
     await recordChanges(tx, changes);
     const [row] = await tx.execute<{ xid: string }>(sql`select pg_current_xact_id()::text as xid`);
     return Number(row?.xid);
   });
+  await vi.waitFor(
+    async () => {
+      const [row] = await database.sql<{ xmin: string }[]>`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin`;
+      if (Number(row?.xmin) <= xid) throw new Error(`transaction ${xid} is not below the watermark yet`);
+    },
+    { timeout: 20_000, interval: 20 },
+  );
+  return xid;
 }
 
 const change = (rowId: string, scopes: string[]): ChangeEvent => ({ entity: 'chat_messages', rowId, scopes });

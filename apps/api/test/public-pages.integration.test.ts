@@ -107,6 +107,9 @@ describe('public pages', () => {
     expect(creatorHome.status).toBe(200);
     expect(creatorHome.body).toContain('<div id="page-shell" class="ps-dashboard" data-path="/">');
     expect(creatorHome.body).toContain('<h2>Your dashboard</h2>');
+    // The home's share card, with the twin's own name and link, is there before any script.
+    expect(creatorHome.body).toContain(`Fans chat with ${people.talentA.name}, your twin, at this link.`);
+    expect(creatorHome.body).toContain(`<p class="ps-link-box">${api.url}/chat/${people.talentA.tag}</p>`);
     expect(creatorHome.body).not.toContain('Create your digital twin');
     const admin = await signIn(api, people.admin.email as string);
     expect((await html('/', undefined, admin.cookie())).body).toBe(page);

@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { openPage, useBrowser } from './support/browser.ts';
+import { largestPaintsAfterHandOver, recordLargestPaints } from './support/largest-paint.ts';
 
 // The server's first paint of the public routes (apps/api/src/http/page-shell.ts): readable with
 // JavaScript off, carrying the link-preview tags, and handed over to the app without two copies.
@@ -52,4 +53,18 @@ describe('first paint of the public pages', () => {
     expect(await page.locator('#page-shell').count()).toBe(0);
     await context.close();
   });
+
+  // Lighthouse's LCP is the last largest paint: when the app's page is larger than the first paint,
+  // it counts from the app's download and start instead (the sign-in card's line did, 5 s on a phone).
+  for (const path of ['/', '/sign-in', '/sign-in?next=/chat/mia', '/chat/mia']) {
+    it(`${path}: the app paints nothing larger than the first paint, so the largest paint is the server's`, async () => {
+      const { context, page } = await openPage(browser(), phone);
+      await recordLargestPaints(context);
+      await page.goto(path);
+      const paints = await largestPaintsAfterHandOver(page);
+      expect(paints.length).toBeGreaterThan(0);
+      expect(paints.filter((paint) => !paint.inFirstPaint)).toEqual([]);
+      await context.close();
+    });
+  }
 });

@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPage, pathOf, useBrowser } from './support/browser.ts';
+import { largestPaintsAfterHandOver, recordLargestPaints } from './support/largest-paint.ts';
 import { signInWithMagicLink } from './support/sign-in.ts';
 
 // Issue 33: a creator's and an admin's page, loaded directly, paints its own content first: its
@@ -52,14 +53,18 @@ describe('a signed-in page loaded directly paints its own content first', () => 
       const { context, page } = await openPage(browser(), phone);
       await signInWithMagicLink(page, email, { reuseSession: true });
       await recordPaints(context);
+      await recordLargestPaints(context);
 
       const response = await page.goto(path);
       // The server's first paint is the page's own (a skeleton of the dashboard with its title).
       const html = await response?.text();
       expect(html, 'the server sends no landing paint to a signed-in page').not.toContain('Create your digital twin');
       expect(html).toContain(`class="ps-dashboard" data-path="${path}"`);
-      // The app's page takes over from the server's first paint, with the same heading.
-      await page.locator('#page-shell').waitFor({ state: 'detached' });
+      // The app's page takes over from the server's first paint, with the same heading, and paints
+      // nothing larger than it: the page's largest paint (Lighthouse's LCP) is the server's.
+      const largestPaints = await largestPaintsAfterHandOver(page);
+      expect(largestPaints.length).toBeGreaterThan(0);
+      expect(largestPaints.filter((paint) => !paint.inFirstPaint)).toEqual([]);
       await page.getByRole('heading', { name: heading, level: 2 }).waitFor();
       expect(pathOf(page)).toBe(path);
 

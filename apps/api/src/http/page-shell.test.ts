@@ -82,15 +82,30 @@ describe('renderPage', () => {
     const signIn = renderPage(template, signInShell('https://doppel.app', { google: true, apple: true }));
     expect(signIn).toContain('<title>Sign in to Doppel</title>');
     expect(signIn).toContain('data-path="/sign-in"');
-    expect(signIn).toContain('Continue with Google, Apple or a link sent to your email.');
+    expect(signIn).toContain(
+      '<h1>Sign in to Doppel</h1><p class="ps-dimmed">Create your AI twin or pick up where you left off.</p>',
+    );
+    expect(signIn).toContain(
+      '<meta name="description" content="Sign in to Doppel with Google, Apple or a link sent to your email." />',
+    );
   });
 
-  it('names on the sign-in paint only the ways this server offers', () => {
+  it('paints on the sign-in card only the ways this server offers', () => {
     const emailOnly = renderPage(template, signInShell('https://doppel.app', { google: false, apple: false }));
-    expect(emailOnly).toContain('Continue with a link sent to your email.');
+    expect(emailOnly).toContain('Sign in to Doppel with a link sent to your email.');
+    expect(emailOnly).toContain('Send magic link');
     expect(emailOnly).not.toContain('Google');
+    expect(emailOnly).not.toContain('or use your email');
     const google = renderPage(template, signInShell('https://doppel.app', { google: true, apple: false }));
-    expect(google).toContain('Continue with Google or a link sent to your email.');
+    expect(google).toContain('Continue with Google</span>');
+    expect(google).not.toContain('Continue with Apple');
+    expect(google).toContain('or use your email');
+  });
+
+  it('tells a fan sent from a chat what signing in does for them', () => {
+    const fromChat = renderPage(template, signInShell('https://doppel.app', { google: false, apple: false }, true));
+    expect(fromChat).toContain('<h1>Sign in to keep chatting</h1>');
+    expect(fromChat).toContain('We’ll take you back to the chat.');
   });
 });
 
@@ -98,11 +113,26 @@ describe('dashboardShell', () => {
   it("paints a signed-in page's title and description over grey blocks, escaped, in the dashboard's grey", () => {
     const html = renderPage(
       template,
-      dashboardShell('https://doppel.app', { path: '/earnings', title: 'Earnings <&>', description: 'Month "by" month' }),
+      dashboardShell('https://doppel.app', {
+        path: '/earnings',
+        title: 'Earnings <&>',
+        description: 'Month "by" month',
+        look: 'creator',
+      }),
     );
     expect(html).toContain('<div id="page-shell" class="ps-dashboard" data-path="/earnings">');
     expect(html).toContain('<h2>Earnings &lt;&amp;&gt;</h2><p class="ps-dimmed">Month &quot;by&quot; month</p>');
     expect(html).toContain('<title>Earnings &lt;&amp;&gt; · Doppel</title>');
     expect(html).toContain('<div class="ps-block" style="height:120px"></div>');
+  });
+
+  it("paints a back-office page's title and description in its header card, beside the section's icon", () => {
+    const html = renderPage(
+      template,
+      dashboardShell('https://doppel.app', { path: '/status', title: 'Status', description: 'Health', look: 'admin' }),
+    );
+    expect(html).toContain(
+      '<div class="ps-head"><span class="ps-icon"></span><div><h2>Status</h2><p class="ps-dimmed">Health</p></div></div>',
+    );
   });
 });

@@ -4,7 +4,7 @@
 // page before any script has arrived, a browser without JavaScript can read it, and a link shared
 // in a social app becomes a card. The app takes over by removing the shell once it has painted the
 // same content (apps/web/src/shell/page-shell.ts). Pure: unit-tested in page-shell.test.ts.
-import { escapeHtml, type TwinPreview } from '@doppel/domain';
+import { escapeHtml, type TwinPreview, type TwinShare } from '@doppel/domain';
 
 export type PageHead = {
   title: string;
@@ -58,13 +58,39 @@ const shellStyle = `<style>
 #page-shell .ps-intro .ps-name{font-size:18px;font-weight:700;line-height:1.55;letter-spacing:0;margin:6px 0 0}
 #page-shell .ps-media{display:block;width:min(240px,62vw);margin:0 0 8px;border-radius:18px;object-fit:cover;background:#e9ecef}
 #page-shell .ps-bubble{max-width:80%;margin:0 0 8px;padding:8px 14px;border-radius:18px;background:#f1f3f5;white-space:pre-wrap;overflow-wrap:anywhere}
+#page-shell .ps-top{display:flex;align-items:center;gap:8px;height:64px;padding:16px;font-size:20px;font-weight:800}
+#page-shell .ps-logo{width:32px;height:32px;border-radius:8px;background:linear-gradient(120deg,#6c35d1,#f06595)}
+#page-shell .ps-center{padding:24px 16px}
+#page-shell .ps-card{display:flex;flex-direction:column;gap:20px;max-width:420px;margin:0 auto;padding:20px;border:1px solid #dee2e6;border-radius:16px;background:#fff;box-shadow:0 1px 3px rgba(0,0,0,.05),0 20px 25px -5px rgba(0,0,0,.05),0 10px 10px -5px rgba(0,0,0,.04);text-align:left}
+#page-shell .ps-card h1{font-size:26px;line-height:1.35;letter-spacing:0;margin:0}
+#page-shell .ps-card .ps-dimmed{margin-top:4px}
+#page-shell .ps-form{display:flex;flex-direction:column;gap:16px}
+#page-shell .ps-label{display:block;font-weight:600}
+#page-shell .ps-input{height:42px;padding-left:40px;border:1px solid #ced4da;border-radius:8px;color:#adb5bd;line-height:40px}
+#page-shell .ps-submit{display:block;height:42px;border-radius:32px;line-height:42px;text-align:center;font-weight:600}
+#page-shell .ps-primary{background:#7e43ea;color:#fff}
+#page-shell .ps-outline{border:1px solid #ced4da;background:#fff}
+#page-shell .ps-dark{background:#2e2e2e;color:#fff}
+#page-shell .ps-or{color:#636b74;font-size:12px;text-align:center;margin:0}
+#page-shell .ps-terms{color:#636b74;font-size:12px;line-height:1.4;text-align:center;margin:0}
+#page-shell .ps-terms span{color:#7e43ea;text-decoration:underline}
 #page-shell.ps-dashboard{background:#f8f9fa}
 #page-shell .ps-bar{display:flex;align-items:center;justify-content:center;height:60px;background:#fff;border-bottom:1px solid #dee2e6;font-weight:700;font-size:18px}
 #page-shell .ps-page{max-width:960px;margin:0 auto;padding:16px}
 #page-shell .ps-page h2{font-size:22px;line-height:1.2;margin:0}
 #page-shell .ps-page p{margin:4px 0 16px}
 #page-shell .ps-block{border-radius:12px;background:#e9ecef;margin:0 0 12px}
-@media (min-width:48em){#page-shell .ps-page h2{font-size:28px}}
+#page-shell .ps-share{margin:0 0 12px;padding:20px;border:1px solid #dee2e6;border-radius:16px;background:#fff}
+#page-shell .ps-page .ps-share p{margin:0 0 12px}
+#page-shell .ps-page .ps-share .ps-share-title{margin:0 0 4px;font-weight:700}
+#page-shell .ps-page .ps-share .ps-link-box{margin:0;padding:6px 12px;border:1px solid #dee2e6;border-radius:8px;background:#f8f9fa;font:14px/1.55 ui-monospace,monospace;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+#page-shell .ps-admin{padding:16px 20px 20px}
+#page-shell .ps-head{display:flex;align-items:center;gap:12px;margin:0 0 20px;padding:20px;border:1px solid #dee2e6;border-radius:16px;background:#fff;box-shadow:0 1px 3px rgba(0,0,0,.05)}
+#page-shell .ps-head>div{min-width:0}
+#page-shell .ps-icon{flex:none;width:40px;height:40px;border-radius:8px;background:#e6dcfd}
+#page-shell .ps-head h2{font-size:26px;line-height:1.35;margin:0}
+#page-shell .ps-head .ps-dimmed{margin:0}
+@media (min-width:48em){#page-shell .ps-page h2{font-size:28px}#page-shell .ps-center{padding:64px 16px}#page-shell .ps-card{padding:32px}}
 @media (min-width:48em){#page-shell h1{font-size:60px}#page-shell .ps-main{padding:80px 16px}#page-shell .ps-features{grid-template-columns:repeat(3,1fr);margin-top:80px}}
 </style>`;
 
@@ -131,11 +157,30 @@ export function landingShell(publicUrl: string): PageShell {
   };
 }
 
-/** `/sign-in`: the card's title while the form loads; without JavaScript it says what is needed. */
-export function signInShell(publicUrl: string, providers: { google: boolean; apple: boolean }): PageShell {
+/**
+ * `/sign-in`: the page's card as the app lays it out (layouts/public/sign-in-page.tsx), with the
+ * same words, sizes and places, so the app's card replaces it without a jump and paints nothing
+ * larger: its largest text is the page's largest paint. The field and buttons work once the app
+ * runs; without JavaScript the card says what is needed. A fan sent from a chat (`?next=/chat/…`)
+ * is told what signing in does for them, as the page tells them.
+ */
+export function signInShell(publicUrl: string, providers: { google: boolean; apple: boolean }, fromChat = false): PageShell {
   // Only the ways this server offers, as the page itself shows them.
   const ways = [providers.google && 'Google', providers.apple && 'Apple', 'a link sent to your email'].filter(Boolean);
   const choice = ways.length === 1 ? ways[0] : `${ways.slice(0, -1).join(', ')} or ${ways.at(-1)}`;
+  const [title, lead] = fromChat
+    ? [
+        'Sign in to keep chatting',
+        'Your chat, credits and purchases stay with your account, on every device. We’ll take you back to the chat.',
+      ]
+    : ['Sign in to Doppel', 'Create your AI twin or pick up where you left off.'];
+  const buttons = [
+    providers.google && '<span class="ps-submit ps-outline">Continue with Google</span>',
+    providers.apple && '<span class="ps-submit ps-dark">Continue with Apple</span>',
+  ].filter(Boolean);
+  const offered = buttons.length
+    ? `<div class="ps-form" style="gap:12px">${buttons.join('')}</div><p class="ps-or">or use your email</p>`
+    : '';
   return {
     path: '/sign-in',
     head: {
@@ -144,9 +189,12 @@ export function signInShell(publicUrl: string, providers: { google: boolean; app
       url: new URL('/sign-in', publicUrl).href,
     },
     body:
-      `<main class="ps-main"><h1 style="font-size:26px;letter-spacing:0">Sign in to Doppel</h1>` +
-      `<p class="ps-dimmed">Continue with ${choice}.</p>` +
-      `<noscript><p class="ps-dimmed">Signing in needs JavaScript: please turn it on for this site.</p></noscript></main>`,
+      `<header class="ps-top"><span class="ps-logo"></span>Doppel</header>` +
+      `<main class="ps-center"><div class="ps-card"><div><h1>${title}</h1><p class="ps-dimmed">${lead}</p></div>${offered}` +
+      `<div class="ps-form"><div><span class="ps-label">Email</span><div class="ps-input">you@example.com</div></div>` +
+      `<span class="ps-submit ps-primary">Send magic link</span></div>` +
+      `<p class="ps-terms">By continuing you agree to our <span>Terms of Service</span>, our <span>Privacy Policy</span> and our <span>Cookie Policy</span>.</p>` +
+      `<noscript><p class="ps-dimmed">Signing in needs JavaScript: please turn it on for this site.</p></noscript></div></main>`,
   };
 }
 
@@ -190,8 +238,19 @@ export function chatShell(publicUrl: string, twin: TwinPreview): PageShell {
   };
 }
 
-/** A creator's or an admin's page, as the app titles it (apps/web layouts/talent, layouts/admin). */
-export type DashboardPage = { path: string; title: string; description?: string };
+/**
+ * A creator's or an admin's page, as the app titles it (apps/web layouts/talent, layouts/admin):
+ * the creator's pages put the title and description at the top of the page, the back-office's in
+ * a header card beside the section's icon (AdminPageHeader).
+ */
+export type DashboardPage = {
+  path: string;
+  title: string;
+  description?: string;
+  look: 'creator' | 'admin';
+  /** The home's "Share your AI twin" card, under a block where the day's summary comes. */
+  share?: TwinShare;
+};
 
 /**
  * A signed-in page (issue 33): the dashboard's bar, the page's title and description, and grey
@@ -208,9 +267,33 @@ export function dashboardShell(publicUrl: string, page: DashboardPage): PageShel
       description: page.description ?? 'Your Doppel dashboard.',
       url: new URL(page.path, publicUrl).href,
     },
-    body:
-      `<header class="ps-bar">Doppel</header><main class="ps-page" aria-busy="true"><h2>${escapeHtml(page.title)}</h2>` +
-      `<p class="ps-dimmed">${page.description ? escapeHtml(page.description) : '&nbsp;'}</p>${blocks}` +
-      `<noscript><p class="ps-dimmed">Your dashboard needs JavaScript: please turn it on for this site.</p></noscript></main>`,
+    body: `<header class="ps-bar">Doppel</header>${page.look === 'admin' ? adminMain(page, blocks) : creatorMain(page, blocks)}`,
   };
+}
+
+const noScript = `<noscript><p class="ps-dimmed">Your dashboard needs JavaScript: please turn it on for this site.</p></noscript>`;
+const descriptionOf = (page: DashboardPage) => (page.description ? escapeHtml(page.description) : '&nbsp;');
+
+function creatorMain(page: DashboardPage, blocks: string): string {
+  return (
+    `<main class="ps-page" aria-busy="true"><h2>${escapeHtml(page.title)}</h2>` +
+    `<p class="ps-dimmed">${descriptionOf(page)}</p>${page.share ? shareCard(page.share) : ''}${blocks}${noScript}</main>`
+  );
+}
+
+/** The home's share card as the app words it (layouts/talent/home/talent-home.tsx), after a block for the day. */
+function shareCard({ name, shareUrl }: TwinShare): string {
+  return (
+    `<div class="ps-block" style="height:240px"></div><div class="ps-share"><p class="ps-share-title">Share your AI twin</p>` +
+    `<p class="ps-dimmed">Fans chat with ${escapeHtml(name)}, your twin, at this link.</p>` +
+    `<p class="ps-link-box">${escapeHtml(shareUrl)}</p></div>`
+  );
+}
+
+/** The back-office's header card: as wide, and its description wrapped, as the app's. */
+function adminMain(page: DashboardPage, blocks: string): string {
+  return (
+    `<main class="ps-admin" aria-busy="true"><div class="ps-head"><span class="ps-icon"></span><div><h2>${escapeHtml(page.title)}</h2>` +
+    `<p class="ps-dimmed">${descriptionOf(page)}</p></div></div>${blocks}${noScript}</main>`
+  );
 }

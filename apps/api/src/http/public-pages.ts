@@ -3,15 +3,15 @@
 // for the signed-in user who will see them (issue 33); anything else, or a lookup that fails, gets
 // the plain index.html the app fills.
 import type { Database } from '@doppel/db';
-import { twinPreviewByTag, validateSessionWithUser } from '@doppel/domain';
-import type { Me } from '@doppel/validation';
+import { twinPreviewByTag, twinShareOf, validateSessionWithUser } from '@doppel/domain';
+import { chatReturnPathPattern, type Me } from '@doppel/validation';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../env.ts';
 import { configuredProviders, type ProviderSettings } from './oauth-providers.ts';
 import { chatShell, type DashboardPage, dashboardShell, landingShell, type PageShell, signInShell } from './page-shell.ts';
 
-/** `sessionToken`: the request's session cookie, if any. */
-export type PublicPages = (pathname: string, sessionToken?: string) => Promise<PageShell | null>;
+/** `address`: the page's path and query; `sessionToken`: the request's session cookie, if any. */
+export type PublicPages = (address: Pick<URL, 'pathname' | 'searchParams'>, sessionToken?: string) => Promise<PageShell | null>;
 
 const chatPath = /^\/chat\/([^/]+)\/?$/;
 
@@ -19,17 +19,33 @@ const chatPath = /^\/chat\/([^/]+)\/?$/;
 // (layouts/talent) for a user who manages a twin and is no admin (an admin's `/` depends on the
 // admin switch, which only the browser knows), the back-office's (layouts/admin) for an admin.
 const creatorPages: Record<string, DashboardPage> = {
-  '/': { path: '/', title: 'Your dashboard' },
-  '/conversations': { path: '/conversations', title: 'Conversations', description: 'Your twin’s chats with fans, newest first.' },
+  '/': { path: '/', title: 'Your dashboard', look: 'creator' },
+  '/conversations': {
+    path: '/conversations',
+    title: 'Conversations',
+    description: 'Your twin’s chats with fans, newest first. Open one to read it, take it over or correct a reply.',
+    look: 'creator',
+  },
   '/earnings': {
     path: '/earnings',
     title: 'Earnings',
     description: 'What your twin has earned, month by month, and your payouts.',
+    look: 'creator',
   },
 };
 const adminPages: Record<string, DashboardPage> = {
-  '/status': { path: '/status', title: 'Status', description: 'Health of every model in use, checked every five minutes.' },
-  '/payments': { path: '/payments', title: 'Payments', description: 'Credit purchases and subscriptions, newest first.' },
+  '/status': {
+    path: '/status',
+    title: 'Status',
+    description: 'Health of every model in use, checked every five minutes. A model that fails shows a red cross and the reason.',
+    look: 'admin',
+  },
+  '/payments': {
+    path: '/payments',
+    title: 'Payments',
+    description: 'Credit purchases and subscriptions, newest first.',
+    look: 'admin',
+  },
 };
 
 export function publicPages(db: Database, env: Pick<Env, 'PUBLIC_URL'> & ProviderSettings, log: FastifyBaseLogger): PublicPages {
@@ -50,7 +66,7 @@ export function publicPages(db: Database, env: Pick<Env, 'PUBLIC_URL'> & Provide
     if (user.role === 'ADMIN') return adminPages[path];
     return user.managedTalentIds.length > 0 ? creatorPages[path] : undefined;
   };
-  return async (pathname, sessionToken) => {
+  return async ({ pathname, searchParams }, sessionToken) => {
     const publicUrl = env.PUBLIC_URL;
     const path = pathname.replace(/(.)\/$/, '$1');
     if (Object.hasOwn(creatorPages, path) || Object.hasOwn(adminPages, path)) {
@@ -58,9 +74,20 @@ export function publicPages(db: Database, env: Pick<Env, 'PUBLIC_URL'> & Provide
       if (user === null) return null;
       if (!user) return path === '/' ? landingShell(publicUrl) : null;
       const page = dashboardPage(user, path);
-      return page ? dashboardShell(publicUrl, page) : null;
+      if (!page) return null;
+      const talentId = user.managedTalentIds[0];
+      if (page.look !== 'creator' || page.path !== '/' || !talentId) return dashboardShell(publicUrl, page);
+      // The home paints its share card, with the twin's name and link, at once.
+      const share = await twinShareOf(db, talentId, publicUrl).catch((error: unknown) => {
+        log.warn({ err: error }, "could not read the twin's share link for the first paint");
+        return null;
+      });
+      return dashboardShell(publicUrl, share ? { ...page, share } : page);
     }
-    if (pathname === '/sign-in') return signInShell(publicUrl, configuredProviders(env));
+    if (pathname === '/sign-in') {
+      const fromChat = chatReturnPathPattern.test(searchParams.get('next') ?? '');
+      return signInShell(publicUrl, configuredProviders(env), fromChat);
+    }
     const tag = chatPath.exec(pathname)?.[1];
     if (!tag) return null;
     let decoded: string;

@@ -49,7 +49,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, page
     const notFound = () => reply.code(404).send({ error: 'Not Found', path: req.url });
     if (req.method !== 'GET' || req.url.startsWith('/trpc')) return notFound();
     // Before the Accept check: link-preview crawlers (Facebook's, X's, WhatsApp's) ask with `*/*`.
-    const shell = await pages?.(new URL(req.url, 'http://page').pathname, req.cookies[sessionCookieName]);
+    const shell = await pages?.(new URL(req.url, 'http://page'), req.cookies[sessionCookieName]);
     if (shell) return sendPage(req, reply, renderPage(template, shell));
     if (!(req.headers.accept ?? '').includes('text/html')) return notFound();
     return reply.sendFile('index.html');

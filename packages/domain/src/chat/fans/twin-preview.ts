@@ -2,7 +2,8 @@
 // for /chat/{tag} (the first paint before any script, and the link preview social apps show).
 import { type Executor, talents } from '@doppel/db';
 import { attachmentSrc, pictureSrc } from '@doppel/validation';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { shareUrlOf } from '../../talent/links.ts';
 import { staticMediaUrl } from '../messages/view.ts';
 
 /** A welcome message's picture at the address the messenger loads it from (the blurred copy while locked). */
@@ -52,3 +53,18 @@ export async function twinPreviewByTag(db: Executor, tag: string): Promise<TwinP
     })),
   };
 }
+
+/**
+ * The name and share link of the creator's twin, for the first paint of their dashboard's home
+ * (its "Share your AI twin" card), or null when the twin has no tag yet.
+ */
+export async function twinShareOf(db: Executor, talentId: string, publicUrl: string): Promise<TwinShare | null> {
+  const [talent] = await db
+    .select({ name: talents.name, tag: talents.tag })
+    .from(talents)
+    .where(eq(talents.id, talentId))
+    .limit(1);
+  return talent?.tag ? { name: talent.name, shareUrl: shareUrlOf(publicUrl, talent.tag) } : null;
+}
+
+export type TwinShare = { name: string; shareUrl: string };

@@ -23,7 +23,7 @@ export function StatusPage() {
     <AdminPage>
       <AdminPageHeader
         title="Status"
-        description="Health of every model in use, checked every five minutes."
+        description="Health of every model in use, checked every five minutes. A model that fails shows a red cross and the reason."
         // One "Check now" on the screen at a time: the empty state carries its own.
         actions={empty ? undefined : <CheckNowButton />}
       />

@@ -44,7 +44,7 @@ export function ConversationsPage() {
           Conversations
         </Title>
         <Text c="dimmed" size="sm" mt={4}>
-          Your twin’s chats with fans, newest first.
+          Your twin’s chats with fans, newest first. Open one to read it, take it over or correct a reply.
         </Text>
       </div>
       <TextInput

@@ -1,7 +1,8 @@
 // Voice on a bare machine: `npm start` without an ElevenLabs key and without Debian's espeak-ng.
 // The demo files are made as `npm start` makes them, then the real API and worker processes run
 // with a PATH that holds nothing but node, so no installed speech binary can help. A fan who asks
-// the demo twin for a voice note gets one that plays, and the voice settings' samples play.
+// the demo twin for a voice note gets one that plays, and the voice settings' samples play. Each
+// carries the machine-readable AI mark, read here by music-metadata (the product never writes with it).
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,7 @@ import { materializeDemoFiles } from '@doppel/domain';
 import { createLocalDiskStorage, createTts } from '@doppel/integrations';
 import { readWav } from '@doppel/integrations/testing';
 import { desc, eq } from 'drizzle-orm';
+import { parseBuffer } from 'music-metadata';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startWorkerProcess, type WorkerProcess } from '../../../scripts/worker-process.ts';
 import { type ApiProcess, type Browser, createBrowser, startApiProcess } from './api-process.ts';
@@ -71,8 +73,21 @@ function expectSpeech(bytes: Uint8Array, what: string) {
   expect(wav.peak, what).toBeGreaterThan(3_000);
 }
 
+/** The WAV's AI mark: IPTC's digital source type for AI-made media and whose AI voice it is. */
+async function expectAiMark(bytes: Uint8Array, speaker: string, what: string) {
+  const tags = await parseBuffer(bytes, { mimeType: 'audio/wav' });
+  expect(tags.native['ID3v2.4'], what).toContainEqual({
+    id: 'TXXX:DigitalSourceType',
+    value: 'http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia',
+  });
+  expect(tags.common.artist, what).toBe(`${speaker} (AI voice)`);
+  // RIFF INFO, for the players and editors that read only that.
+  expect(tags.native.exif, what).toContainEqual({ id: 'IART', value: `${speaker} (AI voice)` });
+  expect(tags.native.exif?.find((tag) => tag.id === 'ICMT')?.value, what).toContain('trainedAlgorithmicMedia');
+}
+
 describe('voice without ElevenLabs or an installed espeak-ng', () => {
-  it('answers a fan who asks the demo twin for a voice note with a note that plays', async () => {
+  it('answers a fan who asks the demo twin for a voice note with an AI-marked note that plays', async () => {
     const fan = createBrowser();
     const client = fan.client(api?.url ?? '');
     const { chat } = await client.chat.open.mutate({ talentTag: 'mia' });
@@ -96,9 +111,10 @@ describe('voice without ElevenLabs or an installed espeak-ng', () => {
     expect(note.status).toBe(200);
     expect(note.type).toBe('audio/wav');
     expectSpeech(note.bytes, 'the voice note');
+    await expectAiMark(note.bytes, 'Mia Moreno', 'the voice note');
   });
 
-  it('plays every sample the voice settings offer the demo creator', async () => {
+  it('plays every sample the voice settings offer the demo creator, each AI-marked', async () => {
     const creator = createBrowser();
     const client = creator.client(api?.url ?? '');
     const email = 'creator@doppel.dev';
@@ -119,6 +135,7 @@ describe('voice without ElevenLabs or an installed espeak-ng', () => {
       const sample = await download(creator, voice.sampleUrl ?? '');
       expect(sample.status, voice.name).toBe(200);
       expectSpeech(sample.bytes, `${voice.name}'s sample`);
+      await expectAiMark(sample.bytes, voice.name, `${voice.name}'s sample`);
     }
   });
 });

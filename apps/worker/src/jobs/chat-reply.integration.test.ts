@@ -30,6 +30,7 @@ import { createElevenLabsTts, createLocalDiskStorage, createOfflineLlm, createOp
 import { type FakeElevenLabs, type FakeOpenAi, startFakeElevenLabs, startFakeOpenAi } from '@doppel/integrations/testing';
 import { createBoss, enqueue, withJobOrigin } from '@doppel/jobs';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { parseBuffer } from 'music-metadata';
 import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { startWorker } from '../worker.ts';
@@ -212,7 +213,7 @@ describe('chat.reply through the openai SDK', () => {
     }
   });
 
-  it('records a voice note: ElevenLabs speaks with the talent’s voice, the audio is stored and attached locked', async () => {
+  it('records a voice note: ElevenLabs speaks with the talent’s voice, the audio is stored AI-marked and attached locked', async () => {
     const input = await fanMessage('Can I hear your voice?');
     openai.script({
       toolCall: {
@@ -231,6 +232,13 @@ describe('chat.reply through the openai SDK', () => {
     const stored = await storage.read(path);
     expect(stored?.contentType).toBe('audio/mpeg');
     expect(stored?.bytes.length).toBeGreaterThan(0);
+    // The AI mark, read by a tag library the product does not write with: ID3 names the twin and IPTC's source type.
+    const tags = await parseBuffer(stored?.bytes ?? new Uint8Array(), { mimeType: 'audio/mpeg' });
+    expect(tags.common.artist).toBe('Mia Moreno (AI voice)');
+    expect(tags.native['ID3v2.4']).toContainEqual({
+      id: 'TXXX:DigitalSourceType',
+      value: 'http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia',
+    });
     const speech = elevenLabs.requests.slice(before);
     expect(speech).toHaveLength(1);
     expect(JSON.stringify(speech[0])).toContain('21m00Tcm4TlvDq8ikWAM');

@@ -5,15 +5,16 @@
 // made: it is safe on every start.
 
 import { createHash } from 'node:crypto';
-import { chatMessages, type Executor, staticAttachments, talentDrafts, talents, voices } from '@doppel/db';
-import { sql } from 'drizzle-orm';
+import { chatMessages, chats, type Executor, staticAttachments, talentDrafts, talents, voices } from '@doppel/db';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { type FileStorage, isSafeStoragePath } from '../ports/file-storage.ts';
 import type { TtsPort, VoiceSettings } from '../ports/tts.ts';
 import { lockedCopy } from './images.ts';
 
 type Picture = { path: string; width: number; height: number; seed: string };
-type Speech = { path: string; text: string; voice: VoiceSettings };
+/** `speaker` is whose AI voice the file's AI mark names: the voice's own name for a sample, the twin's for a note. */
+type Speech = { path: string; text: string; voice: VoiceSettings; speaker: string };
 
 /** The seeded voice notes are the demo twin's, who speaks with a female voice. */
 const noteVoice: VoiceSettings = {
@@ -103,15 +104,22 @@ export async function materializeDemoFiles(db: Executor, storage: FileStorage, t
   const samples = await db.select().from(voices);
   const speech: Speech[] = samples
     .filter((voice) => voice.sampleFilePath)
-    .map((voice) => ({ path: voice.sampleFilePath as string, text: `Hi, I'm ${voice.name}. This is how I sound.`, voice }));
+    .map((voice) => ({
+      path: voice.sampleFilePath as string,
+      text: `Hi, I'm ${voice.name}. This is how I sound.`,
+      voice,
+      speaker: voice.name,
+    }));
   const voiceNotes = await db
-    .select({ text: chatMessages.text, attachments: chatMessages.attachments })
+    .select({ text: chatMessages.text, attachments: chatMessages.attachments, twinName: talents.name })
     .from(chatMessages)
+    .innerJoin(chats, eq(chats.id, chatMessages.chatId))
+    .innerJoin(talents, eq(talents.id, chats.talentId))
     .where(sql`${chatMessages.attachments} @> '[{"type":"AUDIO"}]'::jsonb`);
   for (const note of voiceNotes) {
     for (const attachment of note.attachments) {
       if (attachment.type === 'AUDIO')
-        speech.push({ path: attachment.filePath, text: note.text || 'Hey you!', voice: noteVoice });
+        speech.push({ path: attachment.filePath, text: note.text || 'Hey you!', voice: noteVoice, speaker: note.twinName });
     }
   }
   for (const item of speech) {
@@ -120,7 +128,7 @@ export async function materializeDemoFiles(db: Executor, storage: FileStorage, t
       result.skippedAudio++;
       continue;
     }
-    const audio = await tts.synthesize({ text: item.text, voice: item.voice });
+    const audio = await tts.synthesize({ text: item.text, voice: item.voice, speaker: item.speaker });
     // The demo paths are .wav; an engine that makes MP3 (ElevenLabs) is not used for them.
     if (audio.extension !== 'wav') {
       result.skippedAudio++;

@@ -11,10 +11,21 @@ export type VoiceSettings = {
 
 export type SynthesizedAudio = { bytes: Uint8Array; contentType: 'audio/mpeg' | 'audio/wav'; extension: 'mp3' | 'wav' };
 
-/** Text to speech: ElevenLabs when configured, else espeak-ng shipped in an npm package; throws TtsError when it fails. */
+export type SynthesisInput = {
+  text: string;
+  voice: VoiceSettings;
+  /** Whose AI voice this is (the twin's name; a catalogue voice's name for its sample): the AI mark names it. */
+  speaker: string;
+};
+
+/**
+ * Text to speech: ElevenLabs when configured, else espeak-ng shipped in an npm package; throws
+ * TtsError when it fails. The adapters return audio already carrying its machine-readable AI mark
+ * (docs/safety.md, "Marked media"), so no caller can store or send unmarked synthetic speech.
+ */
 export type TtsPort = {
   readonly engine: 'elevenlabs' | 'espeak-ng' | 'none';
-  synthesize: (input: { text: string; voice: VoiceSettings }) => Promise<SynthesizedAudio>;
+  synthesize: (input: SynthesisInput) => Promise<SynthesizedAudio>;
 };
 
 export class TtsError extends Error {

@@ -32,7 +32,7 @@ describe('createTts', () => {
     const tts = createUnconfiguredTts();
     expect(tts.engine).toBe('none');
     const voice = { id: 'v', stability: 0.5, similarityBoost: 0.5, style: 0, model: 'eleven_multilingual_v2' };
-    const failure = await tts.synthesize({ text: 'hi', voice }).catch((error: unknown) => error);
+    const failure = await tts.synthesize({ text: 'hi', voice, speaker: 'Mia Moreno' }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(TtsError);
     expect(failure).toMatchObject({ code: 'NOT_CONFIGURED', message: TTS_NOT_CONFIGURED_MESSAGE });
   });

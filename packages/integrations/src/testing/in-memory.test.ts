@@ -18,8 +18,8 @@ describe('in-memory doubles', () => {
     const tts = createRecordingTts();
     const voice = { id: 'v', stability: 0.5, similarityBoost: 0.5, style: 0, model: 'm' };
     tts.failNext();
-    await expect(tts.synthesize({ text: 'a', voice })).rejects.toMatchObject({ code: 'FAILED' });
-    expect((await tts.synthesize({ text: 'b', voice })).contentType).toBe('audio/mpeg');
+    await expect(tts.synthesize({ text: 'a', voice, speaker: 'Mia Moreno' })).rejects.toMatchObject({ code: 'FAILED' });
+    expect((await tts.synthesize({ text: 'b', voice, speaker: 'Mia Moreno' })).contentType).toBe('audio/mpeg');
     expect(tts.calls.map((call) => call.text)).toEqual(['a', 'b']);
   });
 });

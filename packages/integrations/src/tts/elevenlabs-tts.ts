@@ -1,5 +1,6 @@
 // TtsPort through the ElevenLabs REST API (text-to-speech with the talent's voice and its settings).
 import { type SynthesizedAudio, TtsError, type TtsPort } from '@doppel/domain';
+import { withAiMark } from './ai-mark/marked-tts.ts';
 
 export const DEFAULT_ELEVENLABS_BASE_URL = 'https://api.elevenlabs.io';
 export const DEFAULT_ELEVENLABS_TIMEOUT_MS = 60_000;
@@ -12,7 +13,10 @@ export type ElevenLabsTtsConfig = {
   timeoutMs?: number;
 };
 
-export const createElevenLabsTts = (config: ElevenLabsTtsConfig): TtsPort => {
+/** MP3 voice notes, each carrying the AI mark in its ID3 tag (withAiMark). */
+export const createElevenLabsTts = (config: ElevenLabsTtsConfig): TtsPort => withAiMark(elevenLabsTts(config));
+
+const elevenLabsTts = (config: ElevenLabsTtsConfig): TtsPort => {
   const base = (config.baseURL || DEFAULT_ELEVENLABS_BASE_URL).replace(/\/+$/, '');
   return {
     engine: 'elevenlabs',

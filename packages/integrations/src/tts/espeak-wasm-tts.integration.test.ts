@@ -1,6 +1,7 @@
 // The offline voice engine runs espeak-ng from the lockfile inside this process: nothing on PATH,
 // no Debian package. Each test proves the WAV it makes would play and says something.
 import { TtsError, type VoiceSettings } from '@doppel/domain';
+import { parseBuffer } from 'music-metadata';
 import { describe, expect, it } from 'vitest';
 import { readWav } from '../testing/wav-info.ts';
 import { createTts } from './create-tts.ts';
@@ -14,7 +15,11 @@ describe('createEspeakWasmTts', () => {
   });
 
   it('speaks a sentence as a 16-bit mono WAV of a few seconds', async () => {
-    const audio = await createEspeakWasmTts().synthesize({ text: "Hey, it's Mia! Thanks for wanting to hear my voice.", voice });
+    const audio = await createEspeakWasmTts().synthesize({
+      text: "Hey, it's Mia! Thanks for wanting to hear my voice.",
+      voice,
+      speaker: 'Mia Moreno',
+    });
     expect(audio).toMatchObject({ contentType: 'audio/wav', extension: 'wav' });
     const wav = readWav(audio.bytes);
     expect(wav).toMatchObject({ channels: 1, sampleRate: 22_050, bitsPerSample: 16 });
@@ -24,10 +29,25 @@ describe('createEspeakWasmTts', () => {
     expect(wav.peak).toBeGreaterThan(3_000);
   });
 
+  it('marks the WAV as AI-made speech of the speaker it was asked for', async () => {
+    const audio = await createEspeakWasmTts().synthesize({ text: 'Hi there!', voice, speaker: 'Mia Moreno' });
+    const metadata = await parseBuffer(audio.bytes, { mimeType: audio.contentType });
+    expect(metadata.common.artist).toBe('Mia Moreno (AI voice)');
+    expect(metadata.native['ID3v2.4']).toContainEqual({
+      id: 'TXXX:DigitalSourceType',
+      value: 'http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia',
+    });
+    expect(metadata.native.exif).toContainEqual({ id: 'ISFT', value: 'Doppel text to speech (espeak-ng)' });
+  });
+
   it('speaks lower for a male voice than for a female one', async () => {
     const tts = createEspeakWasmTts();
     const say = (gender: string) =>
-      tts.synthesize({ text: 'Hello, this is how I sound.', voice: { ...voice, gender } as VoiceSettings });
+      tts.synthesize({
+        text: 'Hello, this is how I sound.',
+        voice: { ...voice, gender } as VoiceSettings,
+        speaker: 'Mia Moreno',
+      });
     const [male, female] = [await say('MALE'), await say('FEMALE')];
     expect(pitchOf(male.bytes)).toBeLessThan(150);
     expect(pitchOf(female.bytes)).toBeGreaterThan(170);
@@ -35,14 +55,14 @@ describe('createEspeakWasmTts', () => {
 
   it('says markup in the text instead of obeying it', async () => {
     const tts = createEspeakWasmTts();
-    const audio = await tts.synthesize({ text: 'Hi <break time="60s"/> there', voice });
+    const audio = await tts.synthesize({ text: 'Hi <break time="60s"/> there', voice, speaker: 'Mia Moreno' });
     // Obeyed, the break alone would last a minute.
     expect(readWav(audio.bytes).durationSeconds).toBeLessThan(10);
   });
 
   it('throws TtsError FAILED when there is nothing to say', async () => {
     const error = await createEspeakWasmTts()
-      .synthesize({ text: '   ', voice })
+      .synthesize({ text: '   ', voice, speaker: 'Mia Moreno' })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(TtsError);
     expect(error).toMatchObject({ code: 'FAILED' });
@@ -51,7 +71,9 @@ describe('createEspeakWasmTts', () => {
 
 /** The median fundamental frequency of the loud parts, by autocorrelation (good enough for male vs female). */
 function pitchOf(bytes: Uint8Array): number {
-  const samples = new Int16Array(bytes.slice(44).buffer);
+  // The data chunk only: the AI mark's chunks follow it (riff-mark.ts).
+  const dataBytes = new DataView(bytes.buffer, bytes.byteOffset).getUint32(40, true);
+  const samples = new Int16Array(bytes.slice(44, 44 + dataBytes).buffer);
   const frame = 1024;
   const estimates: number[] = [];
   for (let start = 0; start + frame < samples.length; start += frame) {

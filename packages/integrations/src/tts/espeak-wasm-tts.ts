@@ -5,6 +5,7 @@
 // samples work on any machine without an ElevenLabs account or a Debian package.
 import { type SynthesizedAudio, TtsError, type TtsPort, type VoiceSettings } from '@doppel/domain';
 import type { EspeakNgWorker } from '@echogarden/espeak-ng-emscripten';
+import { withAiMark } from './ai-mark/marked-tts.ts';
 import { wavFromPcm16 } from './wav.ts';
 
 export type EspeakWasmTtsConfig = {
@@ -38,7 +39,10 @@ const loadSynthesizer = (): Promise<EspeakNgWorker> => {
   return loading;
 };
 
-export const createEspeakWasmTts = (config: EspeakWasmTtsConfig = {}): TtsPort => {
+/** WAV voice notes, each carrying the AI mark in its RIFF metadata (withAiMark). */
+export const createEspeakWasmTts = (config: EspeakWasmTtsConfig = {}): TtsPort => withAiMark(espeakWasmTts(config));
+
+const espeakWasmTts = (config: EspeakWasmTtsConfig): TtsPort => {
   const language = config.language ?? 'en';
   return {
     engine: 'espeak-ng',

@@ -80,7 +80,7 @@ export async function attachVoiceNote(
     if (!spoken) throw new Error('the model gave no words to say');
     const voice = context.config.voice;
     if (!voice) throw new Error('the talent has no voice');
-    const audio = await deps.tts.synthesize({ text: spoken, voice });
+    const audio = await deps.tts.synthesize({ text: spoken, voice, speaker: context.config.persona.name });
     const filePath = `talents/${context.talent.id}/voice-notes/${replyMessageId}.${audio.extension}`;
     await deps.storage.put(filePath, audio.bytes, audio.contentType);
     return { text: shown, attachments: [{ type: 'AUDIO', filePath, isUnlocked: false }], fallbackText: shown };

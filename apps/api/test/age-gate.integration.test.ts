@@ -4,7 +4,7 @@
 // break reminders, no purchases from twins above SAFE.
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import { chatMessages, talentConfigs, users } from '@doppel/db';
+import { chatMessages, checkouts, products, talentConfigs, talents, users } from '@doppel/db';
 import type { ContentLevel } from '@doppel/validation';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -174,6 +174,28 @@ describe('a fan who declares under 18', () => {
     const unlock = await failure(fan.client.chat.unlock.mutate({ chatId, messageId: picture?.id as string, attachmentId: '0' }));
     expect(unlock).toMatchObject({ code: 'FORBIDDEN', message: 'This content is for adults only.' });
     expect(await balanceOf(api, userId)).toMatchObject({ credits: 0, paidCredits: 20 });
+  });
+
+  it('cannot subscribe to a twin above SAFE, while an adult can', async () => {
+    const [vip] = await api.database.db
+      .insert(products)
+      .values({ name: 'Twin VIP (monthly)', priceType: 'SUBSCRIPTION', priceAmount: 999 })
+      .returning();
+    const twin = await twinAt('SUGGESTIVE');
+    await api.database.db.update(talents).set({ subscriptionProductId: vip?.id }).where(eq(talents.id, twin.talent.id));
+    const input = { productId: vip?.id as string, talentId: twin.talent.id, returnPath: `/chat/${twin.tag}` };
+
+    const minor = await newFan(twin.tag);
+    await minor.fan.client.chat.confirmAge.mutate({ birthDate: bornYearsAgo(17) });
+    expect(await refusal(minor.fan.client.payments.checkout.mutate(input))).toMatchObject({
+      code: 'FORBIDDEN',
+      message: `A subscription to ${twin.talent.name} is for adults only.`,
+    });
+    expect(await api.database.db.select().from(checkouts).where(eq(checkouts.userId, minor.userId))).toEqual([]);
+
+    const adult = await newFan(twin.tag);
+    await adult.fan.client.chat.confirmAge.mutate({ birthDate: bornYearsAgo(40) });
+    expect((await adult.fan.client.payments.checkout.mutate(input)).checkoutId).toBeTruthy();
   });
 
   it('still unlocks on a SAFE twin', async () => {

@@ -2,6 +2,7 @@ import { createDbClient, createLiveFeed, type DbClient, type LiveFeed } from '@d
 import type { Mailer } from '@doppel/domain';
 import {
   createCrisisCheck,
+  createDeclaredAgeVerification,
   createDevOutboxMailer,
   createErrorReporter,
   createFileStorage,
@@ -108,6 +109,8 @@ export async function buildServer(env: Env, options: { db?: DbClient } = {}): Pr
     openAiModeration: env.OPENAI_MODERATION === 'on',
     onError: (error) => app.log.warn({ err: error }, 'crisis check: the moderation call failed; the phrase list decided'),
   });
+  // The fan's own declaration until a provider is configured (docs/safety.md, Age gate).
+  const ageVerification = createDeclaredAgeVerification();
   const liveStreams = createLiveStreams({
     liveSessions: (sessionIds) => liveSessionIds(client.db, sessionIds),
     limits: { perSession: env.LIVE_STREAMS_PER_SESSION, perAddress: env.LIVE_STREAMS_PER_ADDRESS },
@@ -174,6 +177,7 @@ export async function buildServer(env: Env, options: { db?: DbClient } = {}): Pr
           liveStreams,
           metrics,
           crisisCheck,
+          ageVerification,
         },
         req,
         res,

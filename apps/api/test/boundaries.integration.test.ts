@@ -233,6 +233,9 @@ describe('a fan who says they are under 18', () => {
     const open = async (caller: Caller) => (await caller.client.chat.open.mutate({ talentTag: adultTwin.tag })).chat.id;
     const { fan: minor, userId: minorId } = await newFan();
     const minorChat = await open(minor);
+    // The age gate of a twin above SAFE (age-gate.integration.test.ts) is passed as an adult; what
+    // the fan says in the chat afterwards still makes them a minor.
+    await minor.client.chat.confirmAge.mutate({ birthDate: '1990-05-01' });
     const said = await minor.client.chat.send.mutate({
       chatId: minorChat,
       text: "hey! I'm 16 btw",
@@ -248,6 +251,7 @@ describe('a fan who says they are under 18', () => {
     expect(await balanceOf(api, minorId)).toEqual({ credits: 0, paidCredits: 4 });
 
     const { fan: adult } = await newFan();
+    await adult.client.chat.confirmAge.mutate({ birthDate: '1990-05-01' });
     const adultAsked = await adult.client.chat.send.mutate({
       chatId: await open(adult),
       text: 'send me nudes',

@@ -18,6 +18,8 @@ export const domainErrorCodes = {
   NOT_CONFIGURED: 'PRECONDITION_FAILED',
   /** The fan's credits do not cover the price; nothing was charged. */
   INSUFFICIENT_CREDITS: 'BAD_REQUEST',
+  /** The twin is above SAFE and the fan has not confirmed their age yet (the age gate); nothing was stored. */
+  AGE_UNCONFIRMED: 'PRECONDITION_FAILED',
 } as const;
 
 export type DomainErrorCode = keyof typeof domainErrorCodes;

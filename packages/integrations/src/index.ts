@@ -1,5 +1,6 @@
 // @doppel/integrations: adapters for the domain's ports (packages/domain/src/ports). Fakes that speak
 // the real protocols for tests live in the separate entry @doppel/integrations/testing.
+export { createDeclaredAgeVerification } from './age/declared-age-verification.ts';
 export { createErrorReporter, type ErrorReporterConfig } from './errors/create-error-reporter.ts';
 export { createLogOnlyErrorReporter } from './errors/log-error-reporter.ts';
 export { createSentryErrorReporter, type SentryConfig } from './errors/sentry-error-reporter.ts';

@@ -153,6 +153,10 @@ export const paymentProblems = ['AMOUNT_MISMATCH', 'DUPLICATE_SUBSCRIPTION'] as 
 export type PaymentProblem = (typeof paymentProblems)[number];
 
 /** The action a twin's immediate out-of-credits answer offers under the bubble. */
+/** A system line in a chat (docs/safety.md, Reminders): the repeated AI notice, a known minor's break reminder. */
+export const chatNoticeKinds = ['AI_REMINDER', 'BREAK_REMINDER'] as const;
+export type ChatNoticeKind = (typeof chatNoticeKinds)[number];
+
 export const chatCallsToAction = ['SIGN_IN', 'CHECKOUT', 'SUBSCRIBE'] as const;
 export type ChatCallToAction = (typeof chatCallsToAction)[number];
 

@@ -4,6 +4,7 @@
 import type { Transaction } from '@doppel/db';
 import {
   type ChatReplyQueue,
+  confirmAge,
   countryFromRequest,
   createAnonymousFan,
   createSession,
@@ -16,6 +17,8 @@ import {
 } from '@doppel/domain';
 import { enqueue, type PgBoss } from '@doppel/jobs';
 import {
+  chatConfirmAgeInput,
+  chatConfirmAgeOutput,
   chatMessagesInput,
   chatMessagesOutput,
   chatOpenInput,
@@ -91,7 +94,27 @@ export const chatRouter = router({
       // Before the transaction: with OpenAI the check is a network call, and no lock waits on it.
       const crisis = { signal: await ctx.crisisCheck.check(input.text), country: requestCountry(ctx.req) };
       const result = await ctx.write((tx) => sendChatMessage(tx, ctx.user, { ...input, crisis }, { replies }));
-      return { message: result.message, ...(result.reply ? { reply: result.reply } : {}), balance: result.balance };
+      return {
+        ...(result.notices.length > 0 ? { notices: result.notices } : {}),
+        message: result.message,
+        ...(result.reply ? { reply: result.reply } : {}),
+        balance: result.balance,
+      };
+    }),
+
+  /**
+   * The age gate of twins above SAFE (docs/safety.md): the fan's date of birth goes to the age
+   * verification port (offline: the declaration itself); only the verdict is stored on the account.
+   */
+  confirmAge: authedProcedure
+    .input(chatConfirmAgeInput)
+    .output(chatConfirmAgeOutput)
+    .mutation(async ({ ctx, input }) => {
+      const viewer = ctx.user;
+      const now = new Date();
+      // Before the transaction: a provider may be a network call.
+      const verdict = await ctx.ageVerification.verify({ userId: viewer.id, birthDate: input.birthDate, now });
+      return ctx.write((tx) => confirmAge(tx, viewer, { verdict, now }));
     }),
 
   unlock: authedProcedure

@@ -1,6 +1,7 @@
 import type { Database, LiveFeed, Transaction } from '@doppel/db';
 import type { ModelSettings } from '@doppel/domain';
 import {
+  type AgeVerification,
   type CrisisCheck,
   type FileStorage,
   type Mailer,
@@ -44,6 +45,8 @@ export type Services = {
   metrics: CallMetrics;
   /** Whether a fan message speaks of suicide or self-harm (docs/safety.md), asked before chat.send's transaction. */
   crisisCheck: CrisisCheck;
+  /** Whether a fan is an adult, for the age gate of twins above SAFE (docs/safety.md); offline, their declaration. */
+  ageVerification: AgeVerification;
 };
 
 /**

@@ -1,4 +1,4 @@
-import type { ChatReplyApprovalMode, LlmType } from '@doppel/validation';
+import type { ChatNoticeKind, ChatReplyApprovalMode, LlmType } from '@doppel/validation';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -137,6 +137,12 @@ export const chatMessages = pgTable(
      */
     isSafetyReply: boolean().notNull().default(false),
     /**
+     * A TALENT-side system line the twin did not write, shown apart from its bubbles: the repeated
+     * "this is an AI" notice, or a known minor's take-a-break reminder (docs/safety.md, Reminders).
+     * Never charged, never part of the model's history.
+     */
+    notice: text().$type<ChatNoticeKind>(),
+    /**
      * The creator who wrote this TALENT message during a takeover: the fan sees the twin's message,
      * the admin sees who wrote it. Null for everything the twin wrote.
      */
@@ -162,6 +168,9 @@ export const chatMessages = pgTable(
     uniqueIndex(chatReplyUniqueIndex).on(t.replyToMessageId).where(sql`${t.replyToMessageId} is not null`),
     index('chat_messages_sent_by_idx').on(t.sentByUserId).where(sql`${t.sentByUserId} is not null`),
     uniqueIndex('chat_messages_broadcast_chat_unique').on(t.broadcastId, t.chatId).where(sql`${t.broadcastId} is not null`),
+    // The send's "when was the last reminder here?" (docs/safety.md, Reminders).
+    index('chat_messages_chat_notice_created_idx').on(t.chatId, t.createdAt).where(sql`${t.notice} is not null`),
+    check('chat_messages_notice_check', sql`${t.notice} in ('AI_REMINDER', 'BREAK_REMINDER')`),
     uniqueIndex('chat_messages_chat_idempotency_key_unique')
       .on(t.chatId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),

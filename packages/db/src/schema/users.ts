@@ -37,6 +37,11 @@ export const users = pgTable(
     createdFromAddressHash: text(),
     /** When this fan said they are under 18 in a chat: from then on no twin goes past SAFE with them. */
     declaredMinorAt: timestamp({ withTimezone: true }),
+    /**
+     * When this fan confirmed being 18 or older at the age gate of a twin above SAFE (docs/safety.md,
+     * Age gate). Only the verdict and its time are kept, not the date of birth.
+     */
+    adultConfirmedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,5 +1,6 @@
 // The fan's side of the chat engine (the AI reply lives in ./reply, built separately).
 export * from './access.ts';
+export * from './age-gate/index.ts';
 export * from './boundaries/index.ts';
 export * from './fans/anonymous-fans.ts';
 export * from './fans/merge.ts';
@@ -11,6 +12,7 @@ export * from './messages/list.ts';
 export * from './messages/view.ts';
 export * from './ports.ts';
 export * from './react.ts';
+export * from './reminders/index.ts';
 export * from './safety/index.ts';
 export * from './scopes.ts';
 export * from './send/immediate-answers.ts';

@@ -1,7 +1,8 @@
-import { checkouts, type Database, type Executor, products, type Transaction, talents, users } from '@doppel/db';
+import { checkouts, type Database, type Executor, products, type Transaction, talentConfigs, talents, users } from '@doppel/db';
 import type { CheckoutView } from '@doppel/validation';
 import { and, eq } from 'drizzle-orm';
 import type { Viewer } from '../access/scopes.ts';
+import { twinRequiresAdult } from '../chat/age-gate/age-rules.ts';
 import { DomainError } from '../errors.ts';
 import type { CardPayments } from '../ports/payments.ts';
 import { recordPayment } from './record-payment.ts';
@@ -32,6 +33,14 @@ async function purchasable(db: Executor, input: { productId: string; talentId: s
   return { product, talent };
 }
 
+async function talentAboveSafe(db: Executor, talentId: string): Promise<boolean> {
+  const [config] = await db
+    .select({ contentLevel: talentConfigs.contentLevel })
+    .from(talentConfigs)
+    .where(eq(talentConfigs.id, talentId));
+  return twinRequiresAdult(config?.contentLevel ?? 'SAFE');
+}
+
 /**
  * Opens a hosted checkout for a signed-in fan (anonymous fans sign in first: a purchase needs an
  * account to land on). The row is committed before the provider is called, so the provider's
@@ -49,12 +58,15 @@ export async function createCheckout(
   const card = deps.payments;
   if (!card) throw purchasesUnavailable();
   const [fan] = await db
-    .select({ isAnonymous: users.isAnonymous, email: users.email })
+    .select({ isAnonymous: users.isAnonymous, email: users.email, declaredMinorAt: users.declaredMinorAt })
     .from(users)
     .where(eq(users.id, viewer.id));
   if (!fan || fan.isAnonymous) throw new DomainError('UNAUTHENTICATED', 'Please sign in to buy credits.');
   const { product, talent } = await purchasable(db, input);
   const mode = product.priceType === 'SUBSCRIPTION' ? ('subscription' as const) : ('payment' as const);
+  // A known minor buys no subscription to a twin above SAFE (docs/safety.md, Age gate).
+  if (mode === 'subscription' && fan.declaredMinorAt !== null && (await talentAboveSafe(db, talent.id)))
+    throw new DomainError('FORBIDDEN', `A subscription to ${talent.name} is for adults only.`);
   if (mode === 'subscription' && (await activeSubscriptionUntil(db, { userId: viewer.id, talentId: talent.id })))
     throw new DomainError('CONFLICT', `You are already subscribed to ${talent.name}.`);
 

@@ -1,3 +1,4 @@
+export * from './age-verification.ts';
 export * from './crisis-check.ts';
 export * from './error-reporter.ts';
 export * from './file-storage.ts';

@@ -195,6 +195,7 @@ export async function getConversation(
       spentPaidCredits: chatMessages.spentPaidCredits,
       sentByUserId: chatMessages.sentByUserId,
       isSafetyReply: chatMessages.isSafetyReply,
+      notice: chatMessages.notice,
       replyToMessageId: chatMessages.replyToMessageId,
       correction: talentCorrections.answerText,
       createdAt: chatMessages.createdAt,

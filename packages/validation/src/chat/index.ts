@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { meOutput } from '../auth/index.ts';
 import { singleLineText } from '../common/single-line.ts';
-import { attachmentTypes, chatCallsToAction, reactions, senderTypes } from '../enums.ts';
+import { attachmentTypes, chatCallsToAction, chatNoticeKinds, reactions, senderTypes } from '../enums.ts';
 
 /** Longest fan message, in characters. */
 export const chatMessageMaxLength = 2000;
@@ -60,6 +60,11 @@ export const chatMessageOutput = z.object({
    * instead of the twin. The messenger shows it apart from the twin's bubbles.
    */
   safetyReply: z.boolean().optional(),
+  /**
+   * A system line, not from the twin (docs/safety.md, Reminders): the repeated AI notice or a known
+   * minor's break reminder. The messenger shows it as a line of its own, never as a bubble.
+   */
+  notice: z.enum(chatNoticeKinds).optional(),
 });
 export type ChatMessageView = z.infer<typeof chatMessageOutput>;
 
@@ -91,6 +96,11 @@ export const chatOpenOutput = z.object({
   /** The twin offers a subscription; `subscribedUntil` is set while this fan's is active (messages free). */
   offersSubscription: z.boolean(),
   subscribedUntil: z.iso.datetime().nullable(),
+  /**
+   * The age gate (docs/safety.md): the twin is above SAFE and this fan has not confirmed their age,
+   * so the messenger asks for a date of birth (chat.confirmAge) before the first message.
+   */
+  ageConfirmationRequired: z.boolean(),
 });
 export type ChatOpenOutput = z.infer<typeof chatOpenOutput>;
 
@@ -126,6 +136,8 @@ export type ChatSendInput = z.infer<typeof chatSendInput>;
 
 /** `reply` is set when the twin answered at once (out of credits, a starter's static answer). */
 export const chatSendOutput = z.object({
+  /** Reminders stored just before the message (docs/safety.md, Reminders), oldest first; absent when none were due. */
+  notices: z.array(chatMessageOutput).optional(),
   message: chatMessageOutput,
   reply: chatMessageOutput.optional(),
   balance: creditBalanceOutput,
@@ -163,3 +175,20 @@ export const chatTokenSignInInput = z.object({ token: singleLineText().min(1, 'R
 /** The signed-in manager and where their chat with the twin is. */
 export const chatTokenSignInOutput = z.object({ me: meOutput.unwrap(), url: z.string() });
 export type ChatTokenSignInOutput = z.infer<typeof chatTokenSignInOutput>;
+
+/** The age gate's question (docs/safety.md, Age gate): the fan's date of birth, YYYY-MM-DD. */
+export const chatConfirmAgeInput = z.object({
+  birthDate: z.iso
+    .date('Enter your date of birth')
+    .refine((value) => value >= '1900-01-01', 'Enter your date of birth')
+    // A day ahead of UTC: a fan east of Greenwich may already be on tomorrow's date.
+    .refine(
+      (value) => value <= new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+      'Your date of birth cannot be in the future',
+    ),
+});
+export type ChatConfirmAgeInput = z.infer<typeof chatConfirmAgeInput>;
+
+/** The verdict stored on the account: adult, or a minor (safe content, break reminders, no adult-level purchases). */
+export const chatConfirmAgeOutput = z.object({ age: z.enum(['ADULT', 'MINOR']) });
+export type ChatConfirmAgeOutput = z.infer<typeof chatConfirmAgeOutput>;

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { chatSendInput } from '../chat/index.ts';
 import { fanMemoryOutput } from '../chat/memories.ts';
 import { singleLineText } from '../common/single-line.ts';
-import { reactions, senderTypes } from '../enums.ts';
+import { chatNoticeKinds, reactions, senderTypes } from '../enums.ts';
 
 /** One fan's chat: follow the twin's approval setting, or always / never hold this fan's replies. */
 export const chatReplyApprovalModes = ['TWIN', 'ALWAYS', 'NEVER'] as const;
@@ -105,6 +105,8 @@ export const conversationMessageOutput = z.object({
   writtenByCreator: z.boolean(),
   /** The crisis protocol's safety reply, sent instead of the twin (docs/safety.md). */
   isSafetyReply: z.boolean(),
+  /** A reminder from Doppel, not from the twin (docs/safety.md, Reminders); null for everything else. */
+  notice: z.enum(chatNoticeKinds).nullable(),
   /** The fan message a TALENT message answers: only such replies can be rewritten. */
   replyToMessageId: z.string().nullable(),
   /** What the creator would have answered instead (a correction), for a twin reply they rewrote. */

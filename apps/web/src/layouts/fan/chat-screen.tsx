@@ -1,12 +1,15 @@
 import { ActionIcon, Button, Center, Loader, Text } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { useNow } from '../../components/use-now.ts';
 import { usePushNotifications } from '../../push/use-push-notifications.ts';
+import { AgeGate } from './age-gate.tsx';
 import { ChatHeader } from './chat-header.tsx';
 import { ChatIntro } from './chat-intro.tsx';
 import { ChatMenu } from './chat-menu.tsx';
+import { ChatNoticeLine } from './chat-notice-line.tsx';
 import { OutOfCreditsNotice, SignInNotice } from './chat-notices.tsx';
 import { rememberChatReturn, signInPathFor } from './chat-return.ts';
 import { CheckoutStatus } from './checkout-status.tsx';
@@ -28,13 +31,16 @@ import { useAskedQuestion } from './use-asked-question.ts';
 import { useChatMessages } from './use-chat-messages.ts';
 import { useChatScroll } from './use-chat-scroll.ts';
 import { useCheckoutReturn } from './use-checkout-return.ts';
-import type { OpenedChat } from './use-open-chat.ts';
+import { type OpenedChat, setOpenChatAgeConfirmed } from './use-open-chat.ts';
 import { useOpenedOnce } from './use-opened-once.ts';
 import { useReplyStream } from './use-reply-stream.ts';
 
 /** The conversation with one twin: welcome messages, messages, starters, unlocks, reactions, composer. */
 export function ChatScreen({ opened }: { opened: OpenedChat }) {
   const { chat, talent, welcomeMessages, starters, balance, isAnonymous, fanId, subscribedUntil, isTestChat } = opened;
+  // A twin above SAFE asks for the fan's date of birth before the first message (docs/safety.md).
+  const ageGate = opened.ageConfirmationRequired;
+  const queryClient = useQueryClient();
   const { query, messages, sentHereAt, awaitingCreator, send, sendInput, unlock, react } = useChatMessages({
     chatId: chat.id,
     fanId,
@@ -203,6 +209,8 @@ export function ChatScreen({ opened }: { opened: OpenedChat }) {
             <div key={entry.key} className={classes.day}>
               <span className={classes.dayLabel}>{entry.label}</span>
             </div>
+          ) : entry.message.notice ? (
+            <ChatNoticeLine key={entry.key} message={entry.message} />
           ) : entry.message.safetyReply ? (
             <SafetyReplyCard key={entry.key} message={entry.message} twinName={talent.name} />
           ) : (
@@ -286,8 +294,11 @@ export function ChatScreen({ opened }: { opened: OpenedChat }) {
             <IconChevronDown size={22} />
           </ActionIcon>
         )}
-        {step === 'sign-in' && <SignInNotice twinName={talent.name} signInPath={signInPath} onSignIn={rememberReturn} />}
-        {step === 'get-credits' && (
+        {ageGate && <AgeGate twinName={talent.name} onConfirmed={() => setOpenChatAgeConfirmed(queryClient, talent.tag)} />}
+        {!ageGate && step === 'sign-in' && (
+          <SignInNotice twinName={talent.name} signInPath={signInPath} onSignIn={rememberReturn} />
+        )}
+        {!ageGate && step === 'get-credits' && (
           <OutOfCreditsNotice
             twinName={talent.name}
             creditsToSendMessage={talent.creditsToSendMessage}
@@ -295,10 +306,10 @@ export function ChatScreen({ opened }: { opened: OpenedChat }) {
             onBuyCredits={() => setSheet('credits')}
           />
         )}
-        {showStarters && !composerBlocked && (
+        {showStarters && !composerBlocked && !ageGate && (
           <StarterChips starters={starters} onPick={(starter) => sendText(starter.text, starter.id)} disabled={send.isPending} />
         )}
-        {!composerBlocked && (
+        {!composerBlocked && !ageGate && (
           <Composer
             value={draft}
             onChange={setDraft}

@@ -63,7 +63,8 @@ export function useChatMessages(input: { chatId: string; fanId: string; talentTa
       sendKeys.answered(variables.idempotencyKey);
       sentHereAt.current.set(result.message.id, Date.now());
       utils.chat.messages.setInfiniteData({ chatId }, (data) =>
-        prependMessages(data, result.reply ? [result.message, result.reply] : [result.message]),
+        // Reminders due with this message (docs/safety.md) stand above it.
+        prependMessages(data, [...(result.notices ?? []), result.message, ...(result.reply ? [result.reply] : [])]),
       );
       setOpenChatBalance(queryClient, talentTag, result.balance);
     },

@@ -53,3 +53,10 @@ export function useRefreshOpenChat(talentTag: string): () => void {
   const queryClient = useQueryClient();
   return () => void queryClient.invalidateQueries({ queryKey: openChatKey(talentTag) });
 }
+
+/** The fan passed the age gate (chat.confirmAge): the composer replaces it, without reopening the chat. */
+export function setOpenChatAgeConfirmed(queryClient: QueryClient, talentTag: string): void {
+  queryClient.setQueryData<OpenChatResult>(openChatKey(talentTag), (current) =>
+    current?.kind === 'open' ? { kind: 'open', opened: { ...current.opened, ageConfirmationRequired: false } } : current,
+  );
+}

@@ -43,6 +43,8 @@ export async function mergeAnonymousUser(tx: Transaction, fromUserId: string, to
       credits: users.credits,
       paidCredits: users.paidCredits,
       freeCreditsGrantedAt: users.freeCreditsGrantedAt,
+      declaredMinorAt: users.declaredMinorAt,
+      adultConfirmedAt: users.adultConfirmedAt,
     })
     .from(users)
     .where(inArray(users.id, [fromUserId, toUserId]))
@@ -143,6 +145,13 @@ export async function mergeAnonymousUser(tx: Transaction, fromUserId: string, to
     // Free credits the account may not take are forfeited, not left for a later merge to find.
     await tx.update(users).set({ credits: 0, paidCredits: 0 }).where(eq(users.id, fromUserId));
     events.push(balanceChanged(toUserId), balanceChanged(fromUserId));
+  }
+  // What the anonymous fan said about their age holds for the account too (docs/safety.md, Age
+  // gate): a minor stays a minor, an adult confirmation spares asking again.
+  const declaredMinorAt = to.declaredMinorAt ?? from.declaredMinorAt;
+  const adultConfirmedAt = to.adultConfirmedAt ?? from.adultConfirmedAt;
+  if (declaredMinorAt !== to.declaredMinorAt || adultConfirmedAt !== to.adultConfirmedAt) {
+    await tx.update(users).set({ declaredMinorAt, adultConfirmedAt }).where(eq(users.id, toUserId));
   }
   await recordChanges(tx, events);
   return {

@@ -1,9 +1,10 @@
-import { chats, type Executor, type InitialChatMessage, recordChanges, talents, users } from '@doppel/db';
+import { chats, type Executor, type InitialChatMessage, recordChanges, talentConfigs, talents, users } from '@doppel/db';
 import type { ChatOpenOutput } from '@doppel/validation';
 import { and, eq, sql } from 'drizzle-orm';
 import { isAdmin, managesTalent, type Viewer } from '../../access/scopes.ts';
 import { DomainError } from '../../errors.ts';
 import { activeSubscriptionUntil } from '../../payments/subscriptions.ts';
+import { needsAgeConfirmation } from '../age-gate/age-rules.ts';
 import { staticMediaUrl, toAttachmentView } from '../messages/view.ts';
 import { chatChanged } from '../scopes.ts';
 import { isTestChat, pricesFor } from '../test-chat.ts';
@@ -52,12 +53,19 @@ export async function openChat(db: Executor, viewer: Viewer, input: { talentTag:
     chatId = existing?.id;
   }
   if (!chatId) throw new DomainError('CONFLICT', 'Could not open the chat, please try again.');
-  const [[fan], subscribedUntil] = await Promise.all([
+  const [[fan], subscribedUntil, [config]] = await Promise.all([
     db
-      .select({ credits: users.credits, paidCredits: users.paidCredits, isAnonymous: users.isAnonymous })
+      .select({
+        credits: users.credits,
+        paidCredits: users.paidCredits,
+        isAnonymous: users.isAnonymous,
+        adultConfirmedAt: users.adultConfirmedAt,
+        declaredMinorAt: users.declaredMinorAt,
+      })
       .from(users)
       .where(eq(users.id, viewer.id)),
     activeSubscriptionUntil(db, { userId: viewer.id, talentId: talent.id }),
+    db.select({ contentLevel: talentConfigs.contentLevel }).from(talentConfigs).where(eq(talentConfigs.id, talent.id)),
   ]);
   if (!fan) throw new DomainError('UNAUTHENTICATED', 'Please sign in to continue.');
   // The creator's own "Chat with your AI" is a free test chat: the messenger shows no prices.
@@ -82,5 +90,7 @@ export async function openChat(db: Executor, viewer: Viewer, input: { talentTag:
     isTestChat: testChat,
     offersSubscription: talent.subscriptionProductId !== null,
     subscribedUntil: subscribedUntil?.toISOString() ?? null,
+    // The creator's own test chat is never gated: they are the twin's owner, not a fan.
+    ageConfirmationRequired: !testChat && needsAgeConfirmation(config?.contentLevel ?? 'SAFE', fan),
   };
 }

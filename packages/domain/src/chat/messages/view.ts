@@ -58,5 +58,6 @@ export function toMessageView(message: ChatMessageRow, context: AttachmentViewCo
     // wrote it stays the admin's and creator's to know.
     ...(message.sentByUserId ? { writtenByCreator: true } : {}),
     ...(message.isSafetyReply ? { safetyReply: true } : {}),
+    ...(message.notice ? { notice: message.notice } : {}),
   };
 }

@@ -16,7 +16,7 @@ import {
   talents,
   users,
 } from '@doppel/db';
-import { and, asc, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BoundaryRules } from '../boundaries/rules.ts';
 import { memoryPromptLimit } from '../memory/prompt-section.ts';
@@ -116,6 +116,8 @@ export async function loadReplyContext(db: Executor, input: { chatId: string; me
         and(
           eq(chatMessages.chatId, input.chatId),
           lte(chatMessages.createdAt, sql`(select m.created_at from chat_messages m where m.id = ${input.messageId})`),
+          // Reminders are the product speaking, not the twin: the model never reads them as its own words.
+          isNull(chatMessages.notice),
         ),
       )
       .orderBy(desc(chatMessages.createdAt), desc(sql`${chatMessages.id} = ${input.messageId}`))

@@ -2,7 +2,7 @@ import { type Executor, users } from '@doppel/db';
 import { eq, sql } from 'drizzle-orm';
 import type { CreditBalance, Spend } from '../../money/money.ts';
 
-export type LockedFan = CreditBalance & { isAnonymous: boolean; declaredMinorAt: Date | null };
+export type LockedFan = CreditBalance & { isAnonymous: boolean; declaredMinorAt: Date | null; adultConfirmedAt: Date | null };
 
 /** The statement behind `lockFanBalance`, for callers that pipeline it with their next lock. */
 export function lockFanBalanceQuery(tx: Executor, userId: string) {
@@ -14,6 +14,8 @@ export function lockFanBalanceQuery(tx: Executor, userId: string) {
         isAnonymous: users.isAnonymous,
         // The boundary rules of chat.send: a fan who said they are under 18 gets SAFE content.
         declaredMinorAt: users.declaredMinorAt,
+        // The age gate of twins above SAFE (docs/safety.md).
+        adultConfirmedAt: users.adultConfirmedAt,
       })
       .from(users)
       .where(eq(users.id, userId))

@@ -1,7 +1,7 @@
 // The twin's out-of-credits answer is said once per situation (issue 26 item 8): an anonymous fan
 // at 0 credits who keeps sending got the same "Sign in so I don't forget you" bubble every time.
 import { chatMessages, type Executor } from '@doppel/db';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { DomainError } from '../../errors.ts';
 import { type OutOfCreditsAnswer, repeatedOutOfCreditsMessages, repeatsOutOfCreditsAnswer } from './immediate-answers.ts';
 
@@ -14,7 +14,7 @@ export async function refuseRepeatedOutOfCredits(tx: Executor, chatId: string, a
   const [latest] = await tx
     .select({ callToAction: chatMessages.callToAction })
     .from(chatMessages)
-    .where(and(eq(chatMessages.chatId, chatId), eq(chatMessages.senderType, 'TALENT')))
+    .where(and(eq(chatMessages.chatId, chatId), eq(chatMessages.senderType, 'TALENT'), isNull(chatMessages.notice)))
     .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
     .limit(1);
   if (!repeatsOutOfCreditsAnswer(latest?.callToAction, answer.kind)) return;

@@ -17,11 +17,13 @@ import { DomainError } from '../../errors.ts';
 import { planSpend, type Spend } from '../../money/money.ts';
 import { isSubscribedInChat } from '../../payments/subscriptions.ts';
 import { assertChatFan, chatNotFound } from '../access.ts';
+import { needsAgeConfirmation } from '../age-gate/age-rules.ts';
 import { insertBoundaryFlag } from '../boundaries/flags.ts';
 import { refusalText } from '../boundaries/refusal.ts';
 import { checkFanMessage } from '../boundaries/rules.ts';
 import { type ChatMessageRow, toMessageView } from '../messages/view.ts';
 import type { ChatReplyQueue } from '../ports.ts';
+import { lastToldAt, reminderRows } from '../reminders/plan-reminders.ts';
 import { type CrisisContext, crisisWrites, planCrisisAnswer } from '../safety/crisis-answer.ts';
 import { balanceChanged, chatChanged, messageChanged, talentNumbersChanged } from '../scopes.ts';
 import { isTestChat } from '../test-chat.ts';
@@ -46,6 +48,8 @@ export type SendMessageInput = {
 
 export type SendMessageResult = {
   chat: { id: string; userId: string; talentId: string };
+  /** The reminders stored with this message (docs/safety.md, Reminders), oldest first; usually none. */
+  notices: ChatMessageView[];
   message: ChatMessageView;
   /** The twin's immediate answer (out of credits, a starter's static answer); AI replies come later. */
   reply: ChatMessageView | undefined;
@@ -91,6 +95,7 @@ export async function sendChatMessage(
         personaPausedUntil: chats.personaPausedUntil,
       },
       talent: {
+        name: talents.name,
         creditsToSendMessage: talents.creditsToSendMessage,
         creditsToUnlockImage: talents.creditsToUnlockImage,
         creditsToUnlockAudio: talents.creditsToUnlockAudio,
@@ -112,12 +117,13 @@ export async function sendChatMessage(
     // insert a reply into this chat (its foreign key only needs KEY SHARE).
     .for('no key update', { of: chats });
   const now = new Date();
-  const [[fan], [row], subscribedToTwin, [earlier]] = await Promise.all([
+  const [[fan], [row], subscribedToTwin, [earlier], toldAt] = await Promise.all([
     lockFanBalanceQuery(tx, viewer.id),
     chatQuery,
     isSubscribedInChat(tx, { userId: viewer.id, chatId: input.chatId, now }),
     // Behind the balance lock: a concurrent send with this key has committed or rolled back by then.
     sentWithKeyQuery(tx, input.chatId, input.idempotencyKey),
+    lastToldAt(tx, input.chatId),
   ]);
   if (!fan) throw new DomainError('UNAUTHENTICATED', 'Please sign in to continue.');
   if (!row) throw chatNotFound();
@@ -130,6 +136,7 @@ export async function sendChatMessage(
     assertSameMessage(earlier.message, input.text);
     return {
       chat: ref,
+      notices: [],
       message: toMessageView(earlier.message, context),
       reply: earlier.answer ? toMessageView(earlier.answer, context) : undefined,
       balance: { credits: fan.credits, paidCredits: fan.paidCredits },
@@ -139,6 +146,12 @@ export async function sendChatMessage(
       safetyReply: earlier.answer?.isSafetyReply ?? false,
       repeated: true,
     };
+  }
+  // The twin's own creator testing it pays nothing and is no fan: no earnings, no engagement counted.
+  const testChat = isTestChat(viewer, chat);
+  // The age gate (docs/safety.md): a twin above SAFE answers only a fan whose age is known.
+  if (!testChat && needsAgeConfirmation(row.boundaries.contentLevel, fan)) {
+    throw new DomainError('AGE_UNCONFIRMED', 'Please confirm your age before chatting with this twin.');
   }
   const messageId = newId();
 
@@ -159,8 +172,6 @@ export async function sendChatMessage(
 
   // While the fan's subscription to this twin is paid, messages cost nothing (unlocks still do).
   const subscribed = subscribedToTwin && chat.userId === viewer.id;
-  // The twin's own creator testing it pays nothing and is no fan: no earnings, no engagement counted.
-  const testChat = isTestChat(viewer, chat);
   const price = subscribed || testChat ? 0 : talent.creditsToSendMessage;
   const spend = crossing || crisis ? { free: 0, paid: 0 } : planSpend(fan, price);
   const outOfCredits = spend ? undefined : outOfCreditsAnswer(talent, fan.isAnonymous);
@@ -171,9 +182,15 @@ export async function sendChatMessage(
     spend && !crossing && !crisis ? starterAnswer(talent.chatMessageSuggestions, input.suggestionId) : undefined;
   const immediateText = crisis ? crisis.text : crossing ? refusalText(messageId) : (outOfCredits?.text ?? staticAnswer);
 
+  // The reminders due (docs/safety.md): the AI notice every three hours of conversation, and a
+  // known minor's break reminder with it, stored just before the fan's message, never charged.
+  const fanIsMinor = fan.declaredMinorAt !== null || boundary.declaresMinor;
+  const reminders = reminderRows({ chatId: chat.id, twinName: talent.name, since: toldAt, now, fanIsMinor });
+
   // Explicit, increasing timestamps: the fan's message sorts before the twin's immediate answer.
   // What it cost is kept on it, so a refusal by the reply job can give exactly that back.
   const rows: (typeof chatMessages.$inferInsert)[] = [
+    ...reminders,
     {
       id: messageId,
       chatId: chat.id,
@@ -273,6 +290,10 @@ export async function sendChatMessage(
   const reply = replyId ? byId.get(replyId) : undefined;
   return {
     chat: ref,
+    notices: reminders.flatMap((notice) => {
+      const stored = byId.get(notice.id as string);
+      return stored ? [toMessageView(stored, context)] : [];
+    }),
     message: toMessageView(message, context),
     reply: reply ? toMessageView(reply, context) : undefined,
     balance,

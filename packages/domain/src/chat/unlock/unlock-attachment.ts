@@ -1,4 +1,4 @@
-import { chatMessages, chats, recordChanges, type Transaction, talents } from '@doppel/db';
+import { chatMessages, chats, recordChanges, type Transaction, talentConfigs, talents } from '@doppel/db';
 import type { ChatAttachmentView, CreditBalanceView } from '@doppel/validation';
 import { and, eq } from 'drizzle-orm';
 import type { Viewer } from '../../access/scopes.ts';
@@ -6,6 +6,7 @@ import { recordPaidSpend } from '../../earnings/record-earning.ts';
 import { DomainError } from '../../errors.ts';
 import { planSpend, type Spend } from '../../money/money.ts';
 import { assertChatFan } from '../access.ts';
+import { twinRequiresAdult } from '../age-gate/age-rules.ts';
 import { chatHasUnlockedImage } from '../messages/unlocked-image.ts';
 import { messageMediaUrl, toAttachmentView } from '../messages/view.ts';
 import { balanceChanged, chatChanged, messageChanged, talentNumbersChanged } from '../scopes.ts';
@@ -41,6 +42,7 @@ export async function unlockAttachment(tx: Transaction, viewer: Viewer, input: U
     .select({
       message: { id: chatMessages.id, senderType: chatMessages.senderType, attachments: chatMessages.attachments },
       chat: { id: chats.id, userId: chats.userId, talentId: chats.talentId },
+      contentLevel: talentConfigs.contentLevel,
       prices: {
         creditsToUnlockImage: talents.creditsToUnlockImage,
         creditsToUnlockAudio: talents.creditsToUnlockAudio,
@@ -50,6 +52,7 @@ export async function unlockAttachment(tx: Transaction, viewer: Viewer, input: U
     .from(chatMessages)
     .innerJoin(chats, eq(chats.id, chatMessages.chatId))
     .innerJoin(talents, eq(talents.id, chats.talentId))
+    .innerJoin(talentConfigs, eq(talentConfigs.id, chats.talentId))
     .where(and(eq(chatMessages.id, input.messageId), eq(chatMessages.chatId, input.chatId)))
     .for('update', { of: chatMessages });
   if (!row) throw attachmentNotFound();
@@ -72,6 +75,10 @@ export async function unlockAttachment(tx: Transaction, viewer: Viewer, input: U
     return { attachment: view(true), balance: { credits: fan.credits, paidCredits: fan.paidCredits }, spend: undefined };
   }
 
+  // A known minor buys nothing from a twin above SAFE (docs/safety.md, Age gate).
+  if (fan.declaredMinorAt !== null && twinRequiresAdult(row.contentLevel) && !isTestChat(viewer, chat)) {
+    throw new DomainError('FORBIDDEN', 'This content is for adults only.');
+  }
   const price = unlockPrice(attachment.type, prices, hasUnlockedImage);
   const spend = planSpend(fan, price);
   if (!spend) {

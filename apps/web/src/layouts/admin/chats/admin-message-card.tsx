@@ -59,6 +59,11 @@ export function AdminMessageCard({ message, twinName, imagesVisible, selected, b
                 Safety reply, not the twin
               </Badge>
             )}
+            {message.notice && (
+              <Badge size="sm" color="gray" variant="light" data-testid="admin-chat-notice">
+                {message.notice === 'BREAK_REMINDER' ? 'Break reminder' : 'AI reminder'}, not the twin
+              </Badge>
+            )}
           </Group>
           {message.text.trim() !== '' && (
             <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="admin-chat-message-text">

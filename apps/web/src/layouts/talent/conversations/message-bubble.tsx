@@ -29,9 +29,11 @@ export function MessageBubble({ talentId, chatId, message }: { talentId: string;
             ? 'Fan'
             : message.isSafetyReply
               ? 'Doppel’s safety reply, not your twin'
-              : message.writtenByCreator
-                ? 'You, as your twin'
-                : 'Twin'}{' '}
+              : message.notice
+                ? 'Doppel’s reminder to the fan, not your twin'
+                : message.writtenByCreator
+                  ? 'You, as your twin'
+                  : 'Twin'}{' '}
           · {formatDateTime(message.createdAt)}
           {spent > 0 && ` · ${spent} ${spent === 1 ? 'credit' : 'credits'}`}
         </Text>

@@ -1,0 +1,2 @@
+export * from './age-rules.ts';
+export * from './confirm-age.ts';

@@ -1,0 +1,2 @@
+export * from './plan-reminders.ts';
+export * from './reminder-rules.ts';

@@ -1,4 +1,5 @@
 import type { JobName } from '@doppel/jobs';
+import { runAccountExport } from './account-export.ts';
 import { runBroadcastsPrepare } from './broadcasts-prepare.ts';
 import { runBroadcastsPush } from './broadcasts-push.ts';
 import { runBroadcastsSend } from './broadcasts-send.ts';
@@ -21,6 +22,7 @@ import type { JobHandler } from './types.ts';
  * the jobs still waiting for a handler.
  */
 export const jobHandlers: { [Name in JobName]?: JobHandler<Name> } = {
+  'account.export': runAccountExport,
   'broadcasts.prepare': runBroadcastsPrepare,
   'broadcasts.push': runBroadcastsPush,
   'broadcasts.send': runBroadcastsSend,

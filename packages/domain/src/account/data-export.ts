@@ -47,6 +47,8 @@ export async function listDataExports(db: Executor, userId: string, now = new Da
  * the same file again.
  */
 export async function requestDataExport(tx: Executor, userId: string, now = new Date()): Promise<DataExportView> {
+  // Two clicks at once queue on the person's row, so the second sees the first request.
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
   const open = await tx
     .select()
     .from(dataExports)

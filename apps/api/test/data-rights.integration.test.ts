@@ -60,7 +60,7 @@ async function newAccount(email: string, name: string): Promise<{ caller: Caller
 }
 
 /** A fan who bought credits in the sandbox, chatted (a paid message, answered) and is remembered. */
-async function activeFan(email: string, name: string) {
+async function activeFan(email: string, name: string, message: string, memory: string) {
   const fan = await newAccount(email, name);
   const { chat } = await fan.caller.client.chat.open.mutate({ talentTag: twin.tag });
   const opened = await fan.caller.client.payments.checkout.mutate({
@@ -69,11 +69,9 @@ async function activeFan(email: string, name: string) {
     returnPath: `/chat/${twin.tag}`,
   });
   await fan.caller.client.payments.completeSandboxCheckout.mutate({ checkoutId: opened.checkoutId });
-  const sent = await fan.caller.client.chat.send.mutate({ chatId: chat.id, text: secretMessage, idempotencyKey: randomUUID() });
+  const sent = await fan.caller.client.chat.send.mutate({ chatId: chat.id, text: message, idempotencyKey: randomUUID() });
   await runOfflineReply(api, filesDir, { chatId: chat.id, messageId: sent.message.id });
-  await api.database.db
-    .insert(fanMemories)
-    .values({ userId: fan.id, talentId: twin.talent.id, kind: 'FACT', text: 'Has a pangolin named Bartholomew' });
+  await api.database.db.insert(fanMemories).values({ userId: fan.id, talentId: twin.talent.id, kind: 'FACT', text: memory });
   return { ...fan, chatId: chat.id };
 }
 
@@ -96,7 +94,12 @@ afterAll(async () => {
 
 describe('download my data', () => {
   it('makes a ZIP of the fan’s account, chats, memories and purchases, emailed and shown as ready', async () => {
-    const fan = await activeFan('exporter@test.dev', 'Export Fan');
+    const fan = await activeFan(
+      'exporter@test.dev',
+      'Export Fan',
+      'My cat Pumpernickel hates Mondays',
+      'Has a cat named Pumpernickel',
+    );
     const requested = await fan.caller.client.account.requestDataExport.mutate();
     expect(requested).toMatchObject({ status: 'REQUESTED', downloadUrl: null });
     expect(await refusal(fan.caller.client.account.requestDataExport.mutate())).toMatchObject({ code: 'CONFLICT' });
@@ -130,10 +133,14 @@ describe('download my data', () => {
       messages: Array<{ from: string; text: string }>;
     }>;
     expect(exportedChats.map((chat) => chat.id)).toEqual([fan.chatId]);
-    expect(exportedChats[0]?.messages.some((message) => message.from === 'USER' && message.text === secretMessage)).toBe(true);
+    expect(
+      exportedChats[0]?.messages.some(
+        (message) => message.from === 'USER' && message.text === 'My cat Pumpernickel hates Mondays',
+      ),
+    ).toBe(true);
     expect(exportedChats[0]?.messages.some((message) => message.from === 'TALENT')).toBe(true);
     expect(JSON.parse(files['memories.json'] ?? '[]')).toEqual([
-      expect.objectContaining({ text: 'Has a pangolin named Bartholomew' }),
+      expect.objectContaining({ text: 'Has a cat named Pumpernickel' }),
     ]);
     const purchases = JSON.parse(files['purchases.json'] ?? '{}') as { payments: Array<{ amount: number; currency: string }> };
     expect(purchases.payments).toEqual([expect.objectContaining({ amount: 900, currency: 'USD' })]);
@@ -249,7 +256,7 @@ describe('delete my account', () => {
   });
 
   it('signs out every session and leaves no email, name or message behind; the ledger check still passes', async () => {
-    const fan = await activeFan(fanEmail, fanName);
+    const fan = await activeFan(fanEmail, fanName, secretMessage, 'Has a pangolin named Bartholomew');
     const otherBrowser = await signIn(api, fanEmail);
     const { id: exportId } = await fan.caller.client.account.requestDataExport.mutate();
     await runExportJob(exportId);

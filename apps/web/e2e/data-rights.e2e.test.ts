@@ -46,4 +46,30 @@ describe('data rights on a phone', () => {
     expect(await sql`select id from users where email = ${email}`).toHaveLength(0);
     await context.close();
   });
+
+  it('shows a creator with a pending payout, in Settings, why their account cannot be deleted yet', async () => {
+    // The demo twin Mia has a payout pending since yesterday (the demo data).
+    const [pending] =
+      await sql`select count(*)::int as n from payouts p join talents t on t.id = p.talent_id where t.tag = 'mia' and p.status = 'PENDING'`;
+    expect(pending?.n, 'the demo data has a pending payout').toBeGreaterThan(0);
+    const { context, page } = await openPage(browser(), { width: 390, height: 844 });
+    await signInWithMagicLink(page, 'creator@doppel.dev', { reuseSession: true });
+    await page.goto('/settings');
+    await page.getByRole('link', { name: /Your data and account/ }).click();
+    await page.getByRole('heading', { name: 'Your data and account' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), 'nothing scrolls sideways').toBeLessThanOrEqual(390);
+
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete your account?' });
+    await confirm.getByLabel('Confirmation').fill('DELETE');
+    await confirm.getByRole('button', { name: 'Delete forever' }).click();
+    await confirm
+      .getByText('A payout of yours is still pending. Your account can be deleted once it has been paid or rejected.')
+      .waitFor();
+    await page.screenshot({ path: '/tmp/doppel-data-rights-creator-phone.png' });
+    await confirm.getByRole('button', { name: 'Keep my account' }).click();
+    expect(pathOf(page)).toBe('/settings/account');
+    expect(await sql`select id from users where email = 'creator@doppel.dev'`).toHaveLength(1);
+    await context.close();
+  });
 });

@@ -17,7 +17,7 @@ import {
   talents,
   users,
 } from '@doppel/db';
-import { deletedTwinName, produceDataExport, settleTalentLedgers } from '@doppel/domain';
+import { deletedTwinName, produceDataExport, removeExpiredDataExports, settleTalentLedgers } from '@doppel/domain';
 import { createDevOutboxMailer, createLocalDiskStorage } from '@doppel/integrations';
 import { eq, sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
@@ -175,6 +175,13 @@ describe('download my data', () => {
       status: 'EXPIRED',
       downloadUrl: null,
     });
+    // The expiry job deletes the file; the request still shows as expired.
+    const [row] = await api.database.db.select().from(dataExports).where(eq(dataExports.id, id));
+    const storage = createLocalDiskStorage(filesDir);
+    expect(await storage.exists(row?.filePath ?? '')).toBe(true);
+    expect(await removeExpiredDataExports(api.database.db, storage)).toBeGreaterThanOrEqual(1);
+    expect(await storage.exists(row?.filePath ?? '')).toBe(false);
+    expect((await owner.caller.client.account.dataExports.query()).exports[0]).toMatchObject({ status: 'EXPIRED' });
     // An expired one does not block a new request.
     expect(await owner.caller.client.account.requestDataExport.mutate()).toMatchObject({ status: 'REQUESTED' });
   });

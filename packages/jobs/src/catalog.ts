@@ -122,6 +122,23 @@ export const jobCatalog = {
     },
     work: { pollingIntervalSeconds: 5, concurrency: 1 },
   }),
+  'account.exports-expire': defineJob({
+    description: 'Deletes the files of "Download my data" ZIPs past their expiry (the requests stay, shown as expired)',
+    payload: z.strictObject({ trigger: z.enum(['schedule', 'manual']).default('manual') }),
+    queue: {
+      policy: 'stately',
+      retryLimit: 3,
+      retryDelay: 60,
+      retryBackoff: true,
+      retryDelayMax: 30 * minute,
+      expireInSeconds: 10 * minute,
+      retentionSeconds: day,
+      deleteAfterSeconds: 7 * day,
+      notify: false,
+    },
+    work: { pollingIntervalSeconds: 10, concurrency: 1 },
+    schedule: { cron: '17 * * * *', payload: { trigger: 'schedule' } },
+  }),
   'system.ping': defineJob({
     description: 'Round trip through the queue; proves a worker is up and measures its wake-up latency',
     payload: z.strictObject({ sentAt: z.iso.datetime().optional() }),

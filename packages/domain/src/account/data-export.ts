@@ -1,7 +1,7 @@
 // "Download my data": the request (one at a time per person), the worker's production of the ZIP,
 // the email with its link, and the owner-only download (docs/safety.md, Data rights).
 import { dataExports, type Executor, users } from '@doppel/db';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
 import { DomainError } from '../errors.ts';
 import type { FileStorage, Mailer } from '../ports/index.ts';
@@ -123,6 +123,23 @@ export async function dataExportFileFor(db: Executor, userId: string, exportId: 
   if (!row?.filePath || statusOf(row, now) !== 'READY')
     throw new DomainError('NOT_FOUND', 'This download does not exist or has expired.');
   return row.filePath;
+}
+
+/**
+ * Deletes the files of exports past their expiry (the `account.exports-expire` job); the rows stay,
+ * shown as expired. Idempotent: a file already gone is no error, and a cleared row is not read again.
+ */
+export async function removeExpiredDataExports(db: Executor, storage: FileStorage, now = new Date()): Promise<number> {
+  const expired = await db
+    .select({ id: dataExports.id, filePath: dataExports.filePath })
+    .from(dataExports)
+    .where(and(isNotNull(dataExports.filePath), lte(dataExports.expiresAt, now)))
+    .limit(500);
+  for (const row of expired) {
+    if (row.filePath) await storage.remove(row.filePath);
+    await db.update(dataExports).set({ filePath: null }).where(eq(dataExports.id, row.id));
+  }
+  return expired.length;
 }
 
 async function ownerEmail(db: Executor, userId: string): Promise<string | null> {

@@ -21,6 +21,7 @@ import { quietWhileDatabaseDown, watchApiDatabase } from './errors/database-outa
 import { logSerializers } from './errors/log-serializers.ts';
 import { trpcErrorLogger } from './errors/report.ts';
 import { sendTrpcAnswersWhole } from './http/buffered-responses.ts';
+import { registerDataExportDownload } from './http/data-export.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerFileServing, registerUploadRoute } from './http/files.ts';
 import { registerHealth } from './http/health.ts';
@@ -194,6 +195,7 @@ export async function buildServer(env: Env, options: { db?: DbClient } = {}): Pr
   await registerUploadRoute(app, trpcOptions);
   registerFileServing(app, storage);
   registerMediaRoutes(app, { db: client.db, storage });
+  registerDataExportDownload(app, { db: client.db, storage });
   await registerPaymentWebhooks(app, { db: client.db, write: writerFor({ db: client.db, feed }), payments });
 
   if (env.WEB_DIST_DIR) await registerWebApp(app, env.WEB_DIST_DIR, publicPages(client.db, env, app.log));

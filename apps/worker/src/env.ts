@@ -112,6 +112,14 @@ const workerSchema = sharedSchema.extend({
       .regex(/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\/?$/, 'S3_PREFIX must be folder names (letters, digits, _ and -) joined by /')
       .optional(),
   ),
+  // The emails jobs send ("your data is ready"), as the API's: SMTP_URL, else the development
+  // outbox, with links to PUBLIC_URL (else the local `npm start` address).
+  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional()),
+  MAIL_FROM: optionalText,
+  PUBLIC_URL: optionalText.pipe(z.url({ error: 'PUBLIC_URL must be a URL' }).optional()),
+  PORT: optionalText
+    .transform((value) => (value === undefined ? 3000 : Number(value)))
+    .pipe(z.number({ error: 'PORT must be a port number' }).int().min(0).max(65_535)),
 });
 
 const s3RequiredSettings = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;

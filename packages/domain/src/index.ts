@@ -1,4 +1,5 @@
 export * from './access/scopes.ts';
+export * from './account/index.ts';
 export * from './admin/index.ts';
 export * from './auth/cleanup.ts';
 export * from './auth/sessions.ts';

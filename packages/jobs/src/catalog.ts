@@ -103,6 +103,42 @@ export const jobCatalog = {
     work: { pollingIntervalSeconds: 2, concurrency: 1 },
     schedule: { cron: '*/15 * * * *', payload: { trigger: 'schedule' } },
   }),
+  'account.export': defineJob({
+    description: 'Writes a person\'s "Download my data" ZIP to file storage and emails them the link (docs/safety.md)',
+    payload: z.strictObject({ exportId: z.string().min(1) }),
+    queue: {
+      // One job per request; the handler skips a request that is no longer REQUESTED.
+      policy: 'standard',
+      retryLimit: 3,
+      retryDelay: 30,
+      retryBackoff: true,
+      retryDelayMax: 10 * minute,
+      // Reading a busy creator's files and zipping them fits well inside ten minutes.
+      expireInSeconds: 10 * minute,
+      retentionSeconds: day,
+      deleteAfterSeconds: 7 * day,
+      // A person waits for the email, but minutes are fine: no per-send NOTIFY.
+      notify: false,
+    },
+    work: { pollingIntervalSeconds: 5, concurrency: 1 },
+  }),
+  'account.exports-expire': defineJob({
+    description: 'Deletes the files of "Download my data" ZIPs past their expiry (the requests stay, shown as expired)',
+    payload: z.strictObject({ trigger: z.enum(['schedule', 'manual']).default('manual') }),
+    queue: {
+      policy: 'stately',
+      retryLimit: 3,
+      retryDelay: 60,
+      retryBackoff: true,
+      retryDelayMax: 30 * minute,
+      expireInSeconds: 10 * minute,
+      retentionSeconds: day,
+      deleteAfterSeconds: 7 * day,
+      notify: false,
+    },
+    work: { pollingIntervalSeconds: 10, concurrency: 1 },
+    schedule: { cron: '17 * * * *', payload: { trigger: 'schedule' } },
+  }),
   'system.ping': defineJob({
     description: 'Round trip through the queue; proves a worker is up and measures its wake-up latency',
     payload: z.strictObject({ sentAt: z.iso.datetime().optional() }),

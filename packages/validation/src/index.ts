@@ -1,3 +1,4 @@
+export * from './account/index.ts';
 export * from './admin/index.ts';
 export * from './auth/index.ts';
 export * from './chat/crisis-services.ts';

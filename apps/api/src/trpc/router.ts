@@ -1,3 +1,4 @@
+import { accountRouter } from '../routers/account.ts';
 import { adminRouter } from '../routers/admin/index.ts';
 import { authRouter } from '../routers/auth.ts';
 import { chatRouter } from '../routers/chat.ts';
@@ -19,6 +20,7 @@ import { waitlistRouter } from '../routers/waitlist.ts';
 import { router } from './procedures.ts';
 
 export const appRouter = router({
+  account: accountRouter,
   admin: adminRouter,
   auth: authRouter,
   chat: chatRouter,

@@ -11,17 +11,21 @@ const keptAcrossUsers = new Set(['auth.me', 'system.info']);
  * Failures reach the shared error handler through the mutation cache.
  */
 export function useSignOut(): { signOut: () => void; pending: boolean } {
+  const forgetUser = useForgetSignedInUser();
+  const mutation = trpc.auth.signOut.useMutation({ onSuccess: forgetUser });
+  return { signOut: () => mutation.mutate(), pending: mutation.isPending };
+}
+
+/** What follows the end of a session (a sign-out, a deleted account): forget the user, go to the landing page. */
+export function useForgetSignedInUser(): () => void {
   const queryClient = useQueryClient();
   const utils = trpc.useUtils();
   const navigate = useNavigate();
-  const mutation = trpc.auth.signOut.useMutation({
-    onSuccess: () => {
-      // Switch the shell to signed out first, so no signed-in screen refetches with a dead session.
-      utils.auth.me.setData(undefined, null);
-      navigate('/', { replace: true });
-      queryClient.removeQueries({ predicate: (query) => !keptAcrossUsers.has(pathFromKey(query.queryKey) ?? '') });
-      queryClient.getMutationCache().clear();
-    },
-  });
-  return { signOut: () => mutation.mutate(), pending: mutation.isPending };
+  return () => {
+    // Switch the shell to signed out first, so no signed-in screen refetches with a dead session.
+    utils.auth.me.setData(undefined, null);
+    navigate('/', { replace: true });
+    queryClient.removeQueries({ predicate: (query) => !keptAcrossUsers.has(pathFromKey(query.queryKey) ?? '') });
+    queryClient.getMutationCache().clear();
+  };
 }

@@ -4,11 +4,13 @@
 // local folder), PayPal Payouts when configured (the payout poll), and Web Push (broadcast notifications).
 import { type FileStorage, QuestionVectors } from '@doppel/domain';
 import {
+  createDevOutboxMailer,
   createFileStorage,
   createFineTuning,
   createLlm,
   createOfflineLlm,
   createPayPalPayouts,
+  createSmtpMailer,
   createTts,
   createUnconfiguredTts,
   createWebPush,
@@ -20,6 +22,7 @@ import { type WorkerEnv, workerFilesDir } from '../env.ts';
 import type { WorkerServices } from './types.ts';
 
 export function createWorkerServices(env: WorkerEnv): WorkerServices {
+  const smtp = env.SMTP_URL ? createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM }) : null;
   return {
     // The model override is applied by the reply use case, so the ChatPrompt records the model really used.
     llm: createLlm({
@@ -41,6 +44,10 @@ export function createWorkerServices(env: WorkerEnv): WorkerServices {
             baseUrl: env.PAYPAL_API_URL ?? defaultPayPalApiUrl,
           })
         : null,
+    mail: {
+      mailerFor: (db) => smtp ?? createDevOutboxMailer(db, () => {}),
+      publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    },
     webPush: {
       port: createWebPush(),
       subject: env.WEB_PUSH_SUBJECT ?? defaultWebPushSubject,
@@ -55,6 +62,7 @@ const noStorage: FileStorage = {
   },
   read: async () => undefined,
   exists: async () => false,
+  remove: async () => {},
 };
 
 /** For a worker started without services (tests of other jobs): offline model, no voice, no files. */

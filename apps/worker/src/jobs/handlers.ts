@@ -1,4 +1,6 @@
 import type { JobName } from '@doppel/jobs';
+import { runAccountExport } from './account-export.ts';
+import { runAccountExportsExpire } from './account-exports-expire.ts';
 import { runBroadcastsPrepare } from './broadcasts-prepare.ts';
 import { runBroadcastsPush } from './broadcasts-push.ts';
 import { runBroadcastsSend } from './broadcasts-send.ts';
@@ -21,6 +23,8 @@ import type { JobHandler } from './types.ts';
  * the jobs still waiting for a handler.
  */
 export const jobHandlers: { [Name in JobName]?: JobHandler<Name> } = {
+  'account.export': runAccountExport,
+  'account.exports-expire': runAccountExportsExpire,
   'broadcasts.prepare': runBroadcastsPrepare,
   'broadcasts.push': runBroadcastsPush,
   'broadcasts.send': runBroadcastsSend,

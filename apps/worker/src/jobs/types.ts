@@ -1,5 +1,14 @@
 import type { Database } from '@doppel/db';
-import type { FileStorage, FineTuningPort, LlmPort, PayPalPayouts, QuestionVectors, TtsPort, WebPushPort } from '@doppel/domain';
+import type {
+  FileStorage,
+  FineTuningPort,
+  LlmPort,
+  Mailer,
+  PayPalPayouts,
+  QuestionVectors,
+  TtsPort,
+  WebPushPort,
+} from '@doppel/domain';
 import type { EnqueueOptions, JobName, JobPayload, JobPayloadInput } from '@doppel/jobs';
 import type { Logger } from '../log.ts';
 
@@ -18,6 +27,15 @@ export type WorkerServices = {
   fineTuning?: FineTuningPort;
   /** Web Push (the broadcasts.push and chat.held-reply-push jobs); needs no configuration, so every worker built from env has it. */
   webPush?: WebPushServices;
+  /** Email (the account.export job's link): SMTP when configured, else the development outbox. */
+  mail?: MailServices;
+};
+
+export type MailServices = {
+  /** The mailer; given the job's database so the development outbox writes where the API reads. */
+  mailerFor: (db: Database) => Mailer;
+  /** PUBLIC_URL: the address emailed links start with. */
+  publicUrl: string;
 };
 
 export type WebPushServices = {

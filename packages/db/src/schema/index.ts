@@ -7,6 +7,7 @@ export * from './broadcasts.ts';
 export * from './chats.ts';
 export * from './columns.ts';
 export * from './crisis-referrals.ts';
+export * from './data-exports.ts';
 export * from './dev-outbox.ts';
 export * from './earnings.ts';
 export * from './enums.ts';

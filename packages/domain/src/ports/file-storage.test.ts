@@ -32,6 +32,7 @@ describe('storage paths', () => {
     expect(contentTypeOfPath('a/b.webp')).toBe('image/webp');
     expect(contentTypeOfPath('a/b.mp3')).toBe('audio/mpeg');
     expect(contentTypeOfPath('talents/t/voice-notes/n.wav')).toBe('audio/wav');
+    expect(contentTypeOfPath('exports/u1/e1.zip')).toBe('application/zip');
     expect(contentTypeOfPath('a/b.txt')).toBeUndefined();
   });
 });

@@ -14,14 +14,23 @@ export type FileStorage = {
   put: (path: string, bytes: Uint8Array, contentType: string) => Promise<void>;
   read: (path: string) => Promise<StoredFile | undefined>;
   exists: (path: string) => Promise<boolean>;
+  /** Deletes the file; a missing file is not an error (an erased account's exports). */
+  remove: (path: string) => Promise<void>;
 };
 
 // Segments of letters, digits, _ and -, the last with one known extension: no `..`, no `/` at
 // either end, no backslashes, dots or NUL bytes anywhere else.
-const safePath = /^(?:[A-Za-z0-9_-]+\/)*[A-Za-z0-9_-]+\.(jpg|png|webp|mp3|wav)$/;
+const safePath = /^(?:[A-Za-z0-9_-]+\/)*[A-Za-z0-9_-]+\.(jpg|png|webp|mp3|wav|zip)$/;
 
-/** What the server stores: every upload type, plus WAV voice notes made by the local voice engine. */
-const storedContentTypes: Record<SniffedFileType | 'wav', string> = { ...contentTypes, wav: 'audio/wav' };
+/**
+ * What the server stores: every upload type, WAV voice notes made by the local voice engine, and
+ * the ZIPs of "Download my data" (served only by the owner's download route).
+ */
+const storedContentTypes: Record<SniffedFileType | 'wav' | 'zip', string> = {
+  ...contentTypes,
+  wav: 'audio/wav',
+  zip: 'application/zip',
+};
 
 /** True for a relative storage path the server could have made; anything else is refused. */
 export function isSafeStoragePath(path: string): boolean {

@@ -43,6 +43,10 @@ export function createLocalDiskStorage(rootDir: string): FileStorage {
         throw error;
       }
     },
+    async remove(path) {
+      const full = locate(path);
+      if (full) await rm(full, { force: true });
+    },
     async exists(path) {
       const full = locate(path);
       if (!full) return false;

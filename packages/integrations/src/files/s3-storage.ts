@@ -1,6 +1,13 @@
 // The S3-compatible adapter of the domain's FileStorage port (AWS S3, MinIO, Cloudflare R2, …),
 // so several API and worker processes on several machines share one set of files.
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { contentTypeOfPath, type FileStorage, isSafeStoragePath } from '@doppel/domain';
 
 export type S3StorageConfig = {
@@ -89,6 +96,10 @@ export function createS3Storage(config: S3StorageConfig): FileStorage {
         if (isMissing(error)) return undefined;
         throw error;
       }
+    },
+    async remove(path) {
+      // S3 answers a delete of a missing key with success too.
+      if (isSafeStoragePath(path)) await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: keyOf(path) }));
     },
     async exists(path) {
       if (!isSafeStoragePath(path)) return false;

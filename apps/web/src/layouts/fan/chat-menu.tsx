@@ -1,5 +1,5 @@
 import { ActionIcon, Loader, Menu, Text } from '@mantine/core';
-import { IconBell, IconBellOff, IconBrain, IconDotsVertical } from '@tabler/icons-react';
+import { IconBell, IconBellOff, IconBrain, IconDotsVertical, IconUserCog } from '@tabler/icons-react';
 import type { PushNotifications } from '../../push/use-push-notifications.ts';
 
 /** The toggle's words and icon for each state (none while push is unsupported: no menu at all). */
@@ -16,17 +16,20 @@ function pushItem(push: PushNotifications) {
 }
 
 /**
- * The chat header's menu: what the twin remembers about the fan, and notifications for the twin's
- * broadcasts (signed-in fans, in browsers with Web Push).
+ * The chat header's menu: what the twin remembers about the fan, notifications for the twin's
+ * broadcasts (signed-in fans, in browsers with Web Push), and the signed-in fan's data and account.
  */
 export function ChatMenu({
   push,
   twinName,
   onShowMemory,
+  onShowAccount,
 }: {
   push: PushNotifications;
   twinName: string;
   onShowMemory: () => void;
+  /** Signed-in fans only: anonymous fans have no account to export or delete. */
+  onShowAccount?: () => void;
 }) {
   const item = push.state === 'unsupported' ? null : pushItem(push);
   return (
@@ -43,6 +46,11 @@ export function ChatMenu({
         {item && (
           <Menu.Item leftSection={item.icon} onClick={item.onClick} disabled={!item.onClick}>
             {item.label}
+          </Menu.Item>
+        )}
+        {onShowAccount && (
+          <Menu.Item leftSection={<IconUserCog size={16} />} onClick={onShowAccount}>
+            Your data and account
           </Menu.Item>
         )}
         {push.state === 'blocked' && (

@@ -6,6 +6,7 @@ import { ErrorAlert } from '../../components/error-alert.tsx';
 import { useNow } from '../../components/use-now.ts';
 import { usePushNotifications } from '../../push/use-push-notifications.ts';
 import { AgeGate } from './age-gate.tsx';
+import { AccountSheet } from './account-sheet.tsx';
 import { ChatHeader } from './chat-header.tsx';
 import { ChatIntro } from './chat-intro.tsx';
 import { ChatMenu } from './chat-menu.tsx';
@@ -81,6 +82,8 @@ export function ChatScreen({ opened }: { opened: OpenedChat }) {
   // Notifications of the twin's broadcasts: signed-in fans only (the server refuses anonymous ones too).
   const push = usePushNotifications({ enabled: !isAnonymous });
   const [memoryOpen, setMemoryOpen] = useState(false);
+  const [accountOpen, setAccountOpen] = useState(false);
+  const accountBuilt = useOpenedOnce(accountOpen);
   // The sheets and the feedback dialog are built when first opened, not with the chat.
   const memoryBuilt = useOpenedOnce(memoryOpen);
   const feedbackBuilt = useOpenedOnce(feedbackFor !== null);
@@ -145,7 +148,14 @@ export function ChatScreen({ opened }: { opened: OpenedChat }) {
         onSignIn={rememberReturn}
         onGetCredits={openSheet && (() => openSheet('credits'))}
         subscribedUntil={isSubscribed ? subscribedUntil : null}
-        menu={<ChatMenu push={push} twinName={twinFirstName} onShowMemory={() => setMemoryOpen(true)} />}
+        menu={
+          <ChatMenu
+            push={push}
+            twinName={twinFirstName}
+            onShowMemory={() => setMemoryOpen(true)}
+            onShowAccount={isAnonymous ? undefined : () => setAccountOpen(true)}
+          />
+        }
         testChat={isTestChat}
       />
       {checkoutReturn.notice && <CheckoutStatus notice={checkoutReturn.notice} onDismiss={checkoutReturn.dismiss} />}
@@ -323,6 +333,7 @@ export function ChatScreen({ opened }: { opened: OpenedChat }) {
       {memoryBuilt && (
         <MemorySheet opened={memoryOpen} onClose={() => setMemoryOpen(false)} chatId={chat.id} twinName={twinFirstName} />
       )}
+      {accountBuilt && <AccountSheet opened={accountOpen} onClose={() => setAccountOpen(false)} />}
       {feedbackBuilt && (
         <FeedbackDialog
           opened={feedbackFor !== null}

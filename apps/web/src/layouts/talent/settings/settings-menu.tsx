@@ -3,6 +3,7 @@ import {
   IconBrain,
   IconChevronRight,
   IconCoin,
+  IconDatabase,
   IconMessageCheck,
   IconMessageCircle,
   IconMessageQuestion,
@@ -15,7 +16,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { SettingsHeader } from './settings-page.tsx';
 
-/** The settings pages of spec 2.4, in its order. */
+/** The settings pages of spec 2.4, in its order, then the data rights (docs/safety.md). */
 export const settingsPages: Array<{ path: string; label: string; description: string; icon: ReactNode }> = [
   {
     path: '/settings/profile',
@@ -55,6 +56,12 @@ export const settingsPages: Array<{ path: string; label: string; description: st
     label: 'Reply approval',
     description: 'Approve your twin’s replies before fans read them',
     icon: <IconMessageCheck size={20} />,
+  },
+  {
+    path: '/settings/account',
+    label: 'Your data and account',
+    description: 'Download your data or delete your account',
+    icon: <IconDatabase size={20} />,
   },
 ];
 

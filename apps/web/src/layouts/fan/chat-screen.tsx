@@ -139,7 +139,7 @@ export function ChatScreen({ opened }: { opened: OpenedChat }) {
         onSignIn={rememberReturn}
         onGetCredits={openSheet && (() => openSheet('credits'))}
         subscribedUntil={isSubscribed ? subscribedUntil : null}
-        menu={<ChatMenu push={push} twinName={twinFirstName} onShowMemory={() => setMemoryOpen(true)} />}
+        menu={<ChatMenu push={push} twinName={twinFirstName} twinTag={talent.tag} onShowMemory={() => setMemoryOpen(true)} />}
         testChat={isTestChat}
       />
       {checkoutReturn.notice && <CheckoutStatus notice={checkoutReturn.notice} onDismiss={checkoutReturn.dismiss} />}

@@ -2,7 +2,7 @@
 // for /chat/{tag} (the first paint before any script, and the link preview social apps show).
 import { type Executor, talents } from '@doppel/db';
 import { attachmentSrc, pictureSrc } from '@doppel/validation';
-import { sql } from 'drizzle-orm';
+import { and, isNull, sql } from 'drizzle-orm';
 import { staticMediaUrl } from '../messages/view.ts';
 
 /** A welcome message's picture at the address the messenger loads it from (the blurred copy while locked). */
@@ -28,7 +28,8 @@ export async function twinPreviewByTag(db: Executor, tag: string): Promise<TwinP
       welcome: talents.initialChatMessages,
     })
     .from(talents)
-    .where(sql`lower(${talents.tag}) = lower(${tag})`)
+    // A twin hidden from fans after a report (docs/safety.md) gets the plain page: the app says why.
+    .where(and(sql`lower(${talents.tag}) = lower(${tag})`, isNull(talents.hiddenFromFansAt)))
     .limit(1);
   if (!talent?.tag) return null;
   return {

@@ -15,6 +15,8 @@ beforeAll(async () => {
   api = await startApi();
   people = await seedPeople(api);
   admin = await signIn(api, people.admin.email as string);
+  // Both creators confirmed consent, so their twins may be published (docs/safety.md).
+  await api.database.db.update(talents).set({ consentConfirmedAt: new Date() });
 });
 afterAll(() => api?.close());
 

@@ -118,7 +118,7 @@ describe('anonymous fans and onboarding', () => {
       ['checkHandle', () => fan.client.onboarding.checkHandle.query({ tag: 'fan_twin' })],
       ['create', () => fan.client.onboarding.create.mutate({ name: 'Fan Twin', referralTalentTag: 'talent_a' })],
       ['update', () => fan.client.onboarding.update.mutate({ id: 'any', tag: 'fan_twin' })],
-      ['finish', () => fan.client.onboarding.finish.mutate({ id: 'any' })],
+      ['finish', () => fan.client.onboarding.finish.mutate({ consent: true, id: 'any' })],
     ];
     for (const [name, call] of calls) expect((await refusal(call())).code, `onboarding.${name}`).toBe('FORBIDDEN');
     expect(await api.database.db.select().from(talentDrafts).where(eq(talentDrafts.userId, fanId))).toEqual([]);
@@ -140,7 +140,9 @@ describe('anonymous fans and onboarding', () => {
         referralTalentId: people.talentA.id,
       })
       .returning();
-    expect((await refusal(fan.client.onboarding.finish.mutate({ id: draft?.id as string }))).code).toBe('FORBIDDEN');
+    expect((await refusal(fan.client.onboarding.finish.mutate({ consent: true, id: draft?.id as string }))).code).toBe(
+      'FORBIDDEN',
+    );
     expect(await api.database.db.select().from(talents).where(eq(talents.tag, 'fan_twin'))).toEqual([]);
     expect(await api.database.db.select().from(talentManagers).where(eq(talentManagers.userId, fanId))).toEqual([]);
     // The public referral-tag check stays open: it only tells whether a link names a twin.
@@ -181,7 +183,7 @@ describe('onboarding.update: each step’s rules on the server', () => {
       code: 'NOT_FOUND',
       message: 'Talent ID is not defined',
     });
-    expect(await refusal(stranger.client.onboarding.finish.mutate({ id }))).toMatchObject({
+    expect(await refusal(stranger.client.onboarding.finish.mutate({ consent: true, id }))).toMatchObject({
       code: 'NOT_FOUND',
       message: 'Talent ID is not defined',
     });
@@ -339,13 +341,13 @@ describe('onboarding.get: the step comes from the draft', () => {
 describe('onboarding.finish', () => {
   it('says "Talent ID is not defined" without a draft and "Age is not defined" when the age is empty', async () => {
     const caller = await newUser();
-    expect(await refusal(caller.client.onboarding.finish.mutate({ id: 'nothing' }))).toMatchObject({
+    expect(await refusal(caller.client.onboarding.finish.mutate({ consent: true, id: 'nothing' }))).toMatchObject({
       code: 'NOT_FOUND',
       message: 'Talent ID is not defined',
     });
     const id = await completeDraft(caller, 'ageless');
     await api.database.db.update(talentDrafts).set({ age: null }).where(eq(talentDrafts.id, id));
-    expect(await refusal(caller.client.onboarding.finish.mutate({ id }))).toEqual({
+    expect(await refusal(caller.client.onboarding.finish.mutate({ consent: true, id }))).toEqual({
       code: 'BAD_REQUEST',
       message: 'Age is not defined',
       fieldErrors: { age: ['Age is not defined'] },
@@ -358,7 +360,7 @@ describe('onboarding.finish', () => {
   it('checks every step again before creating anything', async () => {
     const caller = await newUser();
     const { draft } = await caller.client.onboarding.create.mutate({ name: 'Half' });
-    const error = await refusal(caller.client.onboarding.finish.mutate({ id: draft?.id as string }));
+    const error = await refusal(caller.client.onboarding.finish.mutate({ consent: true, id: draft?.id as string }));
     expect(error.code).toBe('BAD_REQUEST');
     expect(Object.keys(error.fieldErrors ?? {}).sort()).toEqual(
       ['age', 'gender', 'initialChatMessageText', 'interests', 'personalityTraits', 'purpose', 'tag'].sort(),
@@ -370,10 +372,10 @@ describe('onboarding.finish', () => {
     const caller = await newUser();
     const id = await completeDraft(caller, 'nova_star');
     const results = await Promise.all([
-      caller.client.onboarding.finish.mutate({ id }),
-      caller.client.onboarding.finish.mutate({ id }),
+      caller.client.onboarding.finish.mutate({ consent: true, id }),
+      caller.client.onboarding.finish.mutate({ consent: true, id }),
     ]);
-    const again = await caller.client.onboarding.finish.mutate({ id });
+    const again = await caller.client.onboarding.finish.mutate({ consent: true, id });
     const talentId = results[0]?.talentId as string;
     expect(results[1]?.talentId).toBe(talentId);
     expect(again.talentId).toBe(talentId);
@@ -436,7 +438,7 @@ describe('onboarding.finish', () => {
     const caller = await newUser(null);
     await caller.client.onboarding.create.mutate({ name: 'Referred', referralTalentTag: 'talent_b' });
     const id = await completeDraft(caller, 'referred_one');
-    const { talentId } = await caller.client.onboarding.finish.mutate({ id });
+    const { talentId } = await caller.client.onboarding.finish.mutate({ consent: true, id });
     const [talentConfig] = await api.database.db.select().from(talentConfigs).where(eq(talentConfigs.id, talentId));
     expect(talentConfig).toMatchObject({
       referralTalentId: people.talentB.id,

@@ -172,7 +172,8 @@ describe('admin back-office', () => {
     // Discover: a twin that finished onboarding (made here in SQL) is added by its id, then put on
     // the discover feed; visitors find it on /discover. The demo twins are on Discover already.
     const zaraId = `zara${Date.now()}`;
-    await sql`insert into talents (id, name, tag) values (${zaraId}, 'Zara Quinn', 'zaraquinn')`;
+    // Its creator confirmed consent at onboarding: no twin is published without it (docs/safety.md).
+    await sql`insert into talents (id, name, tag, consent_confirmed_at) values (${zaraId}, 'Zara Quinn', 'zaraquinn', now())`;
     await sql`insert into talent_configs (id) values (${zaraId})`;
     await openAdminSection(admin.page, 'Discover', '/public-talents');
     await admin.page.getByRole('link', { name: 'Add talent' }).click();

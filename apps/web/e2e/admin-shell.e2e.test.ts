@@ -9,6 +9,8 @@ const adminMenuInSpecOrder = [
   'Chats',
   'Discover',
   'Reactions',
+  // Not in spec 2.5: the queue of reported twins (docs/safety.md, Take-down).
+  'Reports',
   'Payments',
   'Payouts',
   'Models',

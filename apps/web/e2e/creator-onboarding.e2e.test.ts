@@ -163,6 +163,10 @@ describe('a new creator', () => {
     await expectMessage(page, 'Required');
     await page.getByLabel('Greeting message').fill('Hey, it is Nova! Tell me about your day?');
     await shot(page, 'onboarding-greeting');
+    // The consent confirmation (docs/safety.md) must be ticked before the twin goes live.
+    await page.getByRole('button', { name: 'Finish setup' }).click();
+    await expectMessage(page, 'Please confirm that the name, face and voice are yours or used with permission.');
+    await page.getByRole('checkbox', { name: /name, face and voice are my own/ }).check();
     await page.getByRole('button', { name: 'Finish setup' }).click();
     await page.getByRole('heading', { name: 'Your dashboard' }).waitFor();
     expect(pathOf(page)).toBe('/');

@@ -31,6 +31,7 @@ export * from './payments/index.ts';
 export * from './payouts/index.ts';
 export * from './ports/index.ts';
 export * from './push/index.ts';
+export * from './reports/index.ts';
 export * from './talent/index.ts';
 export * from './users/me.ts';
 export * from './waitlist/join.ts';

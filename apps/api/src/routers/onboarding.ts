@@ -52,12 +52,12 @@ export const onboardingRouter = router({
       return state;
     }),
 
-  /** "Finish setup": the draft becomes a twin the caller manages (idempotent). */
+  /** "Finish setup" with the consent ticked: the draft becomes a twin the caller manages (idempotent). */
   finish: accountProcedure
     .input(finishOnboardingInput)
     .output(z.object({ talentId: z.string() }))
     .mutation(async ({ ctx, input }) => {
-      const result = await ctx.write((tx) => finishOnboarding(tx, ctx.user, input.id));
+      const result = await ctx.write((tx) => finishOnboarding(tx, ctx.user, input.id, { confirmedAt: new Date() }));
       return result;
     }),
 });

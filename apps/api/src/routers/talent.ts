@@ -1,6 +1,7 @@
 import { getAudience, getTalentSettings, updateTalentSettings } from '@doppel/domain';
 import { audienceInput, audienceOutput, talentSettingsOutput, updateTalentSettingsInput } from '@doppel/validation';
 import { router, talentProcedure } from '../trpc/procedures.ts';
+import { talentConsentRouter } from './reports.ts';
 import { talentBoundariesRouter, talentBoundaryFlagsRouter } from './talent-boundaries.ts';
 import { talentConversationsRouter } from './talent-conversations.ts';
 import { talentFanMemoriesRouter } from './talent-fan-memories.ts';
@@ -30,6 +31,8 @@ export const talentRouter = router({
 
   /** Topics the twin never engages with and its content level (talent-boundaries.ts). */
   boundaries: talentBoundariesRouter,
+  /** The consent confirmation for the twin's name, face and voice (reports.ts). */
+  consent: talentConsentRouter,
 
   /** The fan messages that crossed them, newest first. */
   boundaryFlags: talentBoundaryFlagsRouter,

@@ -13,6 +13,7 @@ import { liveRouter } from '../routers/live.ts';
 import { onboardingRouter } from '../routers/onboarding.ts';
 import { paymentsRouter } from '../routers/payments.ts';
 import { pushRouter } from '../routers/push.ts';
+import { reportsRouter } from '../routers/reports.ts';
 import { devRouter, systemRouter } from '../routers/system.ts';
 import { talentRouter } from '../routers/talent.ts';
 import { voiceRouter } from '../routers/voice.ts';
@@ -36,6 +37,7 @@ export const appRouter = router({
   onboarding: onboardingRouter,
   payments: paymentsRouter,
   push: pushRouter,
+  reports: reportsRouter,
   system: systemRouter,
   talent: talentRouter,
   voice: voiceRouter,

@@ -7,6 +7,7 @@ export const adminPaths = {
   chats: '/chats',
   publicTalents: '/public-talents',
   reactions: '/reactions',
+  reports: '/reports',
   payments: '/payments',
   payouts: '/payouts',
   models: '/models',

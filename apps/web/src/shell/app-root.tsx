@@ -4,7 +4,7 @@ import { LoadingPanel } from '../components/loading-panel.tsx';
 import { ChatReturnAfterSignIn } from '../layouts/fan/chat-return-redirect.tsx';
 import { VersionBanner } from '../version/version-banner.tsx';
 import { AccessGate } from './access-gate.tsx';
-import { CheckoutLayout, DevOutboxLayout, DiscoverLayout, FanChatLayout, LegalLayout } from './lazy-layouts.ts';
+import { CheckoutLayout, DevOutboxLayout, DiscoverLayout, FanChatLayout, LegalLayout, ReportLayout } from './lazy-layouts.ts';
 import { usePageShellGuard } from './page-shell.ts';
 import { ReferralRedirect } from './referral-redirect.tsx';
 import { SignInLinkHandler } from './sign-in-link-handler.tsx';
@@ -12,7 +12,7 @@ import { SignInLinkHandler } from './sign-in-link-handler.tsx';
 /**
  * The app shell: the version gate, magic-link completion and the fan's way back to a chat after signing
  * in run on every page; the development outbox, the legal pages, referral links, the discover feed,
- * the fan messenger and the sandbox checkout page sit outside the access flow; everything else goes through it.
+ * the Report a twin form, the fan messenger and the sandbox checkout page sit outside the access flow; everything else goes through it.
  */
 export function AppRoot() {
   usePageShellGuard(useLocation().pathname);
@@ -65,6 +65,15 @@ export function AppRoot() {
           element={
             <Suspense fallback={<LoadingPanel fullScreen />}>
               <DiscoverLayout />
+            </Suspense>
+          }
+        />
+        {/* The public Report a twin form (docs/safety.md): signed in or out. */}
+        <Route
+          path="/report"
+          element={
+            <Suspense fallback={<LoadingPanel fullScreen />}>
+              <ReportLayout />
             </Suspense>
           }
         />

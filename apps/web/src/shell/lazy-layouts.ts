@@ -31,6 +31,7 @@ export const LegalLayout = lazy(() => import('../layouts/legal/legal-layout.tsx'
 export const CheckoutLayout = lazy(() =>
   import('../layouts/checkout/checkout-layout.tsx').then((m) => ({ default: m.CheckoutLayout })),
 );
+export const ReportLayout = lazy(() => import('../layouts/report/report-layout.tsx').then((m) => ({ default: m.ReportLayout })));
 export const DiscoverLayout = lazy(() =>
   import('../layouts/discover/discover-layout.tsx').then((m) => ({ default: m.DiscoverLayout })),
 );

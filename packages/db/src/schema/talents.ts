@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from './columns.ts';
 import { genderEnum } from './enums.ts';
 import type { ChatMessageSuggestion, InitialChatMessage } from './json-types.ts';
@@ -39,6 +39,15 @@ export const talents = pgTable(
     chatMessageForSubscription: text(),
     chatMessageSuggestions: jsonb().$type<ChatMessageSuggestion[]>().notNull().default([]),
     initialChatMessages: jsonb().$type<InitialChatMessage[]>().notNull().default([]),
+    /**
+     * When a manager confirmed that the twin's name, face and voice are their own or used with
+     * permission (docs/safety.md, Consent); null until then, and a twin without it is not published.
+     */
+    consentConfirmedAt: timestamp({ withTimezone: true }),
+    /** The signed-in account that confirmed; null when that account was deleted since. */
+    consentConfirmedByUserId: text().references(() => users.id, { onDelete: 'set null' }),
+    /** When an admin hid the twin from fans after a report; fans' reads refuse it while set. */
+    hiddenFromFansAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -48,6 +57,7 @@ export const talents = pgTable(
     index('talents_name_lower_idx').on(sql`lower(${t.name}) text_pattern_ops`),
     // Admin talents list: newest first, keyset (created, id).
     index('talents_created_id_idx').on(t.createdAt, t.id),
+    index('talents_consent_confirmed_by_idx').on(t.consentConfirmedByUserId),
     check(
       'talents_prices_non_negative',
       sql`${t.creditsToSendMessage} >= 0 and ${t.creditsToUnlockImage} >= 0 and ${t.creditsToUnlockAudio} >= 0 and (${t.creditsToUnlockFirstImage} is null or ${t.creditsToUnlockFirstImage} >= 0)`,

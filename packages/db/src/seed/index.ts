@@ -128,6 +128,15 @@ async function insertDemoData(tx: Transaction, now: Date): Promise<void> {
     { userId: userId('admin'), talentId: miaId, createdAt: ago(99) },
     { userId: userId('leo'), talentId: leoId, createdAt: leoCreatedAt },
   ]);
+  // Both demo creators confirmed consent when they finished onboarding (docs/safety.md).
+  await tx
+    .update(talents)
+    .set({ consentConfirmedAt: miaCreatedAt, consentConfirmedByUserId: userId('creator') })
+    .where(eq(talents.id, miaId));
+  await tx
+    .update(talents)
+    .set({ consentConfirmedAt: leoCreatedAt, consentConfirmedByUserId: userId('leo') })
+    .where(eq(talents.id, leoId));
   await tx.insert(talentDrafts).values([
     {
       userId: userId('creator'),

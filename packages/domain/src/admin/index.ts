@@ -12,6 +12,7 @@ export * from './payments/index.ts';
 export * from './payouts/index.ts';
 export * from './reactions/index.ts';
 export * from './records/get-record.ts';
+export * from './reports/index.ts';
 export * from './status/index.ts';
 export * from './talent-tabs/index.ts';
 export * from './talents/index.ts';

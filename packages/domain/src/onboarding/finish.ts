@@ -20,7 +20,7 @@ import { handleTakenError, isHandleTaken, lockHandle } from './handles.ts';
 
 /**
  * Turns the caller's draft into a live twin, all in the caller's transaction: the talent (default
- * prices, adult), its config (60 % share, referral shares from the app config, the inviter), the
+ * prices, adult, the caller's consent confirmation), its config (60 % share, referral shares from the app config, the inviter), the
  * greeting as its first welcome message, the caller as manager, and the draft marked completed.
  * Idempotent: the draft row is locked, so a repeated or concurrent finish returns the same talent.
  */
@@ -28,6 +28,8 @@ export async function finishOnboarding(
   tx: Executor,
   user: OnboardingCandidate & { id: string },
   draftId: string,
+  /** When the creator ticked the consent confirmation (the schema requires it; docs/safety.md). */
+  consent: { confirmedAt: Date },
 ): Promise<{ talentId: string }> {
   const row = await lockOwnDraft(tx, user.id, draftId);
   if (row.completedAt) {
@@ -66,6 +68,8 @@ export async function finishOnboarding(
         gender: draft.gender,
         age: draft.age,
         isAdult: true,
+        consentConfirmedAt: consent.confirmedAt,
+        consentConfirmedByUserId: user.id,
         initialChatMessages: [{ id: newId(), text: draft.initialChatMessageText as string }],
       })
       .returning({ id: talents.id });

@@ -11,6 +11,7 @@ export * from './payments.ts';
 export * from './payouts.ts';
 export * from './reactions.ts';
 export * from './records.ts';
+export * from './reports.ts';
 export * from './safety.ts';
 export * from './status.ts';
 export * from './talent-tabs.ts';

@@ -190,8 +190,13 @@ describe('create talent and the list (spec 5, 2.5)', () => {
     expect(adminTalentCreateInput.parse({ name: ' Mia ' })).toEqual({ name: 'Mia' });
   });
 
-  it('lists by chats with no search unless told otherwise', () => {
-    expect(adminTalentsListInput.parse({})).toEqual({ search: '', sort: 'chats' });
-    expect(adminTalentsListInput.parse({ search: ' mi ', sort: 'createdAt' })).toEqual({ search: 'mi', sort: 'createdAt' });
+  it('lists by chats with no search and every twin unless told otherwise', () => {
+    expect(adminTalentsListInput.parse({})).toEqual({ search: '', sort: 'chats', consent: 'all' });
+    expect(adminTalentsListInput.parse({ search: ' mi ', sort: 'createdAt', consent: 'missing' })).toEqual({
+      search: 'mi',
+      sort: 'createdAt',
+      consent: 'missing',
+    });
+    expect(adminTalentsListInput.safeParse({ consent: 'given' }).success).toBe(false);
   });
 });

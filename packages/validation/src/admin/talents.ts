@@ -8,6 +8,7 @@ import { singleLineText } from '../common/single-line.ts';
 import { genders, llmTypes, personalityTraits, purposes } from '../enums.ts';
 import { handleSchema } from '../onboarding/handle.ts';
 import { interestsMax, personalityTraitsMax } from '../onboarding/index.ts';
+import { consentOutput } from '../reports/index.ts';
 import { staticAttachmentOutput } from '../talent/gallery.ts';
 import { conversationStarterOutput, welcomeMessageOutput } from '../talent/output.ts';
 import {
@@ -62,11 +63,15 @@ export const adminTalentSorts = ['chats', 'createdAt'] as const;
 export type AdminTalentSort = (typeof adminTalentSorts)[number];
 export const defaultAdminTalentSort: AdminTalentSort = 'chats';
 export const adminTalentSearchMax = 100;
+export const adminTalentConsentFilters = ['all', 'missing'] as const;
+export type AdminTalentConsentFilter = (typeof adminTalentConsentFilters)[number];
 
 export const adminTalentsListInput = adminListInput({
   /** Part of the name, any case; empty lists every talent. */
   search: singleLineText().max(adminTalentSearchMax).default(''),
   sort: z.enum(adminTalentSorts).default(defaultAdminTalentSort),
+  /** `missing`: only twins whose creator has not confirmed consent (docs/safety.md). */
+  consent: z.enum(adminTalentConsentFilters).default('all'),
 });
 export type AdminTalentsListInput = z.input<typeof adminTalentsListInput>;
 
@@ -82,6 +87,8 @@ export const adminTalentListItemOutput = z.object({
   hasGalleryItems: z.boolean(),
   /** A voice is set: the list's microphone emoji. */
   hasVoice: z.boolean(),
+  /** When consent was confirmed (ISO 8601); null while missing. */
+  consentConfirmedAt: z.iso.datetime().nullable(),
 });
 export type AdminTalentListItem = z.infer<typeof adminTalentListItemOutput>;
 
@@ -131,6 +138,10 @@ export const adminTalentOutput = z.object({
   initialChatMessages: z.array(welcomeMessageOutput),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
+  /** The creator's consent confirmation (docs/safety.md); read-only here. */
+  consent: consentOutput,
+  /** When an admin hid the twin from fans after a report; null while fans see it. */
+  hiddenFromFansAt: z.iso.datetime().nullable(),
   voice: adminTalentVoiceOutput.nullable(),
   purpose: z.enum(purposes).nullable(),
   personalityTraits: z.array(z.string()),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messages } from '../common/messages.ts';
 import { singleLineText } from '../common/single-line.ts';
 import { genders, personalityTraits, purposes } from '../enums.ts';
+import { consentCheckbox } from '../reports/index.ts';
 import { handleSchema } from './handle.ts';
 
 export * from './handle.ts';
@@ -94,7 +95,8 @@ export const updateTalentDraftInput = z.object({
 });
 export type UpdateTalentDraftInput = z.infer<typeof updateTalentDraftInput>;
 
-export const finishOnboardingInput = z.object({ id: draftId });
+/** "Finish setup" carries the creator's consent (docs/safety.md): no twin goes live without it. */
+export const finishOnboardingInput = z.object({ id: draftId, consent: consentCheckbox });
 export type FinishOnboardingInput = z.infer<typeof finishOnboardingInput>;
 
 export const talentDraftOutput = z.object({

@@ -13,6 +13,7 @@ import { paymentsRouter } from './payments.ts';
 import { payoutsRouter } from './payouts.ts';
 import { reactionsRouter } from './reactions.ts';
 import { recordsRouter } from './records.ts';
+import { reportsRouter } from './reports.ts';
 import { crisisSettingsRouter, safetyRouter } from './safety.ts';
 import { statusRouter } from './status.ts';
 import { talentsRouter } from './talents.ts';
@@ -33,6 +34,7 @@ export const adminRouter = router({
   users: usersRouter,
   broadcasts: broadcastsRouter,
   records: recordsRouter,
+  reports: reportsRouter,
   boundaries: adminBoundariesRouter,
   crisis: crisisSettingsRouter,
   safety: safetyRouter,

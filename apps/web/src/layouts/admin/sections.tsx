@@ -5,6 +5,7 @@ import {
   IconCash,
   IconCompass,
   IconCreditCard,
+  IconFlag,
   IconHelpHexagon,
   IconMessages,
   IconMoodSmile,
@@ -79,6 +80,13 @@ export const adminSections: AdminSection[] = [
     icon: IconMoodSmile,
     description: 'Thumbs up and thumbs down given to twin replies.',
     ...section(() => import('./reactions/reactions-section.tsx').then((m) => m.ReactionsSection)),
+  },
+  {
+    label: 'Reports',
+    path: adminPaths.reports,
+    icon: IconFlag,
+    description: 'Twins reported for impersonation or harmful content.',
+    ...section(() => import('./reports/reports-section.tsx').then((m) => m.ReportsSection)),
   },
   {
     label: 'Payments',

@@ -1,9 +1,11 @@
-import { Box, Center, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Center, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { BrandLink } from '../../components/brand.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { useLiveInvalidate } from '../../live/use-live.ts';
 import { trpc } from '../../trpc/trpc.ts';
+import { reportTwinPath } from '../report/report-path.ts';
 import { DiscoverTwinCard, DiscoverTwinSkeleton } from './discover-twin-card.tsx';
 
 /** Cards a phone shows without scrolling: their pictures load at once, the rest lazily. */
@@ -58,6 +60,12 @@ export function DiscoverLayout() {
             <Text c="dimmed">Chat with the AI twins of your favourite creators.</Text>
           </div>
           {body}
+          <Text size="sm" c="dimmed" ta="center">
+            A twin that impersonates someone or says something harmful?{' '}
+            <Anchor component={Link} to={reportTwinPath()}>
+              Report a twin
+            </Anchor>
+          </Text>
         </Stack>
       </Container>
     </Box>

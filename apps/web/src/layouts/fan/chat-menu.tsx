@@ -1,6 +1,8 @@
 import { ActionIcon, Loader, Menu, Text } from '@mantine/core';
-import { IconBell, IconBellOff, IconBrain, IconDotsVertical, IconUserCog } from '@tabler/icons-react';
+import { IconBell, IconBellOff, IconBrain, IconDotsVertical, IconFlag, IconUserCog } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
 import type { PushNotifications } from '../../push/use-push-notifications.ts';
+import { reportTwinPath } from '../report/report-path.ts';
 
 /** The toggle's words and icon for each state (none while push is unsupported: no menu at all). */
 function pushItem(push: PushNotifications) {
@@ -17,16 +19,19 @@ function pushItem(push: PushNotifications) {
 
 /**
  * The chat header's menu: what the twin remembers about the fan, notifications for the twin's
- * broadcasts (signed-in fans, in browsers with Web Push), and the signed-in fan's data and account.
+ * broadcasts (signed-in fans, in browsers with Web Push), the signed-in fan's data and account, and
+ * reporting the twin (docs/safety.md).
  */
 export function ChatMenu({
   push,
   twinName,
+  twinTag,
   onShowMemory,
   onShowAccount,
 }: {
   push: PushNotifications;
   twinName: string;
+  twinTag: string;
   onShowMemory: () => void;
   /** Signed-in fans only: anonymous fans have no account to export or delete. */
   onShowAccount?: () => void;
@@ -58,6 +63,10 @@ export function ChatMenu({
             Blocked in this browser's settings: allow notifications for this site there first.
           </Text>
         )}
+        <Menu.Divider />
+        <Menu.Item component={Link} to={reportTwinPath(twinTag)} leftSection={<IconFlag size={16} />} color="red">
+          Report this twin
+        </Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );

@@ -152,6 +152,7 @@ export function ChatScreen({ opened }: { opened: OpenedChat }) {
           <ChatMenu
             push={push}
             twinName={twinFirstName}
+            twinTag={talent.tag}
             onShowMemory={() => setMemoryOpen(true)}
             onShowAccount={isAnonymous ? undefined : () => setAccountOpen(true)}
           />

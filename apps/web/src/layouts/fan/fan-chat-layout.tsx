@@ -7,7 +7,7 @@ import { describeError } from '../../errors/describe-error.ts';
 import { handleError } from '../../errors/handle-error.ts';
 import { dismissPageShell } from '../../shell/page-shell.ts';
 import { trpc } from '../../trpc/trpc.ts';
-import { ChatNotFound } from './chat-not-found.tsx';
+import { ChatNotFound, ChatUnavailable } from './chat-not-found.tsx';
 import { forgetChatReturn } from './chat-return.ts';
 import { ChatScreen } from './chat-screen.tsx';
 import classes from './fan-chat.module.css';
@@ -27,7 +27,7 @@ export function FanChatLayout() {
   const open = useOpenChat(talentTag, token.done);
 
   // The server's first paint of the chat gives way to the error or "not found" the app shows instead.
-  const failed = open.isError || open.data?.kind === 'not-found';
+  const failed = open.isError || open.data?.kind === 'not-found' || open.data?.kind === 'unavailable';
   useLayoutEffect(() => {
     if (failed) dismissPageShell();
   }, [failed]);
@@ -39,6 +39,7 @@ export function FanChatLayout() {
 
   let content: React.ReactNode;
   if (open.data?.kind === 'not-found') return <ChatNotFound tag={talentTag} />;
+  if (open.data?.kind === 'unavailable') return <ChatUnavailable message={open.data.message} />;
   if (open.data?.kind === 'open') content = <ChatScreen key={open.data.opened.chat.id} opened={open.data.opened} />;
   else if (open.isError) {
     content = (

@@ -6,7 +6,11 @@ import { trpc } from '../../trpc/trpc.ts';
 
 /** An open chat with the id of the fan reading it (for the `user:{id}` live scope). */
 export type OpenedChat = ChatOpenOutput & { fanId: string };
-export type OpenChatResult = { kind: 'open'; opened: OpenedChat } | { kind: 'not-found' };
+export type OpenChatResult =
+  | { kind: 'open'; opened: OpenedChat }
+  | { kind: 'not-found' }
+  // A twin hidden from fans while a report is reviewed (docs/safety.md): the server's reason.
+  | { kind: 'unavailable'; message: string };
 
 export const openChatKey = (talentTag: string) => ['fan-chat', 'open', talentTag.toLowerCase()] as const;
 
@@ -14,7 +18,8 @@ export const openChatKey = (talentTag: string) => ['fan-chat', 'open', talentTag
  * Opens the twin's chat (`chat.open`, which makes an anonymous fan and its session when signed
  * out). A mutation on the server, but read like a query here: the cache runs it once per screen
  * even when StrictMode mounts twice (two calls would make two anonymous fans), and a refetch is
- * how the balance is refreshed. An unknown tag is an answer (the not-found screen), not a failure.
+ * how the balance is refreshed. An unknown tag is an answer (the not-found screen), not a failure,
+ * and so is a twin hidden from fans (the unavailable screen).
  */
 export function useOpenChat(talentTag: string, enabled: boolean) {
   const utils = trpc.useUtils();
@@ -35,7 +40,9 @@ export function useOpenChat(talentTag: string, enabled: boolean) {
         if (!me) throw new Error('The chat opened without a session, please reload the page.');
         return { kind: 'open', opened: { ...opened, fanId: me.id } };
       } catch (error) {
-        if (describeError(error).code === 'NOT_FOUND') return { kind: 'not-found' };
+        const described = describeError(error);
+        if (described.code === 'NOT_FOUND') return { kind: 'not-found' };
+        if (described.code === 'FORBIDDEN') return { kind: 'unavailable', message: described.message };
         throw error;
       }
     },

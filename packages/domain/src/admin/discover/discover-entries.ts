@@ -10,6 +10,7 @@ import {
 } from '@doppel/validation';
 import { eq, sql } from 'drizzle-orm';
 import { DomainError } from '../../errors.ts';
+import { assertConsentForPublishing } from '../../reports/consent.ts';
 import { afterCursor, type KeysetSort, keysetOrder, pageLimit, sortValueOf, toPage } from '../paging.ts';
 
 /** Lowest order first, as the discover feed shows them; index public_talents_order_id_idx. */
@@ -119,6 +120,8 @@ export async function createDiscoverEntry(tx: Executor, input: CreateDiscoverEnt
 
 /** `admin.discover.update` (spec 7 "Update public talent"): name, order and visibility. */
 export async function updateDiscoverEntry(tx: Executor, input: UpdateDiscoverEntryInput): Promise<DiscoverEntryView> {
+  // Showing a twin on any surface publishes it: not without its creator's consent (docs/safety.md).
+  if (Object.values(input.isVisibleRecord).some((visible) => visible === true)) await assertConsentForPublishing(tx, input.id);
   const [updated] = await tx
     .update(publicTalents)
     .set({ name: input.name, order: input.order, isVisibleRecord: input.isVisibleRecord, updatedAt: new Date() })

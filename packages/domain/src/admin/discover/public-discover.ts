@@ -1,7 +1,7 @@
 // The public /discover page: the twins an admin put on the discover feed, in the admin's order.
 import { type Executor, publicTalents, talents } from '@doppel/db';
 import { type PublicDiscoverTwin, pictureSrc } from '@doppel/validation';
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { discoverIntro, discoverSampleQuestion } from './discover-card.ts';
 
 /** At most this many twins on the page; the feed is curated by hand, so a long tail is unlikely. */
@@ -9,7 +9,7 @@ const publicDiscoverLimit = 200;
 
 /**
  * Twins visible on the discover feed with a claimed handle (a twin without one has no chat to link
- * to), by order; the entry's name is the one shown. Only what a visitor opening the twin's chat
+ * to) and not hidden from fans after a report (docs/safety.md), by order; the entry's name is the one shown. Only what a visitor opening the twin's chat
  * would see anyway leaves here: picture, first welcome words, first conversation starter.
  */
 export async function listPublicDiscover(db: Executor): Promise<PublicDiscoverTwin[]> {
@@ -24,7 +24,13 @@ export async function listPublicDiscover(db: Executor): Promise<PublicDiscoverTw
     })
     .from(publicTalents)
     .innerJoin(talents, eq(talents.id, publicTalents.id))
-    .where(and(sql`(${publicTalents.isVisibleRecord} ->> 'discoverFeed')::boolean is true`, isNotNull(talents.tag)))
+    .where(
+      and(
+        sql`(${publicTalents.isVisibleRecord} ->> 'discoverFeed')::boolean is true`,
+        isNotNull(talents.tag),
+        isNull(talents.hiddenFromFansAt),
+      ),
+    )
     .orderBy(asc(publicTalents.order), asc(publicTalents.id))
     .limit(publicDiscoverLimit);
   return rows.map((row) => ({

@@ -13,6 +13,7 @@ import { type AdminTalent, defaultReferralRevenueSharePpm, defaultRevenueSharePp
 import { asc, count, eq, isNull, or } from 'drizzle-orm';
 import { DomainError } from '../../errors.ts';
 import { fileUrl } from '../../files/visibility.ts';
+import { getTalentConsent } from '../../reports/consent.ts';
 import { getTalentSettings, staticAttachmentView } from '../../talent/get-settings.ts';
 import { listStaticAttachments, talentNotFoundMessage } from '../../talent/load.ts';
 
@@ -64,6 +65,7 @@ export async function getAdminTalent(db: Executor, talentId: string): Promise<Ad
   const gallery = await listStaticAttachments(db, talentId);
   const managers = await db.select({ count: count() }).from(talentManagers).where(eq(talentManagers.talentId, talentId));
   const options = await optionsFor(db, talentId);
+  const consent = await getTalentConsent(db, talentId);
   const { talent, config } = row;
   const voice = config?.voice ?? null;
 
@@ -87,6 +89,8 @@ export async function getAdminTalent(db: Executor, talentId: string): Promise<Ad
     initialChatMessages: settings.initialChatMessages,
     createdAt: talent.createdAt.toISOString(),
     updatedAt: talent.updatedAt.toISOString(),
+    consent,
+    hiddenFromFansAt: talent.hiddenFromFansAt?.toISOString() ?? null,
     voice: voice
       ? {
           id: voice.id,

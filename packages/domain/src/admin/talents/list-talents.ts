@@ -1,8 +1,13 @@
 // The admin talents list (spec 2.5): a name search in any case, sorted by chats (most first) or by
 // creation (newest first), pages of 50 by keyset. Admin-only: the API's admin tier authorises.
 import { type Executor, staticAttachments, talentConfigs, talents } from '@doppel/db';
-import { type AdminTalentSort, type AdminTalentsListOutput, adminPageSize } from '@doppel/validation';
-import { and, eq, ilike, sql } from 'drizzle-orm';
+import {
+  type AdminTalentConsentFilter,
+  type AdminTalentSort,
+  type AdminTalentsListOutput,
+  adminPageSize,
+} from '@doppel/validation';
+import { and, eq, ilike, isNull, sql } from 'drizzle-orm';
 import { likeContains } from '../like-patterns.ts';
 import { afterCursor, type KeysetSort, keysetOrder, pageLimit, sortValueOf, toPage } from '../paging.ts';
 
@@ -18,7 +23,13 @@ const talentSorts: Record<AdminTalentSort, KeysetSort> = {
 
 const hasGalleryItems = sql<boolean>`exists (select 1 from ${staticAttachments} where ${staticAttachments.talentId} = ${talents.id})`;
 
-export type ListAdminTalentsInput = { search: string; sort: AdminTalentSort; cursor?: string | null | undefined };
+export type ListAdminTalentsInput = {
+  search: string;
+  sort: AdminTalentSort;
+  /** `missing`: twins without the creator's consent confirmation (docs/safety.md). */
+  consent?: AdminTalentConsentFilter;
+  cursor?: string | null | undefined;
+};
 
 /** `admin.talents.list`: one page of talents; `nextCursor` continues after it. */
 export async function listAdminTalents(db: Executor, input: ListAdminTalentsInput): Promise<AdminTalentsListOutput> {
@@ -33,9 +44,14 @@ export async function listAdminTalents(db: Executor, input: ListAdminTalentsInpu
     chatCount: sql<number>`coalesce(${talentConfigs.chatCount}, 0)`.mapWith(Number),
     hasGalleryItems,
     hasVoice: sql<boolean>`${talentConfigs.voice} is not null and ${talentConfigs.voice} <> 'null'::jsonb`,
+    consentConfirmedAt: talents.consentConfirmedAt,
     sortValue: sortValueOf(sort),
   };
-  const where = and(search ? ilike(talents.name, likeContains(search)) : undefined, afterCursor(sort, input.cursor));
+  const where = and(
+    search ? ilike(talents.name, likeContains(search)) : undefined,
+    input.consent === 'missing' ? isNull(talents.consentConfirmedAt) : undefined,
+    afterCursor(sort, input.cursor),
+  );
   const base =
     input.sort === 'chats'
       ? db.select(columns).from(talentConfigs).innerJoin(talents, eq(talents.id, talentConfigs.id))
@@ -55,6 +71,7 @@ export async function listAdminTalents(db: Executor, input: ListAdminTalentsInpu
       chatCount: row.chatCount,
       hasGalleryItems: Boolean(row.hasGalleryItems),
       hasVoice: Boolean(row.hasVoice),
+      consentConfirmedAt: row.consentConfirmedAt?.toISOString() ?? null,
     })),
     nextCursor: page.nextCursor,
   };

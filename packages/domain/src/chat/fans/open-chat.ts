@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { isAdmin, managesTalent, type Viewer } from '../../access/scopes.ts';
 import { DomainError } from '../../errors.ts';
 import { activeSubscriptionUntil } from '../../payments/subscriptions.ts';
+import { assertTwinVisibleTo } from '../../reports/hidden-twins.ts';
 import { needsAgeConfirmation } from '../age-gate/age-rules.ts';
 import { staticMediaUrl, toAttachmentView } from '../messages/view.ts';
 import { chatChanged } from '../scopes.ts';
@@ -36,6 +37,7 @@ export async function openChat(db: Executor, viewer: Viewer, input: { talentTag:
   if (!viewer) throw new DomainError('UNAUTHENTICATED', 'Please sign in to continue.');
   const [talent] = await db.select().from(talents).where(sql`lower(${talents.tag}) = lower(${input.talentTag})`).limit(1);
   if (!talent?.tag) throw new DomainError('NOT_FOUND', 'There is no twin with this name.');
+  assertTwinVisibleTo(viewer, talent);
   const [created] = await db
     .insert(chats)
     .values({ talentId: talent.id, userId: viewer.id })

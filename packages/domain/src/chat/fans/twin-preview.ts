@@ -2,7 +2,7 @@
 // for /chat/{tag} (the first paint before any script, and the link preview social apps show).
 import { type Executor, talents } from '@doppel/db';
 import { attachmentSrc, pictureSrc } from '@doppel/validation';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { shareUrlOf } from '../../talent/links.ts';
 import { staticMediaUrl } from '../messages/view.ts';
 
@@ -29,7 +29,8 @@ export async function twinPreviewByTag(db: Executor, tag: string): Promise<TwinP
       welcome: talents.initialChatMessages,
     })
     .from(talents)
-    .where(sql`lower(${talents.tag}) = lower(${tag})`)
+    // A twin hidden from fans after a report (docs/safety.md) gets the plain page: the app says why.
+    .where(and(sql`lower(${talents.tag}) = lower(${tag})`, isNull(talents.hiddenFromFansAt)))
     .limit(1);
   if (!talent?.tag) return null;
   return {

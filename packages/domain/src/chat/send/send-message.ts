@@ -16,6 +16,7 @@ import { bookPaidSpend, earningShareColumns, planEarning } from '../../earnings/
 import { DomainError } from '../../errors.ts';
 import { planSpend, type Spend } from '../../money/money.ts';
 import { isSubscribedInChat } from '../../payments/subscriptions.ts';
+import { assertTwinVisibleTo } from '../../reports/hidden-twins.ts';
 import { assertChatFan, chatNotFound } from '../access.ts';
 import { needsAgeConfirmation } from '../age-gate/age-rules.ts';
 import { insertBoundaryFlag } from '../boundaries/flags.ts';
@@ -105,6 +106,7 @@ export async function sendChatMessage(
         chatMessageForSubscription: talents.chatMessageForSubscription,
         subscriptionProductId: talents.subscriptionProductId,
         chatMessageSuggestions: talents.chatMessageSuggestions,
+        hiddenFromFansAt: talents.hiddenFromFansAt,
       },
       shares: earningShareColumns,
       boundaries: { topics: talentConfigs.blockedTopics, contentLevel: talentConfigs.contentLevel },
@@ -129,6 +131,7 @@ export async function sendChatMessage(
   if (!row) throw chatNotFound();
   const { chat, talent, shares } = row;
   assertChatFan(viewer, chat, 'send messages');
+  assertTwinVisibleTo(viewer, { id: chat.talentId, hiddenFromFansAt: talent.hiddenFromFansAt });
   const ref = { id: chat.id, userId: chat.userId, talentId: chat.talentId };
   // Neither the fan's message nor an immediate answer carries attachments: no price state needed.
   const context = { ...talent, hasUnlockedImage: false, seesOriginals: false };

@@ -1,7 +1,8 @@
-import { Anchor, Avatar, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Avatar, Badge, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { IconExternalLink, IconFolder } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router-dom';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { formatDateTime } from '../../../components/format-date.ts';
 import { pictureSrc } from '../../../media/media-url.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { TalentFaqTab } from '../faqs/talent-faq-tab.tsx';
@@ -46,6 +47,23 @@ export function TalentDetailPage() {
               <Text span size="sm" c="dimmed">
                 · {talent.counts.managers} {talent.counts.managers === 1 ? 'manager' : 'managers'}
               </Text>
+              {/* The creator's consent for the name, face and voice (docs/safety.md): shown, never edited here. */}
+              {talent.consent.confirmedAt ? (
+                <Tooltip label={`Confirmed ${formatDateTime(talent.consent.confirmedAt)}`}>
+                  <Badge color="teal" variant="light" data-testid="talent-consent">
+                    Consent: {talent.consent.confirmedBy ?? 'deleted account'}, {formatDateTime(talent.consent.confirmedAt)}
+                  </Badge>
+                </Tooltip>
+              ) : (
+                <Badge color="orange" variant="light" data-testid="talent-consent">
+                  No consent yet
+                </Badge>
+              )}
+              {talent.hiddenFromFansAt && (
+                <Badge color="red" variant="light" data-testid="talent-hidden">
+                  Hidden from fans
+                </Badge>
+              )}
             </Group>
           ) : undefined
         }

@@ -1,5 +1,12 @@
-import { type AdminTalentListItem, type AdminTalentSort, adminTalentSearchMax, adminTalentSorts } from '@doppel/validation';
-import { Avatar, Button, Card, Group, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
+import {
+  type AdminTalentConsentFilter,
+  type AdminTalentListItem,
+  type AdminTalentSort,
+  adminTalentConsentFilters,
+  adminTalentSearchMax,
+  adminTalentSorts,
+} from '@doppel/validation';
+import { Avatar, Badge, Button, Card, Group, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { RelativeTime } from '../../../components/relative-time.tsx';
@@ -15,7 +22,10 @@ import { chatsLabel, talentEntities } from './talent-format.ts';
 const listParams = {
   q: { text: true, maxLength: adminTalentSearchMax },
   sort: { options: adminTalentSorts, default: 'chats' },
+  consent: { options: adminTalentConsentFilters, default: 'all' },
 } as const;
+
+const consentLabels: Record<AdminTalentConsentFilter, string> = { all: 'All', missing: 'Without consent' };
 
 const sortLabels: Record<AdminTalentSort, string> = { chats: 'Chats', createdAt: 'Created At' };
 
@@ -24,7 +34,7 @@ export function TalentListPage() {
   const { values, set } = useListParams(listParams);
   const utils = trpc.useUtils();
   const query = trpc.admin.talents.list.useInfiniteQuery(
-    { search: values.q, sort: values.sort },
+    { search: values.q, sort: values.sort, consent: values.consent },
     { getNextPageParam: (page) => page.nextCursor ?? undefined, placeholderData: (previous) => previous },
   );
   useAdminLive(talentEntities, () => void utils.admin.talents.list.invalidate());
@@ -59,9 +69,24 @@ export function TalentListPage() {
               data={adminTalentSorts.map((sort) => ({ value: sort, label: sortLabels[sort] }))}
             />
           </Stack>
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="talent-consent-label">
+              Consent
+            </Text>
+            <SegmentedControl
+              aria-labelledby="talent-consent-label"
+              value={values.consent}
+              onChange={(consent) => set({ consent: consent as AdminTalentConsentFilter })}
+              data={adminTalentConsentFilters.map((consent) => ({ value: consent, label: consentLabels[consent] }))}
+            />
+          </Stack>
         </Group>
       </AdminPageHeader>
-      <AdminList query={query} label="Talents" empty="No talent matches this search.">
+      <AdminList
+        query={query}
+        label="Talents"
+        empty={values.consent === 'missing' ? 'Every twin has its creator’s consent.' : 'No talent matches this search.'}
+      >
         {(talents) => talents.map((talent) => <TalentRow key={talent.id} talent={talent} />)}
       </AdminList>
     </AdminPage>
@@ -103,9 +128,16 @@ function TalentRow({ talent }: { talent: AdminTalentListItem }) {
                 </Tooltip>
               )}
             </Group>
-            <Text c="dimmed" size="xs" truncate>
-              {talent.tag ? `@${talent.tag}` : 'No tag yet'}
-            </Text>
+            <Group gap={6} wrap="nowrap">
+              <Text c="dimmed" size="xs" truncate>
+                {talent.tag ? `@${talent.tag}` : 'No tag yet'}
+              </Text>
+              {!talent.consentConfirmedAt && (
+                <Badge size="xs" color="orange" variant="light" data-testid="talent-consent-missing">
+                  No consent
+                </Badge>
+              )}
+            </Group>
           </div>
         </Group>
         <Stack gap={2} align="flex-end" style={{ flex: 'none' }}>

@@ -28,6 +28,8 @@ const talent: AdminTalent = {
   ],
   createdAt: '2024-01-01T00:00:00.000Z',
   updatedAt: '2024-01-01T00:00:00.000Z',
+  consent: { confirmedAt: null, confirmedBy: null },
+  hiddenFromFansAt: null,
   voice: null,
   purpose: null,
   personalityTraits: ['SWEET'],

@@ -1,5 +1,5 @@
-import { initialChatMessageStepSchema } from '@doppel/validation';
-import { Avatar, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { consentRequiredMessage, consentStatement, initialChatMessageStepSchema } from '@doppel/validation';
+import { Avatar, Button, Checkbox, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconSparkles } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -14,13 +14,18 @@ import type { StepProps } from './step-props.ts';
 
 const greetingMax = 1000;
 
-/** Step 8: the greeting, then "Finish setup": save it, finish onboarding, celebrate, go to the dashboard. */
+/**
+ * Step 8: the greeting and the consent confirmation (docs/safety.md), then "Finish setup": save it,
+ * finish onboarding, celebrate, go to the dashboard.
+ */
 export function InitialChatMessageStep({ me, state }: StepProps) {
   const draft = state.draft;
   const utils = trpc.useUtils();
   const navigate = useNavigate();
   const finish = trpc.onboarding.finish.useMutation();
   const [finishError, setFinishError] = useState<string | null>(null);
+  const [consent, setConsent] = useState(false);
+  const [consentError, setConsentError] = useState<string | null>(null);
   const form = useForm({
     mode: 'controlled',
     initialValues: { initialChatMessageText: draft?.initialChatMessageText ?? '' },
@@ -31,10 +36,14 @@ export function InitialChatMessageStep({ me, state }: StepProps) {
 
   const submit = form.onSubmit((values) => {
     setFinishError(null);
+    if (!consent) {
+      setConsentError(consentRequiredMessage);
+      return;
+    }
     const parsed = initialChatMessageStepSchema.parse(values);
     update.save(draft?.id, parsed, (saved) => {
       finish.mutate(
-        { id: saved.draft?.id ?? '' },
+        { id: saved.draft?.id ?? '', consent: true },
         {
           onSuccess: async () => {
             void fireConfetti();
@@ -102,6 +111,15 @@ export function InitialChatMessageStep({ me, state }: StepProps) {
             </Group>
           </Paper>
         )}
+        <Checkbox
+          label={consentStatement}
+          checked={consent}
+          onChange={(event) => {
+            setConsent(event.currentTarget.checked);
+            setConsentError(null);
+          }}
+          error={consentError}
+        />
       </Stack>
     </StepFrame>
   );

@@ -39,6 +39,7 @@ import { optionLabel, purposeDetails } from '../../../forms/option-labels.ts';
 import { useSyncFormWithData } from '../../../forms/use-sync-form-with-data.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { useTalentContext } from '../talent-context.ts';
+import { ConsentCard } from './consent-card.tsx';
 import { SettingsForm, SettingsPage } from './settings-page.tsx';
 import { useSaveSettings, useTalentSettings } from './use-talent-settings.ts';
 
@@ -104,7 +105,12 @@ export function ProfilePage() {
   const query = useTalentSettings();
   return (
     <SettingsPage title="Profile" description="Who your twin is: how it looks, talks and what it knows." query={query}>
-      {(talent) => <ProfileForm talent={talent} />}
+      {(talent) => (
+        <>
+          <ProfileForm talent={talent} />
+          <ConsentCard />
+        </>
+      )}
     </SettingsPage>
   );
 }

@@ -131,7 +131,13 @@ describe('the audit log of admin changes', () => {
     );
 
     const bad = await refusal(
-      admin.client.admin.users.update.mutate({ id: people.fan.id, email: 'not an email', role: 'USER', credits: 1 }),
+      admin.client.admin.users.update.mutate({
+        id: people.fan.id,
+        email: 'not an email',
+        role: 'USER',
+        waitlistStatus: null,
+        credits: 1,
+      }),
     );
     expect(bad.code).toBe('BAD_REQUEST');
     expect(await storedEntries('user', people.fan.id)).toHaveLength(1);

@@ -1,8 +1,11 @@
 // The one way an admin change reaches the audit log: given the record before and after, inside
 // the transaction that changed it, so the entry exists exactly when the change does.
-import { type AdminAuditChange, adminAuditEntries, type Executor } from '@doppel/db';
+import { type AdminAuditChange, adminAuditEntries, type Executor, recordChanges } from '@doppel/db';
 import type { AdminAuditAction, AdminAuditEntity } from '@doppel/validation';
 import { type AuditSnapshot, diffSnapshots } from './audit-diff.ts';
+
+/** The live feed's entity name of audit entries. */
+export const adminAuditEntityName = 'admin_audit_entries';
 
 export type AdminChange = {
   actorUserId: string;
@@ -38,5 +41,8 @@ export async function recordAdminChange(tx: Executor, change: AdminChange): Prom
       changes,
     })
     .returning({ id: adminAuditEntries.id });
-  return { id: (entry as { id: string }).id, action, changes };
+  const id = (entry as { id: string }).id;
+  // The History card of the record's page listens for these and reloads.
+  await recordChanges(tx, [{ entity: adminAuditEntityName, rowId: id, scopes: ['admin'] }]);
+  return { id, action, changes };
 }

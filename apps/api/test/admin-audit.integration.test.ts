@@ -3,7 +3,7 @@
 // nothing, an unchanged save records nothing); creates and deletes are recorded too; only admins
 // read the log. The sweep at the end holds every admin mutation, whenever it was added, to
 // declare the record it changes (so ctx.write records it) or why it changes none.
-import type { AdminAppUpdateInput } from '@doppel/validation';
+import type { AdminAppUpdateInput, AdminTalentUpdateFormInput } from '@doppel/validation';
 import type { AnyProcedure } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditedRecords } from '../src/audit/audited-records.ts';
@@ -163,6 +163,31 @@ describe('the audit log of admin changes', () => {
     expect(updated?.changes).toContainEqual({ field: 'name', before: 'Audited Twin', after: 'Featured Twin' });
     expect(deleted?.action).toBe('delete');
     expect(deleted?.changes).toContainEqual({ field: 'name', before: 'Featured Twin', after: null });
+  });
+
+  it('records a talent settings save with the name before and after', async () => {
+    const { id: talentId } = await admin.client.admin.talents.create.mutate({ name: 'Settings Twin' });
+    const talent = await admin.client.admin.talents.get.query({ talentId });
+    // The settings form's payload: the talent as read (the input drops what it does not take).
+    await admin.client.admin.talents.update.mutate({
+      ...talent,
+      talentId,
+      name: 'Settings Twin Renamed',
+      tag: 'settings_twin',
+      voiceId: talent.voice?.id ?? '',
+      interests: talent.interests.map((interest) => interest.value),
+      personalityTraits: talent.personalityTraits as AdminTalentUpdateFormInput['personalityTraits'],
+      staticAttachments: [],
+      initialChatMessages: [],
+    });
+    const [edit] = await historyOf('talent', talentId);
+    expect(edit?.procedure).toBe('admin.talents.update');
+    expect(edit?.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'name', before: 'Settings Twin', after: 'Settings Twin Renamed' },
+        { field: 'tag', before: null, after: 'settings_twin' },
+      ]),
+    );
   });
 
   it('records a FAQ edit, its questions compared whole', async () => {

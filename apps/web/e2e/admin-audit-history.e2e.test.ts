@@ -29,17 +29,20 @@ describe('admin History', () => {
     const history = page.getByRole('region', { name: 'History' });
     await history.getByTestId('history-entry').first().waitFor();
     expect(await history.getByTestId('history-entry').count()).toBe(1);
-    await history.getByText('Created').waitFor();
+    await history.getByText('Created', { exact: true }).waitFor();
 
     await page.getByRole('tab', { name: 'Settings' }).click();
     const settings = page.getByRole('form', { name: 'Talent settings' });
     await settings.getByLabel('Name', { exact: true }).fill('Iris Audited');
+    await settings.getByLabel('Tag', { exact: true }).fill('irisaudited');
+    // The creation's toast must be gone, so the next one is this save's.
+    await page.getByRole('alert').filter({ hasText: 'Saved!' }).first().waitFor({ state: 'hidden' });
     await settings.getByRole('button', { name: 'Save', exact: true }).click();
     await savedToast(page);
 
     await page.getByRole('tab', { name: 'History' }).click();
     const newest = history.getByTestId('history-entry').first();
-    await newest.getByText('Changed').waitFor();
+    await newest.getByText('Changed', { exact: true }).waitFor();
     expect(await history.getByTestId('history-entry').count()).toBe(2);
     await newest.getByText('admin@doppel.dev', { exact: false }).waitFor();
     const nameChange = newest.getByTestId('history-change').filter({ has: page.getByText('name', { exact: true }) });

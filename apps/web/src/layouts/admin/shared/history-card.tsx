@@ -26,7 +26,13 @@ export function HistoryCard({ entity, entityId }: { entity: AdminAuditEntity; en
   const utils = trpc.useUtils();
   const query = trpc.admin.audit.list.useInfiniteQuery(
     { entity, entityId },
-    { getNextPageParam: (page) => page.nextCursor ?? undefined, enabled: entityId !== '' },
+    {
+      getNextPageParam: (page) => page.nextCursor ?? undefined,
+      enabled: entityId !== '',
+      // Read afresh whenever the card mounts: it hears saves only while mounted, and a tab or page
+      // that was closed during one would otherwise show the cached history without it.
+      staleTime: 0,
+    },
   );
   useAdminLive(auditEntities, () => void utils.admin.audit.list.invalidate({ entity, entityId }));
   const entries = query.data?.pages.flatMap((page) => page.items) ?? [];

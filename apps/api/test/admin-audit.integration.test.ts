@@ -190,6 +190,33 @@ describe('the audit log of admin changes', () => {
     );
   });
 
+  it('records a broadcast scheduled and deleted, and a model created and renamed, under the ids their writes answer', async () => {
+    const { broadcastId } = await admin.client.admin.broadcasts.schedule.mutate({
+      talentId: people.talentA.id,
+      chatMessageText: 'New photos are up!',
+      pushNotificationHeadline: '',
+      pushNotificationMessage: '',
+      scheduledAt: new Date(Date.now() + 30 * 60_000).toISOString(),
+    });
+    await admin.client.admin.broadcasts.delete.mutate({ broadcastId });
+    const [deleted, scheduled] = await historyOf('broadcast', broadcastId);
+    expect(scheduled?.action).toBe('create');
+    expect(scheduled?.changes).toContainEqual({ field: 'message', before: null, after: 'New photos are up!' });
+    expect(deleted?.procedure).toBe('admin.broadcasts.delete');
+
+    const { modelId } = await admin.client.admin.models.create.mutate({ name: 'Travel voice' });
+    const model = await admin.client.admin.models.get.query({ modelId });
+    await admin.client.admin.models.update.mutate({
+      modelId,
+      name: 'Travel voice v2',
+      base: model.base,
+      trainingExamplesText: '',
+    });
+    const [renamed, created] = await historyOf('model', modelId);
+    expect(created?.action).toBe('create');
+    expect(renamed?.changes).toContainEqual({ field: 'name', before: 'Travel voice', after: 'Travel voice v2' });
+  });
+
   it('records a FAQ edit, its questions compared whole', async () => {
     const { id } = await admin.client.admin.faqs.create.mutate({ name: 'Shipping' });
     await admin.client.admin.faqs.update.mutate({ id, name: 'Shipping', items: [{ question: 'When?', answer: 'Soon.' }] });

@@ -9,7 +9,36 @@ export { internalErrorMessage };
 
 /** Access tier of a procedure; the tier test reads it to know whom each procedure must refuse. */
 export type Access = 'public' | 'authed' | 'account' | 'talent' | 'admin';
-export type Meta = { access: Access };
+
+/** Where an audited mutation's record id comes from: a field of its input, or of what its write answered (a create). */
+export type AuditIdSource = { input: string } | { result: string };
+
+/**
+ * How an admin mutation reaches the audit log (docs/admin-backoffice.md): the kind of record it
+ * changes (a key of auditedRecords, which knows how to read it) and where the record's id comes
+ * from; or, for the few that change no record, why. The audit sweep test refuses an admin
+ * mutation that declares neither.
+ */
+export type AuditMeta = { record: AuditedRecordKind; id?: AuditIdSource } | { none: string };
+
+/** The kinds of records auditedRecords can read (apps/api/src/audit/audited-records.ts). */
+export type AuditedRecordKind =
+  | 'app'
+  | 'crisisSettings'
+  | 'talent'
+  | 'talentManagers'
+  | 'user'
+  | 'faq'
+  | 'model'
+  | 'payout'
+  | 'broadcast'
+  | 'discover'
+  | 'chatMemories'
+  | 'report';
+
+// Both optional so a procedure can add `audit` with `.meta({ audit })`; every tier's builder sets
+// `access` (the access-tier sweep refuses a procedure without it).
+export type Meta = { access?: Access; audit?: AuditMeta };
 
 /**
  * The message a caller sees: the first field message for invalid input (zod's raw text is not for

@@ -3,6 +3,7 @@ import { isAdmin, managesTalent } from '@doppel/domain';
 import type { Me } from '@doppel/validation';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
+import { auditedWrite, auditTarget } from '../audit/audited-write.ts';
 import { domainErrors, metered, t } from './init.ts';
 import { refuseControlCharacters } from './input-text.ts';
 
@@ -47,10 +48,25 @@ export const talentProcedure = authedProcedure
     return next({ ctx: { ...ctx, talentId: input.talentId } });
   });
 
-/** Back-office staff (role ADMIN). */
-export const adminProcedure = authedProcedure.meta({ access: 'admin' }).use(({ ctx, next }) => {
-  if (!isAdmin(ctx.user)) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: 'This needs an admin account.' });
-  }
-  return next();
-});
+/**
+ * Back-office staff (role ADMIN). A mutation that declares the record it changes (meta.audit)
+ * gets a ctx.write that records the change in the audit log, in the change's own transaction.
+ */
+export const adminProcedure = authedProcedure
+  .meta({ access: 'admin' })
+  .use(async ({ ctx, meta, type, path, getRawInput, next }) => {
+    if (!isAdmin(ctx.user)) {
+      throw new TRPCError({ code: 'FORBIDDEN', message: 'This needs an admin account.' });
+    }
+    const target = type === 'mutation' ? auditTarget(meta?.audit) : undefined;
+    if (!target) return next();
+    let wrote = false;
+    const write = auditedWrite(ctx, target, path, await getRawInput(), () => {
+      wrote = true;
+    });
+    const result = await next({ ctx: { write } });
+    // A declared record changed outside ctx.write would go unrecorded: say so loudly.
+    if (result.ok && !wrote)
+      ctx.req.log.error({ procedure: path }, 'an audited admin mutation wrote without ctx.write: nothing was recorded');
+    return result;
+  });

@@ -1,3 +1,4 @@
+export * from './admin-audit.ts';
 export * from './app-config.ts';
 export * from './attachments.ts';
 export * from './auth.ts';

@@ -1,5 +1,7 @@
 // The admin back-office's use cases: the shared keyset paging, then one folder per section.
+
 export * from './app/index.ts';
+export * from './audit/index.ts';
 export * from './broadcasts/index.ts';
 export * from './chats/index.ts';
 export * from './default-views.ts';

@@ -3,7 +3,7 @@
 // after a lost answer) PayPal pays once; the adapter returns the existing batch on a repeat.
 // A job polls the batch until PayPal settles it: SUCCESS marks the payout EXECUTED, a denied,
 // canceled or failed item marks it FAILED with PayPal's reason (which releases the money).
-import { type Database, payouts, recordChanges } from '@doppel/db';
+import { type Database, payouts, recordChanges, type Transaction } from '@doppel/db';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { DomainError } from '../errors.ts';
 import { type PayPalBatch, PayPalPayoutError, type PayPalPayouts } from '../ports/payouts.ts';
@@ -19,6 +19,11 @@ export type SendPayPalOptions = {
   actorUserId: string;
   /** Schedules the first poll of the batch (the caller's job queue). */
   schedulePoll: (payoutId: string) => Promise<void>;
+  /**
+   * Runs the booking of the sent batch in a transaction; the API passes its write, which records
+   * the admin's change in the audit log in that same transaction. By default a plain transaction.
+   */
+  write?: <T>(work: (tx: Transaction) => Promise<T>) => Promise<T>;
   now?: Date;
 };
 
@@ -52,7 +57,8 @@ export async function sendPayPalPayout(
     throw error;
   }
   const now = options.now ?? new Date();
-  await db.transaction(async (tx) => {
+  const write = options.write ?? ((work) => db.transaction(work));
+  await write(async (tx) => {
     await tx
       .update(payouts)
       .set({ payPalBatchId: batch.batchId, payPalBatchStatus: batch.batchStatus, payPalSentAt: payout.payPalSentAt ?? now })

@@ -1,5 +1,7 @@
 // The admin back-office's API payloads: the shared list shape, then one file per section.
+
 export * from './app.ts';
+export * from './audit.ts';
 export * from './broadcasts.ts';
 export * from './chats.ts';
 export * from './discover.ts';

@@ -12,6 +12,7 @@ export const appSettingsRouter = router({
 
   /** Saves everything at once (voices upserted by id, removed ones deleted) and answers the result. */
   update: adminProcedure
+    .meta({ audit: { record: 'app' } })
     .input(adminAppUpdateInput)
     .output(adminAppSettingsOutput)
     .mutation(({ ctx, input }) => ctx.write((tx) => updateAdminAppSettings(tx, input))),

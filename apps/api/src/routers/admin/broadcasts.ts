@@ -30,6 +30,7 @@ export const broadcastsRouter = router({
 
   /** Spec 7 "Schedule broadcast (admin)": answers the new broadcast's id; its prepare job waits for scheduledAt. */
   schedule: adminProcedure
+    .meta({ audit: { record: 'broadcast', id: { result: 'broadcastId' } } })
     .input(adminBroadcastScheduleInput)
     .output(adminBroadcastScheduleOutput)
     .mutation(({ ctx, input }) =>
@@ -45,6 +46,7 @@ export const broadcastsRouter = router({
 
   /** Spec 7 "Delete broadcast": only while SCHEDULED (CONFLICT otherwise). */
   delete: adminProcedure
+    .meta({ audit: { record: 'broadcast', id: { input: 'broadcastId' } } })
     .input(adminBroadcastDeleteInput)
     .output(adminBroadcastDeleteOutput)
     .mutation(({ ctx, input }) => ctx.write((tx) => deleteBroadcast(tx, input.broadcastId))),

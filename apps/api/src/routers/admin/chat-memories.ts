@@ -20,11 +20,13 @@ export const adminChatMemoriesRouter = router({
     .query(({ ctx, input }) => listChatMemories(ctx.db, ctx.user, input.chatId, asAdmin)),
 
   update: adminProcedure
+    .meta({ audit: { record: 'chatMemories', id: { input: 'chatId' } } })
     .input(chatMemoryUpdateInput)
     .output(fanMemoryOutput)
     .mutation(({ ctx, input }) => ctx.write((tx) => updateChatMemory(tx, ctx.user, input, asAdmin))),
 
   delete: adminProcedure
+    .meta({ audit: { record: 'chatMemories', id: { input: 'chatId' } } })
     .input(chatMemoryInput)
     .output(memoryDeletedOutput)
     .mutation(({ ctx, input }) => ctx.write((tx) => deleteChatMemory(tx, ctx.user, input, asAdmin))),

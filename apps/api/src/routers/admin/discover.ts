@@ -32,17 +32,20 @@ export const discoverRouter = router({
 
   /** Spec 7 "Create public talent": a hidden entry after the last one. */
   create: adminProcedure
+    .meta({ audit: { record: 'discover', id: { result: 'id' } } })
     .input(createDiscoverEntryInput)
     .output(z.object({ id: z.string() }))
     .mutation(({ ctx, input }) => ctx.write((tx) => createDiscoverEntry(tx, input))),
 
   /** Spec 7 "Update public talent": name, order, visibility per surface. */
   update: adminProcedure
+    .meta({ audit: { record: 'discover', id: { input: 'id' } } })
     .input(updateDiscoverEntryInput)
     .output(discoverEntryOutput)
     .mutation(({ ctx, input }) => ctx.write((tx) => updateDiscoverEntry(tx, input))),
 
   delete: adminProcedure
+    .meta({ audit: { record: 'discover', id: { input: 'id' } } })
     .input(discoverEntryInput)
     .output(z.object({ ok: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {

@@ -23,6 +23,7 @@ export const faqsRouter = router({
 
   /** A global FAQ (talentId null or absent) or a talent's own; CONFLICT when the talent already has one. */
   create: adminProcedure
+    .meta({ audit: { record: 'faq', id: { result: 'id' } } })
     .input(adminFaqCreateInput)
     .output(adminFaqCreateOutput)
     .mutation(({ ctx, input }) => ctx.write((tx) => createAdminFaq(tx, input))),
@@ -35,6 +36,7 @@ export const faqsRouter = router({
 
   /** Renames the FAQ and replaces its items (unchanged questions keep their embeddings); answers the saved FAQ. */
   update: adminProcedure
+    .meta({ audit: { record: 'faq', id: { input: 'id' } } })
     .input(adminFaqUpdateInput)
     .output(adminFaqOutput)
     .mutation(({ ctx, input }) => ctx.write((tx) => updateAdminFaq(tx, input))),

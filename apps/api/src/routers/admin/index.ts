@@ -2,6 +2,7 @@
 // procedure on the admin tier. Sections nest here so the client reads `admin.<section>.<verb>`.
 import { router } from '../../trpc/procedures.ts';
 import { appSettingsRouter } from './app.ts';
+import { auditRouter } from './audit.ts';
 import { adminBoundariesRouter } from './boundaries.ts';
 import { broadcastsRouter } from './broadcasts.ts';
 import { chatsRouter } from './chats.ts';
@@ -38,4 +39,5 @@ export const adminRouter = router({
   boundaries: adminBoundariesRouter,
   crisis: crisisSettingsRouter,
   safety: safetyRouter,
+  audit: auditRouter,
 });

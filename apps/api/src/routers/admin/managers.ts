@@ -21,12 +21,14 @@ export const managersRouter = router({
 
   /** Invites an email: an existing account becomes a manager at once, any other on signing in. */
   invite: adminProcedure
+    .meta({ audit: { record: 'talentManagers', id: { input: 'talentId' } } })
     .input(adminManagerInviteInput)
     .output(adminManagerInviteOutput)
     .mutation(({ ctx, input }) => ctx.write((tx) => inviteTalentManager(tx, input, { invitedByUserId: ctx.user.id }))),
 
   /** The user stops managing the talent; NOT_FOUND when they do not manage it. */
   removeManager: adminProcedure
+    .meta({ audit: { record: 'talentManagers', id: { input: 'talentId' } } })
     .input(adminManagerRemoveInput)
     .output(adminManagerRemoveOutput)
     .mutation(async ({ ctx, input }) => {
@@ -36,6 +38,7 @@ export const managersRouter = router({
 
   /** Deletes an invitation of the talent; NOT_FOUND for an unknown one. */
   removeInvitation: adminProcedure
+    .meta({ audit: { record: 'talentManagers', id: { input: 'talentId' } } })
     .input(adminInvitationRemoveInput)
     .output(adminManagerRemoveOutput)
     .mutation(async ({ ctx, input }) => {

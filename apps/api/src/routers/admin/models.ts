@@ -32,6 +32,7 @@ export const modelsRouter = router({
 
   /** Spec 7 "Create model": a name (and optionally the twin); answers the new model's id. */
   create: adminProcedure
+    .meta({ audit: { record: 'model', id: { result: 'modelId' } } })
     .input(adminModelCreateInput)
     .output(adminModelCreateOutput)
     .mutation(({ ctx, input }) => ctx.write((tx) => createAdminModel(tx, input, ctx.modelSettings))),
@@ -44,6 +45,7 @@ export const modelsRouter = router({
 
   /** Spec 7 "Update model": name, base and the examples text (checked by the spec 5 parser). */
   update: adminProcedure
+    .meta({ audit: { record: 'model', id: { input: 'modelId' } } })
     .input(adminModelUpdateInput)
     .output(adminModelDetailOutput)
     .mutation(async ({ ctx, input }) => {
@@ -53,6 +55,7 @@ export const modelsRouter = router({
 
   /** Makes a SUCCEEDED version the model's default; the model's twin answers with it from then on. */
   makeDefault: adminProcedure
+    .meta({ audit: { record: 'model', id: { input: 'modelId' } } })
     .input(adminModelMakeDefaultInput)
     .output(adminModelDetailOutput)
     .mutation(async ({ ctx, input }) => {
@@ -62,6 +65,7 @@ export const modelsRouter = router({
 
   /** Spec 7 "Generate model version": snapshots the examples into a new version and starts fine-tuning it. */
   generateVersion: adminProcedure
+    .meta({ audit: { record: 'model', id: { input: 'modelId' } } })
     .input(adminModelGenerateInput)
     .output(adminModelDetailOutput)
     .mutation(async ({ ctx, input }) => {

@@ -40,6 +40,7 @@ export const payoutsRouter = router({
 
   /** Spec 7 "Update payout": status and rejection reason; answers the payout as saved. */
   update: adminProcedure
+    .meta({ audit: { record: 'payout', id: { input: 'payoutId' } } })
     .input(adminPayoutUpdateInput)
     .output(adminPayoutDetailOutput)
     .mutation(async ({ ctx, input }) => {
@@ -59,16 +60,17 @@ export const payoutsRouter = router({
    * never pays twice); a job then polls the batch and marks the payout EXECUTED or FAILED.
    */
   sendPayPal: adminProcedure
+    .meta({ audit: { record: 'payout', id: { input: 'payoutId' } } })
     .input(adminPayoutSendPayPalInput)
     .output(adminPayoutDetailOutput)
     .mutation(async ({ ctx, input }) => {
       await sendPayPalPayout(ctx.db, ctx.payouts.payPal, input.payoutId, {
         actorUserId: ctx.user.id,
+        write: ctx.write,
         schedulePoll: async (payoutId) => {
           await enqueue(ctx.jobs, 'payouts.paypal-poll', { payoutId }, { startAfter: new Date(Date.now() + firstPollDelayMs) });
         },
       });
-      ctx.feed.nudge();
       return getAdminPayout(ctx.db, input.payoutId, { payPalConfigured: ctx.payouts.payPal !== null });
     }),
 
@@ -78,5 +80,8 @@ export const payoutsRouter = router({
     .query(({ ctx }) => bankFileStatus(ctx.db, ctx.payouts.bankDebtor)),
 
   /** Pending bank payouts as a pain.001 credit-transfer file to upload to the bank. */
-  bankFile: adminProcedure.output(adminPayoutBankFileOutput).mutation(({ ctx }) => makeBankFile(ctx.db, ctx.payouts.bankDebtor)),
+  bankFile: adminProcedure
+    .meta({ audit: { none: 'Builds the bank file from pending payouts; changes no record.' } })
+    .output(adminPayoutBankFileOutput)
+    .mutation(({ ctx }) => makeBankFile(ctx.db, ctx.payouts.bankDebtor)),
 });

@@ -27,12 +27,14 @@ export const reportsRouter = router({
 
   /** Hides the report's twin from fans (discover and chat refuse it), or shows it again. */
   hide: adminProcedure
+    .meta({ audit: { record: 'report', id: { input: 'reportId' } } })
     .input(adminReportHideInput)
     .output(adminReportDetailOutput)
     .mutation(({ ctx, input }) => ctx.write((tx) => setReportedTwinHidden(tx, input))),
 
   /** Closes an open report with a note; the reporter's email goes out after the commit. */
   close: adminProcedure
+    .meta({ audit: { record: 'report', id: { input: 'reportId' } } })
     .input(adminReportCloseInput)
     .output(z.object({ report: adminReportDetailOutput, email: z.enum(['sent', 'failed']) }))
     .mutation(async ({ ctx, input }) => {

@@ -8,6 +8,7 @@ import { adminProcedure, router } from '../../trpc/procedures.ts';
 export const crisisSettingsRouter = router({
   get: adminProcedure.output(adminCrisisSettingsOutput).query(({ ctx }) => getCrisisSettings(ctx.db)),
   update: adminProcedure
+    .meta({ audit: { record: 'crisisSettings' } })
     .input(adminCrisisSettingsInput)
     .output(adminCrisisSettingsOutput)
     .mutation(({ ctx, input }) => ctx.write((tx) => updateCrisisSettings(tx, input))),

@@ -11,10 +11,13 @@ export const statusRouter = router({
   get: adminProcedure.output(adminStatusGetOutput).query(({ ctx }) => getModelHealth(ctx.db)),
 
   /** Queues a health check now; `queued` is false when one is already waiting to run. */
-  check: adminProcedure.output(adminStatusCheckOutput).mutation(({ ctx }) =>
-    ctx.write(async (tx) => {
-      const jobId = await enqueue(ctx.jobs, 'models.health', { trigger: 'manual' }, { tx });
-      return { queued: jobId !== null, jobId };
-    }),
-  ),
+  check: adminProcedure
+    .meta({ audit: { none: 'Queues a health check job; changes no record.' } })
+    .output(adminStatusCheckOutput)
+    .mutation(({ ctx }) =>
+      ctx.write(async (tx) => {
+        const jobId = await enqueue(ctx.jobs, 'models.health', { trigger: 'manual' }, { tx });
+        return { queued: jobId !== null, jobId };
+      }),
+    ),
 });

@@ -23,6 +23,7 @@ export const talentsRouter = router({
 
   /** Spec 7 "Create talent (admin)": a twin with a name and a default config, no manager yet. */
   create: adminProcedure
+    .meta({ audit: { record: 'talent', id: { result: 'id' } } })
     .input(adminTalentCreateInput)
     .output(adminTalentCreateOutput)
     .mutation(({ ctx, input }) => ctx.write((tx) => createAdminTalent(tx, input))),
@@ -35,6 +36,7 @@ export const talentsRouter = router({
 
   /** Spec 7 "Update talent (admin)": every setting at once; answers the saved talent. */
   update: adminProcedure
+    .meta({ audit: { record: 'talent', id: { input: 'talentId' } } })
     .input(adminTalentUpdateInput)
     .output(adminTalentUpdateOutput)
     .mutation(({ ctx, input }) =>

@@ -29,6 +29,7 @@ export const usersRouter = router({
    * "You're in!" email after the commit; a failed send does not undo the save and is reported.
    */
   update: adminProcedure
+    .meta({ audit: { record: 'user', id: { input: 'id' } } })
     .input(adminUserUpdateInput)
     .output(adminUserUpdateOutput)
     .mutation(async ({ ctx, input }) => {

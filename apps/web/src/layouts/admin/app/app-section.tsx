@@ -1,5 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { AdminPage } from '../shared/admin-page.tsx';
+import { HistoryCard } from '../shared/history-card.tsx';
 import { AppSettingsPage } from './app-settings-page.tsx';
 import { CrisisSettingsCard } from './crisis-settings-card.tsx';
 
@@ -14,6 +15,7 @@ export function AppSection() {
           <AdminPage>
             <AppSettingsPage />
             <CrisisSettingsCard />
+            <HistoryCard entity="app" entityId="app" />
           </AdminPage>
         }
       />

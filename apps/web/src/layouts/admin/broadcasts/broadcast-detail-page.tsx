@@ -8,6 +8,7 @@ import { trpc } from '../../../trpc/trpc.ts';
 import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
 import { ConfirmButton } from '../shared/confirm-button.tsx';
 import { DetailLoadState } from '../shared/detail-load-state.tsx';
+import { HistoryCard } from '../shared/history-card.tsx';
 import { RecordLink } from '../shared/record-link.tsx';
 import { useAdminLive } from '../shared/use-admin-live.ts';
 import { activeStep, broadcastEntities, broadcastPercent, broadcastProgress } from './broadcast-format.ts';
@@ -172,6 +173,7 @@ export function BroadcastDetailPage() {
           </Stack>
         </Paper>
       </SimpleGrid>
+      <HistoryCard entity="broadcast" entityId={broadcast.id} />
     </AdminPage>
   );
 }

@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../components/format-date.ts';
 import { describeError } from '../../../errors/describe-error.ts';
 import { pictureSrc } from '../../../media/media-url.ts';
 import { trpc } from '../../../trpc/trpc.ts';
+import { HistoryCard } from '../shared/history-card.tsx';
 import { uniqueById } from '../shared/unique-by-id.ts';
 import { useAdminLive } from '../shared/use-admin-live.ts';
 import { AdminMessageCard } from './admin-message-card.tsx';
@@ -81,6 +82,7 @@ export function ChatViewPage() {
         <Skeleton height={140} radius="lg" />
       )}
       {chat.data && <FanMemoryPanel chatId={chatId} />}
+      {chat.data && <HistoryCard entity="chat" entityId={chatId} />}
 
       {messages.isError ? (
         <ErrorAlert error={messages.error} onRetry={() => void messages.refetch()} />

@@ -16,6 +16,7 @@ import { useSyncFormWithData } from '../../../forms/use-sync-form-with-data.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
 import { ConfirmButton } from '../shared/confirm-button.tsx';
+import { HistoryCard } from '../shared/history-card.tsx';
 import { RecordLink } from '../shared/record-link.tsx';
 import { useAdminLive } from '../shared/use-admin-live.ts';
 import { useServerForm } from '../shared/use-server-form.ts';
@@ -42,6 +43,7 @@ export function DiscoverDetailPage() {
       ) : (
         <DiscoverForm entry={entry.data} />
       )}
+      {entry.data && <HistoryCard entity="discover" entityId={talentId} />}
     </AdminPage>
   );
 }

@@ -6,6 +6,7 @@ import { LoadingPanel } from '../../../components/loading-panel.tsx';
 import { describeError } from '../../../errors/describe-error.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
+import { HistoryCard } from '../shared/history-card.tsx';
 import { RecordLink } from '../shared/record-link.tsx';
 import { useAdminLive } from '../shared/use-admin-live.ts';
 import { FaqEditor } from './faq-editor.tsx';
@@ -54,6 +55,7 @@ export function FaqDetailPage() {
       ) : (
         <FaqEditor faq={faq.data} footer={<RecordLink table="faqs" id={faq.data.id} />} />
       )}
+      {faq.data && <HistoryCard entity="faq" entityId={faq.data.id} />}
     </AdminPage>
   );
 }

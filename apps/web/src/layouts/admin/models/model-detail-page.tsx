@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { trpc } from '../../../trpc/trpc.ts';
 import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
 import { DetailLoadState } from '../shared/detail-load-state.tsx';
+import { HistoryCard } from '../shared/history-card.tsx';
 import { RecordLink } from '../shared/record-link.tsx';
 import { useAdminLive } from '../shared/use-admin-live.ts';
 import { GenerateVersionButton } from './generate-version-button.tsx';
@@ -55,6 +56,7 @@ export function ModelDetailPage() {
         <TrainingExamplesView text={model.trainingExamplesText} exampleCount={model.exampleCount} />
       </SimpleGrid>
       <ModelVersions model={model} actions={<GenerateVersionButton model={model} checking={query.isFetching} />} />
+      <HistoryCard entity="model" entityId={model.id} />
     </AdminPage>
   );
 }

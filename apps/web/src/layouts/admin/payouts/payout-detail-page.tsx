@@ -11,6 +11,7 @@ import { CopyValue, DetailCard, Field } from '../payments/payment-fields.tsx';
 import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
 import { ConfirmButton } from '../shared/confirm-button.tsx';
 import { DetailLoadState } from '../shared/detail-load-state.tsx';
+import { HistoryCard } from '../shared/history-card.tsx';
 import { RecordLink } from '../shared/record-link.tsx';
 import { useAdminLive } from '../shared/use-admin-live.ts';
 import { formatPayoutAmount, payoutEntities, personLabel } from './payout-format.ts';
@@ -61,6 +62,7 @@ export function PayoutDetailPage() {
         </Stack>
       </SimpleGrid>
       <PayoutTimeline payout={payout} />
+      <HistoryCard entity="payout" entityId={payout.id} />
     </AdminPage>
   );
 }

@@ -15,6 +15,7 @@ import { DetailCard, Field } from '../payments/payment-fields.tsx';
 import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
 import { ConfirmButton } from '../shared/confirm-button.tsx';
 import { DetailLoadState } from '../shared/detail-load-state.tsx';
+import { HistoryCard } from '../shared/history-card.tsx';
 import { useAdminLive } from '../shared/use-admin-live.ts';
 import { useServerForm } from '../shared/use-server-form.ts';
 import { HiddenTwinBadge, ReportStatusBadge } from './report-badges.tsx';
@@ -64,6 +65,7 @@ export function ReportDetailPage() {
         </Stack>
         {report.status === 'OPEN' ? <CloseReportForm report={report} /> : <ClosedCard report={report} />}
       </SimpleGrid>
+      <HistoryCard entity="report" entityId={report.id} />
     </AdminPage>
   );
 }

@@ -8,6 +8,7 @@ import { trpc } from '../../../trpc/trpc.ts';
 import { TalentFaqTab } from '../faqs/talent-faq-tab.tsx';
 import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
 import { DetailTabs } from '../shared/detail-tabs.tsx';
+import { HistoryCard } from '../shared/history-card.tsx';
 import { RecordLink } from '../shared/record-link.tsx';
 import { useAdminLive } from '../shared/use-admin-live.ts';
 import { TalentManagersTab } from '../users/talent-managers-tab.tsx';
@@ -119,6 +120,7 @@ export function TalentDetailPage() {
             { value: 'payouts', label: 'Payouts', panel: <TalentPayoutsTab talentId={talentId} /> },
             { value: 'broadcast', label: 'Broadcast', panel: <TalentBroadcastsTab talentId={talentId} /> },
             { value: 'analytics', label: 'Analytics', panel: <TalentAnalyticsTab talentId={talentId} /> },
+            { value: 'history', label: 'History', panel: <HistoryCard entity="talent" entityId={talentId} /> },
           ]}
         />
       )}

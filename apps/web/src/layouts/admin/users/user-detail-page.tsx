@@ -7,6 +7,7 @@ import { pictureSrc } from '../../../media/media-url.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
 import { DetailLoadState } from '../shared/detail-load-state.tsx';
+import { HistoryCard } from '../shared/history-card.tsx';
 import { RecordLink } from '../shared/record-link.tsx';
 import { useAdminLive } from '../shared/use-admin-live.ts';
 import { RoleBadge, UserStatusBadge } from './user-badges.tsx';
@@ -71,6 +72,7 @@ export function UserDetailPage() {
         <TestGroups record={user.testGroupRecord} />
       </SimpleGrid>
       <UserEditForm user={user} />
+      <HistoryCard entity="user" entityId={user.id} />
     </AdminPage>
   );
 }

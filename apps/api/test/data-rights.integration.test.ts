@@ -15,9 +15,16 @@ import {
   seedDemoData,
   talentConfigs,
   talents,
+  twinReports,
   users,
 } from '@doppel/db';
-import { deletedTwinName, produceDataExport, removeExpiredDataExports, settleTalentLedgers } from '@doppel/domain';
+import {
+  deletedReporter,
+  deletedTwinName,
+  produceDataExport,
+  removeExpiredDataExports,
+  settleTalentLedgers,
+} from '@doppel/domain';
 import { createDevOutboxMailer, createLocalDiskStorage } from '@doppel/integrations';
 import { eq, sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
@@ -267,6 +274,27 @@ describe('delete my account', () => {
     const otherBrowser = await signIn(api, fanEmail);
     const { id: exportId } = await fan.caller.client.account.requestDataExport.mutate();
     await runExportJob(exportId);
+    // Outside the rows the account's foreign keys reach: a report the fan filed, and an admin's edit
+    // of their account in the audit log (its before and after hold their name and email).
+    await fan.caller.client.reports.submit.mutate({
+      talentTag: twin.tag,
+      reason: 'OTHER',
+      description: 'This twin answers in a way that worries me.',
+      email: fanEmail,
+    });
+    const admin = await newAccount('audit-admin@test.dev', 'Audit Admin');
+    await api.database.db.update(users).set({ role: 'ADMIN' }).where(eq(users.id, admin.id));
+    const before = await admin.caller.client.admin.users.get.query({ userId: fan.id });
+    await admin.caller.client.admin.users.update.mutate({
+      id: fan.id,
+      name: `${fanName} (VIP)`,
+      email: fanEmail,
+      role: before.role,
+      waitlistStatus: before.waitlistStatus,
+      credits: before.credits,
+    });
+    expect(await tablesHolding(fanEmail)).toContain('public.twin_reports.reporter_email');
+    expect(await tablesHolding(fanName)).toContain('public.admin_audit_entries.changes');
     // Before: the scan finds them, so it can find them.
     expect(await tablesHolding(secretMessage)).toContain('public.chat_messages.text');
     expect(await tablesHolding(fanEmail)).toContain('public.users.email');
@@ -287,6 +315,9 @@ describe('delete my account', () => {
       .from(chatMessages)
       .where(eq(chatMessages.chatId, fan.chatId));
     expect(left?.n).toBe(0);
+    // The report stays for the admins' review, from a reporter who is no longer known.
+    const [filed] = await api.database.db.select().from(twinReports).where(eq(twinReports.talentId, twin.talent.id));
+    expect(filed).toMatchObject({ reporterEmail: deletedReporter, reporterUserId: null, reporterAddressHash: null });
 
     const report = await settleTalentLedgers(api.database.db, { repair: false });
     expect(report.frameDrifts).toEqual([]);

@@ -3,6 +3,7 @@
 // keys (payments, payment and talent ledgers, payouts), so every total still adds up. A creator's
 // last-managed twin is taken down: no handle, no name, no picture, off Discover, payout details gone.
 import {
+  adminAuditEntries,
   chats,
   dataExports,
   devOutboxEmails,
@@ -13,13 +14,17 @@ import {
   talentConfigs,
   talentManagers,
   talents,
+  twinReports,
   users,
 } from '@doppel/db';
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
 import { DomainError } from '../errors.ts';
 
 /** What the name of a taken-down twin becomes (the ledger and admin lists still show the row). */
 export const deletedTwinName = 'Deleted twin';
+
+/** What a report's reporter becomes once they deleted their account (the report stays for review). */
+export const deletedReporter = 'deleted account';
 
 export type DeletedAccount = {
   /** Storage paths of the person's export ZIPs, to remove once the transaction has committed. */
@@ -71,6 +76,7 @@ export async function deleteAccount(tx: Executor, userId: string): Promise<Delet
     await tx.delete(signInTokens).where(eq(signInTokens.email, account.email));
     await tx.delete(devOutboxEmails).where(eq(devOutboxEmails.to, account.email));
   }
+  await forgetOutsideTheAccount(tx, userId, account?.email ?? null, takenDownTwinIds);
   // Each twin's chat counter drops by the chats about to go.
   await tx.execute(sql`
     update ${talentConfigs} set chat_count = greatest(0, ${talentConfigs.chatCount} - gone.n)
@@ -98,4 +104,35 @@ async function takeDownTwins(tx: Executor, talentIds: string[]): Promise<void> {
     .update(payouts)
     .set({ accountHolderName: null, iban: null, bic: null, taxId: null, payPalEmail: null })
     .where(inArray(payouts.talentId, talentIds));
+}
+
+/**
+ * What holds the person outside rows their foreign keys delete: the reports they filed (kept for
+ * the review, without who sent them) and the admin audit log's entries about their account, their
+ * chats, their taken-down twins and their reports, whose before and after values are their data.
+ */
+async function forgetOutsideTheAccount(
+  tx: Executor,
+  userId: string,
+  email: string | null,
+  takenDownTwinIds: string[],
+): Promise<void> {
+  const filed = or(eq(twinReports.reporterUserId, userId), email ? eq(twinReports.reporterEmail, email) : undefined);
+  const reportIds = (await tx.select({ id: twinReports.id }).from(twinReports).where(filed)).map((row) => row.id);
+  if (reportIds.length > 0) {
+    await tx
+      .update(twinReports)
+      .set({ reporterEmail: deletedReporter, reporterUserId: null, reporterAddressHash: null })
+      .where(inArray(twinReports.id, reportIds));
+  }
+  const chatIds = (await tx.select({ id: chats.id }).from(chats).where(eq(chats.userId, userId))).map((row) => row.id);
+  const about = (entity: string, ids: string[]) =>
+    ids.length > 0 ? and(eq(adminAuditEntries.entity, entity), inArray(adminAuditEntries.entityId, ids)) : undefined;
+  const entries = [
+    about('user', [userId]),
+    about('chat', chatIds),
+    about('talent', takenDownTwinIds),
+    about('report', reportIds),
+  ];
+  await tx.delete(adminAuditEntries).where(or(...entries.filter((entry) => entry !== undefined)));
 }

@@ -58,7 +58,8 @@ describe('notifications in the fan messenger', () => {
           await page.screenshot({ path: '/tmp/doppel-chat-menu-missing.png' });
           throw error;
         });
-      await page.getByRole('menuitem', { name: 'Turn on notifications' }).waitFor();
+      // The menu says "Checking notifications…" until the service worker answers: slow on a busy machine.
+      await page.getByRole('menuitem', { name: 'Turn on notifications' }).waitFor({ timeout: 45_000 });
       // Screenshots wait out the menu's opening transition, so they show what a fan sees.
       await page.waitForTimeout(300);
       await page.screenshot({ path: '/tmp/doppel-chat-menu.png' });

@@ -183,7 +183,7 @@ describe('admin app update payload', () => {
     expect(adminAppUpdateInput.parse({ ...valid, voices: [] }).voices).toEqual([]);
   });
 
-  it('gives new voices the defaults of spec 9', () => {
+  it('gives new voices the defaults of docs/product-rules.md#constants-and-limits', () => {
     expect(newVoiceDefaults).toEqual({
       stability: 0.5,
       similarityBoost: 0.7,

@@ -59,7 +59,7 @@ function errorsOf(changes: Partial<Record<keyof AdminTalentUpdateFormInput, unkn
   return errors;
 }
 
-describe('admin talent settings (spec 5)', () => {
+describe('admin talent settings (docs/product-rules.md#admin-forms)', () => {
   it('accepts a complete form and stores blank optional text as none', () => {
     const parsed = adminTalentUpdateInput.parse(valid);
     expect(parsed.subscriptionProductId).toBeNull();
@@ -183,7 +183,7 @@ describe('admin talent settings (spec 5)', () => {
   });
 });
 
-describe('create talent and the list (spec 5, 2.5)', () => {
+describe('create talent and the list (docs/product-rules.md#admin-forms, #admin-back-office)', () => {
   it('requires a non-empty name ("Required")', () => {
     expect(adminTalentCreateInput.safeParse({ name: '   ' }).error?.issues.map((issue) => issue.message)).toEqual(['Required']);
     expect(adminTalentCreateInput.safeParse({}).error?.issues.map((issue) => issue.message)).toEqual(['Required']);

@@ -81,7 +81,7 @@ describe('admin users list input', () => {
   });
 });
 
-describe('user status (spec 4)', () => {
+describe('user status (docs/product-rules.md#waitlist)', () => {
   it('shows an accepted user as Live with managed talents and Onboarding without', () => {
     expect(adminUserStatusOf('ACCEPTED', true)).toBe('LIVE');
     expect(adminUserStatusOf('ACCEPTED', false)).toBe('ONBOARDING');

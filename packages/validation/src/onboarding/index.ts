@@ -14,7 +14,7 @@ export const interestsMax = 5;
 export const ageMin = 18;
 export const ageMax = 1000;
 
-/** The eight steps, in order, with their routes under /onboarding's layout (spec 2.3). */
+/** The eight steps, in order, with their routes under /onboarding's layout (docs/product-rules.md#onboarding). */
 export const onboardingSteps = [
   'name',
   'profile-picture',

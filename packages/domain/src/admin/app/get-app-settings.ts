@@ -1,4 +1,4 @@
-// admin.app.get: the App page's values (spec 2.5 "/app"): app_configs and apps (id default) and the
+// admin.app.get: the App page's values (docs/product-rules.md#admin-back-office "/app"): app_configs and apps (id default) and the
 // voice catalogue in its order.
 import { appConfigs, apps, defaultAppId, type Executor, voices } from '@doppel/db';
 import {

@@ -27,7 +27,7 @@ export const chatSortLabels: Record<AdminChatSort, string> = {
   chatMessageCount: 'Messages',
 };
 
-/** The list's address parameters (spec 2.5: default filter "logged-in", default sort last updated). */
+/** The list's address parameters (docs/product-rules.md#admin-back-office: default filter "logged-in", default sort last updated). */
 export const chatListParams = {
   filter: { options: adminChatFilters, default: defaultAdminChatFilter },
   sort: { options: adminChatSorts, default: defaultAdminChatSort },

@@ -1,4 +1,4 @@
-// How the Users section names things: the filter drop-down's options (spec 2.5), the status and
+// How the Users section names things: the filter drop-down's options (docs/product-rules.md#admin-back-office), the status and
 // role badges, and a user's display name. Pure, unit-tested.
 import {
   type AdminUserFilter,

@@ -47,7 +47,7 @@ export function formatMicroUsdCents(microUsd: number): string {
   return money('USD', 2, 2).format(decimalText(cents === 0 ? 0 : cents, 2) as Intl.StringNumericLiteral);
 }
 
-/** Spec 4's names for the version statuses. */
+/** The version statuses as docs/product-rules.md#model-version-statuses names them. */
 export const modelVersionStatusLabels: Record<ModelVersionStatus, string> = {
   UPLOADING_TRAINING_FILE: 'Uploading',
   FINE_TUNING: 'Fine Tuning',

@@ -481,7 +481,7 @@ describe('admin.talents.update', () => {
     });
   }
 
-  it('refuses image contexts outside 3 to 40 characters with the spec’s messages', async () => {
+  it('refuses image contexts outside 3 to 40 characters with the documented messages', async () => {
     const talentId = people.talentA.id;
     const before = await getTalent(talentId);
     const [image] = before.staticAttachments;

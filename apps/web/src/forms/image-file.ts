@@ -1,6 +1,6 @@
 import { imageExtensions, maxUploadBytes } from '@doppel/validation';
 
-/** Accept list for the picture input: the spec's jpg, jpeg, png and webp. */
+/** Accept list for the picture input: jpg, jpeg, png and webp (docs/product-rules.md#sign-in-waitlist-and-onboarding-fields). */
 export const imageAccept = ['image/jpeg', 'image/png', 'image/webp', ...imageExtensions.map((ext) => `.${ext}`)].join(',');
 
 /**

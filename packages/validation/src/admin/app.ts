@@ -8,7 +8,7 @@ import { genders } from '../enums.ts';
 import { subscriptionCentsSchema, subscriptionPriceMessages } from '../payments/subscription-price.ts';
 import { adminShareSchema } from './talents.ts';
 
-// ---- Limits the spec leaves open (chosen here, read by the form and the server) ----
+// ---- Limits the product rules leave open (chosen here, read by the form and the server) ----
 
 export const appTemplateMax = 20_000;
 export const appDescriptionMax = 1_000;

@@ -5,7 +5,7 @@ import { fanMemoryKinds } from '../chat/memories.ts';
 import { chatPromptMessageTypes, llmTypes, reactions, senderTypes } from '../enums.ts';
 import { adminId, adminListInput, adminListOutput } from './list.ts';
 
-/** The chat flags the list filters on, in the spec's order (docs/product-rules.md#admin-back-office); set once, never cleared. */
+/** The chat flags the list filters on, in the order of docs/product-rules.md#admin-back-office; set once, never cleared. */
 export const adminChatFlags = [
   'hasUserInteraction',
   'hasUserInteractionWithNonAnonymousUser',

@@ -1,5 +1,5 @@
 // The admin talent settings' fields (admin.talents.update, docs/product-rules.md#admin-forms "Admin: talent settings"): the
-// limits the spec leaves open, the messages, shares as decimals on the screen and parts per million
+// limits the product rules leave open, the messages, shares as decimals on the screen and parts per million
 // in the database, and the schemas of single fields the form and the server share.
 import { z } from 'zod';
 import { ppmWhole } from '../common/business.ts';
@@ -10,7 +10,7 @@ import { imageContextSchema } from '../talent/gallery.ts';
 import { talentMessages } from '../talent/limits.ts';
 import { adminId } from './list.ts';
 
-// ---- Limits the spec leaves open (chosen here, read by the form and the server) ----
+// ---- Limits the product rules leave open (chosen here, read by the form and the server) ----
 
 /** Prices are whole credits from 0; the ceiling (10,000 USD) only guards against a typo. */
 export const adminPriceMax = 100_000;
@@ -148,7 +148,7 @@ export const adminChatExampleSchema = z.object({
 });
 export type AdminChatExample = z.infer<typeof adminChatExampleSchema>;
 
-/** A gallery image's editable part: its context (docs/product-rules.md#admin-forms: 3 to 40 characters, the spec's messages). */
+/** A gallery image's editable part: its context (docs/product-rules.md#admin-forms: 3 to 40 characters, with its messages). */
 export const adminStaticAttachmentSchema = z.object({
   id: adminId('Image ID'),
   context: imageContextSchema,

@@ -154,7 +154,7 @@ describe('admin talent settings (docs/product-rules.md#admin-forms)', () => {
     expect(Object.keys(errorsOf({ chatMessageSuggestions: four }))).toEqual(['chatMessageSuggestions']);
   });
 
-  it('needs an image context of 3 to 40 characters, with the spec’s messages', () => {
+  it('needs an image context of 3 to 40 characters, with the documented messages', () => {
     expect(errorsOf({ staticAttachments: [{ id: 'a1', context: 'ab' }] })).toEqual({
       'staticAttachments.0.context': ['Context must be at least 3 characters long'],
     });

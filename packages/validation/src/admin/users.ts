@@ -115,7 +115,7 @@ export const adminUserWaitlistStatusSchema = z.preprocess(
 
 export const adminUserRoleSchema = z.enum(userRoles, { error: adminUserMessages.role });
 
-/** Empty for fans without a name is allowed: the spec keeps the name optional. */
+/** Empty for fans without a name is allowed: the user editor keeps the name optional. */
 export const adminUserNameSchema = singleLineText().max(adminUserNameMax, adminUserMessages.nameTooLong);
 
 /** A blank email leaves it as it is (an anonymous fan has none); a given one is trimmed, lower-cased, valid. */

@@ -4,7 +4,7 @@ import { singleLineText } from '../common/single-line.ts';
 import { imageContextMax, imageContextMin, talentMessages } from './limits.ts';
 import { dimensionsSchema, storedFilePathSchema } from './settings.ts';
 
-/** Image context (docs/product-rules.md#creator-settings-fields): 3 to 40 characters, with the spec's messages. */
+/** Image context (docs/product-rules.md#creator-settings-fields): 3 to 40 characters, with its messages. */
 export const imageContextSchema = singleLineText({ error: messages.required })
   .min(imageContextMin, talentMessages.contextTooShort)
   .max(imageContextMax, talentMessages.contextTooLong);

@@ -1,4 +1,4 @@
-// Limits of the creator settings (spec sections 5 and 9). The spec says some exist without giving
+// Limits of the creator settings (docs/product-rules.md#creator-settings-fields, #constants-and-limits). The rules say some exist without giving
 // them ("a maximum length that is not shown", "a minimum that is not shown"); the values chosen
 // here are documented in docs/creator-dashboard.md and read by both the forms and the server.
 
@@ -31,7 +31,7 @@ export const priceLimits = {
 } as const;
 export type PriceField = keyof typeof priceLimits;
 
-/** The messages the spec fixes word for word, and the server's own for rules a schema cannot see. */
+/** The messages docs/product-rules.md#creator-settings-fields fixes word for word, and the server's own for rules a schema cannot see. */
 export const talentMessages = {
   contextTooShort: 'Context must be at least 3 characters long',
   contextTooLong: 'Context must be less than 40 characters',

@@ -7,7 +7,7 @@ import { adminAppSettingsOutput, adminAppUpdateInput } from '@doppel/validation'
 import { adminProcedure, router } from '../../trpc/procedures.ts';
 
 export const appSettingsRouter = router({
-  /** The page's values; blank templates and the spec's defaults before the first save. */
+  /** The page's values; blank templates and the defaults of docs/product-rules.md#constants-and-limits before the first save. */
   get: adminProcedure.output(adminAppSettingsOutput).query(({ ctx }) => getAdminAppSettings(ctx.db)),
 
   /** Saves everything at once (voices upserted by id, removed ones deleted) and answers the result. */

@@ -10,7 +10,7 @@ import {
 } from '@doppel/validation';
 import { type ListParamsSpec, readListParams, writeListParams } from '../shared/list-params.ts';
 
-/** The filters as the spec names them (2.5), in its order; `all` last. */
+/** The filters in the order of docs/product-rules.md#admin-back-office; `all` last. */
 export const chatFilterLabels: Record<AdminChatFilter, string> = {
   hasUserInteraction: 'With user interaction',
   hasUserInteractionWithNonAnonymousUser: 'Logged-in user',

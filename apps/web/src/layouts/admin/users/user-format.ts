@@ -10,7 +10,7 @@ import {
 } from '@doppel/validation';
 import type { ListParamsSpec } from '../shared/list-params.ts';
 
-/** The drop-down's options as the spec names them, in its order. */
+/** The drop-down's options as the screen names them, in order (docs/product-rules.md#admin-back-office). */
 export const userFilterLabels: Record<AdminUserFilter, string> = {
   pending: 'Waitlist - Pending',
   accepted: 'Waitlist - Accepted',

@@ -7,7 +7,7 @@ import { compressDistFiles } from './build/precompress.ts';
 const packageVersion = (path: string): string | undefined =>
   (JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as { version?: string }).version;
 
-// The version the app compares with the server's minimum (spec 4): APP_VERSION wins, else the root
+// The version the app compares with the server's minimum (docs/product-rules.md#app-version-gate): APP_VERSION wins, else the root
 // package version, else this package's, so a build never reports a version older than the demo minimum.
 function appVersion(): string {
   return process.env.APP_VERSION?.trim() || packageVersion('../../package.json') || packageVersion('./package.json') || '0.0.0';

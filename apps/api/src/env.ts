@@ -150,7 +150,7 @@ const schema = z.object({
   OPENAI_MODERATION: z.enum(['on', 'off'], { error: 'OPENAI_MODERATION must be on or off' }).default('on'),
   /** Comma-separated bases a model may be fine-tuned from, the first the default; default a current list. */
   FINE_TUNING_BASE_MODELS: optionalText,
-  /** The organisation ids the version titles name V0 and V1 (spec 2.5); others show as Unknown. */
+  /** The organisation ids the version titles name V0 and V1 (docs/product-rules.md#admin-back-office); others show as Unknown. */
   FINE_TUNING_ORGANISATION_V0: optionalText,
   FINE_TUNING_ORGANISATION_V1: optionalText,
   /** `on` allows the development outbox in production (it is readable by anyone who reaches the server). */

@@ -88,7 +88,7 @@ async function storedVoices() {
 }
 
 describe('admin.app before the first save', () => {
-  it('answers blank templates and the spec defaults, and the first save creates the rows', async () => {
+  it('answers blank templates and the documented defaults, and the first save creates the rows', async () => {
     const unsaved = await admin.client.admin.app.get.query();
     expect(unsaved).toMatchObject({
       chatPromptTemplate: '',

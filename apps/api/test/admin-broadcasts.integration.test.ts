@@ -1,4 +1,4 @@
-// The admin Broadcast section over real HTTP (spec 2.5, 5, 7): schedule with the form's rules, the
+// The admin Broadcast section over real HTTP (docs/product-rules.md#admin-back-office, #admin-forms, #calls): schedule with the form's rules, the
 // list newest scheduled first, the detail, delete only while scheduled, admin only; scheduling
 // queues one prepare job held back until scheduledAt.
 import { broadcasts } from '@doppel/db';

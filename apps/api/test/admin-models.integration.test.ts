@@ -1,5 +1,5 @@
 // The admin Models section over real HTTP (issue "Worker tier", models): create, examples checked by
-// the spec 5 parser, one generation at a time, the fine-tuning pipeline through the real `openai`
+// the parser of docs/product-rules.md#training-examples, one generation at a time, the fine-tuning pipeline through the real `openai`
 // SDK against the fake OpenAI server (success, a provider failure, a refused base, and crashes
 // between steps that still end with one upload and one provider job), and Make Default.
 import { appConfigs, defaultAppId, modelVersions, talentConfigs } from '@doppel/db';
@@ -68,7 +68,7 @@ afterAll(async () => {
 });
 
 describe('models', () => {
-  it('creates a model with a known base and refuses examples that break spec 5', async () => {
+  it('creates a model with a known base and refuses examples that break docs/product-rules.md#admin-forms', async () => {
     const { modelId } = await admin.client.admin.models.create.mutate({ name: 'Travel voice' });
     const detail = await admin.client.admin.models.get.query({ modelId });
     expect(detail).toMatchObject({ name: 'Travel voice', exampleCount: 0, trainingExamplesText: '', versions: [] });

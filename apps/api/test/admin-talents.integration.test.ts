@@ -1,6 +1,6 @@
 // The admin Talents section's procedures over real HTTP: the list's search and both sorts paged
 // against an independent ORDER BY, create, get, the settings update of every field group with
-// spec 5's messages as field errors, the access tiers, and the creator seeing an admin's edit live.
+// The messages of docs/product-rules.md#admin-forms as field errors, the access tiers, and the creator seeing an admin's edit live.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -481,7 +481,7 @@ describe('admin.talents.update', () => {
     });
   }
 
-  it('refuses image contexts outside 3 to 40 characters with the spec’s messages', async () => {
+  it('refuses image contexts outside 3 to 40 characters with the documented messages', async () => {
     const talentId = people.talentA.id;
     const before = await getTalent(talentId);
     const [image] = before.staticAttachments;

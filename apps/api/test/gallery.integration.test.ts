@@ -164,7 +164,7 @@ describe('gallery.add', () => {
 });
 
 describe('gallery.update', () => {
-  it('sets the context with the spec’s limits and messages', async () => {
+  it('sets the context with the documented limits and messages', async () => {
     const uploaded = await uploadToGallery(manager, talentId, 50, 40);
     await manager.client.gallery.add.mutate({ talentId, staticAttachment: asAttachment(uploaded) });
     const staticAttachmentId = uploaded.id;

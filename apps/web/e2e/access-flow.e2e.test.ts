@@ -18,7 +18,7 @@ describe('access flow of signed-in creators without a twin', () => {
     expect(terms.gap).toBeGreaterThanOrEqual(0);
     await page.screenshot({ path: '/tmp/doppel-waitlist.png' });
 
-    // A referral tag lets the creator straight into onboarding (spec 4).
+    // A referral tag lets the creator straight into onboarding (docs/product-rules.md#onboarding).
     await page.goto('/r/mia');
     await page.waitForURL('**/name');
     await page.getByRole('heading', { name: 'What should we call your AI twin?' }).waitFor();

@@ -5,7 +5,7 @@ import { signInWithMagicLink } from './support/sign-in.ts';
 
 // Broadcasts end to end on the real worker: the demo admin schedules one for Mia a minute ahead,
 // confirms, watches it go SCHEDULED → COMPLETED live, and a fan of Mia (Jordan, who last wrote to
-// her days ago: in spec 4's audience) finds the message in the chat. A second one is deleted.
+// her days ago: in the audience of docs/product-rules.md#broadcasts) finds the message in the chat. A second one is deleted.
 
 /** A minute until it is due, then the worker's prepare job (polled every 2 s) and its sends. */
 const completionTimeoutMs = 150_000;

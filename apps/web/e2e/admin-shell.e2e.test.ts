@@ -9,7 +9,7 @@ const adminMenuInSpecOrder = [
   'Chats',
   'Discover',
   'Reactions',
-  // Not in spec 2.5: the queue of reported twins (docs/safety.md, Take-down).
+  // Not in docs/product-rules.md#admin-back-office: the queue of reported twins (docs/safety.md, Take-down).
   'Reports',
   'Payments',
   'Payouts',
@@ -38,7 +38,7 @@ describe('demo admin', () => {
     await page.getByRole('heading', { name: 'Status', level: 2 }).waitFor();
     const menu = page.getByTestId('admin-menu');
     const labels = (await menu.locator('.mantine-NavLink-label').allTextContents()).map((label) => label.trim());
-    expect(labels, 'the admin menu lists the sections in the order of spec 2.5').toEqual(adminMenuInSpecOrder);
+    expect(labels, 'the admin menu lists the sections in the order of product-rules.md').toEqual(adminMenuInSpecOrder);
     expect(await page.evaluate(() => window.localStorage.getItem('isAdmin')), 'the switch is remembered').toBe('true');
     await page.screenshot({ path: '/tmp/doppel-admin.png', fullPage: true });
 

@@ -1,5 +1,5 @@
 // Lists say when in words (issue 26 item 13): the creator's payouts read "Requested 2 days ago",
-// and the full date ("25/11/2026 at 17:06", the spec's format) shows on a mouse hover on a desktop
+// and the full date ("25/11/2026 at 17:06", the app's format) shows on a mouse hover on a desktop
 // and on a long press on a phone, where it stays after the finger lifts until the next touch.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';

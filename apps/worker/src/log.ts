@@ -1,4 +1,4 @@
-// Structured one-line JSON logs (the error-reporting fallback of DESIGN.md "Providers").
+// Structured one-line JSON logs (the error-reporting fallback, docs/deploy.md#error-reporting-and-metrics).
 import { loggableError } from '@doppel/db';
 import type { LogLevel } from './env.ts';
 

@@ -1,5 +1,5 @@
 // Fans for broadcast tests and the broadcasts bench, written in set-based SQL: `matching` signed-in
-// fans who last wrote to the twin between one hour and 29 days ago (spec 4's audience), and
+// fans who last wrote to the twin between one hour and 29 days ago (the audience of docs/product-rules.md#broadcasts), and
 // `others` fans of each kind the audience leaves out: anonymous, wrote within the last 10 minutes,
 // wrote over a month ago, never wrote. Ids are `{prefix}u{n}` and `{prefix}c{n}`.
 import { sql } from 'drizzle-orm';

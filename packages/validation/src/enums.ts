@@ -1,4 +1,4 @@
-// Every closed enumeration of spec section 3 (and the states of section 4), as `as const` tuples.
+// Every closed enumeration of docs/product-rules.md#records (and the states of #states-and-lifecycles), as `as const` tuples.
 // The database builds its pgEnums from these tuples and the forms build their zod enums from them,
 // so a value added here reaches both sides at once.
 
@@ -22,7 +22,7 @@ export const personalityTraits = [
 export type PersonalityTrait = (typeof personalityTraits)[number];
 
 /**
- * The interests offered today, in spec order. Talents store interests as free text, so one that is
+ * The interests offered today, in the order the creator sees them. Talents store interests as free text, so one that is
  * removed from this list still loads and is shown as deprecated (see `isOfferedInterest`).
  */
 export const interests = [
@@ -179,7 +179,7 @@ export type ChatPromptMessageType = (typeof chatPromptMessageTypes)[number];
 export const trainingMessageRoles = ['system', 'user', 'assistant'] as const;
 export type TrainingMessageRole = (typeof trainingMessageRoles)[number];
 
-/** Who owns an uploaded file (spec section 7, upload call). */
+/** Who owns an uploaded file (docs/product-rules.md#calls, `files.upload`). */
 export const fileOwnerTypes = ['TALENT', 'PUBLIC'] as const;
 export type FileOwnerType = (typeof fileOwnerTypes)[number];
 

@@ -1,4 +1,4 @@
-// The creator's earnings (spec 2.4 /earnings, /earnings/withdraw): months, days, payouts, the
+// The creator's earnings (docs/product-rules.md#earnings-and-withdrawal /earnings, /earnings/withdraw): months, days, payouts, the
 // withdrawal and the payout request, and the monthly statements CSV. Managers of the twin only.
 import {
   earningsStatementCsv,
@@ -41,7 +41,7 @@ export const earningsRouter = router({
   withdrawal: talentProcedure.output(withdrawalOutput).query(({ ctx }) => getWithdrawal(ctx.db, ctx.talentId)),
 
   /**
-   * Spec 7 "Request payout": the destination comes from the form, the amount from the server
+   * docs/product-rules.md#calls "Request payout": the destination comes from the form, the amount from the server
    * (everything disbursable now, at least 20 USD). Success: "Payout requested!".
    */
   requestPayout: talentProcedure

@@ -3,7 +3,7 @@ import { feedbackTokenOutput } from '@doppel/validation';
 import { authedProcedure, router } from '../trpc/procedures.ts';
 
 export const feedbackRouter = router({
-  /** Spec 7 "Get feedback-board token": a signed token for the embedded board (creators only). */
+  /** docs/product-rules.md#calls "Get feedback-board token": a signed token for the embedded board (creators only). */
   token: authedProcedure
     .output(feedbackTokenOutput)
     .query(({ ctx }) =>

@@ -4,7 +4,7 @@ import { authedProcedure, router } from '../trpc/procedures.ts';
 
 export const filesRouter = router({
   /**
-   * Spec 7 "Upload file". Served at its own route with a larger body limit (see http/files.ts);
+   * docs/product-rules.md#calls "Upload file". Served at its own route with a larger body limit (see http/files.ts);
    * who may upload for which owner is decided by the domain from the owner.
    */
   upload: authedProcedure

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { router, talentProcedure } from '../trpc/procedures.ts';
 
 export const galleryRouter = router({
-  /** Spec 7 "Add static attachment": a gallery upload's result joins the twin's gallery. */
+  /** docs/product-rules.md#calls "Add static attachment": a gallery upload's result joins the twin's gallery. */
   add: talentProcedure
     .input(addStaticAttachmentInput)
     .output(staticAttachmentOutput)
@@ -18,7 +18,7 @@ export const galleryRouter = router({
       return added;
     }),
 
-  /** Spec 7 "Update static attachment": the image's context (3 to 40 characters). */
+  /** docs/product-rules.md#calls "Update static attachment": the image's context (3 to 40 characters). */
   update: talentProcedure
     .input(updateStaticAttachmentInput)
     .output(staticAttachmentOutput)
@@ -27,7 +27,7 @@ export const galleryRouter = router({
       return updated;
     }),
 
-  /** Spec 7 "Delete static attachment". */
+  /** docs/product-rules.md#calls "Delete static attachment". */
   delete: talentProcedure
     .input(deleteStaticAttachmentInput)
     .output(z.object({ ok: z.literal(true) }))

@@ -16,7 +16,7 @@ const tagInput = z.object({ tag: z.string().max(100) });
 // refuses anonymous fans (accountProcedure), who hold a session only to chat.
 
 export const onboardingRouter = router({
-  /** The caller's draft and the step it resumes at (spec 4). */
+  /** The caller's draft and the step it resumes at (docs/product-rules.md#onboarding). */
   get: accountProcedure.output(onboardingStateOutput).query(({ ctx }) => getOnboardingState(ctx.db, ctx.user.id)),
 
   /** Whether a referral link's tag names a twin (the landing page may greet with its name). */

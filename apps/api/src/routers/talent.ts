@@ -14,7 +14,7 @@ export const talentRouter = router({
     .output(talentSettingsOutput)
     .query(({ ctx }) => getTalentSettings(ctx.db, ctx.talentId, ctx.env.PUBLIC_URL)),
 
-  /** Spec 7 "Update talent settings": any subset of the fields; answers the saved settings. */
+  /** docs/product-rules.md#calls "Update talent settings": any subset of the fields; answers the saved settings. */
   update: talentProcedure
     .input(updateTalentSettingsInput)
     .output(talentSettingsOutput)

@@ -7,7 +7,7 @@ export const voiceRouter = router({
   /** "No voice", then the catalogue voices of the twin's gender. */
   list: talentProcedure.output(voiceListOutput).query(({ ctx }) => listVoices(ctx.db, ctx.talentId)),
 
-  /** Spec 7 "Set talent voice": one of the listed ids ('' for no voice); answers the voice now set. */
+  /** docs/product-rules.md#calls "Set talent voice": one of the listed ids ('' for no voice); answers the voice now set. */
   set: talentProcedure
     .input(setVoiceInput)
     .output(z.object({ voice: voiceOptionOutput.nullable() }))

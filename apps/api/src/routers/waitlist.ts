@@ -5,7 +5,7 @@ import { accountProcedure, router } from '../trpc/procedures.ts';
 
 export const waitlistRouter = router({
   /**
-   * Spec 2.2: platform and handle; the status becomes PENDING unless an admin already decided. Only a person
+   * docs/product-rules.md#waitlist: platform and handle; the status becomes PENDING unless an admin already decided. Only a person
    * with an account may ask to become a creator: an anonymous fan's session exists only to chat.
    */
   join: accountProcedure

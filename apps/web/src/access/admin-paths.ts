@@ -1,4 +1,4 @@
-// Where each back-office section lives (spec 2.5). The section list (layouts/admin/sections.tsx)
+// Where each back-office section lives (docs/product-rules.md#admin-back-office). The section list (layouts/admin/sections.tsx)
 // and the access flow both read it: the access flow without loading any admin code.
 export const adminPaths = {
   status: '/status',

@@ -12,7 +12,7 @@ type ChipPickerProps = {
   error?: string | null;
 };
 
-/** Multi-pick chips where a pick beyond the maximum is ignored (spec 5), with a live counter. */
+/** Multi-pick chips where a pick beyond the maximum is ignored (docs/product-rules.md#sign-in-waitlist-and-onboarding-fields), with a live counter. */
 export function ChipPicker({ label, options, value, onChange, max, error }: ChipPickerProps) {
   const full = value.length >= max;
   return (

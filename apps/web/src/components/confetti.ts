@@ -4,7 +4,7 @@ export function prefersReducedMotion(): boolean {
 }
 
 /**
- * A celebration burst (spec 8: "Added to waitlist" and "Finish setup"). The library loads on first use,
+ * A celebration burst (docs/product-rules.md#errors-and-success-messages: "Added to waitlist" and "Finish setup"). The library loads on first use,
  * so it never weighs on the first paint; nothing moves for people who prefer reduced motion.
  */
 export async function fireConfetti(): Promise<void> {

@@ -4,7 +4,7 @@ import { describeError } from '../errors/describe-error.ts';
 import { truncateMessage } from '../errors/truncate-message.ts';
 
 /**
- * Data that failed to load inside a screen: an error alert with the message (spec 8), and for a
+ * Data that failed to load inside a screen: an error alert with the message (docs/product-rules.md#errors-and-success-messages), and for a
  * failure on the server's side the id it was logged under, for a support request to quote.
  */
 export function ErrorAlert({

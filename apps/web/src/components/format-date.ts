@@ -1,6 +1,6 @@
 const pad = (value: number) => String(value).padStart(2, '0');
 
-/** Date and time in the spec's format "dd/M/yyyy at HH:mm" (spec 9), in the viewer's time zone. */
+/** Date and time in the app's format "dd/M/yyyy at HH:mm" (docs/product-rules.md#constants-and-limits), in the viewer's time zone. */
 export function formatDateTime(value: string | Date): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return '';

@@ -1,4 +1,4 @@
-// How every screen names a payout's status and transfer type (spec 4), for the creator's
+// How every screen names a payout's status and transfer type (docs/product-rules.md#payout-statuses), for the creator's
 // earnings and the admin Payouts section alike.
 import type { PayoutStatus, TransferType } from '@doppel/validation';
 

@@ -2,7 +2,7 @@ import type { PayoutStatus } from '@doppel/validation';
 import { Badge, type BadgeProps } from '@mantine/core';
 import { payoutStatusColors, payoutStatusLabels } from './payout-labels.ts';
 
-/** A payout's status chip (spec 4): the creator's payouts, the admin Payouts list and detail, the talent's Payouts tab. */
+/** A payout's status chip (docs/product-rules.md#payout-statuses): the creator's payouts, the admin Payouts list and detail, the talent's Payouts tab. */
 export function PayoutStatusBadge({
   status,
   size = 'sm',

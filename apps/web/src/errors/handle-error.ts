@@ -14,7 +14,7 @@ const recentlyShown = new Map<string, number>();
 const repeatWindowMs = 5_000;
 
 /**
- * The one place every failed call goes (spec 8): a notification with the text cut to 100 characters,
+ * The one place every failed call goes (docs/product-rules.md#errors-and-success-messages): a notification with the text cut to 100 characters,
  * and a report to the API with the call path (or the route when there is no call).
  */
 export function handleError(error: unknown, context: ErrorContext = {}): void {

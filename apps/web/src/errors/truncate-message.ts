@@ -1,4 +1,4 @@
-/** Longest error text shown to a user (spec 8); the full text still goes to error reporting. */
+/** Longest error text shown to a user (docs/product-rules.md#errors-and-success-messages); the full text still goes to error reporting. */
 export const maxDisplayedErrorLength = 100;
 
 /** Shortens a message for display, ending a cut message with an ellipsis inside the limit. */

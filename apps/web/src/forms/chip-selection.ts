@@ -1,5 +1,5 @@
 /**
- * The chips' rule (spec 5): a pick beyond the maximum is ignored, and with a maximum of 1 a pick
+ * The chips' rule (docs/product-rules.md#sign-in-waitlist-and-onboarding-fields): a pick beyond the maximum is ignored, and with a maximum of 1 a pick
  * replaces the choice. `next` is what the chip group proposes after one click.
  */
 export function applyChipSelection(previous: readonly string[], next: readonly string[], max: number): string[] {

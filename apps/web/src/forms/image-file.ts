@@ -1,6 +1,6 @@
 import { imageExtensions, maxUploadBytes } from '@doppel/validation';
 
-/** Accept list for the picture input: the spec's jpg, jpeg, png and webp. */
+/** Accept list for the picture input: jpg, jpeg, png and webp (docs/product-rules.md#sign-in-waitlist-and-onboarding-fields). */
 export const imageAccept = ['image/jpeg', 'image/png', 'image/webp', ...imageExtensions.map((ext) => `.${ext}`)].join(',');
 
 /**
@@ -17,7 +17,7 @@ export function checkImageFile(file: { name: string; size: number }): string | n
   return null;
 }
 
-/** The bytes of a file as base64, the upload call's content format (spec 7). */
+/** The bytes of a file as base64, the upload call's content format (docs/product-rules.md#calls). */
 export function readFileAsBase64(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
@@ -30,7 +30,7 @@ export function readFileAsBase64(file: Blob): Promise<string> {
   });
 }
 
-/** The upload call's `file` (spec 7): a chosen file's name, type, size and base64 bytes. */
+/** The upload call's `file` (docs/product-rules.md#calls): a chosen file's name, type, size and base64 bytes. */
 export type UploadFile = { name: string; type: string; size: number; content: string };
 
 /** A chosen file as the upload call's `file`. */

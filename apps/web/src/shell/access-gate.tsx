@@ -12,7 +12,7 @@ import { DashboardSkeleton } from './dashboard-skeleton.tsx';
 import { AdminLayout, OnboardingLayout, PublicLayout, TalentLayout, WaitlistLayout } from './lazy-layouts.ts';
 import { dismissPageShell } from './page-shell.ts';
 
-/** Loads who is signed in and shows the layout the access flow of spec 4 picks. */
+/** Loads who is signed in and shows the layout the access flow of docs/product-rules.md#access picks. */
 export function AccessGate() {
   const me = trpc.auth.me.useQuery(undefined, { staleTime: 5 * 60_000 });
   const referralTalentTag = useStoredValue(storageKeys.referralTalentTag);

@@ -1,8 +1,8 @@
-// What a magic link's address carries (spec 2.1). Pure, unit-tested in sign-in-link.test.ts.
+// What a magic link's address carries (docs/product-rules.md#signed-out-screens). Pure, unit-tested in sign-in-link.test.ts.
 import { chatReturnPathPattern } from '@doppel/validation';
 
 /**
- * The email, token and mode=signIn of a magic link (spec 2.1), and the chat it returns a fan to
+ * The email, token and mode=signIn of a magic link (docs/product-rules.md#signed-out-screens), and the chat it returns a fan to
  * (`next`, only a messenger path of this site), or null when the address holds none.
  */
 export function readSignInLink(search: string): { email: string; token: string; next: string | null } | null {

@@ -6,13 +6,13 @@ import { trpc } from '../trpc/trpc.ts';
 import { appVersion } from './app-version.ts';
 import { isBelowMinimum } from './compare-versions.ts';
 
-/** Seconds before an outdated app reloads itself (spec 9). */
+/** Seconds before an outdated app reloads itself (docs/product-rules.md#constants-and-limits). */
 export const reloadCountdownSeconds = 60;
 
 const reloadPage = () => window.location.reload();
 
 /**
- * The app version gate of spec 4. Watches the public 'app' scope, so raising the minimum version
+ * The app version gate of docs/product-rules.md#app-version-gate. Watches the public 'app' scope, so raising the minimum version
  * reaches every open app within moments, not at its next page load.
  */
 export function VersionBanner() {

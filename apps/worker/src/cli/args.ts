@@ -52,7 +52,7 @@ export const commandUsage: ReadonlyArray<readonly [usage: string, summary: strin
   ['seed', 'load the demo data (once; a seeded database is left alone)'],
 ];
 
-/** Emails are stored trimmed and lower-cased; the spec's uniqueness relies on it. */
+/** Emails are stored trimmed and lower-cased; the uniqueness of emails relies on it. */
 export const emailSchema = z
   .string()
   .trim()

@@ -7,7 +7,7 @@ import { models } from './models.ts';
 /** The single row id of `apps` and `app_configs`. */
 export const defaultAppId = 'default';
 
-/** Settings every client reads (spec `App`); the voice catalogue is the `voices` table. */
+/** Settings every client reads (`App` in docs/product-rules.md#records); the voice catalogue is the `voices` table. */
 export const apps = pgTable('apps', {
   id: text().primaryKey().default(defaultAppId),
   /** Shown in a chat with no messages yet. */
@@ -15,7 +15,7 @@ export const apps = pgTable('apps', {
   updatedAt: updatedAt(),
 });
 
-/** Server-side settings (spec `AppConfig`, id `default`), edited on the admin app page. */
+/** Server-side settings (`AppConfig` in docs/product-rules.md#records, id `default`), edited on the admin app page. */
 export const appConfigs = pgTable(
   'app_configs',
   {

@@ -3,7 +3,7 @@ import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'dri
 import { broadcasts } from './broadcasts.ts';
 
 /**
- * Who a broadcast goes to, fixed when it is prepared (spec 4's audience at that moment): one row
+ * Who a broadcast goes to, fixed when it is prepared (the audience of docs/product-rules.md#broadcasts at that moment): one row
  * per chat, numbered into the send chunk that delivers it. Written in one set-based statement.
  * `chat_id` has no foreign key on purpose: checking 100,000 of them took half of preparing a
  * broadcast, and a chat deleted since is simply skipped by the send (it joins chats).

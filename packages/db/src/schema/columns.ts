@@ -19,7 +19,7 @@ function nextRandomByte(): number {
   return pool[poolOffset++] as number;
 }
 
-/** A random 20-character id (about 103 bits), URL-safe, like the document ids the spec shows. */
+/** A random 20-character id (about 103 bits), URL-safe, like the document ids of the original app. */
 export function newId(): string {
   let id = '';
   while (id.length < idLength) {

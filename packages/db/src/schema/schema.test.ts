@@ -53,8 +53,8 @@ describe('schema enumerations', () => {
     }
   });
 
-  it('offers the interests of the spec in spec order', () => {
-    // The spec's heading says 40, but it enumerates these 41; the list wins.
+  it('offers the interests in their documented order', () => {
+    // The original list was headed 40 but enumerates these 41; the list wins.
     expect(enums.interests).toHaveLength(41);
     expect(enums.interests[0]).toBe('ANIME');
     expect(enums.interests.at(-1)).toBe('YOGA');
@@ -103,7 +103,7 @@ describe('schema indexes', () => {
 });
 
 describe('schema defaults', () => {
-  it('defaults money settings to the spec constants in exact units', () => {
+  it('defaults money settings to the documented constants in exact units', () => {
     expect(schema.talentConfigs.revenueSharePpm.default).toBe(600_000);
     expect(schema.talentConfigs.referralRevenueShareForInviterPpm.default).toBe(30_000);
     expect(schema.talentConfigs.referralRevenueShareForInviteesPpm.default).toBe(30_000);
@@ -114,7 +114,7 @@ describe('schema defaults', () => {
     expect(schema.talents.creditsToUnlockAudio.default).toBe(3);
   });
 
-  it('defaults new voices to the spec fallback', () => {
+  it('defaults new voices to the documented fallback', () => {
     expect(schema.voices.stability.default).toBe(0.5);
     expect(schema.voices.similarityBoost.default).toBe(0.7);
     expect(schema.voices.style.default).toBe(0);

@@ -20,7 +20,7 @@ export const talentDrafts = pgTable(
     profilePictureUrl: text(),
     /**
      * When the picture step was saved, with or without a picture: the picture is optional, so a
-     * draft that skipped it must not be sent back to it (spec 4 derives the step from the draft).
+     * draft that skipped it must not be sent back to it (docs/product-rules.md#onboarding derives the step from the draft).
      */
     profilePictureStepDoneAt: timestamp({ withTimezone: true }),
     tag: text(),

@@ -6,7 +6,7 @@ import type { ChatMessageSuggestion, InitialChatMessage } from './json-types.ts'
 import { users } from './users.ts';
 
 /**
- * Default prices in credits (1 credit = 0.10 USD). The spec says minimums exist without showing
+ * Default prices in credits (1 credit = 0.10 USD). The product rules say minimums exist without giving
  * them; these defaults are the cheapest sensible prices: a message costs 1 credit, an audio note
  * 3 and an image 5 (images cost the most to produce and are the main draw).
  */
@@ -67,7 +67,7 @@ export const talents = pgTable(
 );
 
 /**
- * Who manages which talent (the spec's `managedTalentIds`). The API's "manages talent" check
+ * Who manages which talent (a user's managed twins, docs/product-rules.md#records). The API's "manages talent" check
  * reads this table, so the primary key leads with userId and talentId has its own index.
  */
 export const talentManagers = pgTable(

@@ -3,7 +3,7 @@ import { check, doublePrecision, index, integer, pgTable, text } from 'drizzle-o
 import { createdAt, idColumn, updatedAt } from './columns.ts';
 import { genderEnum } from './enums.ts';
 
-/** Defaults for a new voice and the fallback when a talent has none (spec section 9). */
+/** Defaults for a new voice and the fallback when a talent has none (docs/product-rules.md#constants-and-limits). */
 export const defaultVoiceSettings = {
   stability: 0.5,
   similarityBoost: 0.7,
@@ -13,7 +13,7 @@ export const defaultVoiceSettings = {
 } as const;
 
 /**
- * The voice catalogue edited on the admin app page (the spec's `App.voices` / `AppConfig.voices`).
+ * The voice catalogue edited on the admin app page (`App.voices` / `AppConfig.voices` of the original app).
  * `id` is the TTS provider's voice id. Talents keep a copy of their chosen voice in their config.
  */
 export const voices = pgTable(

@@ -1,4 +1,4 @@
-// Demo data for `npm start`: every screen of the spec has content. Idempotent: it runs in one
+// Demo data for `npm start`: every screen of docs/product-rules.md has content. Idempotent: it runs in one
 // transaction and does nothing when the demo admin already exists.
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../client.ts';

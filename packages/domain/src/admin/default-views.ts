@@ -1,4 +1,4 @@
-// Each admin list's default view (spec 2.5: the filter and sort a list opens with), in one place
+// Each admin list's default view (docs/product-rules.md#admin-back-office: the filter and sort a list opens with), in one place
 // for the checks that every list stays fast on a large database: the plan test
 // (list-plans.integration.test.ts) and the benchmark (bench/admin-lists.ts).
 import type { Executor } from '@doppel/db';

@@ -16,7 +16,7 @@ export const signInLinkLifetimeMs = 15 * 60 * 1000;
 export const signInLinkLimits = { perEmail: 5, perAddress: 20, windowMs: 15 * 60 * 1000 } as const;
 
 /**
- * The link the email carries: back to /sign-in with the email and mode=signIn, as the spec says, and
+ * The link the email carries: back to /sign-in with the email and mode=signIn, (docs/product-rules.md#signed-out-screens), and
  * `next`, the chat a fan signs in from (a path checked by chatReturnPathPattern), so the link brings
  * them back to it in whichever tab it opens.
  */

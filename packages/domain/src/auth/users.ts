@@ -7,7 +7,7 @@ import { DomainError } from '../errors.ts';
  * The account an email signs in to, created on first sign-in. Every way in (magic link, Google,
  * Apple) lands here with an email its provider vouched for, so one person keeps one account
  * whichever they use. `name` (a provider may tell it) is used only when the account is created.
- * Pending manager invitations for the email take effect here (spec 2.5), so callers run it in the
+ * Pending manager invitations for the email take effect here (docs/product-rules.md#admin-back-office), so callers run it in the
  * sign-in's transaction.
  */
 export async function findOrCreateUserByEmail(

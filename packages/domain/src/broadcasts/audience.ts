@@ -1,4 +1,4 @@
-// Spec 4's broadcast audience: users who signed in (not anonymous), have not interacted with any
+// The broadcast audience (docs/product-rules.md#broadcasts): users who signed in (not anonymous), have not interacted with any
 // twin in the last 10 minutes, and did in the last month. "Interacted" is a fan message, kept per
 // chat in chats.last_user_message_at by the send path. With a twin, each such fan's chat with it;
 // without one, each fan's most recent chat, so a fan gets one message however many twins they know.

@@ -1,4 +1,4 @@
-// The broadcast engine against a real Postgres: spec 4's audience, preparing (once), sending each
+// The broadcast engine against a real Postgres: the audience of docs/product-rules.md#broadcasts, preparing (once), sending each
 // chunk exactly once per chat whatever runs twice or at once, completion by the last chunk, one
 // live event per chunk, and deleted or empty broadcasts.
 import { broadcastChunks, broadcastRecipients, broadcasts, changeEvents, chatMessages, chats, talents, users } from '@doppel/db';
@@ -64,7 +64,7 @@ async function messagesOf(broadcastId: string) {
     .groupBy(chatMessages.chatId);
 }
 
-describe('the broadcast audience (spec 4)', () => {
+describe('the broadcast audience (docs/product-rules.md#broadcasts)', () => {
   it('is signed-in fans who wrote within a month but not in the last 10 minutes; one chat each without a twin', async () => {
     const [t1, t2] = [await addTalent('aud-t1'), await addTalent('aud-t2')];
     const now = Date.now();

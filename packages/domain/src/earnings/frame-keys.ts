@@ -9,7 +9,7 @@ export type FrameSlot = {
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
-/** Day keys are yyyy-MM-dd, month keys yyyy-MM, the total is `total` (spec section 3). */
+/** Day keys are yyyy-MM-dd, month keys yyyy-MM, the total is `total` (docs/product-rules.md#records). */
 export function frameSlots(at: Date): FrameSlot[] {
   const year = at.getUTCFullYear();
   const month = at.getUTCMonth();

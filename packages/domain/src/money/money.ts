@@ -1,4 +1,4 @@
-// Money rules of DESIGN.md, as pure integer arithmetic. No floating point touches money:
+// Money rules of docs/architecture.md#money, as pure integer arithmetic. No floating point touches money:
 // credits are integers, earnings are micro-USD (1e-6 USD), payouts are cents, shares are parts
 // per million. Rounding is always down (floor), in the platform's favour, and documented here.
 
@@ -78,7 +78,7 @@ export function usdPriceToMicroUsd(price: { amount: number; fractionDigits: numb
 }
 
 /**
- * Micro-USD to whole cents, floored (the spec floors the disbursable amount to cents). A negative
+ * Micro-USD to whole cents, floored (the disbursable amount is floored to cents, docs/payouts.md#the-disbursable-amount). A negative
  * amount (a month whose refunds outweigh its earnings) floors away from zero, never in its favour.
  */
 export function microUsdToCentsFloor(amountMicroUsd: number): number {

@@ -9,9 +9,9 @@ export type OnboardingCandidate = {
 };
 
 /**
- * May this user start (or finish) onboarding a twin? Spec section 4: an accepted user, one who
+ * May this user start (or finish) onboarding a twin? docs/product-rules.md#access: an accepted user, one who
  * already manages a talent, or one who came through a valid referral link; admins are never
- * waitlisted (spec 6: only non-admins see the waitlist screen). Anonymous fans never: the API keeps
+ * waitlisted (docs/product-rules.md#roles-and-permissions: only non-admins see the waitlist screen). Anonymous fans never: the API keeps
  * them out of every onboarding call, and this keeps the rule whoever calls the domain.
  */
 export function mayOnboard(user: OnboardingCandidate, options: { referred: boolean }): boolean {

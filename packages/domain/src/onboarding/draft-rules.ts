@@ -28,7 +28,7 @@ function issuesOf(schema: Schema, value: unknown): string[] {
 /**
  * Every step's rule, checked again over the whole draft before it becomes a talent (the form checks
  * each step, the server checks them all). Keys are the draft's fields; empty when complete.
- * An empty age gives the spec's "Age is not defined".
+ * An empty age gives "Age is not defined" (docs/product-rules.md#errors-and-success-messages).
  */
 export function draftProblems(draft: TalentDraft): Record<string, string[]> {
   const problems: Record<string, string[]> = {

@@ -6,7 +6,7 @@
 import { microUsdPerCent, microUsdPerCredit, type PaymentLedgerKind, type PaymentReversalReason } from '@doppel/validation';
 import type { Price } from '../ports/payments.ts';
 
-/** 0.10 USD per credit (spec section 9), in cents. */
+/** 0.10 USD per credit (docs/product-rules.md#constants-and-limits), in cents. */
 const creditPriceCents = microUsdPerCredit / microUsdPerCent;
 
 /** Products are priced in whole minor units of their currency, two fraction digits (cents). */

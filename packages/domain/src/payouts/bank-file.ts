@@ -1,4 +1,4 @@
-// The bank file (DESIGN.md, payouts out): pending bank-transfer payouts as one pain.001 credit
+// The bank file (docs/payouts.md#executing-payouts): pending bank-transfer payouts as one pain.001 credit
 // transfer file the admin uploads to the bank. Making the file moves no money and changes no
 // status: the admin marks each payout EXECUTED once the bank has paid it.
 import { type Executor, payouts, talents } from '@doppel/db';

@@ -1,4 +1,4 @@
-// The disbursable amount (spec 9, DESIGN.md money rules): net earnings older than 24 hours minus
+// The disbursable amount (docs/product-rules.md#constants-and-limits, docs/payouts.md#the-disbursable-amount): net earnings older than 24 hours minus
 // the payouts that hold money (pending or executed), floored to cents, never below zero.
 import { type Executor, earningFrames, talentConfigs } from '@doppel/db';
 import { disbursableAfterMs, microUsdPerCent } from '@doppel/validation';

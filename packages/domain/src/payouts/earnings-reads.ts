@@ -1,4 +1,4 @@
-// The creator's earnings screens (spec 2.4): reads of the earning frames (the fast read model of
+// The creator's earnings screens (docs/product-rules.md#earnings-and-withdrawal): reads of the earning frames (the fast read model of
 // the talent ledger) and of the payouts, each one indexed query, whatever the twin's history.
 import { type Executor, earningFrames, payouts, talentConfigs } from '@doppel/db';
 import {
@@ -15,7 +15,7 @@ import { afterCursor, type KeysetSort, keysetOrder, pageLimit, sortValueOf, toPa
 import { disbursableCents } from './disbursable.ts';
 import { toPayoutView } from './payout-view.ts';
 
-/** The creator's payout list: 50 a page (spec 7, creator lists). */
+/** The creator's payout list: 50 a page (docs/product-rules.md#calls, creator lists). */
 export const creatorPayoutPageSize = 50;
 
 type FrameRow = typeof earningFrames.$inferSelect;

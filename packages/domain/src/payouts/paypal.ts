@@ -1,4 +1,4 @@
-// PayPal payouts (DESIGN.md, payouts out): a pending PAYPAL payout is sent as a batch of one item
+// PayPal payouts (docs/payouts.md#executing-payouts): a pending PAYPAL payout is sent as a batch of one item
 // whose sender_batch_id is our payout id, so however often it is sent (a double click, a retry
 // after a lost answer) PayPal pays once; the adapter returns the existing batch on a repeat.
 // A job polls the batch until PayPal settles it: SUCCESS marks the payout EXECUTED, a denied,

@@ -1,4 +1,4 @@
-// A creator's payout request (spec 2.4 /earnings/withdraw, spec 5 "Payout request"): the server,
+// A creator's payout request (docs/product-rules.md#earnings-and-withdrawal /earnings/withdraw, docs/product-rules.md#creator-settings-fields "Payout request"): the server,
 // not the form, decides the amount — everything disbursable at that instant — and refuses below
 // 20 USD. The talent's payout lock serialises requests, so concurrent ones cannot both take it.
 import { payouts, recordChanges, type Transaction, talentConfigs } from '@doppel/db';
@@ -57,7 +57,7 @@ export async function requestPayout(tx: Transaction, command: RequestPayoutComma
       actorUserId: command.userId,
       at: now,
     }),
-    // Remembered for the next request (spec 3 TalentConfig payout details).
+    // Remembered for the next request (docs/product-rules.md#records TalentConfig payout details).
     tx
       .update(talentConfigs)
       .set({

@@ -1,5 +1,5 @@
-// Setting a payout's status (spec 2.5 payout settings form; the PayPal poll). The spec lets an
-// admin set any status; each change is a ledger entry with who made it. Money moves only as the
+// Setting a payout's status (docs/product-rules.md#admin-back-office payout settings form; the PayPal poll). The rules
+// (docs/product-rules.md#payout-statuses) let an admin set any status; each change is a ledger entry with who made it. Money moves only as the
 // status says: REJECTED or FAILED releases the amount (once, however often it is set), PENDING or
 // EXECUTED holds it again — refused when the disbursable amount no longer covers it, so the
 // balance can never be taken below zero.

@@ -1,4 +1,4 @@
-// The settlement check (issue "Money out", DESIGN.md: the frames and balances are read models
+// The settlement check (issue "Money out", docs/payouts.md#what-is-derived-from-it: the frames and balances are read models
 // checked against the ledger). For every talent it compares
 // - each DAY frame's gross and net totals with the sums of the talent's ledger entries of that
 //   UTC day (earnings, reversals, reinstatements), and

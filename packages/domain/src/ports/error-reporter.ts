@@ -1,4 +1,4 @@
-// Port of error reporting (DESIGN.md, Providers): failures nobody asked for (an internal error behind
+// Port of error reporting (docs/deploy.md#error-reporting-and-metrics): failures nobody asked for (an internal error behind
 // a generic answer, a job that threw) reach an error tracker with enough to find their log lines.
 // The adapter (packages/integrations/src/errors) sends them to a Sentry-compatible DSN; without one
 // the structured log line the caller writes is the whole report.

@@ -1,4 +1,4 @@
-// Port of the fine-tuning provider (DESIGN.md, Providers: LLM … fine-tuning). The adapter speaks
+// Port of the fine-tuning provider (docs/fine-tuning.md#providers). The adapter speaks
 // OpenAI's fine-tuning API through the `openai` SDK (any OpenAI-compatible endpoint: OPENAI_BASE_URL);
 // with no key an offline fine-tuner finishes at once so the pipeline runs on a bare machine.
 // Every call is keyed by our model version id, so a crash between two steps is resumed by finding

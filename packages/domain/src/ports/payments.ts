@@ -1,4 +1,4 @@
-// Ports of the payment providers (DESIGN.md, Providers: payments in). The adapters in
+// Ports of the payment providers (docs/payments.md#providers). The adapters in
 // packages/integrations turn each provider's objects into the provider-neutral events below;
 // the domain (packages/domain/src/payments) books them exactly once. docs/payments.md has the map.
 

@@ -1,4 +1,4 @@
-// Port of the payout provider (DESIGN.md, Providers: payouts out). PayPal Payouts sends a PayPal
+// Port of the payout provider (docs/payouts.md#executing-payouts). PayPal Payouts sends a PayPal
 // payout; bank transfers go out in a pain.001 file the admin uploads to the bank, so they need no
 // port. The adapter (packages/integrations/src/payouts) speaks PayPal's REST API over fetch.
 

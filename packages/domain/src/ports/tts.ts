@@ -1,4 +1,4 @@
-/** A voice as the app config stores it (spec section 3: Voice). */
+/** A voice as the app config stores it (docs/product-rules.md#records, Voice). */
 export type VoiceSettings = {
   id: string;
   stability: number;

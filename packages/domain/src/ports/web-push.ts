@@ -1,4 +1,4 @@
-// Port of the push service (DESIGN.md, Providers: push notifications). Web Push with VAPID: the
+// Port of the push service (docs/broadcasts.md#push-notifications-broadcastspush). Web Push with VAPID: the
 // server signs each request with its own key pair and encrypts the payload for the browser's keys
 // (RFC 8030, 8291, 8292). The adapter (packages/integrations/src/push) uses the `web-push` package.
 

@@ -11,7 +11,7 @@ const notInGallery = () =>
   new DomainError('INVALID', talentMessages.notInGallery, { staticAttachment: [talentMessages.notInGallery] });
 
 /**
- * Add static attachment (spec 7): the result of a gallery upload becomes a gallery image. Both
+ * Add static attachment (docs/product-rules.md#calls): the result of a gallery upload becomes a gallery image. Both
  * the original and its locked copy must be files uploaded to this twin's gallery folder (another
  * twin's file, a profile picture or a made-up path is refused); the dimensions are read from the
  * stored original, not taken from the client.

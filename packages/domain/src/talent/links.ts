@@ -1,4 +1,4 @@
-/** The fan messenger link a creator shares (spec 2.4 "share link"). */
+/** The fan messenger link a creator shares (docs/product-rules.md#creator-dashboard "share link"). */
 export const shareUrlOf = (publicUrl: string, tag: string | null): string => `${publicUrl.replace(/\/$/, '')}/chat/${tag ?? ''}`;
 
 /** The "Invite and Earn" link: a creator who signs up through it is referred by this twin. */

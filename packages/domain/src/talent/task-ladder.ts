@@ -4,7 +4,7 @@ export type TaskLadderState = { staticAttachmentCount: number; hasVoice: boolean
 export type TaskProgress = { done: number; total: number; nextTask: NextTask };
 
 /**
- * "Power up your AI twin" (spec 4): upload images (no gallery image yet), set a voice (none
+ * "Power up your AI twin" (docs/product-rules.md#task-ladder): upload images (no gallery image yet), set a voice (none
  * chosen), define conversation starters (none), then complete. The next task is the first one
  * not done, in that order; `done` counts every task already done, so a creator who set a voice
  * before uploading images sees 1 of 3 with "upload images" next.

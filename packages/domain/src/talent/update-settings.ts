@@ -47,7 +47,7 @@ async function welcomeMessagesOf(
 }
 
 /**
- * Update talent settings (spec 7), any subset of the fields; the schemas checked each field, this
+ * Update talent settings (docs/product-rules.md#calls), any subset of the fields; the schemas checked each field, this
  * checks what needs the stored twin: a new picture is a file uploaded for this twin, interests are
  * offered ones (a deprecated one already stored may stay), a custom prompt switched on has text,
  * the first welcome message stays, images are this twin's files, a subscription price is inside the

@@ -14,7 +14,7 @@ async function voicesFor(db: Executor, gender: (typeof voices.$inferSelect)['gen
   return db.select().from(voices).where(eq(voices.gender, gender)).orderBy(asc(voices.position), asc(voices.name));
 }
 
-/** "No voice" first, then the catalogue voices matching the twin's gender (spec 2.4). */
+/** "No voice" first, then the catalogue voices matching the twin's gender (docs/product-rules.md#settings-pages). */
 export async function listVoices(db: Executor, talentId: string): Promise<VoiceOption[]> {
   const { talent } = await loadTalent(db, talentId);
   return [noVoice, ...(await voicesFor(db, talent.gender)).map(voiceView)];

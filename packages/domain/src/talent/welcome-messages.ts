@@ -5,7 +5,7 @@ type WelcomeInput = NonNullable<UpdateTalentSettingsInput['initialChatMessages']
 
 /**
  * Why a new list of welcome messages may not replace the stored one, or undefined when it may.
- * The first stored message cannot be removed (spec 5): the new list must start with its id (its
+ * The first stored message cannot be removed (docs/product-rules.md#creator-settings-fields): the new list must start with its id (its
  * text and image may change). A twin without welcome messages may get its first one. At most
  * three; ids unique.
  */

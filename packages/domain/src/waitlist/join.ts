@@ -6,7 +6,7 @@ import { DomainError } from '../errors.ts';
 const handleColumn = { INSTAGRAM: 'instagram', TIKTOK: 'tiktok', X: 'x' } as const;
 
 /**
- * Puts the user on the waitlist with their social handle (spec 2.2). The status becomes PENDING,
+ * Puts the user on the waitlist with their social handle (docs/product-rules.md#waitlist). The status becomes PENDING,
  * except that an ACCEPTED user stays accepted and a REJECTED one stays rejected (re-submitting
  * the form must not undo an admin's decision; both see the same thank-you screen).
  */

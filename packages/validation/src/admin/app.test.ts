@@ -108,7 +108,7 @@ describe('admin app update payload', () => {
     expect(messagesOf({ ...valid, llmFunctionTemperature: '' })).toEqual([messages.required]);
   });
 
-  it('allows letters and underscores only in function names, with the spec message', () => {
+  it('allows letters and underscores only in function names, with the documented message', () => {
     for (const name of ['generate image', 'generate-image', 'image2', 'génère', 'x;drop']) {
       expect(messagesAt(withImage({ name }), 'functionSchemaConfig.generateImageAttachment.name')).toEqual([
         adminAppMessages.functionName,
@@ -183,7 +183,7 @@ describe('admin app update payload', () => {
     expect(adminAppUpdateInput.parse({ ...valid, voices: [] }).voices).toEqual([]);
   });
 
-  it('gives new voices the defaults of spec 9', () => {
+  it('gives new voices the defaults of docs/product-rules.md#constants-and-limits', () => {
     expect(newVoiceDefaults).toEqual({
       stability: 0.5,
       similarityBoost: 0.7,

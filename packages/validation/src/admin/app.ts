@@ -1,4 +1,4 @@
-// The admin back-office App section (admin.app.*, spec 2.5 "/app", 3 App and AppConfig, 5 "App
+// The admin back-office App section (admin.app.*, docs/product-rules.md#admin-back-office "/app", 3 App and AppConfig, 5 "App
 // config" and "Voice numbers", 7 "Update app config", 9 voice defaults). The page's form validates
 // with `adminAppUpdateInput` too, so the screen and the server show the same messages.
 import { z } from 'zod';
@@ -8,7 +8,7 @@ import { genders } from '../enums.ts';
 import { subscriptionCentsSchema, subscriptionPriceMessages } from '../payments/subscription-price.ts';
 import { adminShareSchema } from './talents.ts';
 
-// ---- Limits the spec leaves open (chosen here, read by the form and the server) ----
+// ---- Limits the product rules leave open (chosen here, read by the form and the server) ----
 
 export const appTemplateMax = 20_000;
 export const appDescriptionMax = 1_000;
@@ -18,15 +18,15 @@ export const appVoicesMax = 100;
 export const appVoiceTextMax = 200;
 export const appSamplePathMax = 500;
 export const appEmptyChatMessageMax = 500;
-/** Voice numbers move in steps of 0.1 (spec 5 "Voice numbers", spec 9). */
+/** Voice numbers move in steps of 0.1 (docs/product-rules.md#admin-forms "Voice numbers", docs/product-rules.md#constants-and-limits). */
 export const voiceNumberStep = 0.1;
 
-/** Spec 5: function names are letters and underscores only. */
+/** docs/product-rules.md#admin-forms: function names are letters and underscores only. */
 export const functionNamePattern = /^[A-Za-z_]+$/;
 /** The minimum talent version the update banner compares against: three whole numbers. */
 export const minVersionPattern = /^\d{1,9}\.\d{1,9}\.\d{1,9}$/;
 
-/** Spec 5's messages word for word ("Required", the function name one) and this form's own. */
+/** The messages of docs/product-rules.md#admin-forms word for word ("Required", the function name one) and this form's own. */
 export const adminAppMessages = {
   required: messages.required,
   functionName: 'FunctionName contains invalid characters',
@@ -43,7 +43,7 @@ export const adminAppMessages = {
 } as const;
 
 /**
- * A new voice (spec 9): the same numbers as the database defaults (packages/db voices.ts
+ * A new voice (docs/product-rules.md#constants-and-limits): the same numbers as the database defaults (packages/db voices.ts
  * defaultVoiceSettings, which a domain test compares with these); the form cannot import the db.
  */
 export const newVoiceDefaults = {
@@ -119,7 +119,7 @@ export const functionSchemaConfigSchema = z.object({
 });
 export type AdminFunctionSchemaConfig = z.infer<typeof functionSchemaConfigSchema>;
 
-/** A catalogue voice (spec 3 Voice); `id` is the text-to-speech provider's voice id. */
+/** A catalogue voice (docs/product-rules.md#records Voice); `id` is the text-to-speech provider's voice id. */
 export const adminVoiceSchema = z.object({
   id: requiredLine(appVoiceTextMax),
   name: requiredLine(appVoiceTextMax),
@@ -153,7 +153,7 @@ export const minVersionSchema = z.object({
     .regex(minVersionPattern, adminAppMessages.version),
 });
 
-// ---- admin.app.update (spec 7 "Update app config") and admin.app.get ----
+// ---- admin.app.update (docs/product-rules.md#calls "Update app config") and admin.app.get ----
 
 export const adminAppUpdateInput = z
   .object({

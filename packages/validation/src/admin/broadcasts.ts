@@ -1,11 +1,11 @@
-// The admin back-office Broadcast section (admin.broadcasts.*, spec 2.5 "Broadcasts: list; create
-// (schedule form); detail", spec 5's broadcast form and spec 7's Schedule and Delete broadcast).
+// The admin back-office Broadcast section (admin.broadcasts.*, docs/product-rules.md#admin-back-office "Broadcasts: list; create
+// (schedule form); detail", the broadcast form of docs/product-rules.md#admin-forms and Schedule and Delete broadcast in docs/product-rules.md#calls).
 import { z } from 'zod';
 import { singleLineText } from '../common/single-line.ts';
 import { type BroadcastStatus, broadcastStatuses } from '../enums.ts';
 import { adminId, adminListInput, adminListOutput } from './list.ts';
 
-/** Spec 4's statuses as the screens name them. */
+/** The statuses of docs/product-rules.md#broadcasts as the screens name them. */
 export const broadcastStatusLabels: Record<BroadcastStatus, string> = {
   SCHEDULED: 'Scheduled',
   PREPARING: 'Preparing',
@@ -14,7 +14,7 @@ export const broadcastStatusLabels: Record<BroadcastStatus, string> = {
   DELETED: 'Deleted',
 };
 
-/** The progress a broadcast moves through (spec 4); DELETED leaves it. */
+/** The progress a broadcast moves through (docs/product-rules.md#broadcasts); DELETED leaves it. */
 export const broadcastSteps = [
   'SCHEDULED',
   'PREPARING',
@@ -22,7 +22,7 @@ export const broadcastSteps = [
   'COMPLETED',
 ] as const satisfies readonly BroadcastStatus[];
 
-/** Spec 5: the admin confirms before a broadcast is scheduled. */
+/** docs/product-rules.md#admin-forms: the admin confirms before a broadcast is scheduled. */
 export const broadcastConfirmText = 'Are you sure you want to send this message to all users?';
 
 /** How far back a schedule may lie (a form left open a moment): older is refused as a mistake. */
@@ -76,7 +76,7 @@ const optionalText = (text: z.ZodString, max: number, label: string) =>
     .nullish()
     .transform((value) => value || null);
 
-/** Spec 7 "Schedule broadcast (admin)"; spec 5 "text non-empty, scheduledAt a valid datetime". */
+/** docs/product-rules.md#calls "Schedule broadcast (admin)"; docs/product-rules.md#admin-forms "text non-empty, scheduledAt a valid datetime". */
 export const adminBroadcastScheduleInput = z.object({
   talentId: singleLineText()
     .max(100)
@@ -94,6 +94,6 @@ export const adminBroadcastScheduleInput = z.object({
 export type AdminBroadcastScheduleInput = z.infer<typeof adminBroadcastScheduleInput>;
 export const adminBroadcastScheduleOutput = z.object({ broadcastId: z.string() });
 
-/** Spec 7 "Delete broadcast": only while SCHEDULED. */
+/** docs/product-rules.md#calls "Delete broadcast": only while SCHEDULED. */
 export const adminBroadcastDeleteInput = z.object({ broadcastId: adminId('Broadcast ID') });
 export const adminBroadcastDeleteOutput = z.object({ broadcastId: z.string() });

@@ -5,7 +5,7 @@ import { fanMemoryKinds } from '../chat/memories.ts';
 import { chatPromptMessageTypes, llmTypes, reactions, senderTypes } from '../enums.ts';
 import { adminId, adminListInput, adminListOutput } from './list.ts';
 
-/** The chat flags the list filters on, in the spec's order (spec 2.5); set once, never cleared. */
+/** The chat flags the list filters on, in the order of docs/product-rules.md#admin-back-office; set once, never cleared. */
 export const adminChatFlags = [
   'hasUserInteraction',
   'hasUserInteractionWithNonAnonymousUser',
@@ -20,7 +20,7 @@ export type AdminChatFlag = (typeof adminChatFlags)[number];
 /** A flag to filter on, or `all` (every chat, including opened ones nobody wrote in). */
 export const adminChatFilters = [...adminChatFlags, 'all'] as const;
 export type AdminChatFilter = (typeof adminChatFilters)[number];
-/** Spec 2.5: "default: logged-in". */
+/** docs/product-rules.md#admin-back-office: "default: logged-in". */
 export const defaultAdminChatFilter: AdminChatFilter = 'hasUserInteractionWithNonAnonymousUser';
 
 /** Every sort is descending: last created, last updated, most messages. */

@@ -6,12 +6,12 @@ const messagesOf = (result: { success: boolean; error?: { issues: Array<{ messag
   result.error?.issues.map((issue) => issue.message) ?? [];
 
 describe('discover entry payloads', () => {
-  it('requires a talent id to create an entry (spec 5)', () => {
+  it('requires a talent id to create an entry (docs/product-rules.md#admin-forms)', () => {
     expect(messagesOf(createDiscoverEntryInput.safeParse({ talentId: '  ' }))).toEqual(['Talent ID is required']);
     expect(createDiscoverEntryInput.parse({ talentId: ' abc ' })).toEqual({ talentId: 'abc' });
   });
 
-  it('requires a name and a whole-number order (spec 5)', () => {
+  it('requires a name and a whole-number order (docs/product-rules.md#admin-forms)', () => {
     expect(messagesOf(updateDiscoverEntryInput.safeParse({ id: 'a', name: ' ', order: 1, isVisibleRecord: visible }))).toEqual([
       'Name is required',
     ]);

@@ -1,11 +1,11 @@
-// The admin Discover section (spec 2.5 "/public-talents"): twins featured on the discover
+// The admin Discover section (docs/product-rules.md#admin-back-office "/public-talents"): twins featured on the discover
 // surfaces, in order; and the public /discover page that lists the discover feed.
 import { z } from 'zod';
 import { singleLineText } from '../common/single-line.ts';
 import { type DiscoverSurface, discoverSurfaces } from '../enums.ts';
 import { adminId, adminListInput, adminListOutput } from './list.ts';
 
-/** What each surface is called on the screens (spec 4: a feed, its review, two homepages). */
+/** What each surface is called on the screens (docs/product-rules.md#discover-surfaces: a feed, its review, two homepages). */
 export const discoverSurfaceLabels: Record<DiscoverSurface, string> = {
   discoverFeed: 'Discover feed',
   discoverInReview: 'Discover in review',
@@ -24,13 +24,13 @@ const visibility = z.object(
 );
 export type DiscoverVisibility = z.infer<typeof visibility>;
 
-/** Spec 5 "Create Public Talent: talentId required". */
+/** docs/product-rules.md#admin-forms "Create Public Talent: talentId required". */
 export const createDiscoverEntryInput = z.object({
   talentId: singleLineText().min(1, discoverMessages.talentIdRequired).max(100),
 });
 export type CreateDiscoverEntryInput = z.infer<typeof createDiscoverEntryInput>;
 
-/** Spec 5 "Public talent: name required, order a number"; the visibility per surface. */
+/** docs/product-rules.md#admin-forms "Public talent: name required, order a number"; the visibility per surface. */
 export const updateDiscoverEntryInput = z.object({
   id: adminId('Discover entry ID'),
   name: singleLineText().min(1, discoverMessages.nameRequired).max(100),

@@ -14,7 +14,7 @@ import {
 const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((issue) => issue.message) ?? [];
 
-describe('FAQ data text (spec 5)', () => {
+describe('FAQ data text (docs/product-rules.md#faq-text)', () => {
   it('reads question and answer pairs, the text being the rest of the line', () => {
     expect(parseFaqData('Q: Where do you live?\nA: Lisbon!\r\nQ:   Pets?  \nA: A cat: Churro.\n\n')).toEqual({
       ok: true,

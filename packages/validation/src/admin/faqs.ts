@@ -1,7 +1,7 @@
-// The admin back-office FAQ section (admin.faqs.*, spec 2.5, 3, 5 "FAQ data", 7 "Create FAQ" /
+// The admin back-office FAQ section (admin.faqs.*, docs/product-rules.md#admin-back-office, #records, #faq-text, #admin-forms, #calls "Create FAQ" /
 // "Update FAQ") and the talent detail's Faq tab: an FAQ's questions and answers, edited as text.
 //
-// The "data" text of spec 5, as this file reads it:
+// The "data" text of docs/product-rules.md#faq-text, as this file reads it:
 // - Every line is a row, numbered from 1 as the text area shows them. Only blank lines at the very
 //   end are dropped (a final newline is not a row); a blank line in between is a row, and an invalid
 //   one, so a row number always points at the line the admin sees.
@@ -27,7 +27,7 @@ export const faqItemsMax = 500;
 /** Longest FAQ name; names travel in list cursors. */
 export const faqNameMaxLength = 200;
 
-/** The section's messages: spec 5's word for word, then this section's own. */
+/** The section's messages: the messages of docs/product-rules.md#faq-text word for word, then this section's own. */
 export const adminFaqMessages = {
   empty: 'Add at least one question and answer.',
   invalidQuestion: (row: number) => `Invalid question at row ${row}`,
@@ -109,7 +109,7 @@ export const faqDataSchema = z.string().transform((text, ctx): FaqItemInput[] =>
   return z.NEVER;
 });
 
-/** Items as the procedures take them (spec 7 "Update FAQ": items), trimmed and checked row by row. */
+/** Items as the procedures take them (docs/product-rules.md#calls "Update FAQ": items), trimmed and checked row by row. */
 export const faqItemsSchema = z
   .array(
     z.object({
@@ -123,15 +123,15 @@ export const faqItemsSchema = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
-/** An FAQ's name: required, like every name the admin creates (spec 5 "Create FAQ: name non-empty"). */
+/** An FAQ's name: required, like every name the admin creates (docs/product-rules.md#admin-forms). */
 export const faqNameSchema = singleLineText({ error: messages.required })
   .min(1, messages.required)
   .max(faqNameMaxLength, adminFaqMessages.nameTooLong);
 
-/** The create screen's one field (spec 2.5: one field and a Create button). */
+/** The create screen's one field (docs/product-rules.md#admin-back-office: one field and a Create button). */
 export const adminFaqCreateForm = z.object({ name: faqNameSchema });
 
-/** Spec 7 "Create FAQ": a name and the talent it belongs to, or null (absent) for a global FAQ. */
+/** docs/product-rules.md#calls "Create FAQ": a name and the talent it belongs to, or null (absent) for a global FAQ. */
 export const adminFaqCreateInput = z.object({
   name: faqNameSchema,
   talentId: adminId('Talent ID')
@@ -145,7 +145,7 @@ export const adminFaqCreateOutput = z.object({ id: z.string() });
 export const adminFaqForm = z.object({ name: faqNameSchema, data: faqDataSchema });
 export type AdminFaqFormValues = z.input<typeof adminFaqForm>;
 
-/** Spec 7 "Update FAQ": id, name, items. The items replace the stored ones, in this order. */
+/** docs/product-rules.md#calls "Update FAQ": id, name, items. The items replace the stored ones, in this order. */
 export const adminFaqUpdateInput = z.object({ id: adminId('FAQ ID'), name: faqNameSchema, items: faqItemsSchema });
 export type AdminFaqUpdateInput = z.input<typeof adminFaqUpdateInput>;
 

@@ -1,9 +1,9 @@
-// The one shape of every admin list (spec 2.5 "Load more"): a page of items and an opaque cursor
+// The one shape of every admin list (docs/product-rules.md#lists-and-create-screens "Load more"): a page of items and an opaque cursor
 // that continues after the page's last item. Sections add their own filters and sorts.
 import { z } from 'zod';
 import { singleLineText } from '../common/single-line.ts';
 
-/** Items per page of every admin list (spec 7: lists load 50 at a time). */
+/** Items per page of every admin list (docs/product-rules.md#calls: lists load 50 at a time). */
 export const adminPageSize = 50;
 
 /** The opaque position after the previous page's last item (`nextCursor`); absent for the first page. */

@@ -12,7 +12,7 @@ const messagesOf = (result: { success: boolean; error?: { issues: { message: str
   result.error?.issues.map((issue) => issue.message) ?? [];
 
 describe('manager invitation payloads', () => {
-  it('trims and lower-cases the invited email (spec 5)', () => {
+  it('trims and lower-cases the invited email (docs/product-rules.md#admin-forms)', () => {
     expect(adminManagerInviteInput.parse({ talentId: 't1', email: '  New.Person@Example.COM ' })).toEqual({
       talentId: 't1',
       email: 'new.person@example.com',

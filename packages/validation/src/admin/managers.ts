@@ -1,4 +1,4 @@
-// The admin talent detail's Managers tab (admin.managers.*, spec 2.5, 5, 6, 7): who manages a
+// The admin talent detail's Managers tab (admin.managers.*, docs/product-rules.md#admin-back-office, #admin-forms, #roles-and-permissions, #calls): who manages a
 // talent, who is invited to, inviting by email, and removing either.
 import { z } from 'zod';
 import { emailSchema } from '../auth/index.ts';
@@ -41,11 +41,11 @@ export const adminManagersListOutput = z.object({
 });
 export type AdminManagersListOutput = z.infer<typeof adminManagersListOutput>;
 
-/** Spec 5 "Invitation email: trimmed, lower-cased, valid". */
+/** docs/product-rules.md#admin-forms "Invitation email: trimmed, lower-cased, valid". */
 export const adminManagerInviteForm = z.object({ email: emailSchema });
 export type AdminManagerInviteForm = z.infer<typeof adminManagerInviteForm>;
 
-/** Spec 7 "Invite manager": talentId, email. */
+/** docs/product-rules.md#calls "Invite manager": talentId, email. */
 export const adminManagerInviteInput = adminManagerInviteForm.extend({ talentId: adminId('Talent ID') });
 export type AdminManagerInviteInput = z.infer<typeof adminManagerInviteInput>;
 

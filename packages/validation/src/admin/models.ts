@@ -1,4 +1,4 @@
-// The admin back-office Models section (admin.models.*, spec 2.5 "Models list: sorted by name, with
+// The admin back-office Models section (admin.models.*, docs/product-rules.md#admin-back-office "Models list: sorted by name, with
 // a spinner next to a model currently being fine-tuned. Model detail: name, base, training
 // examples text, a versions list (newest first, expandable), buttons Make Default and Generate new
 // version."). Training examples travel as the text admins edit (training-examples.ts parses it).
@@ -8,7 +8,7 @@ import { modelVersionStatuses } from '../enums.ts';
 import { adminId, adminListInput, adminListOutput } from './list.ts';
 
 /**
- * Base models a version may be fine-tuned from (spec 5 "base must be a known base"), newest
+ * Base models a version may be fine-tuned from (docs/product-rules.md#admin-forms "base must be a known base"), newest
  * first: the first is the default for a new model. Providers retire bases (gpt-3.5-turbo is
  * retired); a server may offer others with FINE_TUNING_BASE_MODELS.
  */
@@ -19,11 +19,11 @@ export const defaultFineTuningBases = [
   'gpt-3.5-turbo-1106',
 ] as const;
 
-/** The fine-tuning organisation as the version title names it (spec 2.5): V0, V1 or Unknown. */
+/** The fine-tuning organisation as the version title names it (docs/product-rules.md#admin-back-office): V0, V1 or Unknown. */
 export const modelOrganisationLabels = ['V0', 'V1', 'Unknown'] as const;
 export type ModelOrganisationLabel = (typeof modelOrganisationLabels)[number];
 
-/** Spec 4's names of the version statuses. */
+/** The version statuses as docs/product-rules.md#model-version-statuses names them. */
 export const modelVersionStatusLabels: Record<(typeof modelVersionStatuses)[number], string> = {
   UPLOADING_TRAINING_FILE: 'Uploading',
   FINE_TUNING: 'Fine Tuning',
@@ -49,7 +49,7 @@ export type AdminModelRow = z.infer<typeof adminModelRowOutput>;
 export const adminModelsListOutput = adminListOutput(adminModelRowOutput);
 export type AdminModelsListOutput = z.infer<typeof adminModelsListOutput>;
 
-/** Spec 5 "Create Model: name non-empty"; spec 7 "Create model: name, talentId". */
+/** docs/product-rules.md#admin-forms "Create Model: name non-empty"; docs/product-rules.md#calls "Create model: name, talentId". */
 export const adminModelCreateInput = z.object({
   name: singleLineText().min(1, 'Required').max(100, 'At most 100 characters'),
   talentId: singleLineText().max(100).nullish(),
@@ -67,7 +67,7 @@ export const adminModelVersionOutput = z.object({
   fineTunedModelId: z.string().nullable(),
   organisationId: z.string().nullable(),
   organisation: z.enum(modelOrganisationLabels),
-  /** The provider's words, whole; the screen cuts it at 100 characters (spec 8). */
+  /** The provider's words, whole; the screen cuts it at 100 characters (docs/product-rules.md#errors-and-success-messages). */
   errorMessage: z.string().nullable(),
   isDefault: z.boolean(),
 });
@@ -88,14 +88,14 @@ export const adminModelDetailOutput = z.object({
   /** The bases this server fine-tunes from (the form's choices). */
   bases: z.array(z.string()),
   /**
-   * Why "Generate new version" cannot run now (spec 4: the app config names a fine-tuning model,
+   * Why "Generate new version" cannot run now (docs/product-rules.md#model-version-statuses: the app config names a fine-tuning model,
    * or this model's examples are not valid), or null when it can.
    */
   generateBlockedReason: z.string().nullable(),
 });
 export type AdminModelDetail = z.infer<typeof adminModelDetailOutput>;
 
-/** Spec 7 "Update model: id, name, base, trainingExamples". Examples are checked by the parser. */
+/** docs/product-rules.md#calls "Update model: id, name, base, trainingExamples". Examples are checked by the parser. */
 export const adminModelUpdateInput = z.object({
   modelId: adminId('Model ID'),
   name: singleLineText().min(1, 'Required').max(100, 'At most 100 characters'),
@@ -104,8 +104,8 @@ export const adminModelUpdateInput = z.object({
 });
 export type AdminModelUpdateInput = z.infer<typeof adminModelUpdateInput>;
 
-/** Spec 7 "to make a version default": only a SUCCEEDED version. */
+/** docs/product-rules.md#calls "to make a version default": only a SUCCEEDED version. */
 export const adminModelMakeDefaultInput = z.object({ modelId: adminId('Model ID'), versionId: adminId('Version ID') });
 
-/** Spec 7 "Generate model version: modelId". */
+/** docs/product-rules.md#calls "Generate model version: modelId". */
 export const adminModelGenerateInput = z.object({ modelId: adminId('Model ID') });

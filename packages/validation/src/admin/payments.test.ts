@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { adminPaymentGetInput, adminPaymentsListInput } from './payments.ts';
 
 describe('adminPaymentsListInput', () => {
-  it('hides sandbox payments and lists every price type by default (spec 2.5)', () => {
+  it('hides sandbox payments and lists every price type by default (docs/product-rules.md#admin-back-office)', () => {
     expect(adminPaymentsListInput.parse({})).toEqual({ showSandbox: false, priceType: 'all' });
     expect(adminPaymentsListInput.parse({ showSandbox: true, priceType: 'SUBSCRIPTION', cursor: 'abc' })).toEqual({
       showSandbox: true,

@@ -1,4 +1,4 @@
-// The admin back-office Payments section (admin.payments.*, spec 2.5 "Payments list: newest first,
+// The admin back-office Payments section (admin.payments.*, docs/product-rules.md#admin-back-office "Payments list: newest first,
 // sandbox payments hidden, Load more. Detail: price chip, links to the card provider dashboard,
 // Apple or Google transaction ids, user and talent."): every fan purchase with what became of its
 // money, read from the payment ledger.
@@ -20,14 +20,14 @@ export const adminPaymentPriceTypeFilters = ['all', ...productPriceTypes] as con
 export type AdminPaymentPriceTypeFilter = (typeof adminPaymentPriceTypeFilters)[number];
 
 export const adminPaymentsListInput = adminListInput({
-  /** Spec 2.5: sandbox payments are hidden unless asked for. */
+  /** docs/product-rules.md#admin-back-office: sandbox payments are hidden unless asked for. */
   showSandbox: z.boolean().default(false),
   /** One price type, or `all` (the default). */
   priceType: z.enum(adminPaymentPriceTypeFilters).default('all'),
 });
 export type AdminPaymentsListInput = z.input<typeof adminPaymentsListInput>;
 
-/** PAID, money (partly) given back, or a chargeback the twin has not won back (spec 4 payment states). */
+/** PAID, money (partly) given back, or a chargeback the twin has not won back (docs/payments.md). */
 export const adminPaymentStatuses = purchaseStatuses;
 export type AdminPaymentStatus = (typeof adminPaymentStatuses)[number];
 

@@ -1,4 +1,4 @@
-// The admin back-office Payouts section (admin.payouts.*, spec 2.5 "Payouts list: newest first,
+// The admin back-office Payouts section (admin.payouts.*, docs/product-rules.md#admin-back-office "Payouts list: newest first,
 // amount and status chip, Load more. Detail: status, amount, talent, timeline, payout details, and
 // a settings form with status and reason."). Every status change is a talent ledger entry with who
 // made it; the detail's timeline is those entries.
@@ -82,7 +82,7 @@ export const adminPayoutDetailOutput = z.object({
 });
 export type AdminPayoutDetail = z.infer<typeof adminPayoutDetailOutput>;
 
-/** Spec 5 "Payout admin form: status from the list; rejection reason a string." */
+/** docs/product-rules.md#admin-forms "Payout admin form: status from the list; rejection reason a string." */
 export const adminPayoutUpdateInput = z
   .object({
     payoutId: adminId('Payout ID'),

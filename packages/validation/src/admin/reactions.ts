@@ -1,4 +1,4 @@
-// The admin back-office Reactions section (admin.reactions.*, spec 2.5 "Reactions: list with
+// The admin back-office Reactions section (admin.reactions.*, docs/product-rules.md#admin-back-office "Reactions: list with
 // thumbs-down and thumbs-up filters", /reactions/{chatId}/{chatMessageId}): the twin messages fans
 // rated, newest first, and one of them in its chat with the prompt that produced it.
 import { z } from 'zod';

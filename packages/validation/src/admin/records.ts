@@ -1,4 +1,4 @@
-// The read-only "database record" view linked from admin detail screens (spec 2.5: links to the
+// The read-only "database record" view linked from admin detail screens (docs/product-rules.md#admin-back-office: links to the
 // talent's and the FAQ's database record): one row of one table, as stored.
 import { z } from 'zod';
 import { adminId } from './list.ts';
@@ -25,7 +25,7 @@ export const adminRecordInput = z.object({
 });
 export type AdminRecordInput = z.infer<typeof adminRecordInput>;
 
-/** The row's fields as named in spec 3 (camelCase), timestamps as ISO 8601 text. */
+/** The row's fields as named in docs/product-rules.md#records (camelCase), timestamps as ISO 8601 text. */
 export const adminRecordOutput = z.object({
   table: z.enum(adminRecordTables),
   id: z.string(),

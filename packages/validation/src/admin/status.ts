@@ -1,4 +1,4 @@
-// The admin back-office Status section (admin.status.*, spec 2.5 "/status"): the model-health
+// The admin back-office Status section (admin.status.*, docs/product-rules.md#admin-back-office "/status"): the model-health
 // entries the models.health job writes into AppConfig.isModelHealthyRecord, and "Check now".
 import { z } from 'zod';
 

@@ -1,5 +1,5 @@
-// The admin talent settings' fields (admin.talents.update, spec 5 "Admin: talent settings"): the
-// limits the spec leaves open, the messages, shares as decimals on the screen and parts per million
+// The admin talent settings' fields (admin.talents.update, docs/product-rules.md#admin-forms "Admin: talent settings"): the
+// limits the product rules leave open, the messages, shares as decimals on the screen and parts per million
 // in the database, and the schemas of single fields the form and the server share.
 import { z } from 'zod';
 import { ppmWhole } from '../common/business.ts';
@@ -10,7 +10,7 @@ import { imageContextSchema } from '../talent/gallery.ts';
 import { talentMessages } from '../talent/limits.ts';
 import { adminId } from './list.ts';
 
-// ---- Limits the spec leaves open (chosen here, read by the form and the server) ----
+// ---- Limits the product rules leave open (chosen here, read by the form and the server) ----
 
 /** Prices are whole credits from 0; the ceiling (10,000 USD) only guards against a typo. */
 export const adminPriceMax = 100_000;
@@ -22,7 +22,7 @@ export const adminModelIdMax = 200;
 /** Shares are edited as decimals 0 to 1 in steps of 0.001 (0.1 %), stored as parts per million. */
 export const shareStep = 0.001;
 
-/** The messages of spec 5 ("Admin: talent settings", "Create Talent") and this form's own. */
+/** The messages of docs/product-rules.md#admin-forms ("Admin: talent settings", "Create Talent") and this form's own. */
 export const adminTalentMessages = {
   required: messages.required,
   ageWhole: 'Age must be a whole number',
@@ -90,7 +90,7 @@ export const priceSchema = fromForm(
     .max(adminPriceMax, adminTalentMessages.priceMax),
 );
 
-/** Age: empty for none, else a whole number above 0 (spec 5: "In admin talent settings age is an integer above 0"). */
+/** Age: empty for none, else a whole number above 0 (docs/product-rules.md#admin-forms: "In admin talent settings age is an integer above 0"). */
 export const adminAgeSchema = z.preprocess(
   numberFrom(null),
   z
@@ -101,7 +101,7 @@ export const adminAgeSchema = z.preprocess(
     .nullable(),
 );
 
-/** A share from 0 to 1 in steps of 0.001 (spec 5 and 9). */
+/** A share from 0 to 1 in steps of 0.001 (docs/product-rules.md#admin-forms, #constants-and-limits). */
 export const adminShareSchema = fromForm(
   formNumber(adminTalentMessages.shareNumber)
     .min(0, adminTalentMessages.shareRange)
@@ -148,7 +148,7 @@ export const adminChatExampleSchema = z.object({
 });
 export type AdminChatExample = z.infer<typeof adminChatExampleSchema>;
 
-/** A gallery image's editable part: its context (spec 5: 3 to 40 characters, the spec's messages). */
+/** A gallery image's editable part: its context (docs/product-rules.md#admin-forms: 3 to 40 characters, with its messages). */
 export const adminStaticAttachmentSchema = z.object({
   id: adminId('Image ID'),
   context: imageContextSchema,

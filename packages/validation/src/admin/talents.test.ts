@@ -59,7 +59,7 @@ function errorsOf(changes: Partial<Record<keyof AdminTalentUpdateFormInput, unkn
   return errors;
 }
 
-describe('admin talent settings (spec 5)', () => {
+describe('admin talent settings (docs/product-rules.md#admin-forms)', () => {
   it('accepts a complete form and stores blank optional text as none', () => {
     const parsed = adminTalentUpdateInput.parse(valid);
     expect(parsed.subscriptionProductId).toBeNull();
@@ -154,7 +154,7 @@ describe('admin talent settings (spec 5)', () => {
     expect(Object.keys(errorsOf({ chatMessageSuggestions: four }))).toEqual(['chatMessageSuggestions']);
   });
 
-  it('needs an image context of 3 to 40 characters, with the spec’s messages', () => {
+  it('needs an image context of 3 to 40 characters, with the documented messages', () => {
     expect(errorsOf({ staticAttachments: [{ id: 'a1', context: 'ab' }] })).toEqual({
       'staticAttachments.0.context': ['Context must be at least 3 characters long'],
     });
@@ -183,7 +183,7 @@ describe('admin talent settings (spec 5)', () => {
   });
 });
 
-describe('create talent and the list (spec 5, 2.5)', () => {
+describe('create talent and the list (docs/product-rules.md#admin-forms, #admin-back-office)', () => {
   it('requires a non-empty name ("Required")', () => {
     expect(adminTalentCreateInput.safeParse({ name: '   ' }).error?.issues.map((issue) => issue.message)).toEqual(['Required']);
     expect(adminTalentCreateInput.safeParse({}).error?.issues.map((issue) => issue.message)).toEqual(['Required']);

@@ -1,4 +1,4 @@
-// The admin back-office Talents section (admin.talents.*, spec 2.5, 5, 7): the list with its search
+// The admin back-office Talents section (admin.talents.*, docs/product-rules.md#admin-back-office, #admin-forms, #calls): the list with its search
 // and sorts, Create talent, and the one settings form that edits every talent and config field.
 // The settings form validates with `adminTalentUpdateInput` too, so the screen and the server show
 // the same messages.
@@ -97,7 +97,7 @@ export type AdminTalentsListOutput = z.infer<typeof adminTalentsListOutput>;
 
 // ---- admin.talents.create ----
 
-/** Create talent (admin, spec 7): a non-empty name ("Required"). */
+/** Create talent (admin, docs/product-rules.md#calls): a non-empty name ("Required"). */
 export const adminTalentCreateInput = z.object({ name: settingsNameSchema });
 export type AdminTalentCreateInput = z.infer<typeof adminTalentCreateInput>;
 export const adminTalentCreateOutput = z.object({ id: z.string() });
@@ -117,7 +117,7 @@ export const adminTalentVoiceOutput = z.object({
   sampleUrl: z.string().nullable(),
 });
 
-/** Every talent and config field of spec 3, shares as decimals, plus what the form offers. */
+/** Every talent and config field of docs/product-rules.md#records, shares as decimals, plus what the form offers. */
 export const adminTalentOutput = z.object({
   id: z.string(),
   name: z.string(),
@@ -185,7 +185,7 @@ export type AdminTalent = z.infer<typeof adminTalentOutput>;
 // ---- admin.talents.update ----
 
 /**
- * Update talent (admin, spec 7): every talent and config setting at once. Spec 5's admin rules:
+ * Update talent (admin, docs/product-rules.md#calls): every talent and config setting at once. The admin rules of docs/product-rules.md#admin-forms:
  * name and tag non-empty (the tag follows the onboarding handle rule and must be free), age a
  * whole number above 0 or none, prices whole credits from 0, shares 0 to 1 in steps of 0.001,
  * temperature at least 0, chat examples and welcome messages with text, image contexts of 3 to

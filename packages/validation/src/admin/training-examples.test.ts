@@ -18,7 +18,7 @@ const errorOf = (text: string) => {
   return result.ok ? 'parsed without error' : result.error;
 };
 
-describe('training examples text (spec 5)', () => {
+describe('training examples text (docs/product-rules.md#training-examples)', () => {
   it('reads U, A and S lines as user, assistant and system messages, keeping the content as written', () => {
     const result = parseTrainingExamples(
       file('S: You are Mia: warm, witty.\nU: Hi!  \nA:   Hey, you: again?', ...valid(minimumTrainingExamples - 1)),
@@ -132,7 +132,7 @@ describe('NEW cannot be first or last', () => {
   });
 });
 
-describe('each example (spec 5), numbered from 1', () => {
+describe('each example (docs/product-rules.md#training-examples), numbered from 1', () => {
   it('says "Example #{n} must have at least 2 messages", system messages not counting', () => {
     expect(errorOf(file(...valid(2), 'U: alone', ...valid(20)))).toBe('Example #3 must have at least 2 messages');
     expect(errorOf(file(...valid(4), 'S: system\nU: hi', ...valid(20)))).toBe('Example #5 must have at least 2 messages');

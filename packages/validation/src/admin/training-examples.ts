@@ -1,9 +1,9 @@
-// The training-examples text an admin edits on a model (spec 5): one message a line, "U: ", "A: "
+// The training-examples text an admin edits on a model (docs/product-rules.md#training-examples): one message a line, "U: ", "A: "
 // or "S: " then the content, and a line NEW between examples. The model stores the parsed
 // examples; the detail screen shows them formatted back into this text.
 import { type TrainingMessageRole, trainingMessageRoles } from '../enums.ts';
 
-/** Spec 9: a model trains on at least 20 examples. */
+/** docs/product-rules.md#constants-and-limits: a model trains on at least 20 examples. */
 export const minimumTrainingExamples = 20;
 
 export type TrainingExampleMessage = { role: TrainingMessageRole; content: string };
@@ -14,7 +14,7 @@ export type TrainingExamplesParse = { ok: true; examples: ParsedTrainingExample[
 const rolePrefixes = { user: 'U: ', assistant: 'A: ', system: 'S: ' } as const satisfies Record<TrainingMessageRole, string>;
 const roleOfPrefix = new Map<string, TrainingMessageRole>(trainingMessageRoles.map((role) => [rolePrefixes[role], role]));
 const separator = 'NEW';
-// Spec 5 quotes the invalid line "cut to 100 characters"; counted in code points so an emoji is never halved.
+// docs/product-rules.md#training-examples quotes the invalid line "cut to 100 characters"; counted in code points so an emoji is never halved.
 const quotedLineLength = 100;
 
 const failure = (error: string): TrainingExamplesParse => ({ ok: false, error });
@@ -41,7 +41,7 @@ export function parseTrainingExamples(text: string): TrainingExamplesParse {
       lastWasSeparator = true;
     } else {
       const message = parseMessageLine(line);
-      // "Line #{n} is invalid" is spec 5's wording; ": " then the (cut) line tells the admin which text it is.
+      // "Line #{n} is invalid" is the wording of docs/product-rules.md#training-examples; ": " then the (cut) line tells the admin which text it is.
       if (!message) return failure(`Line #${index + 1} is invalid: ${Array.from(line).slice(0, quotedLineLength).join('')}`);
       examples.at(-1)?.push(message);
       lastWasSeparator = false;
@@ -68,7 +68,7 @@ function parseMessageLine(line: string): TrainingExampleMessage | undefined {
 }
 
 /**
- * What is wrong with one example, in spec 5's order, or undefined. System messages may stand
+ * What is wrong with one example, in the order of docs/product-rules.md#training-examples, or undefined. System messages may stand
  * anywhere and are left out of the 2-message minimum, the first-message check and the
  * alternation: an example trains on user turns and assistant replies, so "S: …" plus one "U: …"
  * has nothing to learn from. The last message, though, must itself be the assistant's answer.

@@ -66,7 +66,7 @@ describe('admin user update payload', () => {
     expect(adminUserFormSchema({ hasEmail: true }).parse(values).email).toBe('ana@example.com');
   });
 
-  it('states the spec’s taken-email message and the own-admin-role refusal', () => {
+  it('states the taken-email message and the own-admin-role refusal', () => {
     expect(adminUserMessages.emailTaken).toBe('This email is already used by another account.');
     expect(adminUserMessages.ownAdminRole).toMatch(/own admin role/);
   });
@@ -81,7 +81,7 @@ describe('admin users list input', () => {
   });
 });
 
-describe('user status (spec 4)', () => {
+describe('user status (docs/product-rules.md#waitlist)', () => {
   it('shows an accepted user as Live with managed talents and Onboarding without', () => {
     expect(adminUserStatusOf('ACCEPTED', true)).toBe('LIVE');
     expect(adminUserStatusOf('ACCEPTED', false)).toBe('ONBOARDING');

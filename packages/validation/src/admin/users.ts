@@ -1,4 +1,4 @@
-// The admin back-office Users section (admin.users.*, spec 2.5, 4, 5, 7): the filtered list, one
+// The admin back-office Users section (admin.users.*, docs/product-rules.md#admin-back-office, #waitlist, #admin-forms, #calls): the filtered list, one
 // user's detail, and the edit form whose schema the procedure parses too.
 import { z } from 'zod';
 import { emailSchema } from '../auth/index.ts';
@@ -7,10 +7,10 @@ import { singleLineText } from '../common/single-line.ts';
 import { userRoles, type WaitlistStatus, waitlistPlatforms, waitlistStatuses } from '../enums.ts';
 import { adminId, adminListInput, adminListOutput } from './list.ts';
 
-/** The list's filters, in the drop-down's order (spec 2.5); the labels live with the screen. */
+/** The list's filters, in the drop-down's order (docs/product-rules.md#admin-back-office); the labels live with the screen. */
 export const adminUserFilters = ['pending', 'accepted', 'rejected', 'live', 'onboarding', 'admins', 'fans'] as const;
 export type AdminUserFilter = (typeof adminUserFilters)[number];
-/** Spec 2.5: the drop-down starts at "Waitlist - Pending". */
+/** docs/product-rules.md#admin-back-office: the drop-down starts at "Waitlist - Pending". */
 export const defaultAdminUserFilter: AdminUserFilter = 'pending';
 
 /** Longest email prefix the search takes (an email is at most 254 characters). */
@@ -41,19 +41,19 @@ export const adminUsersListInput = adminListInput({
 export type AdminUsersListInput = z.input<typeof adminUsersListInput>;
 
 /**
- * What the screens show as the user's state (spec 4): the waitlist status, except that an accepted
+ * What the screens show as the user's state (docs/product-rules.md#waitlist): the waitlist status, except that an accepted
  * user shows as LIVE when managing a talent and ONBOARDING otherwise; null for no status.
  */
 export const adminUserStatuses = ['PENDING', 'REJECTED', 'LIVE', 'ONBOARDING'] as const;
 export type AdminUserStatus = (typeof adminUserStatuses)[number];
 
-/** Spec 4: "an accepted user with managed talents shows as Live, without as Onboarding". */
+/** docs/product-rules.md#waitlist: "an accepted user with managed talents shows as Live, without as Onboarding". */
 export function adminUserStatusOf(waitlistStatus: WaitlistStatus | null, managesTalents: boolean): AdminUserStatus | null {
   if (waitlistStatus === 'ACCEPTED') return managesTalents ? 'LIVE' : 'ONBOARDING';
   return waitlistStatus;
 }
 
-/** Spec 4: "in the user form, a user with managed talents and no status defaults to ACCEPTED". */
+/** docs/product-rules.md#waitlist: "in the user form, a user with managed talents and no status defaults to ACCEPTED". */
 export function formWaitlistStatusOf(waitlistStatus: WaitlistStatus | null, managesTalents: boolean): WaitlistStatus | null {
   return waitlistStatus ?? (managesTalents ? 'ACCEPTED' : null);
 }
@@ -115,7 +115,7 @@ export const adminUserWaitlistStatusSchema = z.preprocess(
 
 export const adminUserRoleSchema = z.enum(userRoles, { error: adminUserMessages.role });
 
-/** Empty for fans without a name is allowed: the spec keeps the name optional. */
+/** Empty for fans without a name is allowed: the user editor keeps the name optional. */
 export const adminUserNameSchema = singleLineText().max(adminUserNameMax, adminUserMessages.nameTooLong);
 
 /** A blank email leaves it as it is (an anonymous fan has none); a given one is trimmed, lower-cased, valid. */
@@ -129,7 +129,7 @@ const adminUserChanges = {
   credits: adminUserCreditsSchema,
 };
 
-/** Spec 7 "Update user": id, optional name, optional email, waitlistStatus (or null), role, credits. */
+/** docs/product-rules.md#calls "Update user": id, optional name, optional email, waitlistStatus (or null), role, credits. */
 export const adminUserUpdateInput = z.object({
   id: adminId('User ID'),
   ...adminUserChanges,
@@ -151,7 +151,7 @@ export function adminUserFormSchema(options: { hasEmail: boolean }) {
   return z.object({ ...adminUserChanges, email: options.hasEmail ? emailSchema : adminUserOptionalEmailSchema });
 }
 
-/** Whether the acceptance email went out after the save (spec 4: accepting lets the user in). */
+/** Whether the acceptance email went out after the save (docs/product-rules.md#waitlist: accepting lets the user in). */
 export const adminUserAcceptanceEmails = ['sent', 'failed', 'none'] as const;
 
 export const adminUserUpdateOutput = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { singleLineText } from '../common/single-line.ts';
 
-/** Email as the spec wants it: trimmed, lower-cased, valid. */
+/** Email as docs/product-rules.md#sign-in-waitlist-and-onboarding-fields wants it: trimmed, lower-cased, valid. */
 export const emailSchema = singleLineText({ error: 'Required' })
   .toLowerCase()
   .min(1, 'Required')

@@ -1,5 +1,5 @@
 /**
- * Business constants of spec section 9, in the integer units money uses everywhere: credits,
+ * Business constants of docs/product-rules.md#constants-and-limits, in the integer units money uses everywhere: credits,
  * micro-USD (1e-6 USD) for earnings, cents for payouts, parts per million for shares.
  * The database defaults, the domain's money rules and the forms all read them from here.
  */

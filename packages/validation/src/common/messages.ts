@@ -1,4 +1,4 @@
-/** Messages the spec fixes word for word (sections 5 and 8). Forms and procedures share them. */
+/** Messages fixed word for word (docs/product-rules.md#validation, #errors-and-success-messages). Forms and procedures share them. */
 export const messages = {
   required: 'Required',
   termsNotAccepted: 'Please review and accept the Terms of Service to proceed.',

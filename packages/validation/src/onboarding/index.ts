@@ -14,7 +14,7 @@ export const interestsMax = 5;
 export const ageMin = 18;
 export const ageMax = 1000;
 
-/** The eight steps, in order, with their routes under /onboarding's layout (spec 2.3). */
+/** The eight steps, in order, with their routes under /onboarding's layout (docs/product-rules.md#onboarding). */
 export const onboardingSteps = [
   'name',
   'profile-picture',
@@ -73,7 +73,7 @@ export const personalityTraitsStepSchema = z.object({ personalityTraits: persona
 export const interestsStepSchema = z.object({ interests: interestsSchema });
 export const initialChatMessageStepSchema = z.object({ initialChatMessageText: initialChatMessageSchema });
 
-/** Create talent (onboarding name step): spec section 7. */
+/** Create talent (onboarding name step): docs/product-rules.md#calls. */
 export const createTalentDraftInput = z.object({
   name: talentNameSchema,
   referralTalentTag: singleLineText().max(100).optional(),
@@ -117,7 +117,7 @@ export const onboardingStateOutput = z.object({ draft: talentDraftOutput.nullabl
 export type OnboardingState = z.infer<typeof onboardingStateOutput>;
 
 /**
- * The step a draft resumes at (spec section 4): the first step whose data is missing. A draft
+ * The step a draft resumes at (docs/product-rules.md#onboarding): the first step whose data is missing. A draft
  * without a picture resumes at the picture step, which may be skipped by saving no picture.
  */
 export function deriveOnboardingStep(draft: TalentDraft | null, options: { pictureStepDone?: boolean } = {}): OnboardingStep {

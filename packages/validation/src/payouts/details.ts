@@ -1,4 +1,4 @@
-// A payout's destination (spec 5 "Payout request"): BANK_TRANSFER needs the account holder, IBAN
+// A payout's destination (docs/product-rules.md#creator-settings-fields "Payout request"): BANK_TRANSFER needs the account holder, IBAN
 // and BIC; PAYPAL needs the PayPal email; the tax id is optional. IBAN and BIC are checked with
 // ibantools (country format and IBAN check digits), not only for being non-empty, so a typo is
 // caught on the form instead of bouncing at the bank days later.

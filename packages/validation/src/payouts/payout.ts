@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { payoutStatuses, transferTypes } from '../enums.ts';
 
-/** Spec 8: what REJECTED and FAILED payouts show when no reason was given. */
+/** docs/product-rules.md#errors-and-success-messages: what REJECTED and FAILED payouts show when no reason was given. */
 export const unknownPayoutReason = 'Unknown reason';
 
 /** The reason a payout shows: REJECTED and FAILED give theirs or "Unknown reason"; others none. */

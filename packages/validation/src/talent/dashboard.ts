@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The "Power up your AI twin" ladder (spec 4), in order. */
+/** The "Power up your AI twin" ladder (docs/product-rules.md#task-ladder), in order. */
 export const dashboardTasks = ['UPLOAD_IMAGES', 'SET_VOICE', 'DEFINE_CONVERSATION_STARTERS'] as const;
 export type DashboardTask = (typeof dashboardTasks)[number];
 export const nextTaskValues = [...dashboardTasks, 'COMPLETE'] as const;

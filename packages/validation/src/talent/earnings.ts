@@ -1,4 +1,4 @@
-// The creator's earnings screens (spec 2.4 /earnings and /earnings/withdraw; earnings.*). Earnings
+// The creator's earnings screens (docs/product-rules.md#earnings-and-withdrawal /earnings and /earnings/withdraw; earnings.*). Earnings
 // cross as integer micro-USD (exact to a 3 % share of one credit), payouts and the disbursable
 // amount as integer cents; the screen formats them.
 import { z } from 'zod';

@@ -4,14 +4,14 @@ import { singleLineText } from '../common/single-line.ts';
 import { imageContextMax, imageContextMin, talentMessages } from './limits.ts';
 import { dimensionsSchema, storedFilePathSchema } from './settings.ts';
 
-/** Image context (spec 5): 3 to 40 characters, with the spec's messages. */
+/** Image context (docs/product-rules.md#creator-settings-fields): 3 to 40 characters, with its messages. */
 export const imageContextSchema = singleLineText({ error: messages.required })
   .min(imageContextMin, talentMessages.contextTooShort)
   .max(imageContextMax, talentMessages.contextTooLong);
 
 const attachmentId = singleLineText().min(1, messages.required).max(100);
 
-/** Add static attachment (spec 7): the result of `files.upload` with purpose 'gallery'. */
+/** Add static attachment (docs/product-rules.md#calls): the result of `files.upload` with purpose 'gallery'. */
 export const addStaticAttachmentInput = z.object({
   staticAttachment: z.object({
     id: attachmentId,

@@ -1,22 +1,22 @@
-// Limits of the creator settings (spec sections 5 and 9). The spec says some exist without giving
+// Limits of the creator settings (docs/product-rules.md#creator-settings-fields, #constants-and-limits). The rules say some exist without giving
 // them ("a maximum length that is not shown", "a minimum that is not shown"); the values chosen
 // here are documented in docs/creator-dashboard.md and read by both the forms and the server.
 
-/** Settings name: non-empty (spec 5); the upper bound keeps it within one line of the fan screen. */
+/** Settings name: non-empty (docs/product-rules.md#creator-settings-fields); the upper bound keeps it within one line of the fan screen. */
 export const settingsNameMax = 50;
 /** Custom chat prompt: the form shows a counter against this maximum. */
 export const chatPromptMaxLength = 4000;
 /** Facts: one per line; each line and the number of lines are bounded to keep the prompt small. */
 export const factMaxLength = 300;
 export const factsMax = 50;
-/** Conversation starters (spec 9: max 3). */
+/** Conversation starters (docs/product-rules.md#constants-and-limits: max 3). */
 export const conversationStartersMax = 3;
 export const conversationStarterTextMax = 200;
 export const conversationStarterAnswerMax = 2000;
-/** Welcome messages (spec 9: max 3, the first cannot be removed). */
+/** Welcome messages (docs/product-rules.md#constants-and-limits: max 3, the first cannot be removed). */
 export const welcomeMessagesMax = 3;
 export const welcomeMessageTextMax = 1000;
-/** Image context in the gallery (spec 9: 3 to 40 characters). */
+/** Image context in the gallery (docs/product-rules.md#constants-and-limits: 3 to 40 characters). */
 export const imageContextMin = 3;
 export const imageContextMax = 40;
 /**
@@ -31,7 +31,7 @@ export const priceLimits = {
 } as const;
 export type PriceField = keyof typeof priceLimits;
 
-/** The messages the spec fixes word for word, and the server's own for rules a schema cannot see. */
+/** The messages docs/product-rules.md#creator-settings-fields fixes word for word, and the server's own for rules a schema cannot see. */
 export const talentMessages = {
   contextTooShort: 'Context must be at least 3 characters long',
   contextTooLong: 'Context must be less than 40 characters',

@@ -19,7 +19,7 @@ describe('creator settings schemas', () => {
     expect(factsTextSchema.parse('a\nb')).toEqual(['a', 'b']);
   });
 
-  it('uses the spec’s context messages at 2 and 41 characters', () => {
+  it('uses the documented context messages at 2 and 41 characters', () => {
     expect(messagesOf(imageContextSchema.safeParse('ab'))).toEqual([talentMessages.contextTooShort]);
     expect(messagesOf(imageContextSchema.safeParse('x'.repeat(41)))).toEqual([talentMessages.contextTooLong]);
     expect(imageContextSchema.parse('  sunset  ')).toBe('sunset');

@@ -112,7 +112,7 @@ export const welcomeMessagesSchema = z
     return new Set(ids).size === ids.length;
   }, talentMessages.duplicateId);
 
-// One form schema per settings page; `talent.update` takes any of their fields (spec 7).
+// One form schema per settings page; `talent.update` takes any of their fields (docs/product-rules.md#calls).
 
 export const profileSettingsSchema = z
   .object({
@@ -145,7 +145,7 @@ export const monetisationSettingsSchema = z.object({
 });
 export type MonetisationSettings = z.infer<typeof monetisationSettingsSchema>;
 
-/** Update talent settings (spec 7): `talentId` (checked by the access tier) plus any of these. */
+/** Update talent settings (docs/product-rules.md#calls): `talentId` (checked by the access tier) plus any of these. */
 export const updateTalentSettingsInput = z.object({
   name: settingsNameSchema.optional(),
   gender: genderSchema.optional(),
@@ -171,6 +171,6 @@ export const updateTalentSettingsInput = z.object({
 });
 export type UpdateTalentSettingsInput = z.infer<typeof updateTalentSettingsInput>;
 
-/** "Answered by AI" starts on when no starter has an answer (spec 4). */
+/** "Answered by AI" starts on when no starter has an answer (docs/product-rules.md#conversation-starters). */
 export const startersAnsweredByAi = (starters: ReadonlyArray<{ answer?: string | null }>): boolean =>
   starters.every((starter) => !starter.answer);

@@ -8,7 +8,7 @@ export const socialHandleSchema = singleLineText({ error: messages.required })
   .transform((value) => value.replace(/^@+/, '').trim())
   .pipe(z.string().min(1, messages.required).max(100, 'Handle must be at most 100 characters'));
 
-/** Join waitlist (spec 2.2, 5): platform, handle, terms ticked. */
+/** Join waitlist (docs/product-rules.md#waitlist, #sign-in-waitlist-and-onboarding-fields): platform, handle, terms ticked. */
 export const joinWaitlistInput = z.object({
   platform: z.enum(waitlistPlatforms, { error: messages.required }),
   handle: socialHandleSchema,

@@ -1,5 +1,5 @@
-// The admin back-office Broadcast screens (spec 2.5): broadcasts newest scheduled first, one
-// broadcast with its progress, schedule (spec 7; the worker sends it at scheduledAt:
+// The admin back-office Broadcast screens (docs/product-rules.md#admin-back-office): broadcasts newest scheduled first, one
+// broadcast with its progress, schedule (docs/product-rules.md#calls; the worker sends it at scheduledAt:
 // docs/broadcasts.md) and delete while still scheduled.
 import { deleteBroadcast, getAdminBroadcast, listAdminBroadcasts, scheduleBroadcast } from '@doppel/domain';
 import { enqueue } from '@doppel/jobs';
@@ -28,7 +28,7 @@ export const broadcastsRouter = router({
     .output(adminBroadcastDetailOutput)
     .query(({ ctx, input }) => getAdminBroadcast(ctx.db, input.broadcastId)),
 
-  /** Spec 7 "Schedule broadcast (admin)": answers the new broadcast's id; its prepare job waits for scheduledAt. */
+  /** docs/product-rules.md#calls "Schedule broadcast (admin)": answers the new broadcast's id; its prepare job waits for scheduledAt. */
   schedule: adminProcedure
     .meta({ audit: { record: 'broadcast', id: { result: 'broadcastId' } } })
     .input(adminBroadcastScheduleInput)
@@ -44,7 +44,7 @@ export const broadcastsRouter = router({
       ),
     ),
 
-  /** Spec 7 "Delete broadcast": only while SCHEDULED (CONFLICT otherwise). */
+  /** docs/product-rules.md#calls "Delete broadcast": only while SCHEDULED (CONFLICT otherwise). */
   delete: adminProcedure
     .meta({ audit: { record: 'broadcast', id: { input: 'broadcastId' } } })
     .input(adminBroadcastDeleteInput)

@@ -1,4 +1,4 @@
-// The admin back-office Discover section (spec 2.5 "/public-talents"). Use cases live in
+// The admin back-office Discover section (docs/product-rules.md#admin-back-office "/public-talents"). Use cases live in
 // packages/domain/src/admin/discover.
 import {
   createDiscoverEntry,
@@ -30,14 +30,14 @@ export const discoverRouter = router({
     .output(discoverEntryOutput)
     .query(({ ctx, input }) => getDiscoverEntry(ctx.db, input.id)),
 
-  /** Spec 7 "Create public talent": a hidden entry after the last one. */
+  /** docs/product-rules.md#calls "Create public talent": a hidden entry after the last one. */
   create: adminProcedure
     .meta({ audit: { record: 'discover', id: { result: 'id' } } })
     .input(createDiscoverEntryInput)
     .output(z.object({ id: z.string() }))
     .mutation(({ ctx, input }) => ctx.write((tx) => createDiscoverEntry(tx, input))),
 
-  /** Spec 7 "Update public talent": name, order, visibility per surface. */
+  /** docs/product-rules.md#calls "Update public talent": name, order, visibility per surface. */
   update: adminProcedure
     .meta({ audit: { record: 'discover', id: { input: 'id' } } })
     .input(updateDiscoverEntryInput)

@@ -1,4 +1,4 @@
-// The admin back-office: one router per section of spec 2.5, each in its own file, every
+// The admin back-office: one router per section of docs/product-rules.md#admin-back-office, each in its own file, every
 // procedure on the admin tier. Sections nest here so the client reads `admin.<section>.<verb>`.
 import { router } from '../../trpc/procedures.ts';
 import { appSettingsRouter } from './app.ts';

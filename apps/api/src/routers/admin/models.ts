@@ -1,4 +1,4 @@
-// The admin back-office Models screens (spec 2.5): fine-tuning models sorted by name, one model
+// The admin back-office Models screens (docs/product-rules.md#admin-back-office): fine-tuning models sorted by name, one model
 // with its examples and versions, create, update, make a version default, and generate a new
 // version (its fine-tuning runs as a worker job: docs/fine-tuning.md).
 import {
@@ -30,7 +30,7 @@ export const modelsRouter = router({
     .output(adminModelsListOutput)
     .query(({ ctx, input }) => listAdminModels(ctx.db, input)),
 
-  /** Spec 7 "Create model": a name (and optionally the twin); answers the new model's id. */
+  /** docs/product-rules.md#calls "Create model": a name (and optionally the twin); answers the new model's id. */
   create: adminProcedure
     .meta({ audit: { record: 'model', id: { result: 'modelId' } } })
     .input(adminModelCreateInput)
@@ -43,7 +43,7 @@ export const modelsRouter = router({
     .output(adminModelDetailOutput)
     .query(({ ctx, input }) => getAdminModel(ctx.db, input.modelId, ctx.modelSettings)),
 
-  /** Spec 7 "Update model": name, base and the examples text (checked by the spec 5 parser). */
+  /** docs/product-rules.md#calls "Update model": name, base and the examples text (checked by the parser of docs/product-rules.md#training-examples). */
   update: adminProcedure
     .meta({ audit: { record: 'model', id: { input: 'modelId' } } })
     .input(adminModelUpdateInput)
@@ -63,7 +63,7 @@ export const modelsRouter = router({
       return getAdminModel(ctx.db, input.modelId, ctx.modelSettings);
     }),
 
-  /** Spec 7 "Generate model version": snapshots the examples into a new version and starts fine-tuning it. */
+  /** docs/product-rules.md#calls "Generate model version": snapshots the examples into a new version and starts fine-tuning it. */
   generateVersion: adminProcedure
     .meta({ audit: { record: 'model', id: { input: 'modelId' } } })
     .input(adminModelGenerateInput)

@@ -1,4 +1,4 @@
-// The admin back-office Payments screens (spec 2.5): every fan purchase, newest first with sandbox
+// The admin back-office Payments screens (docs/product-rules.md#admin-back-office): every fan purchase, newest first with sandbox
 // payments hidden by default, and one payment with its provider ids, dashboard links and ledger.
 // Queries live in packages/domain/src/admin/payments.
 import { getAdminPayment, listAdminPayments } from '@doppel/domain';

@@ -1,4 +1,4 @@
-// The admin back-office Payouts screens (spec 2.5): the list, one payout with its ledger timeline,
+// The admin back-office Payouts screens (docs/product-rules.md#admin-back-office): the list, one payout with its ledger timeline,
 // the settings form (any status, a reason for REJECTED and FAILED; each change a ledger entry with
 // who made it), sending a PayPal payout, and the pain.001 file of pending bank payouts.
 import {
@@ -38,7 +38,7 @@ export const payoutsRouter = router({
     .output(adminPayoutDetailOutput)
     .query(({ ctx, input }) => getAdminPayout(ctx.db, input.payoutId, { payPalConfigured: ctx.payouts.payPal !== null })),
 
-  /** Spec 7 "Update payout": status and rejection reason; answers the payout as saved. */
+  /** docs/product-rules.md#calls "Update payout": status and rejection reason; answers the payout as saved. */
   update: adminProcedure
     .meta({ audit: { record: 'payout', id: { input: 'payoutId' } } })
     .input(adminPayoutUpdateInput)

@@ -1,4 +1,4 @@
-// The admin back-office Reactions section (spec 2.5): rated twin messages and one in its chat. Use
+// The admin back-office Reactions section (docs/product-rules.md#admin-back-office): rated twin messages and one in its chat. Use
 // cases live in packages/domain/src/admin/reactions.
 import { getAdminReaction, listAdminReactions } from '@doppel/domain';
 import {

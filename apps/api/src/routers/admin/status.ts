@@ -1,4 +1,4 @@
-// The admin back-office Status section (spec 2.5 "/status"): the model-health entries the
+// The admin back-office Status section (docs/product-rules.md#admin-back-office "/status"): the model-health entries the
 // models.health job stores (packages/domain/src/admin/status), and "Check now", which queues that
 // job in the caller's transaction so it exists exactly when the write commits.
 import { getModelHealth } from '@doppel/domain';

@@ -1,4 +1,4 @@
-// The talent detail's read-only tabs (spec 2.5): Model, Payouts, Broadcast, Analytics. Spread into
+// The talent detail's read-only tabs (docs/product-rules.md#admin-back-office): Model, Payouts, Broadcast, Analytics. Spread into
 // the talents router, so the client reads admin.talents.<tab>. Use cases live in
 // packages/domain/src/admin/talent-tabs.
 import { getTalentAnalytics, getTalentModelTab, listTalentBroadcasts, listTalentPayouts } from '@doppel/domain';

@@ -1,4 +1,4 @@
-// The admin back-office Talents section (spec 2.5): list, create, detail and settings. The detail's
+// The admin back-office Talents section (docs/product-rules.md#admin-back-office): list, create, detail and settings. The detail's
 // read-only tabs come from talent-tabs.ts. Use cases live in packages/domain/src/admin/talents.
 import { createAdminTalent, getAdminTalent, listAdminTalents, updateAdminTalent } from '@doppel/domain';
 import {
@@ -21,7 +21,7 @@ export const talentsRouter = router({
     .output(adminTalentsListOutput)
     .query(({ ctx, input }) => listAdminTalents(ctx.db, input)),
 
-  /** Spec 7 "Create talent (admin)": a twin with a name and a default config, no manager yet. */
+  /** docs/product-rules.md#calls "Create talent (admin)": a twin with a name and a default config, no manager yet. */
   create: adminProcedure
     .meta({ audit: { record: 'talent', id: { result: 'id' } } })
     .input(adminTalentCreateInput)
@@ -34,7 +34,7 @@ export const talentsRouter = router({
     .output(adminTalentOutput)
     .query(({ ctx, input }) => getAdminTalent(ctx.db, input.talentId)),
 
-  /** Spec 7 "Update talent (admin)": every setting at once; answers the saved talent. */
+  /** docs/product-rules.md#calls "Update talent (admin)": every setting at once; answers the saved talent. */
   update: adminProcedure
     .meta({ audit: { record: 'talent', id: { input: 'talentId' } } })
     .input(adminTalentUpdateInput)

@@ -1,4 +1,4 @@
-// The admin back-office Users section (spec 2.5, 4, 6, 7): the filtered list, one user, and the
+// The admin back-office Users section (docs/product-rules.md#admin-back-office, #waitlist, #roles-and-permissions, #calls): the filtered list, one user, and the
 // editor. Use cases live in packages/domain/src/admin/users.
 import { getAdminUser, listAdminUsers, updateAdminUser } from '@doppel/domain';
 import {

@@ -13,7 +13,7 @@ import { RecordPage } from './shared/record-page.tsx';
 
 const desktopQuery = '(min-width: 48em)';
 
-/** The admin back-office (spec 2.5): a 150px side menu, a top bar with a toggle on small screens. */
+/** The admin back-office (docs/product-rules.md#admin-back-office): a 150px side menu, a top bar with a toggle on small screens. */
 export function AdminLayout({ me }: { me: Me }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const isDesktop = useMediaQuery(desktopQuery, window.matchMedia(desktopQuery).matches, { getInitialValueInEffect: false });

@@ -7,7 +7,7 @@ import { storageKeys, writeStored } from '../../storage/stored-value.ts';
 import { trpc } from '../../trpc/trpc.ts';
 import { adminSections } from './sections.tsx';
 
-/** The admin menu in the spec's order: the sections, then Talent UI, Emulator (development) and Logout. */
+/** The admin menu in the order of docs/product-rules.md#admin-back-office: the sections, then Talent UI, Emulator (development) and Logout. */
 export function AdminNav({ me }: { me: Me }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();

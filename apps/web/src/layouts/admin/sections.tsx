@@ -37,7 +37,7 @@ function section(load: () => Promise<ComponentType>): Pick<AdminSection, 'elemen
   return { element: page.Component, load: page.load };
 }
 
-/** The back-office sections in the order of spec 2.5, the one list the menu and the routes read. */
+/** The back-office sections in the order of docs/product-rules.md#admin-back-office, the one list the menu and the routes read. */
 export const adminSections: AdminSection[] = [
   {
     label: 'Status',

@@ -9,7 +9,7 @@ type Health = {
   database: { status: 'up' | 'down'; latencyMs?: number; migrations?: number; errorId?: string };
 };
 
-/** The emulator's database state (spec 2.5 "Emulator"): the app's /health, refreshed every 5 s. */
+/** The emulator's database state (docs/product-rules.md#admin-back-office "Emulator"): the app's /health, refreshed every 5 s. */
 export function DatabaseState() {
   const health = useQuery({
     queryKey: ['health'],

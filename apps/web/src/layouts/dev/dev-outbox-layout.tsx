@@ -9,7 +9,7 @@ import { trpc } from '../../trpc/trpc.ts';
 import { DatabaseState } from './database-state.tsx';
 
 /**
- * The development outbox (the "emulator" of the spec): emails the server would have sent, with their
+ * The development outbox (the admin menu's "Emulator", docs/product-rules.md#admin-back-office): emails the server would have sent, with their
  * sign-in links, for servers without SMTP, and the database's state. Works signed in or out.
  */
 export function DevOutboxLayout() {

@@ -5,7 +5,7 @@ import { type Balance, creditsLabel, totalCredits } from './price-label.ts';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
-/** A day in the app's date format (dd/M/yyyy, spec 9), in the viewer's time zone: "23/12/2026". */
+/** A day in the app's date format (dd/M/yyyy, docs/product-rules.md#constants-and-limits), in the viewer's time zone: "23/12/2026". */
 export function formatDay(value: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';

@@ -30,7 +30,7 @@ const stepScreens: ComponentType<StepProps>[] = [
   InitialChatMessageStep,
 ];
 
-/** The step-by-step twin set-up (spec 2.3): percent and a segmented bar over the eight steps. */
+/** The step-by-step twin set-up (docs/product-rules.md#onboarding): percent and a segmented bar over the eight steps. */
 export function OnboardingLayout({ me }: { me: Me }) {
   const { pathname } = useLocation();
   const onboarding = trpc.onboarding.get.useQuery(undefined, { staleTime: 60_000 });
@@ -64,7 +64,7 @@ export function OnboardingLayout({ me }: { me: Me }) {
 function OnboardingRoutes({ me, state }: { me: Me; state: OnboardingState }) {
   return (
     <Routes>
-      {/* The server derives the step to resume at from the draft (spec 4). */}
+      {/* The server derives the step to resume at from the draft (docs/product-rules.md#onboarding). */}
       <Route index element={<Navigate to={`/${state.step}`} replace />} />
       {onboardingSteps.map((step, i) => {
         const Screen = stepScreens[i];

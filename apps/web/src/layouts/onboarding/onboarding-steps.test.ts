@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { findStepIndex, onboardingSteps, stepProgress } from './onboarding-steps.ts';
 
 describe('onboarding steps', () => {
-  it('has the eight routes of the spec in order', () => {
+  it('has the eight routes of docs/product-rules.md#onboarding in order', () => {
     expect(onboardingSteps.map((step) => step.path)).toEqual([
       '/name',
       '/profile-picture',

@@ -1,4 +1,4 @@
-/** The eight onboarding steps of spec 2.3, in order. */
+/** The eight onboarding steps of docs/product-rules.md#onboarding, in order. */
 export const onboardingSteps = [
   { path: '/name', title: 'What should we call your AI twin?', description: 'Fans see this name in every chat.' },
   {

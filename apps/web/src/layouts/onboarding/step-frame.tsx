@@ -16,7 +16,7 @@ type StepFrameProps = {
   children: ReactNode;
 };
 
-/** One onboarding step: title, the step's fields, and Previous / Continue (spec 2.3). */
+/** One onboarding step: title, the step's fields, and Previous / Continue (docs/product-rules.md#onboarding). */
 export function StepFrame({
   index,
   onSubmit,

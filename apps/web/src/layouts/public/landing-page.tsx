@@ -21,7 +21,7 @@ const features = [
   },
 ];
 
-/** The landing page (spec 2.1). */
+/** The landing page (docs/product-rules.md#signed-out-screens). */
 export function LandingPage() {
   usePageShellHandoff();
   return (

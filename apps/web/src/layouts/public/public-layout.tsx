@@ -5,7 +5,7 @@ import { legalPaths } from '../../config/links.ts';
 import { LandingPage } from './landing-page.tsx';
 import { SignInPage } from './sign-in-page.tsx';
 
-/** Signed-out visitors: the landing page and sign-in (spec 2.1); any other path goes home. */
+/** Signed-out visitors: the landing page and sign-in (docs/product-rules.md#signed-out-screens); any other path goes home. */
 export function PublicLayout() {
   const { pathname } = useLocation();
   return (

@@ -12,7 +12,7 @@ import { isChatPath } from '../fan/chat-return.ts';
 import { describeSignInError } from './sign-in-errors.ts';
 
 /**
- * Sign-in (spec 2.1): Google and Apple when this server has them set up, or an email magic link.
+ * Sign-in (docs/product-rules.md#signed-out-screens): Google and Apple when this server has them set up, or an email magic link.
  * Completing a link is the shell's job (SignInLinkHandler); the OAuth buttons are full-page
  * navigations to the API's /auth routes. A fan who comes from a chat (`?next=/chat/{tag}`) is told
  * what signing in does for them, and the emailed link brings them back to that chat.

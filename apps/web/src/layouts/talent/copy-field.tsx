@@ -1,7 +1,7 @@
 import { ActionIcon, CopyButton, Group, Paper, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 
-/** Spec 9: the "copied" confirmation shows for 2 seconds. */
+/** docs/product-rules.md#constants-and-limits: the "copied" confirmation shows for 2 seconds. */
 export const copiedTimeoutMs = 2_000;
 
 /** A link the creator shares, with a copy button that confirms "Copied" for two seconds. */

@@ -14,8 +14,8 @@ type State = { status: 'loading' } | { status: 'ready'; token: FeedbackToken } |
 
 /**
  * /feedback: the feature-request board of a third-party service, signed in with a token the server
- * signs; without configuration or on failure the page shows the message, or the spec's fallback
- * text. The page is the error display, so the failure is reported without a toast on top.
+ * signs; without configuration or on failure the page shows the message, or the fallback text of
+ * docs/product-rules.md#errors-and-success-messages. The page is the error display, so the failure is reported without a toast on top.
  */
 export function FeedbackPage() {
   const utils = trpc.useUtils();

@@ -6,7 +6,7 @@ import { CopyField } from './copy-field.tsx';
 import { SettingsHeader } from './settings/settings-page.tsx';
 import { useTalentSettings } from './settings/use-talent-settings.ts';
 
-/** /referrals: "Invite and Earn" with the twin's referral link (spec 2.4). */
+/** /referrals: "Invite and Earn" with the twin's referral link (docs/product-rules.md#creator-dashboard). */
 export function ReferralsPage() {
   const talent = useTalentSettings();
   return (

@@ -2,7 +2,7 @@ import { Button, Modal, Stack, Text } from '@mantine/core';
 import { IconBrandDiscord, IconMail } from '@tabler/icons-react';
 import { externalLinks } from '../../config/links.ts';
 
-/** Support (spec 2.4): the creator community and an email contact answered within 24 hours. */
+/** Support (docs/product-rules.md#creator-dashboard): the creator community and an email contact answered within 24 hours. */
 export function SupportDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
     <Modal opened={opened} onClose={onClose} title="Support" centered radius="lg">

@@ -26,7 +26,7 @@ function parentPath(pathname: string): string {
 const desktopQuery = '(min-width: 48em)';
 
 /**
- * The creator dashboard (spec 2.4): header with a back arrow and the menu, the pages down the side
+ * The creator dashboard (docs/product-rules.md#creator-dashboard): header with a back arrow and the menu, the pages down the side
  * on a desktop and along the bottom on a phone (issue 26: they hid behind the ⋮ menu), then the
  * creator's pages.
  */

@@ -19,7 +19,7 @@ import { storageKeys, writeStored } from '../../storage/stored-value.ts';
 import { useCorrectionsSummary } from './drafts/use-approval-live.ts';
 
 /**
- * The dashboard menu of spec 2.4, in its order, with the creator's pages after it. Replies waiting
+ * The dashboard menu of docs/product-rules.md#creator-dashboard, in its order, with the creator's pages after it. Replies waiting
  * for approval show as a count on the menu button and on their item, live.
  */
 export function TalentMenu({ me, talentId, onSupport }: { me: Me; talentId: string | undefined; onSupport: () => void }) {

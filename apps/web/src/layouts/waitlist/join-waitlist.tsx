@@ -31,7 +31,7 @@ const platformDetails: Record<WaitlistPlatform, { label: string; icon: typeof Ic
 
 type WaitlistFormValues = { platform: WaitlistPlatform; handle: string; termsAccepted: boolean };
 
-/** The waitlist form of spec 2.2: where the creator is known, their handle there, and the terms. */
+/** The waitlist form of docs/product-rules.md#waitlist: where the creator is known, their handle there, and the terms. */
 export function JoinWaitlist({ me }: { me: Me }) {
   const { signOut, pending } = useSignOut();
   const utils = trpc.useUtils();

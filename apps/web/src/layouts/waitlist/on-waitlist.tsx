@@ -9,7 +9,7 @@ const socials = [
   { label: 'X', href: externalLinks.x, icon: IconBrandX },
 ];
 
-/** The thank-you screen for PENDING and REJECTED applications (spec 2.2). */
+/** The thank-you screen for PENDING and REJECTED applications (docs/product-rules.md#waitlist). */
 export function OnWaitlist() {
   const { signOut, pending } = useSignOut();
   return (

@@ -5,7 +5,7 @@ import { AccountHeader } from '../../components/account-header.tsx';
 import { JoinWaitlist } from './join-waitlist.tsx';
 import { OnWaitlist } from './on-waitlist.tsx';
 
-/** Signed in but not let in yet (spec 2.2): the join screen, or the thank-you screen once applied. */
+/** Signed in but not let in yet (docs/product-rules.md#waitlist): the join screen, or the thank-you screen once applied. */
 export function WaitlistLayout({ me }: { me: Me }) {
   const applied = me.waitlistStatus === 'PENDING' || me.waitlistStatus === 'REJECTED';
   return (

@@ -1,4 +1,4 @@
-// admin.app.get: the App page's values (spec 2.5 "/app"): app_configs and apps (id default) and the
+// admin.app.get: the App page's values (docs/product-rules.md#admin-back-office "/app"): app_configs and apps (id default) and the
 // voice catalogue in its order.
 import { appConfigs, apps, defaultAppId, type Executor, voices } from '@doppel/db';
 import {
@@ -11,7 +11,7 @@ import { asc, eq } from 'drizzle-orm';
 
 /**
  * What the page starts from before the settings were ever saved (a database without the demo
- * data): blank texts the form asks for, the spec's default referral share, the function names the
+ * data): blank texts the form asks for, the default referral share, the function names the
  * reply engine's prompt refers to, the default subscription price limits.
  */
 export const unsavedAppSettings: Omit<AdminAppSettings, 'voices'> = {

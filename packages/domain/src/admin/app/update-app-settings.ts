@@ -1,4 +1,4 @@
-// Spec 7 "Update app config" (admin.app.update): the App page saves app_configs, apps and the voice
+// docs/product-rules.md#calls "Update app config" (admin.app.update): the App page saves app_configs, apps and the voice
 // catalogue together, in the caller's transaction.
 import { appConfigs, apps, defaultAppId, recordChanges, type Transaction, voices } from '@doppel/db';
 import { type AdminAppSettings, type AdminAppUpdateInput, shareToPpm } from '@doppel/validation';

@@ -1,4 +1,4 @@
-// The admin Broadcast list and detail (spec 2.5): newest scheduled first with status and progress;
+// The admin Broadcast list and detail (docs/product-rules.md#admin-back-office): newest scheduled first with status and progress;
 // the detail adds times, who scheduled it and the send chunks' progress.
 import { broadcastChunks, broadcasts, type Executor, talents, users } from '@doppel/db';
 import {

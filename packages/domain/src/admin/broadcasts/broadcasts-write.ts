@@ -1,6 +1,6 @@
-// Spec 7 "Schedule broadcast (admin)" and "Delete broadcast". Scheduling inserts the broadcast and
+// docs/product-rules.md#calls "Schedule broadcast (admin)" and "Delete broadcast". Scheduling inserts the broadcast and
 // enqueues its prepare job for scheduledAt in the same transaction (the worker's minute sweep
-// picks up one whose job was lost). Only a SCHEDULED broadcast may be deleted (spec 4).
+// picks up one whose job was lost). Only a SCHEDULED broadcast may be deleted (docs/product-rules.md#broadcasts).
 import { broadcasts, recordChanges, type Transaction, talents } from '@doppel/db';
 import { type AdminBroadcastScheduleInput, broadcastSchedulePastToleranceMs } from '@doppel/validation';
 import { eq } from 'drizzle-orm';

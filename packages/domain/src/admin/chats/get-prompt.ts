@@ -1,4 +1,4 @@
-// The admin message dialog (spec 2.5): one message of a chat and, for a twin message answered by
+// The admin message dialog (docs/product-rules.md#admin-back-office): one message of a chat and, for a twin message answered by
 // the model, its ChatPrompt: what was sent (Input tab) and what came back (Output tab).
 import { chatMessages, chatPrompts, type Executor } from '@doppel/db';
 import type { AdminChatPromptInput, AdminChatPromptOutput } from '@doppel/validation';

@@ -1,4 +1,4 @@
-// The admin chat list (spec 2.5): one flag filter, one descending sort, pages of 50 by keyset.
+// The admin chat list (docs/product-rules.md#admin-back-office): one flag filter, one descending sort, pages of 50 by keyset.
 // Admin-only: the API's admin tier authorises the caller before these run.
 import { chatMessages, chats, type Executor, talents, users } from '@doppel/db';
 import {

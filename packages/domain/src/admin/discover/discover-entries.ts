@@ -97,7 +97,7 @@ export async function getDiscoverEntry(db: Executor, id: string): Promise<Discov
 const talentIdError = (message: string) => ({ talentId: [message] });
 
 /**
- * `admin.discover.create` (spec 7 "Create public talent"): a hidden entry named after the twin,
+ * `admin.discover.create` (docs/product-rules.md#calls "Create public talent"): a hidden entry named after the twin,
  * placed after the last one. A twin already featured is a CONFLICT on the field.
  */
 export async function createDiscoverEntry(tx: Executor, input: CreateDiscoverEntryInput): Promise<{ id: string }> {
@@ -118,7 +118,7 @@ export async function createDiscoverEntry(tx: Executor, input: CreateDiscoverEnt
   return created;
 }
 
-/** `admin.discover.update` (spec 7 "Update public talent"): name, order and visibility. */
+/** `admin.discover.update` (docs/product-rules.md#calls "Update public talent"): name, order and visibility. */
 export async function updateDiscoverEntry(tx: Executor, input: UpdateDiscoverEntryInput): Promise<DiscoverEntryView> {
   // Showing a twin on any surface publishes it: not without its creator's consent (docs/safety.md).
   if (Object.values(input.isVisibleRecord).some((visible) => visible === true)) await assertConsentForPublishing(tx, input.id);

@@ -1,4 +1,4 @@
-// Spec 7 "Create FAQ": a global FAQ (no talent) or a talent's own, which its replies then use.
+// docs/product-rules.md#calls "Create FAQ": a global FAQ (no talent) or a talent's own, which its replies then use.
 import { faqs, recordChanges, type Transaction, talentConfigs, talents } from '@doppel/db';
 import { adminFaqMessages } from '@doppel/validation';
 import { eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// The admin FAQ list (spec 2.5): global FAQs only (no talent), by name, 50 a page by keyset.
+// The admin FAQ list (docs/product-rules.md#admin-back-office): global FAQs only (no talent), by name, 50 a page by keyset.
 import { type Executor, faqItems, faqs } from '@doppel/db';
 import { type AdminFaqsListOutput, adminPageSize } from '@doppel/validation';
 import { and, eq, isNull, sql } from 'drizzle-orm';

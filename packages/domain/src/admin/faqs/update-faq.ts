@@ -1,4 +1,4 @@
-// Spec 7 "Update FAQ": the name and the whole list of items, replaced in the given order.
+// docs/product-rules.md#calls "Update FAQ": the name and the whole list of items, replaced in the given order.
 import { faqItems, faqs, recordChanges, type Transaction } from '@doppel/db';
 import type { AdminFaqView, FaqItemInput } from '@doppel/validation';
 import { and, eq, lt, sql } from 'drizzle-orm';

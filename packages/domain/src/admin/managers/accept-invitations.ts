@@ -1,4 +1,4 @@
-// Invitations take effect at sign-in (spec 2.5, 6): whoever signs in with an invited email becomes
+// Invitations take effect at sign-in (docs/product-rules.md#admin-back-office, #roles-and-permissions): whoever signs in with an invited email becomes
 // a manager of the talents it was invited to, in the sign-in's own transaction.
 import { type Executor, invitations, recordChanges, talentManagers } from '@doppel/db';
 import { and, eq, isNull } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Inviting a manager by email (spec 2.5, 6, 7 "Invite manager"). An email that has an account makes
+// Inviting a manager by email (docs/product-rules.md#admin-back-office, #roles-and-permissions, #calls "Invite manager"). An email that has an account makes
 // that account a manager at once; any other waits as an invitation until someone signs in with it
 // (accept-invitations.ts). Inviting twice changes nothing and says so.
 import { type Executor, invitations, recordChanges, talentManagers, users } from '@doppel/db';

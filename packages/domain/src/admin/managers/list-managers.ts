@@ -1,4 +1,4 @@
-// The Managers tab's lists (spec 2.5): a talent's managers and its invitations. Both stay short
+// The Managers tab's lists (docs/product-rules.md#admin-back-office): a talent's managers and its invitations. Both stay short
 // (a talent has a handful of managers), so they come whole, without paging.
 import { type Executor, invitations, talentManagers, talents, users } from '@doppel/db';
 import type { AdminManagersListOutput } from '@doppel/validation';

@@ -1,5 +1,5 @@
-// Removing a manager or an invitation from a talent (spec 2.5). The spec's "Sorry, not implemented
-// yet." was a gap of the original; both work here.
+// Removing a manager or an invitation from a talent (docs/product-rules.md#admin-back-office). The original's "Sorry, not implemented
+// yet." was a gap; both work here.
 import { type Executor, invitations, recordChanges, talentManagers, users } from '@doppel/db';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { DomainError } from '../../errors.ts';

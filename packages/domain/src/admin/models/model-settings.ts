@@ -1,5 +1,5 @@
-// What this server fine-tunes with: the known bases (spec 5 "base must be a known base") and the
-// organisations the version titles name V0 and V1 (spec 2.5), from the environment.
+// What this server fine-tunes with: the known bases (docs/product-rules.md#admin-forms "base must be a known base") and the
+// organisations the version titles name V0 and V1 (docs/product-rules.md#admin-back-office), from the environment.
 import { defaultFineTuningBases } from '@doppel/validation';
 
 export type ModelSettings = {

@@ -1,6 +1,6 @@
-// The admin Models list and detail (spec 2.5). The detail carries the examples as the text the
+// The admin Models list and detail (docs/product-rules.md#admin-back-office). The detail carries the examples as the text the
 // form edits, the versions newest first with their organisation labelled V0, V1 or Unknown, and
-// why "Generate new version" cannot run now (spec 4).
+// why "Generate new version" cannot run now (docs/product-rules.md#model-version-statuses).
 import { appConfigs, defaultAppId, type Executor, models, modelVersions, talents } from '@doppel/db';
 import {
   type AdminModelDetail,
@@ -56,7 +56,7 @@ export async function listAdminModels(
   };
 }
 
-/** Why a new version cannot be generated now, or null (spec 4: one fine-tuning at a time). */
+/** Why a new version cannot be generated now, or null (docs/product-rules.md#model-version-statuses: one fine-tuning at a time). */
 export async function generateBlockedReason(db: Executor, model: { trainingExamples: unknown[] }): Promise<string | null> {
   const [config] = await db
     .select({ modelId: appConfigs.fineTuningModelId, name: models.name })

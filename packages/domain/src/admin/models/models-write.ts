@@ -1,6 +1,6 @@
-// The admin Models writes (spec 7): create, update (name, base, examples text checked by the spec 5
+// The admin Models writes (docs/product-rules.md#calls): create, update (name, base, examples text checked by the docs/product-rules.md#admin-forms
 // parser), make a SUCCEEDED version the default, and generate a new version. Generating takes the
-// app config's fine-tuning slot (spec 4: one model fine-tunes at a time) in the same transaction
+// app config's fine-tuning slot (docs/product-rules.md#model-version-statuses: one model fine-tunes at a time) in the same transaction
 // that inserts the version and enqueues its pipeline job, so two admins cannot both start one.
 import {
   appConfigs,
@@ -61,7 +61,7 @@ export async function updateAdminModel(tx: Transaction, input: AdminModelUpdateI
 }
 
 /**
- * Makes a SUCCEEDED version the model's default (spec 4); the model's twin, when it has one,
+ * Makes a SUCCEEDED version the model's default (docs/product-rules.md#model-version-statuses); the model's twin, when it has one,
  * answers with that fine-tuned model from its next reply on (talent_configs.llmFineTunedModelId).
  */
 export async function makeModelVersionDefault(tx: Transaction, input: { modelId: string; versionId: string }): Promise<void> {

@@ -1,4 +1,4 @@
-// The admin payment detail (spec 2.5): the payment with its fan, twin, product, provider ids and
+// The admin payment detail (docs/product-rules.md#admin-back-office): the payment with its fan, twin, product, provider ids and
 // dashboard links, its subscription, and every movement of its money from the ledger.
 import { type Executor, paymentLedger, payments, products, subscriptions, talents, users } from '@doppel/db';
 import type { AdminPaymentDetail } from '@doppel/validation';

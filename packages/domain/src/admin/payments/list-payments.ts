@@ -1,4 +1,4 @@
-// The admin payments list (spec 2.5): newest first, sandbox payments hidden unless asked for, one
+// The admin payments list (docs/product-rules.md#admin-back-office): newest first, sandbox payments hidden unless asked for, one
 // price type or all, 50 a page by keyset. Each payment's status comes from its ledger entries, read
 // for the whole page in one probe of payment_ledger_payment_idx, by the rule the fan's purchase
 // history uses (payments/history.ts).

@@ -1,4 +1,4 @@
-// One payout for the admin detail (spec 2.5): its state, destination, talent, who asked, and the
+// One payout for the admin detail (docs/product-rules.md#admin-back-office): its state, destination, talent, who asked, and the
 // timeline of its status changes read from the talent ledger (oldest first, with who made each).
 import { type Executor, payouts, talentLedger, talents, users } from '@doppel/db';
 import type { AdminPayoutDetail } from '@doppel/validation';

@@ -1,4 +1,4 @@
-// The admin Payouts list (spec 2.5): newest first with amount and status chip, one status or all,
+// The admin Payouts list (docs/product-rules.md#admin-back-office): newest first with amount and status chip, one status or all,
 // 50 a page by keyset on (created_at, id).
 import { type Executor, payouts, talents } from '@doppel/db';
 import { type AdminPayoutStatusFilter, type AdminPayoutsListOutput, adminPageSize } from '@doppel/validation';

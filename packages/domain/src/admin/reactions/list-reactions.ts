@@ -1,4 +1,4 @@
-// The admin reactions list (spec 2.5): twin messages fans rated, newest first, one reaction or
+// The admin reactions list (docs/product-rules.md#admin-back-office): twin messages fans rated, newest first, one reaction or
 // both, 50 a page by keyset.
 import { chatMessages, chats, type Executor, talents, users } from '@doppel/db';
 import {

@@ -41,7 +41,7 @@ function toJson(value: unknown): Json {
   return JSON.parse(JSON.stringify(value)) as Json;
 }
 
-/** The row with its fields named as in spec 3 (camelCase); NOT_FOUND when no row has that id. */
+/** The row with its fields named as in docs/product-rules.md#records (camelCase); NOT_FOUND when no row has that id. */
 export async function getAdminRecord(db: Executor, input: AdminRecordInput): Promise<AdminRecordOutput> {
   const table = tables[input.table];
   const columns = getTableColumns(table);

@@ -1,4 +1,4 @@
-// The Model tab (spec 2.5): what the twin answers with (its config's engine and model ids) and
+// The Model tab (docs/product-rules.md#admin-back-office): what the twin answers with (its config's engine and model ids) and
 // the fine-tuning models made for it, each with its default version.
 import { defaultLlmModelId, defaultLlmType, type Executor, models, modelVersions, talentConfigs, talents } from '@doppel/db';
 import type { AdminTalentModelTab } from '@doppel/validation';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { recordTalentChange } from '../../talent/changes.ts';
 
 /**
- * `admin.talents.create` (spec 7 "Create talent (admin)"): a twin with only a name, and its config
+ * `admin.talents.create` (docs/product-rules.md#calls "Create talent (admin)"): a twin with only a name, and its config
  * with the defaults (60 % revenue share; referral shares from the app config, as onboarding sets
  * them). Nobody manages it yet; the admin invites managers from its Managers tab.
  */

@@ -41,7 +41,7 @@ async function optionsFor(db: Executor, talentId: string): Promise<AdminTalent['
 }
 
 /**
- * `admin.talents.get`: every talent and config field of spec 3 for the settings form, shares as
+ * `admin.talents.get`: every talent and config field of docs/product-rules.md#records for the settings form, shares as
  * decimals, the gallery, the voice, links and counts, and the form's choices. The parts the
  * creator's settings screens also show come from `getTalentSettings`, so both read them alike.
  */

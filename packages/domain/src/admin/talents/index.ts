@@ -1,4 +1,4 @@
-// The admin back-office talents section's use cases: list, create, get and update (spec 2.5, 7).
+// The admin back-office talents section's use cases: list, create, get and update (docs/product-rules.md#admin-back-office, #calls).
 export * from './create-talent.ts';
 export * from './get-talent.ts';
 export * from './list-talents.ts';

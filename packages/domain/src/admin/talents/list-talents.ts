@@ -1,4 +1,4 @@
-// The admin talents list (spec 2.5): a name search in any case, sorted by chats (most first) or by
+// The admin talents list (docs/product-rules.md#admin-back-office): a name search in any case, sorted by chats (most first) or by
 // creation (newest first), pages of 50 by keyset. Admin-only: the API's admin tier authorises.
 import { type Executor, staticAttachments, talentConfigs, talents } from '@doppel/db';
 import {

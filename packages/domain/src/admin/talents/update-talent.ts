@@ -57,7 +57,7 @@ function throwProblems(problems: Problems): void {
 }
 
 /**
- * `admin.talents.update` (spec 7 "Update talent (admin)"): every talent and config setting at once,
+ * `admin.talents.update` (docs/product-rules.md#calls "Update talent (admin)"): every talent and config setting at once,
  * in the caller's transaction, so a refused update changes nothing. The schema checked each
  * field; this checks what needs the database: the tag is free (the onboarding handle rule), the
  * voice is in the catalogue, the FAQ is listed, the images are this twin's. The creator-editable

@@ -1,4 +1,4 @@
-// The email a user gets when an admin accepts them from the waitlist (spec 4: ACCEPTED lets the
+// The email a user gets when an admin accepts them from the waitlist (docs/product-rules.md#waitlist: ACCEPTED lets the
 // user on). Pure: the caller sends it through the Mailer once the change has committed.
 import type { WaitlistStatus } from '@doppel/validation';
 import { escapeHtml } from '../../html/escape-html.ts';
@@ -40,7 +40,7 @@ export function waitlistAcceptedEmail(to: string, name: string, publicUrl: strin
 /**
  * Whether a save tells the user they are in: only when it moves them to ACCEPTED from anything else,
  * they have an email, and they do not manage a talent already (those are in; the form merely
- * defaults them to ACCEPTED, spec 4).
+ * defaults them to ACCEPTED, docs/product-rules.md#waitlist).
  */
 export function isNewAcceptance(change: {
   before: WaitlistStatus | null;

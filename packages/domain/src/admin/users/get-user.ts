@@ -1,4 +1,4 @@
-// The admin user detail (spec 2.5): basic data, test groups, managed talents, waitlist, credits.
+// The admin user detail (docs/product-rules.md#admin-back-office): basic data, test groups, managed talents, waitlist, credits.
 import { type Executor, talentManagers, talents, users } from '@doppel/db';
 import type { AdminUserDetail } from '@doppel/validation';
 import { asc, eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// The admin users list (spec 2.5): one filter, an optional email prefix, newest first, pages of 50
+// The admin users list (docs/product-rules.md#admin-back-office): one filter, an optional email prefix, newest first, pages of 50
 // by keyset. Each filter's condition is written as its index declares it (packages/db users.ts),
 // so the (filter, created_at, id) indexes serve the order and the cursor as one range scan.
 import { type Executor, talentManagers, users } from '@doppel/db';

@@ -1,4 +1,4 @@
-// The admin user editor (spec 2.5, 6, 7 "Update user"): name, email, role, free credits and waitlist
+// The admin user editor (docs/product-rules.md#admin-back-office, #roles-and-permissions, #calls "Update user"): name, email, role, free credits and waitlist
 // status. Accepting a user from the waitlist gives back the "You're in!" email for the caller to
 // send once the transaction has committed, so a rolled-back save never mails anyone.
 import { type ChangeEvent, type Executor, recordChanges, talentManagers, users, violatedUniqueConstraint } from '@doppel/db';

@@ -40,7 +40,7 @@ function oneLine(text: string): string {
 }
 
 /**
- * The example the parser of spec 5 accepts: a user message, then the assistant's answer, both
+ * The example the parser of docs/product-rules.md#training-examples accepts: a user message, then the assistant's answer, both
  * with content. Undefined when either side has no text (an image-only message has nothing to learn).
  */
 export function correctionExample(fanText: string, answerText: string): TrainingExample | undefined {

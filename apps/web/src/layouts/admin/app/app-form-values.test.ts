@@ -50,7 +50,7 @@ describe('App page form values', () => {
     expect(adminAppUpdateInput.parse(values)).toEqual(payload);
   });
 
-  it('starts a new voice blank with the spec 9 defaults and a key of its own', () => {
+  it('starts a new voice blank with the defaults of docs/product-rules.md#constants-and-limits and a key of its own', () => {
     const [a, b] = [newVoiceRow(), newVoiceRow()];
     expect(a).toMatchObject({ id: '', name: '', sampleFilePath: '', stability: 0.5, similarityBoost: 0.7, style: 0 });
     expect(a).toMatchObject({ model: 'eleven_monolingual_v1', gender: 'FEMALE' });

@@ -40,7 +40,7 @@ export function valuesOf(settings: AdminAppSettings): AppFormValues {
   return { ...rest, voices: voices.map((voice) => ({ key: voice.id, ...voice })) };
 }
 
-/** "Add voice": a blank row with the spec 9 defaults (stability 0.5, similarity 0.7, style 0, …). */
+/** "Add voice": a blank row with the defaults of docs/product-rules.md#constants-and-limits (stability 0.5, similarity 0.7, style 0, …). */
 export function newVoiceRow(): VoiceRowValues {
   return { key: randomId(), id: '', name: '', sampleFilePath: '', ...newVoiceDefaults };
 }

@@ -4,7 +4,7 @@ import { HistoryCard } from '../shared/history-card.tsx';
 import { AppSettingsPage } from './app-settings-page.tsx';
 import { CrisisSettingsCard } from './crisis-settings-card.tsx';
 
-/** /app: the app config (spec 2.5) and the crisis protocol's settings. */
+/** /app: the app config (docs/product-rules.md#admin-back-office) and the crisis protocol's settings. */
 export function AppSection() {
   return (
     <Routes>

@@ -15,7 +15,7 @@ import { AppVersionCard, EmptyChatCard, PromptTemplatesCard, ReferralShareCard, 
 import { VoicesCard } from './voices-card.tsx';
 
 /**
- * /app: the app config in cards (spec 2.5, 5, 7): prompt templates, referral share, subscription
+ * /app: the app config in cards (docs/product-rules.md#admin-back-office, #admin-forms, #calls): prompt templates, referral share, subscription
  * price limits, function settings, voices, minimum talent version, empty chat message. One Save
  * for all; live while nothing is being edited.
  */

@@ -4,7 +4,7 @@ import { DollarsInput } from '../../../components/dollars-input.tsx';
 import { FormCard } from '../shared/form-card.tsx';
 import type { AppForm } from './app-form-values.ts';
 
-/** Multi-line fields grow from 5 to 20 rows (spec 9). */
+/** Multi-line fields grow from 5 to 20 rows (docs/product-rules.md#constants-and-limits). */
 const templateRows = { autosize: true, minRows: 5, maxRows: 20 } as const;
 
 export function PromptTemplatesCard({ form }: { form: AppForm }) {

@@ -6,7 +6,7 @@ import { type AppForm, newVoiceRow } from './app-form-values.ts';
 import { GroupError } from './group-error.tsx';
 import { VoiceRow } from './voice-row.tsx';
 
-/** The voice catalogue creators pick from, in this order; "Add voice" starts from the spec 9 defaults. */
+/** The voice catalogue creators pick from, in this order; "Add voice" starts from the defaults of docs/product-rules.md#constants-and-limits. */
 export function VoicesCard({ form }: { form: AppForm }) {
   const { voices } = form.getValues();
   return (

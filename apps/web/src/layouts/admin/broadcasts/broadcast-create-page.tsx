@@ -15,7 +15,7 @@ import { broadcastPath, schedulePresets, toPickerValue } from './broadcast-forma
 import { initialScheduleValues, type ScheduleValues, scheduleInputOf, validateSchedule } from './schedule-values.ts';
 
 /**
- * /broadcasts/create: the schedule form of spec 5 (optional twin, the chat message, the push
+ * /broadcasts/create: the schedule form of docs/product-rules.md#admin-forms (optional twin, the chat message, the push
  * notification's headline and message, the date and time), "Are you sure you want to send this
  * message to all users?", then "Scheduled broadcast." and the new broadcast's page.
  */

@@ -15,7 +15,7 @@ import { activeStep, broadcastEntities, broadcastPercent, broadcastProgress } fr
 import { BroadcastStatusBadge } from './broadcast-status-badge.tsx';
 
 /**
- * /broadcasts/:broadcastId: the message, twin and push notification, spec 4's steps, counts and
+ * /broadcasts/:broadcastId: the message, twin and push notification, the steps of docs/product-rules.md#broadcasts, counts and
  * times, live while the worker sends; Delete while still scheduled, after a confirm, then the list.
  */
 export function BroadcastDetailPage() {

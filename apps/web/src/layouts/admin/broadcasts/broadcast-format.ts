@@ -34,7 +34,7 @@ export function broadcastPercent(broadcast: {
 }
 
 /**
- * The Stepper's active index for spec 4's progress: the current step, or past the last one once
+ * The Stepper's active index for the progress of docs/product-rules.md#broadcasts: the current step, or past the last one once
  * completed (every step then shows done). A deleted broadcast never left its first step.
  */
 export function activeStep(status: BroadcastStatus): number {

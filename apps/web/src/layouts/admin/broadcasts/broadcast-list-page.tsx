@@ -60,7 +60,7 @@ const columns: DataTableColumn<AdminBroadcastRow>[] = [
   },
 ];
 
-/** /broadcasts: newest scheduled first with status and sent of scheduled, 50 at a time, live (spec 2.5). */
+/** /broadcasts: newest scheduled first with status and sent of scheduled, 50 at a time, live (docs/product-rules.md#admin-back-office). */
 export function BroadcastListPage() {
   const utils = trpc.useUtils();
   const query = trpc.admin.broadcasts.list.useInfiniteQuery({}, { getNextPageParam: (page) => page.nextCursor ?? undefined });

@@ -2,7 +2,7 @@ import { type BroadcastStatus, broadcastStatusLabels } from '@doppel/validation'
 import { Badge } from '@mantine/core';
 import { broadcastStatusColors } from './broadcast-format.ts';
 
-/** A broadcast's status (spec 4), one colour per status, in the list, the detail and the talent's tab. */
+/** A broadcast's status (docs/product-rules.md#broadcasts), one colour per status, in the list, the detail and the talent's tab. */
 export function BroadcastStatusBadge({ status }: { status: BroadcastStatus }) {
   return (
     <Badge

@@ -3,7 +3,7 @@ import { BroadcastCreatePage } from './broadcast-create-page.tsx';
 import { BroadcastDetailPage } from './broadcast-detail-page.tsx';
 import { BroadcastListPage } from './broadcast-list-page.tsx';
 
-/** /broadcasts (newest scheduled first), /broadcasts/create and /broadcasts/{broadcastId} (spec 2.5). */
+/** /broadcasts (newest scheduled first), /broadcasts/create and /broadcasts/{broadcastId} (docs/product-rules.md#admin-back-office). */
 export function BroadcastsSection() {
   return (
     <Routes>

@@ -26,7 +26,7 @@ describe('schedule form values', () => {
     });
   });
 
-  it("shows spec 5's messages under the fields", () => {
+  it('shows the messages of docs/product-rules.md#admin-forms under the fields', () => {
     expect(validateSchedule({ ...initialScheduleValues(now), chatMessageText: '  ' })).toEqual({ chatMessageText: 'Required' });
     expect(validateSchedule({ ...initialScheduleValues(now), chatMessageText: 'Hi', scheduledAt: null })).toEqual({
       scheduledAt: 'Pick a valid date and time',

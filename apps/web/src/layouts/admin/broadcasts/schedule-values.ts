@@ -1,5 +1,5 @@
 // The schedule form's values and how they become admin.broadcasts.schedule's input, checked on the
-// client by the same schema the server uses (spec 5's messages). Pure, unit-tested.
+// client by the same schema the server uses (the messages of docs/product-rules.md#admin-forms). Pure, unit-tested.
 import { type AdminBroadcastScheduleInput, adminBroadcastScheduleInput } from '@doppel/validation';
 import { schemaResolver } from '@mantine/form';
 import { defaultScheduleValue, pickerValueToIso } from './broadcast-format.ts';

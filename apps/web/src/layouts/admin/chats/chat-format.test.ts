@@ -21,7 +21,7 @@ describe('fanLabel', () => {
 });
 
 describe('chatFlagBadges', () => {
-  it('lists the set flags in the spec order', () => {
+  it('lists the set flags in the order of docs/product-rules.md#admin-back-office', () => {
     const badges = chatFlagBadges({
       hasUserInteraction: true,
       hasUserInteractionWithNonAnonymousUser: false,

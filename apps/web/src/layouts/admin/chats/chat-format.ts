@@ -20,7 +20,7 @@ const flagBadges: Record<AdminChatFlag, { label: string; color: string }> = {
   needsSafetyReview: { label: 'Safety', color: 'red' },
 };
 
-/** The badges of the flags that are set, in the spec's order. */
+/** The badges of the flags that are set, in the order of docs/product-rules.md#admin-back-office. */
 export function chatFlagBadges(flags: AdminChatFlagsView): { flag: AdminChatFlag; label: string; color: string }[] {
   return adminChatFlags.filter((flag) => flags[flag]).map((flag) => ({ flag, ...flagBadges[flag] }));
 }

@@ -30,7 +30,7 @@ import { ChatFlagBadges } from './chat-flag-badges.tsx';
 import { chatEntities, fanLabel, messageCountLabel, messagePreview } from './chat-format.ts';
 import { chatFilterLabels, chatSortLabels, readChatListParams, writeChatListParams } from './chat-list-params.ts';
 
-/** /chats: every chat for one filter and sort, 50 at a time, live (spec 2.5). */
+/** /chats: every chat for one filter and sort, 50 at a time, live (docs/product-rules.md#admin-back-office). */
 export function ChatListPage() {
   const [params, setParams] = useSearchParams();
   const { filter, sort } = readChatListParams(params);

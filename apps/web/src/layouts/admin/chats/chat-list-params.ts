@@ -10,7 +10,7 @@ import {
 } from '@doppel/validation';
 import { type ListParamsSpec, readListParams, writeListParams } from '../shared/list-params.ts';
 
-/** The filters as the spec names them (2.5), in its order; `all` last. */
+/** The filters in the order of docs/product-rules.md#admin-back-office; `all` last. */
 export const chatFilterLabels: Record<AdminChatFilter, string> = {
   hasUserInteraction: 'With user interaction',
   hasUserInteractionWithNonAnonymousUser: 'Logged-in user',
@@ -27,7 +27,7 @@ export const chatSortLabels: Record<AdminChatSort, string> = {
   chatMessageCount: 'Messages',
 };
 
-/** The list's address parameters (spec 2.5: default filter "logged-in", default sort last updated). */
+/** The list's address parameters (docs/product-rules.md#admin-back-office: default filter "logged-in", default sort last updated). */
 export const chatListParams = {
   filter: { options: adminChatFilters, default: defaultAdminChatFilter },
   sort: { options: adminChatSorts, default: defaultAdminChatSort },

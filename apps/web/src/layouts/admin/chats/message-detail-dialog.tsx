@@ -15,7 +15,7 @@ type MessageDetailDialogProps = {
   onClose: () => void;
 };
 
-/** The message detail dialog (spec 2.5): the message, and the model's Input and Output tabs. */
+/** The message detail dialog (docs/product-rules.md#admin-back-office): the message, and the model's Input and Output tabs. */
 export function MessageDetailDialog({ chatId, messageId, twinName, onOpenMessage, onClose }: MessageDetailDialogProps) {
   const detail = trpc.admin.chats.prompt.useQuery(
     { chatId, messageId: messageId ?? '' },

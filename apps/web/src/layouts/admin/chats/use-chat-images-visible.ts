@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useStoredValue, writeStored } from '../../../storage/stored-value.ts';
 
-/** The device setting of spec 3 ("Local settings": areChatImagesVisible). */
+/** The device setting of docs/product-rules.md#records ("Local settings": areChatImagesVisible). */
 export const chatImagesVisibleKey = 'areChatImagesVisible';
 
 /** Whether the admin chat view shows images (shown unless switched off on this device). */

@@ -3,7 +3,7 @@ import { trpc } from '../../../trpc/trpc.ts';
 import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
 import { CreateForm } from '../shared/create-form.tsx';
 
-/** /public-talents/create: one talent id and Create (spec 2.5), then the entry and "Saved!". */
+/** /public-talents/create: one talent id and Create (docs/product-rules.md#admin-back-office), then the entry and "Saved!". */
 export function DiscoverCreatePage() {
   const create = trpc.admin.discover.create.useMutation();
   return (

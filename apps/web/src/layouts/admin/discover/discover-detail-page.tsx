@@ -22,7 +22,7 @@ import { useAdminLive } from '../shared/use-admin-live.ts';
 import { useServerForm } from '../shared/use-server-form.ts';
 import { discoverEntities, surfaceEmoji } from './surfaces.ts';
 
-/** /public-talents/{talentId}: name, order and the visibility toggles (spec 2.5). */
+/** /public-talents/{talentId}: name, order and the visibility toggles (docs/product-rules.md#admin-back-office). */
 export function DiscoverDetailPage() {
   const { talentId = '' } = useParams();
   const utils = trpc.useUtils();

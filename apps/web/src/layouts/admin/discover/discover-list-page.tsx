@@ -9,7 +9,7 @@ import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
 import { useAdminLive } from '../shared/use-admin-live.ts';
 import { discoverEntities, surfaceEmoji } from './surfaces.ts';
 
-/** /public-talents: the featured twins by order, with their surfaces and order (spec 2.5). */
+/** /public-talents: the featured twins by order, with their surfaces and order (docs/product-rules.md#admin-back-office). */
 export function DiscoverListPage() {
   const utils = trpc.useUtils();
   const query = trpc.admin.discover.list.useInfiniteQuery({}, { getNextPageParam: (page) => page.nextCursor ?? undefined });

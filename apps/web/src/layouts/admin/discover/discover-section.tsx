@@ -3,7 +3,7 @@ import { DiscoverCreatePage } from './discover-create-page.tsx';
 import { DiscoverDetailPage } from './discover-detail-page.tsx';
 import { DiscoverListPage } from './discover-list-page.tsx';
 
-/** /public-talents (list), /public-talents/create, /public-talents/{talentId} (spec 2.5). */
+/** /public-talents (list), /public-talents/create, /public-talents/{talentId} (docs/product-rules.md#admin-back-office). */
 export function DiscoverSection() {
   return (
     <Routes>

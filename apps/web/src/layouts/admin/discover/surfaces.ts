@@ -1,6 +1,6 @@
 import type { DiscoverSurface } from '@doppel/validation';
 
-/** One emoji per visibility surface, for the list (spec 2.5 "emoji for visibility surfaces"). */
+/** One emoji per visibility surface, for the list (docs/product-rules.md#admin-back-office "emoji for visibility surfaces"). */
 export const surfaceEmoji: Record<DiscoverSurface, string> = {
   discoverFeed: '🧭',
   discoverInReview: '🕵️',

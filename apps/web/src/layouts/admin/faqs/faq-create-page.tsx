@@ -3,7 +3,7 @@ import { trpc } from '../../../trpc/trpc.ts';
 import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
 import { CreateForm } from '../shared/create-form.tsx';
 
-/** /faqs/create: one name and Create (spec 2.5), then the new FAQ's page and "Saved!". */
+/** /faqs/create: one name and Create (docs/product-rules.md#admin-back-office), then the new FAQ's page and "Saved!". */
 export function FaqCreatePage() {
   const utils = trpc.useUtils();
   const create = trpc.admin.faqs.create.useMutation({ onSuccess: () => void utils.admin.faqs.list.invalidate() });

@@ -12,7 +12,7 @@ import { useAdminLive } from '../shared/use-admin-live.ts';
 import { FaqEditor } from './faq-editor.tsx';
 import { faqEntities } from './faq-format.ts';
 
-/** /faqs/{faqId}: name, the data text area and the database record link (spec 2.5). */
+/** /faqs/{faqId}: name, the data text area and the database record link (docs/product-rules.md#admin-back-office). */
 export function FaqDetailPage() {
   const { faqId = '' } = useParams();
   const utils = trpc.useUtils();

@@ -12,7 +12,7 @@ function valuesOf(faq: AdminFaqView): AdminFaqFormValues {
 }
 
 /**
- * An FAQ's name and its questions and answers as "Q: …" / "A: …" lines (spec 2.5, 5), saved with
+ * An FAQ's name and its questions and answers as "Q: …" / "A: …" lines (docs/product-rules.md#admin-back-office, #faq-text), saved with
  * Update FAQ. The data text is parsed here with the procedure's own rules, so a bad row is named
  * under the field before anything is sent. Used by the FAQ detail and the talent detail's Faq tab.
  */

@@ -9,7 +9,7 @@ import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
 import { useAdminLive } from '../shared/use-admin-live.ts';
 import { faqEntities, questionCountLabel } from './faq-format.ts';
 
-/** /faqs: the global FAQs (no talent), sorted by name, 50 at a time, live (spec 2.5). */
+/** /faqs: the global FAQs (no talent), sorted by name, 50 at a time, live (docs/product-rules.md#admin-back-office). */
 export function FaqListPage() {
   const utils = trpc.useUtils();
   const query = trpc.admin.faqs.list.useInfiniteQuery({}, { getNextPageParam: (page) => page.nextCursor ?? undefined });

@@ -3,7 +3,7 @@ import { FaqCreatePage } from './faq-create-page.tsx';
 import { FaqDetailPage } from './faq-detail-page.tsx';
 import { FaqListPage } from './faq-list-page.tsx';
 
-/** /faqs (global FAQs by name), /faqs/create and /faqs/{faqId} (spec 2.5). */
+/** /faqs (global FAQs by name), /faqs/create and /faqs/{faqId} (docs/product-rules.md#admin-back-office). */
 export function FaqsSection() {
   return (
     <Routes>

@@ -12,7 +12,7 @@ import { FaqEditor } from './faq-editor.tsx';
 import { faqEntities } from './faq-format.ts';
 
 /**
- * The talent detail's Faq tab (spec 2.5): the talent's own FAQ in the FAQ editor, or, while it has
+ * The talent detail's Faq tab (docs/product-rules.md#admin-back-office): the talent's own FAQ in the FAQ editor, or, while it has
  * none, a button that creates one named after the talent (the twin's replies use it at once).
  */
 export function TalentFaqTab({ talentId }: { talentId: string }) {

@@ -9,7 +9,7 @@ import { canGenerate } from './model-format.ts';
 
 /**
  * "Generate new version": snapshots the saved examples into a new version that a worker job
- * fine-tunes (spec 4). Blocked while the detail, and with it the server's check, loads or
+ * fine-tunes (docs/product-rules.md#model-version-statuses). Blocked while the detail, and with it the server's check, loads or
  * refetches, while a request runs, and while the server gives a reason, shown under the button.
  */
 export function GenerateVersionButton({ model, checking }: { model: AdminModelDetail; checking: boolean }) {

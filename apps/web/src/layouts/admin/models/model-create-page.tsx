@@ -4,7 +4,7 @@ import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
 import { CreateForm } from '../shared/create-form.tsx';
 import { modelPath } from './model-format.ts';
 
-/** /models/create: one name and Create (spec 2.5), then the new model's page and "Saved!". */
+/** /models/create: one name and Create (docs/product-rules.md#admin-back-office), then the new model's page and "Saved!". */
 export function ModelCreatePage() {
   const utils = trpc.useUtils();
   const create = trpc.admin.models.create.useMutation({ onSuccess: () => void utils.admin.models.list.invalidate() });

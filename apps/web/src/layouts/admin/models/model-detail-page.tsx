@@ -15,7 +15,7 @@ import { TrainingExamplesView } from './training-examples-view.tsx';
 /**
  * /models/:modelId: the model's name, twin and record link, its settings (name, base, training
  * examples), the saved examples, and its versions newest first with Make Default and Generate new
- * version (spec 2.5). Live: a version's status moves on as the worker fine-tunes it.
+ * version (docs/product-rules.md#admin-back-office). Live: a version's status moves on as the worker fine-tunes it.
  */
 export function ModelDetailPage() {
   const { modelId = '' } = useParams();

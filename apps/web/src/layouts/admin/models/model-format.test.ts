@@ -16,7 +16,7 @@ const at = (year: number, month: number, day: number, hours: number, minutes: nu
   new Date(year, month - 1, day, hours, minutes).toISOString();
 
 describe('version title', () => {
-  it('names the organisation, the spec 4 status label and the created date dd/M/yyyy at HH:mm', () => {
+  it('names the organisation, the status label of docs/product-rules.md#model-version-statuses and the created date dd/M/yyyy at HH:mm', () => {
     expect(versionTitle({ organisation: 'V1', status: 'FINE_TUNING', createdAt: at(2025, 3, 4, 9, 5) })).toBe(
       'V1 · Fine Tuning · 04/3/2025 at 09:05',
     );

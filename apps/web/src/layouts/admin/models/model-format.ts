@@ -10,7 +10,7 @@ export const modelListEntities = ['models', 'model_versions'] as const;
 /** The detail also follows the app config: it names the model being fine-tuned, which blocks generating. */
 export const modelDetailEntities = ['models', 'model_versions', 'app_configs'] as const;
 
-/** Spec 9: "Training text shown up to 10 lines". */
+/** docs/product-rules.md#constants-and-limits: "Training text shown up to 10 lines". */
 export const collapsedExampleLines = 10;
 
 export function modelPath(modelId: string): string {
@@ -31,17 +31,17 @@ export function isVersionRunning(status: ModelVersionStatus): boolean {
   return status === 'UPLOADING_TRAINING_FILE' || status === 'FINE_TUNING';
 }
 
-/** Spec 4: only a SUCCEEDED version can be made the default; the default already is. */
+/** docs/product-rules.md#model-version-statuses: only a SUCCEEDED version can be made the default; the default already is. */
 export function canMakeDefault(version: Pick<AdminModelVersion, 'status' | 'isDefault'>): boolean {
   return version.status === 'SUCCEEDED' && !version.isDefault;
 }
 
-/** A version's title (spec 2.5): "V1 · Fine Tuning · 04/3/2025 at 09:05" (organisation, status, created). */
+/** A version's title (docs/product-rules.md#admin-back-office): "V1 · Fine Tuning · 04/3/2025 at 09:05" (organisation, status, created). */
 export function versionTitle(version: Pick<AdminModelVersion, 'organisation' | 'status' | 'createdAt'>): string {
   return `${version.organisation} · ${modelVersionStatusLabels[version.status]} · ${formatDateTime(version.createdAt)}`;
 }
 
-/** The provider's error as the alert shows it: cut at 100 characters (spec 8). */
+/** The provider's error as the alert shows it: cut at 100 characters (docs/product-rules.md#errors-and-success-messages). */
 export function versionErrorText(errorMessage: string): string {
   return truncateMessage(errorMessage);
 }

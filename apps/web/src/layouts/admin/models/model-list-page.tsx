@@ -84,7 +84,7 @@ const columns: DataTableColumn<AdminModelRow>[] = [
   },
 ];
 
-/** /models: fine-tuning models by name with a spinner beside one being fine-tuned, 50 at a time, live (spec 2.5). */
+/** /models: fine-tuning models by name with a spinner beside one being fine-tuned, 50 at a time, live (docs/product-rules.md#admin-back-office). */
 export function ModelListPage() {
   const utils = trpc.useUtils();
   const query = trpc.admin.models.list.useInfiniteQuery({}, { getNextPageParam: (page) => page.nextCursor ?? undefined });

@@ -13,7 +13,7 @@ import { FormFooter } from '../shared/form-footer.tsx';
 import { useServerForm } from '../shared/use-server-form.ts';
 import { baseOptions } from './model-format.ts';
 
-// The procedure's own payload and spec 5's parser, so a bad examples line is named under the field
+// The procedure's own payload and the parser of docs/product-rules.md#training-examples, so a bad examples line is named under the field
 // before anything is sent, in the very words the server would use.
 const modelSettingsSchema = adminModelUpdateInput.superRefine((values, ctx) => {
   const parsed = parseTrainingExamples(values.trainingExamplesText);
@@ -25,7 +25,7 @@ function valuesOf(model: AdminModelDetail): AdminModelUpdateInput {
 }
 
 /**
- * "Settings": the model's name, base and training examples (spec 2.5, 5). Versions snapshot the
+ * "Settings": the model's name, base and training examples (docs/product-rules.md#admin-back-office, #training-examples). Versions snapshot the
  * saved examples when generated, so editing here never changes a version already made.
  */
 export function ModelSettingsForm({ model }: { model: AdminModelDetail }) {

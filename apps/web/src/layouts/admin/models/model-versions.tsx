@@ -9,7 +9,7 @@ import { CopyValue, Field } from '../payments/payment-fields.tsx';
 import { canMakeDefault, countLabel, isVersionRunning, versionErrorText, versionTitle } from './model-format.ts';
 
 /**
- * "Versions", newest first (spec 2.5): each an accordion item titled by organisation, status and
+ * "Versions", newest first (docs/product-rules.md#admin-back-office): each an accordion item titled by organisation, status and
  * creation, opening on its base, example count, fine-tuned model id, organisation id, the
  * provider's error and, for a succeeded version that is not the default, "Make Default".
  */

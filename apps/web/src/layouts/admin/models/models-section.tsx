@@ -3,7 +3,7 @@ import { ModelCreatePage } from './model-create-page.tsx';
 import { ModelDetailPage } from './model-detail-page.tsx';
 import { ModelListPage } from './model-list-page.tsx';
 
-/** /models (fine-tuning models by name), /models/create and /models/{modelId} (spec 2.5). */
+/** /models (fine-tuning models by name), /models/create and /models/{modelId} (docs/product-rules.md#admin-back-office). */
 export function ModelsSection() {
   return (
     <Routes>

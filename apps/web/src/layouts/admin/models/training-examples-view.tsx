@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { countLabel, examplesPreview } from './model-format.ts';
 
 /**
- * The saved training examples, read-only (spec 2.5, 9: "shown up to 10 lines"), with "Show all" to
+ * The saved training examples, read-only (docs/product-rules.md#admin-back-office, #constants-and-limits: "shown up to 10 lines"), with "Show all" to
  * read the rest; what a version generated now would train on.
  */
 export function TrainingExamplesView({ text, exampleCount }: { text: string; exampleCount: number }) {

@@ -9,7 +9,7 @@ import {
   priceTypeLabels,
 } from './payment-format.ts';
 
-/** The price chip: what the fan paid, and the list price struck through when it differs (spec 2.5). */
+/** The price chip: what the fan paid, and the list price struck through when it differs (docs/product-rules.md#admin-back-office). */
 export function PriceChip({
   payment,
   size = 'md',

@@ -14,7 +14,7 @@ import { CopyValue, DetailCard, Field, StripeValue } from './payment-fields.tsx'
 import { paymentEntities, providerLabels } from './payment-format.ts';
 import { PaymentMovements } from './payment-movements.tsx';
 
-/** /payments/:paymentId: price chip, fan and twin, provider ids with dashboard links, subscription, movements (spec 2.5). */
+/** /payments/:paymentId: price chip, fan and twin, provider ids with dashboard links, subscription, movements (docs/product-rules.md#admin-back-office). */
 export function PaymentDetailPage() {
   const { paymentId = '' } = useParams();
   const utils = trpc.useUtils();

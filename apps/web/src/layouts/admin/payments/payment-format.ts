@@ -13,7 +13,7 @@ import {
 import { formatPrice } from '../../../components/money.ts';
 import type { ListParamsSpec } from '../shared/list-params.ts';
 
-/** Spec 4: ONE_TIME (Credits), SUBSCRIPTION, APPLE_ONE_TIME (IAP), GOOGLE_ONE_TIME (IAP). */
+/** docs/product-rules.md#payment-price-types: ONE_TIME (Credits), SUBSCRIPTION, APPLE_ONE_TIME (IAP), GOOGLE_ONE_TIME (IAP). */
 export const priceTypeLabels: Record<ProductPriceType, string> = {
   ONE_TIME: 'Credits',
   SUBSCRIPTION: 'Subscription',
@@ -53,7 +53,7 @@ export const providerLabels: Record<PaymentProvider, string> = {
   sandbox: 'Sandbox',
 };
 
-/** The list's address parameters: ?sandbox=shown (spec 2.5: hidden by default) and ?type=… (all by default). */
+/** The list's address parameters: ?sandbox=shown (docs/product-rules.md#admin-back-office: hidden by default) and ?type=… (all by default). */
 export const paymentListParams = {
   sandbox: { options: ['hidden', 'shown'], default: 'hidden' },
   type: { options: adminPaymentPriceTypeFilters, default: 'all' },

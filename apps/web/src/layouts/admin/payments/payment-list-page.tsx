@@ -85,7 +85,7 @@ const columns: DataTableColumn<AdminPaymentRow>[] = [
   },
 ];
 
-/** /payments: purchases newest first, sandbox ones hidden unless switched on, 50 at a time, live (spec 2.5). */
+/** /payments: purchases newest first, sandbox ones hidden unless switched on, 50 at a time, live (docs/product-rules.md#admin-back-office). */
 export function PaymentListPage() {
   const { values, set } = useListParams(paymentListParams);
   const showSandbox = values.sandbox === 'shown';

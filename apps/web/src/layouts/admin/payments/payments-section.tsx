@@ -2,7 +2,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { PaymentDetailPage } from './payment-detail-page.tsx';
 import { PaymentListPage } from './payment-list-page.tsx';
 
-/** /payments (list) and /payments/:paymentId (detail) (spec 2.5). */
+/** /payments (list) and /payments/:paymentId (detail) (docs/product-rules.md#admin-back-office). */
 export function PaymentsSection() {
   return (
     <Routes>

@@ -18,7 +18,7 @@ import { formatPayoutAmount, payoutEntities, personLabel } from './payout-format
 import { PayoutSettingsForm } from './payout-settings-form.tsx';
 import { PayoutTimeline } from './payout-timeline.tsx';
 
-/** /payouts/:payoutId: amount and status, talent, details, PayPal, timeline and the settings form (spec 2.5). */
+/** /payouts/:payoutId: amount and status, talent, details, PayPal, timeline and the settings form (docs/product-rules.md#admin-back-office). */
 export function PayoutDetailPage() {
   const { payoutId = '' } = useParams();
   const utils = trpc.useUtils();

@@ -43,7 +43,7 @@ describe('amounts', () => {
 });
 
 describe('reason', () => {
-  it('shows "Unknown reason" for a rejected or failed payout without one (spec 8)', () => {
+  it('shows "Unknown reason" for a rejected or failed payout without one (docs/product-rules.md#errors-and-success-messages)', () => {
     expect(payoutReasonText('REJECTED', null)).toBe('Unknown reason');
     expect(payoutReasonText('FAILED', 'Account closed')).toBe('Account closed');
     expect(payoutReasonText('EXECUTED', 'leftover')).toBeNull();

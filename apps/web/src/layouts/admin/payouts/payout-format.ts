@@ -11,7 +11,7 @@ import { formatPrice } from '../../../components/money.ts';
 import { payoutStatusColors, payoutStatusLabels } from '../../../components/payout-labels.ts';
 import type { ListParamsSpec } from '../shared/list-params.ts';
 
-/** The settings form's status choices, in spec order. */
+/** The settings form's status choices, in the order of docs/product-rules.md#payout-statuses. */
 export const payoutStatusOptions = payoutStatuses.map((value) => ({ value, label: payoutStatusLabels[value] }));
 
 /** The list's "Status" filter: All, then every status. */

@@ -64,7 +64,7 @@ const columns: DataTableColumn<AdminPayoutRow>[] = [
   { accessor: 'status', title: 'Status', render: (payout) => <PayoutStatusBadge status={payout.status} /> },
 ];
 
-/** /payouts: creator withdrawals newest first, filtered by status, 50 at a time, live (spec 2.5). */
+/** /payouts: creator withdrawals newest first, filtered by status, 50 at a time, live (docs/product-rules.md#admin-back-office). */
 export function PayoutListPage() {
   const { values, set } = useListParams(payoutListParams);
   const status = values.status;

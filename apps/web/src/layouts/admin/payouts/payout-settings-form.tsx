@@ -15,7 +15,7 @@ function valuesOf(payout: AdminPayoutDetail): Values {
 }
 
 /**
- * "Settings": any status may be set (spec 4), with a required reason for REJECTED and FAILED. Each save is a
+ * "Settings": any status may be set (docs/product-rules.md#payout-statuses), with a required reason for REJECTED and FAILED. Each save is a
  * ledger entry with who made it, so the timeline grows; the server refuses to hold the amount again
  * when the talent can no longer cover it, and that refusal shows above Save.
  */

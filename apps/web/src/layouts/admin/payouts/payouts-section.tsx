@@ -2,7 +2,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { PayoutDetailPage } from './payout-detail-page.tsx';
 import { PayoutListPage } from './payout-list-page.tsx';
 
-/** /payouts (list) and /payouts/:payoutId (detail) (spec 2.5). */
+/** /payouts (list) and /payouts/:payoutId (detail) (docs/product-rules.md#admin-back-office). */
 export function PayoutsSection() {
   return (
     <Routes>

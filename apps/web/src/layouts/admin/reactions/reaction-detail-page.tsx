@@ -18,7 +18,7 @@ import { reactionEmoji, reactionEntities, reactionLabels } from './reaction-form
 
 /**
  * /reactions/{chatId}/{chatMessageId}: the rated message highlighted among the messages around it,
- * the fan's feedback, and the prompt that produced it (spec 2.5).
+ * the fan's feedback, and the prompt that produced it (docs/product-rules.md#admin-back-office).
  */
 export function ReactionDetailPage() {
   const { chatId = '', chatMessageId = '' } = useParams();

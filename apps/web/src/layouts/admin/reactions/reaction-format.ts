@@ -2,7 +2,7 @@
 import { type AdminReactionFilter, adminReactionFilters, defaultAdminReactionFilter, type Reaction } from '@doppel/validation';
 import type { ListParamsSpec } from '../shared/list-params.ts';
 
-/** The filter choices as the screen names them, in the spec's order (thumbs down first). */
+/** The filter choices as the screen names them, thumbs down first (docs/product-rules.md#admin-back-office). */
 export const reactionFilterLabels: Record<AdminReactionFilter, string> = {
   THUMBS_DOWN: 'Thumbs down',
   THUMBS_UP: 'Thumbs up',

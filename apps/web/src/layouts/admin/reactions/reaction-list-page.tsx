@@ -25,7 +25,7 @@ const emptyText: Record<AdminReactionFilter, string> = {
   all: 'No fan has rated a twin answer yet.',
 };
 
-/** /reactions: rated twin messages, newest first, thumbs down by default, 50 at a time, live (spec 2.5). */
+/** /reactions: rated twin messages, newest first, thumbs down by default, 50 at a time, live (docs/product-rules.md#admin-back-office). */
 export function ReactionListPage() {
   const { values, set, search } = useListParams(reactionListParams);
   const { filter } = values;

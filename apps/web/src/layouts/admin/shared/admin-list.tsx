@@ -19,7 +19,7 @@ export type InfiniteListQuery<Item> = {
 
 /**
  * The body of every admin list: an error with Retry, a skeleton while the first page loads, an
- * empty state, else the items and "Load more" while pages remain (spec 2.5).
+ * empty state, else the items and "Load more" while pages remain (docs/product-rules.md#lists-and-create-screens).
  */
 export function AdminList<Item extends { id: string }>({
   query,

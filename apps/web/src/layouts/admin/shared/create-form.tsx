@@ -7,7 +7,7 @@ import { FormFooter } from './form-footer.tsx';
 import { useServerForm } from './use-server-form.ts';
 
 /**
- * The create screens of spec 2.5 (FAQ, Model, Talent, Discover entry): one field and Create; then
+ * The create screens of docs/product-rules.md#lists-and-create-screens (FAQ, Model, Talent, Discover entry): one field and Create; then
  * the new item's page and "Saved!".
  */
 export function CreateForm<Field extends string>({

@@ -3,7 +3,7 @@ import { Anchor } from '@mantine/core';
 import { IconDatabase } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 
-/** "Database record": the stored row behind a detail screen, read-only (spec 2.5). */
+/** "Database record": the stored row behind a detail screen, read-only (docs/product-rules.md#admin-back-office). */
 export function RecordLink({ table, id, label = 'Database record' }: { table: AdminRecordTable; id: string; label?: string }) {
   return (
     <Anchor

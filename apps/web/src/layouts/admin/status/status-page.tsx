@@ -9,7 +9,7 @@ import { CheckNowButton } from './check-now-button.tsx';
 import { ModelHealthRow } from './model-health-row.tsx';
 
 /**
- * /status: every model in use with a check or a cross, sorted by name (spec 2.5). The worker checks
+ * /status: every model in use with a check or a cross, sorted by name (docs/product-rules.md#admin-back-office). The worker checks
  * every five minutes; "Check now" queues a check, and its result shows live.
  */
 export function StatusPage() {

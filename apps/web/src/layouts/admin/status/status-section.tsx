@@ -1,7 +1,7 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { StatusPage } from './status-page.tsx';
 
-/** /status: the health of every model in use (spec 2.5). */
+/** /status: the health of every model in use (docs/product-rules.md#admin-back-office). */
 export function StatusSection() {
   return (
     <Routes>

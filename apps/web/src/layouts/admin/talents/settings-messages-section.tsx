@@ -27,7 +27,7 @@ const chatMessages = [
 /** Messages: what the twin says at sign-in, checkout and subscription, and its welcome messages. */
 export function MessagesSection({ form, talent }: SectionProps) {
   const rows = form.values.initialChatMessages;
-  // The first stored welcome message cannot be removed (spec 2.4); its text and image may change.
+  // The first stored welcome message cannot be removed (docs/product-rules.md#settings-pages); its text and image may change.
   const firstStoredId = talent.initialChatMessages[0]?.id;
   const imageOptions = welcomeImageOptions(talent);
   const urlOf = new Map(imageOptions.map((option) => [option.value, option.url]));

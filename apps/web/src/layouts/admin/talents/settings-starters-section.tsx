@@ -8,7 +8,7 @@ import type { SectionProps } from './settings-section.tsx';
 
 /**
  * Conversation starters: up to 3 questions fans can tap. With "Answered by AI" on the twin answers
- * and no answer is sent; off, each question's answer is sent as written (spec 4).
+ * and no answer is sent; off, each question's answer is sent as written (docs/product-rules.md#conversation-starters).
  */
 export function StartersSection({ form }: SectionProps) {
   const rows = form.values.chatMessageSuggestions;

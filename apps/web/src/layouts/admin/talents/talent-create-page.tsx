@@ -3,7 +3,7 @@ import { trpc } from '../../../trpc/trpc.ts';
 import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
 import { CreateForm } from '../shared/create-form.tsx';
 
-/** /talents/create: one name and Create (spec 2.5), then the new talent's page and "Saved!". */
+/** /talents/create: one name and Create (docs/product-rules.md#admin-back-office), then the new talent's page and "Saved!". */
 export function TalentCreatePage() {
   const utils = trpc.useUtils();
   const create = trpc.admin.talents.create.useMutation({ onSuccess: () => void utils.admin.talents.list.invalidate() });

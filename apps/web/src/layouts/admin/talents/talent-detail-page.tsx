@@ -19,7 +19,7 @@ import { TalentPayoutsTab } from './tabs/payouts-tab.tsx';
 import { chatsLabel, storageAnchor, talentDetailEntities } from './talent-format.ts';
 import { TalentSettingsTab } from './talent-settings-tab.tsx';
 
-/** /talents/:talentId: the twin's header with its links, and its tabs (spec 2.5). */
+/** /talents/:talentId: the twin's header with its links, and its tabs (docs/product-rules.md#admin-back-office). */
 export function TalentDetailPage() {
   const { talentId = '' } = useParams();
   const utils = trpc.useUtils();

@@ -1,6 +1,6 @@
 // Small display rules of the Talents screens. Pure.
 
-/** The tables whose changes refresh the talents screens (live, spec 2.5). */
+/** The tables whose changes refresh the talents screens (live, docs/product-rules.md#admin-back-office). */
 export const talentEntities = ['talents', 'talent_configs', 'static_attachments'] as const;
 
 /** What the detail also shows: its voice and FAQ choices come from these. */

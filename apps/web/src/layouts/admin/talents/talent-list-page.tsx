@@ -29,7 +29,7 @@ const consentLabels: Record<AdminTalentConsentFilter, string> = { all: 'All', mi
 
 const sortLabels: Record<AdminTalentSort, string> = { chats: 'Chats', createdAt: 'Created At' };
 
-/** /talents: every twin, searchable by name and sorted by chats or creation, 50 at a time (spec 2.5). */
+/** /talents: every twin, searchable by name and sorted by chats or creation, 50 at a time (docs/product-rules.md#admin-back-office). */
 export function TalentListPage() {
   const { values, set } = useListParams(listParams);
   const utils = trpc.useUtils();

@@ -19,7 +19,7 @@ import { VoiceFaqSection } from './settings-voice-faq-section.tsx';
 import { type SettingsValues, settingsValuesOf, updateInputOf, validateSettings } from './talent-settings-values.ts';
 
 /**
- * The talent detail's Settings tab: every talent and config setting in one form (spec 2.5, 7),
+ * The talent detail's Settings tab: every talent and config setting in one form (docs/product-rules.md#admin-back-office, #calls),
  * grouped in cards, saved at once with "Saved!". The data is live (the detail page refreshes it on
  * any change of the twin); an untouched form takes the new values, unsaved edits are kept.
  */

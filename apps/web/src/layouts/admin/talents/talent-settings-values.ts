@@ -41,7 +41,7 @@ export type SettingsValues = {
   chatMessageForAuth: string;
   chatMessageForCheckout: string;
   chatMessageForSubscription: string;
-  /** The "Answered by AI" switch; on sends no answers (spec 4). */
+  /** The "Answered by AI" switch; on sends no answers (docs/product-rules.md#conversation-starters). */
   answeredByAi: boolean;
   chatMessageSuggestions: StarterRow[];
   initialChatMessages: WelcomeRow[];

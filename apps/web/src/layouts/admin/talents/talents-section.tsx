@@ -3,7 +3,7 @@ import { TalentCreatePage } from './talent-create-page.tsx';
 import { TalentDetailPage } from './talent-detail-page.tsx';
 import { TalentListPage } from './talent-list-page.tsx';
 
-/** /talents (list), /talents/create and /talents/:talentId (detail with its tabs), spec 2.5. */
+/** /talents (list), /talents/create and /talents/:talentId (detail with its tabs), docs/product-rules.md#admin-back-office. */
 export function TalentsSection() {
   return (
     <Routes>

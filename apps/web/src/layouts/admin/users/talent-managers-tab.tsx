@@ -15,7 +15,7 @@ import { userEmailLabel } from './user-format.ts';
 
 const managerEntities = ['talent_managers', 'invitations', 'users'] as const;
 
-/** The talent detail's Managers tab (spec 2.5): managers, invitations, and inviting by email. */
+/** The talent detail's Managers tab (docs/product-rules.md#admin-back-office): managers, invitations, and inviting by email. */
 export function TalentManagersTab({ talentId }: { talentId: string }) {
   const utils = trpc.useUtils();
   const query = trpc.admin.managers.list.useQuery({ talentId });

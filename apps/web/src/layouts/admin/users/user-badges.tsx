@@ -10,7 +10,7 @@ export function RoleBadge({ role }: { role: UserRole }) {
   );
 }
 
-/** Waitlist status, with Live / Onboarding for accepted users (spec 4); "No status" for none. */
+/** Waitlist status, with Live / Onboarding for accepted users (docs/product-rules.md#waitlist); "No status" for none. */
 export function UserStatusBadge({ status }: { status: AdminUserStatus | null }) {
   if (!status) {
     return (

@@ -16,7 +16,7 @@ import { userEmailLabel, userEntities, userTitle } from './user-format.ts';
 
 const platformLabels = { INSTAGRAM: 'Instagram', TIKTOK: 'TikTok', X: 'X' } as const;
 
-/** /users/:userId: basic data, test groups, managed talents, waitlist, credits, and the editor (spec 2.5). */
+/** /users/:userId: basic data, test groups, managed talents, waitlist, credits, and the editor (docs/product-rules.md#admin-back-office). */
 export function UserDetailPage() {
   const { userId = '' } = useParams();
   const utils = trpc.useUtils();

@@ -20,7 +20,7 @@ import { waitlistStatusOptions } from './user-format.ts';
 
 type Values = { name: string; email: string; role: UserRole; credits: number | string; waitlistStatus: string };
 
-/** The stored user as form values; a manager without a status starts at ACCEPTED (spec 4). */
+/** The stored user as form values; a manager without a status starts at ACCEPTED (docs/product-rules.md#waitlist). */
 function valuesOf(user: AdminUserDetail): Values {
   return {
     name: user.name,
@@ -31,7 +31,7 @@ function valuesOf(user: AdminUserDetail): Values {
   };
 }
 
-/** Name, email, role, free credits and waitlist status (spec 6); "Saved!" on success. */
+/** Name, email, role, free credits and waitlist status (docs/product-rules.md#roles-and-permissions); "Saved!" on success. */
 export function UserEditForm({ user }: { user: AdminUserDetail }) {
   const utils = trpc.useUtils();
   const me = trpc.auth.me.useQuery(undefined, { staleTime: 5 * 60_000 });

@@ -17,7 +17,7 @@ describe('users list params', () => {
     expect(writeListParams(new URLSearchParams('q=x'), userListParams, { filter: 'fans', q: '' }).toString()).toBe('filter=fans');
   });
 
-  it('offers every filter with the spec’s labels, in order', () => {
+  it('offers every filter with the screen’s labels, in order', () => {
     expect(userFilterOptions.map((option) => option.value)).toEqual([...adminUserFilters]);
     expect(userFilterOptions.map((option) => option.label)).toEqual([
       'Waitlist - Pending',

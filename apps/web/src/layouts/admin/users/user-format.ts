@@ -1,4 +1,4 @@
-// How the Users section names things: the filter drop-down's options (spec 2.5), the status and
+// How the Users section names things: the filter drop-down's options (docs/product-rules.md#admin-back-office), the status and
 // role badges, and a user's display name. Pure, unit-tested.
 import {
   type AdminUserFilter,
@@ -10,7 +10,7 @@ import {
 } from '@doppel/validation';
 import type { ListParamsSpec } from '../shared/list-params.ts';
 
-/** The drop-down's options as the spec names them, in its order. */
+/** The drop-down's options as the screen names them, in order (docs/product-rules.md#admin-back-office). */
 export const userFilterLabels: Record<AdminUserFilter, string> = {
   pending: 'Waitlist - Pending',
   accepted: 'Waitlist - Accepted',

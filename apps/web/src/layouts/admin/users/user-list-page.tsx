@@ -72,7 +72,7 @@ const columns: DataTableColumn<AdminUserRow>[] = [
   },
 ];
 
-/** /users: accounts for one filter (default "Waitlist - Pending"), searchable by email, 50 at a time (spec 2.5). */
+/** /users: accounts for one filter (default "Waitlist - Pending"), searchable by email, 50 at a time (docs/product-rules.md#admin-back-office). */
 export function UserListPage() {
   const { values, set } = useListParams(userListParams);
   const utils = trpc.useUtils();

@@ -2,7 +2,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { UserDetailPage } from './user-detail-page.tsx';
 import { UserListPage } from './user-list-page.tsx';
 
-/** /users (list) and /users/:userId (detail) (spec 2.5). */
+/** /users (list) and /users/:userId (detail) (docs/product-rules.md#admin-back-office). */
 export function UsersSection() {
   return (
     <Routes>

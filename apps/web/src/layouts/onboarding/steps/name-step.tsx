@@ -11,7 +11,7 @@ import { StepFrame } from '../step-frame.tsx';
 import { useDraftUpdate } from '../use-draft-update.ts';
 import type { StepProps } from './step-props.ts';
 
-/** Step 1: the twin's name. The first submit creates the draft with the stored referral tag (spec 4). */
+/** Step 1: the twin's name. The first submit creates the draft with the stored referral tag (docs/product-rules.md#onboarding). */
 export function NameStep({ me, state }: StepProps) {
   const draft = state.draft;
   const utils = trpc.useUtils();
@@ -39,7 +39,7 @@ export function NameStep({ me, state }: StepProps) {
       {
         onSuccess: (next) => {
           utils.onboarding.get.setData(undefined, next);
-          // The tag has done its job: it now lives on the draft (spec 4).
+          // The tag has done its job: it now lives on the draft (docs/product-rules.md#onboarding).
           writeStored(storageKeys.referralTalentTag, null);
           navigate('/profile-picture');
         },

@@ -36,7 +36,7 @@ export function ProfilePictureStep({ state }: StepProps) {
   const choose = async (file: File | null) => {
     if (!file) return;
     setFileError(null);
-    // Files belong to the draft: without one there is no owner to upload for (spec 8 wording).
+    // Files belong to the draft: without one there is no owner to upload for (docs/product-rules.md#errors-and-success-messages wording).
     if (!draft) {
       setFileError(messages.talentIdNotDefined);
       return;

@@ -2,7 +2,7 @@ import type { EarningBreakdown } from '@doppel/validation';
 import { Table, Text } from '@mantine/core';
 import { breakdownRows, formatMicroUsd } from './earnings-format.ts';
 
-/** A month's earnings by source, gross and net (spec 2.4), with refunds and disputes when any. */
+/** A month's earnings by source, gross and net (docs/product-rules.md#earnings-and-withdrawal), with refunds and disputes when any. */
 export function BreakdownTable({ monthId, breakdown }: { monthId: string; breakdown: EarningBreakdown }) {
   return (
     <Table verticalSpacing={6} horizontalSpacing="xs" aria-label="Breakdown" data-testid={`breakdown-${monthId}`}>

@@ -5,8 +5,8 @@ import { formatCents } from '../../../components/money.ts';
 import { canWithdraw } from './earnings-format.ts';
 
 /**
- * What the creator can withdraw now, with Withdraw (spec 2.4; disabled below the 20 USD minimum,
- * spec 9). Withdraw is a real button either way so it keeps one role whether enabled or not.
+ * What the creator can withdraw now, with Withdraw (docs/product-rules.md#earnings-and-withdrawal; disabled below the 20 USD minimum,
+ * docs/product-rules.md#constants-and-limits). Withdraw is a real button either way so it keeps one role whether enabled or not.
  */
 export function DisbursableCard({
   disbursableCents,

@@ -12,7 +12,7 @@ import { formatCents } from '../../../components/money.ts';
 
 /**
  * Micro-USD as whole cents, dropping the fraction of a cent toward zero: what the creator sees is
- * never more than what can be paid out (spec 9 floors the disbursable amount to cents too).
+ * never more than what can be paid out (docs/product-rules.md#constants-and-limits floors the disbursable amount to cents too).
  */
 export function microUsdToCents(microUsd: number): number {
   if (!Number.isSafeInteger(microUsd)) throw new RangeError(`${microUsd} is not an exact integer`);
@@ -86,7 +86,7 @@ export function monthChartRows(monthId: string, days: EarningsMonthDays['days'],
 export type BreakdownSource = EarningSource | 'reversal';
 export type BreakdownRow = { source: BreakdownSource; label: string; grossMicroUsd: number; netMicroUsd: number };
 
-/** Spec 2.4's breakdown, in the order the creator reads it. */
+/** The breakdown of docs/product-rules.md#earnings-and-withdrawal, in the order the creator reads it. */
 export const breakdownLabels: Record<BreakdownSource, string> = {
   sendMessage: 'Messages',
   subscription: 'Subscriptions',
@@ -121,7 +121,7 @@ export function breakdownRows(breakdown: EarningBreakdown): BreakdownRow[] {
   return rows;
 }
 
-/** Whether the amount reaches the minimum payout (spec 9: 20 USD). */
+/** Whether the amount reaches the minimum payout (docs/product-rules.md#constants-and-limits: 20 USD). */
 export function canWithdraw(amountCents: number, minimumPayoutCents: number): boolean {
   return amountCents >= minimumPayoutCents;
 }

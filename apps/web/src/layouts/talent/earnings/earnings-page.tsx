@@ -10,7 +10,7 @@ import { PayoutList } from './payout-list.tsx';
 import { StatementButton } from './statement-button.tsx';
 
 /**
- * /earnings (spec 2.4): the disbursable amount with Withdraw, the months with their daily chart and
+ * /earnings (docs/product-rules.md#earnings-and-withdrawal): the disbursable amount with Withdraw, the months with their daily chart and
  * breakdown, the statements download and the last payouts. Live: any change of the twin (a paid
  * message, a settled day, a payout an admin executed) refetches what is on screen.
  */

@@ -9,7 +9,7 @@ import { formatMicroUsd, monthLabel } from './earnings-format.ts';
 // The chart library is large; it loads when the first month is opened, not with the page.
 const MonthChart = lazy(() => import('./month-chart.tsx').then((module) => ({ default: module.MonthChart })));
 
-/** The months as accordions (spec 2.4): gross and net in the control, chart and breakdown inside. */
+/** The months as accordions (docs/product-rules.md#earnings-and-withdrawal): gross and net in the control, chart and breakdown inside. */
 export function MonthAccordion({ talentId, months }: { talentId: string; months: EarningMonth[] }) {
   const [opened, setOpened] = useState<string[]>([]);
   // A month once opened keeps its panel mounted, so closing it animates and reopening is instant.

@@ -4,7 +4,7 @@ import type { EarningsMonthDays } from '@doppel/validation';
 import { LineChart } from '@mantine/charts';
 import { compactMicroUsd, formatMicroUsd, monthChartRows, monthLabel } from './earnings-format.ts';
 
-/** Net and gross per day of one month (spec 2.4's daily line chart); x is the day of the month. */
+/** Net and gross per day of one month (the daily line chart of docs/product-rules.md#earnings-and-withdrawal); x is the day of the month. */
 export function MonthChart({ monthId, days }: { monthId: string; days: EarningsMonthDays['days'] }) {
   return (
     <div data-testid={`earnings-chart-${monthId}`}>

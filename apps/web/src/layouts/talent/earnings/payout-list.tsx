@@ -7,7 +7,7 @@ import { PayoutStatusBadge } from '../../../components/payout-status-badge.tsx';
 import { RelativeTime } from '../../../components/relative-time.tsx';
 import { trpc } from '../../../trpc/trpc.ts';
 
-/** "Last payouts" (spec 2.4): the twin's payouts, newest first, 50 at a time with Load more. */
+/** "Last payouts" (docs/product-rules.md#earnings-and-withdrawal): the twin's payouts, newest first, 50 at a time with Load more. */
 export function PayoutList({ talentId }: { talentId: string }) {
   const query = trpc.earnings.payouts.useInfiniteQuery(
     { talentId },

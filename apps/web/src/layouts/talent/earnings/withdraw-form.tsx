@@ -16,7 +16,7 @@ import { WithdrawReviewCard } from './withdraw-review-card.tsx';
 
 const validateDetails = schemaResolver(payoutDetailsInput, { sync: true });
 
-/** Spec 8's success message for a payout request. */
+/** The success message for a payout request (docs/product-rules.md#errors-and-success-messages). */
 const payoutRequestedMessage = 'Payout requested!';
 
 /**

@@ -9,7 +9,7 @@ import type { WithdrawValues } from './earnings-format.ts';
 import { WithdrawForm } from './withdraw-form.tsx';
 
 /**
- * /earnings/withdraw (spec 2.4): the amount a request would withdraw (decided by the server: all
+ * /earnings/withdraw (docs/product-rules.md#earnings-and-withdrawal): the amount a request would withdraw (decided by the server: all
  * that is disbursable now), the transfer type with its fields, and Request Payout, which opens a
  * review to confirm. The way back to /earnings is the header's arrow alone (one back, not two).
  * The review states the amount itself, so the amount card gives way to it (not shown twice).

@@ -1,6 +1,6 @@
 import type { NextTask } from '@doppel/validation';
 
-/** What the "Power up your AI twin" card says and links to for each rung of the ladder (spec 4). */
+/** What the "Power up your AI twin" card says and links to for each rung of the ladder (docs/product-rules.md#task-ladder). */
 export const nextTaskDetails: Record<
   NextTask,
   { title: string; description: string; path: string | null; action: string | null }

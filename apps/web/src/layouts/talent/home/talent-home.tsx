@@ -41,7 +41,7 @@ function HeldRepliesNotice({ talentId }: { talentId: string }) {
 }
 
 /**
- * Dashboard home (spec 2.4), a triage: what waits on the creator first (replies to approve, the next
+ * Dashboard home (docs/product-rules.md#creator-dashboard), a triage: what waits on the creator first (replies to approve, the next
  * setup task while any remain, today's earnings, unanswered questions, recent conversations), then
  * the share link, earnings, engagement and quick links; a finished setup shrinks to one line.
  */

@@ -6,7 +6,7 @@ export type BatchResult<T> = { succeeded: T[]; failures: BatchFailure[] };
 /**
  * Runs `handle` for each file of a multi-file upload one after another (a phone sends a few large
  * photos; one at a time keeps memory and the upload route calm) and collects every failure instead
- * of stopping at the first (spec 8: failed uploads in a batch are collected). `check` rejects a
+ * of stopping at the first (docs/product-rules.md#errors-and-success-messages: failed uploads in a batch are collected). `check` rejects a
  * file before any upload, e.g. a wrong type.
  */
 export async function runUploadBatch<F extends { name: string }, T>(

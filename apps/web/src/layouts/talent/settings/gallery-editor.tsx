@@ -16,7 +16,7 @@ export function neighbours(length: number, index: number): { previous: number | 
 }
 
 /**
- * The full-screen image editor opened by `?attachmentId=` (spec 2.4): the image, previous and next
+ * The full-screen image editor opened by `?attachmentId=` (docs/product-rules.md#settings-pages): the image, previous and next
  * (buttons and arrow keys), and its context (3 to 40 characters, "Updated Context" when saved).
  */
 export function GalleryEditor({

@@ -100,7 +100,7 @@ function topLevelErrors(errors: Record<string, unknown>): Record<string, string>
 
 const resolver = schemaResolver(profileSettingsSchema, { sync: true });
 
-/** /settings/profile (spec 2.4). */
+/** /settings/profile (docs/product-rules.md#settings-pages). */
 export function ProfilePage() {
   const query = useTalentSettings();
   return (

@@ -16,7 +16,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { SettingsHeader } from './settings-page.tsx';
 
-/** The settings pages of spec 2.4, in its order, then the data rights (docs/safety.md). */
+/** The settings pages of docs/product-rules.md#settings-pages, in their order, then the data rights (docs/safety.md). */
 export const settingsPages: Array<{ path: string; label: string; description: string; icon: ReactNode }> = [
   {
     path: '/settings/profile',

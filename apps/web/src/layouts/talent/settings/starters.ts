@@ -2,7 +2,7 @@ import { type ConversationStartersSettings, startersAnsweredByAi } from '@doppel
 
 export type StarterRow = { id?: string; text: string; answer: string };
 
-/** "Answered by AI" starts on when no starter has a static answer (spec 4). */
+/** "Answered by AI" starts on when no starter has a static answer (docs/product-rules.md#conversation-starters). */
 export const answeredByAiDefault = (starters: ReadonlyArray<{ answer?: string | null }>): boolean =>
   startersAnsweredByAi(starters);
 

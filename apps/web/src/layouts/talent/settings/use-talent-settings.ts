@@ -15,7 +15,7 @@ export function useTalentSettings() {
   return query;
 }
 
-/** "Saved!" (spec 8), the one success message of every settings page. */
+/** "Saved!" (docs/product-rules.md#errors-and-success-messages), the one success message of every settings page. */
 export function showSaved(message: string = talentMessages.saved): void {
   notifySuccess(message);
 }

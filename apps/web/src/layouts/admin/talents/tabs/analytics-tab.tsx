@@ -11,7 +11,7 @@ import { AnalyticsCharts, AnalyticsTotals } from './analytics-charts.tsx';
 import { analyticsTabEntities, formatDay, hasActivity } from './tab-format.ts';
 
 /**
- * The talent detail's Analytics tab (spec 2.5): messages, fans, paying fans and revenue per UTC day
+ * The talent detail's Analytics tab (docs/product-rules.md#admin-back-office): messages, fans, paying fans and revenue per UTC day
  * over the last 7, 30 or 90 days, with the period's and all-time totals.
  */
 export function TalentAnalyticsTab({ talentId }: { talentId: string }) {

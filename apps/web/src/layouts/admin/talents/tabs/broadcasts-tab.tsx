@@ -10,7 +10,7 @@ import { AdminList } from '../../shared/admin-list.tsx';
 import { useAdminLive } from '../../shared/use-admin-live.ts';
 import { broadcastsTabEntities } from './tab-format.ts';
 
-/** The talent detail's Broadcast tab (spec 2.5): broadcasts to this twin's fans, latest scheduled first. */
+/** The talent detail's Broadcast tab (docs/product-rules.md#admin-back-office): broadcasts to this twin's fans, latest scheduled first. */
 export function TalentBroadcastsTab({ talentId }: { talentId: string }) {
   const utils = trpc.useUtils();
   const query = trpc.admin.talents.broadcasts.useInfiniteQuery(

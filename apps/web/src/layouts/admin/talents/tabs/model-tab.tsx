@@ -11,7 +11,7 @@ import { RecordLink } from '../../shared/record-link.tsx';
 import { useAdminLive } from '../../shared/use-admin-live.ts';
 import { llmTypeLabel, modelTabEntities, modelVersionStatusColors, modelVersionStatusLabels, plural } from './tab-format.ts';
 
-/** The talent detail's Model tab (spec 2.5): the engine the twin answers with and its fine-tuning models. */
+/** The talent detail's Model tab (docs/product-rules.md#admin-back-office): the engine the twin answers with and its fine-tuning models. */
 export function TalentModelTab({ talentId }: { talentId: string }) {
   const utils = trpc.useUtils();
   const query = trpc.admin.talents.model.useQuery({ talentId });

@@ -10,7 +10,7 @@ import { AdminList } from '../../shared/admin-list.tsx';
 import { useAdminLive } from '../../shared/use-admin-live.ts';
 import { payoutsTabEntities } from './tab-format.ts';
 
-/** The talent detail's Payouts tab (spec 2.5): the talent's payouts, newest first, 50 at a time. */
+/** The talent detail's Payouts tab (docs/product-rules.md#admin-back-office): the talent's payouts, newest first, 50 at a time. */
 export function TalentPayoutsTab({ talentId }: { talentId: string }) {
   const utils = trpc.useUtils();
   const query = trpc.admin.talents.payouts.useInfiniteQuery(

@@ -47,7 +47,7 @@ export function formatMicroUsdCents(microUsd: number): string {
   return money('USD', 2, 2).format(decimalText(cents === 0 ? 0 : cents, 2) as Intl.StringNumericLiteral);
 }
 
-/** Spec 4's names for the version statuses. */
+/** The version statuses as docs/product-rules.md#model-version-statuses names them. */
 export const modelVersionStatusLabels: Record<ModelVersionStatus, string> = {
   UPLOADING_TRAINING_FILE: 'Uploading',
   FINE_TUNING: 'Fine Tuning',
@@ -72,13 +72,13 @@ export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 }
 
-/** A chart's day label in the spec's day/month order: "2024-03-07" → "07/3". */
+/** A chart's day label in the app's day/month order (docs/product-rules.md#constants-and-limits): "2024-03-07" → "07/3". */
 export function chartDayLabel(day: string): string {
   const [, month, date] = day.split('-');
   return month && date ? `${date}/${Number(month)}` : day;
 }
 
-/** A period day key as the spec's date format: "2024-03-07" → "07/3/2024". */
+/** A period day key in the app's date format (docs/product-rules.md#constants-and-limits): "2024-03-07" → "07/3/2024". */
 export function formatDay(day: string): string {
   const [year, month, date] = day.split('-');
   return year && month && date ? `${date}/${Number(month)}/${year}` : day;

@@ -285,7 +285,7 @@ describe('admin.talents.update', () => {
       purpose: 'gallery',
       file: fileInput(png(40, 30, { noise: true }), 'beach.png', 'image/png'),
     });
-    await creatorA.client.gallery.add.mutate({
+    await creatorA.client.talent.gallery.add.mutate({
       talentId,
       staticAttachment: {
         id: uploaded.id,

@@ -241,7 +241,7 @@ describe('chat.react', () => {
 
 describe('chat sign-in token', () => {
   it('signs the manager in once, for five minutes, and points at the twin’s chat', async () => {
-    const { url } = await manager.client.chatAuth.createToken.mutate({ talentId: people.talentA.id });
+    const { url } = await manager.client.talent.chatAuth.createToken.mutate({ talentId: people.talentA.id });
     expect(url).toMatch(/^\/chat\/talent_a\?token=[a-z0-9]+$/);
     const token = new URL(url, 'http://x').searchParams.get('token') ?? '';
 
@@ -249,14 +249,14 @@ describe('chat sign-in token', () => {
     // (whoever opens a link sent to them keeps their chat out of its owner's account).
     const browser = createCaller(api);
     const anonymousChat = await browser.client.chat.open.mutate({ talentTag: 'talent_a' });
-    const signedIn = await browser.client.chatAuth.signIn.mutate({ token });
+    const signedIn = await browser.client.talent.chatAuth.signIn.mutate({ token });
     expect(signedIn.me.id).toBe(people.creatorA.id);
     expect(signedIn.url).toBe('/chat/talent_a');
     const reopened = await browser.client.chat.open.mutate({ talentTag: 'talent_a' });
     expect(reopened.chat.id).not.toBe(anonymousChat.chat.id);
     expect(reopened.isAnonymous).toBe(false);
 
-    const reused = await failure(createCaller(api).client.chatAuth.signIn.mutate({ token }));
+    const reused = await failure(createCaller(api).client.talent.chatAuth.signIn.mutate({ token }));
     expect(reused).toMatchObject({ code: 'BAD_REQUEST', appCode: 'SIGN_IN_LINK_INVALID' });
     // A chat token is no magic link, whatever email is tried with it.
     expect(

@@ -31,10 +31,10 @@ async function refusalCode(call: Promise<unknown>): Promise<string | undefined> 
   throw new Error('the call succeeded but was expected to fail');
 }
 
-const home = () => manager.client.dashboard.home.query({ talentId });
+const home = () => manager.client.talent.dashboard.home.query({ talentId });
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
 
-describe('dashboard.home', () => {
+describe('talent.dashboard.home', () => {
   it('starts a new twin at zero with the share link and the first task', async () => {
     expect(await home()).toEqual({
       progress: { done: 0, total: 3, nextTask: 'UPLOAD_IMAGES' },
@@ -50,12 +50,12 @@ describe('dashboard.home', () => {
       .values({ talentId, originalFileName: 'a.png', filePath: `talents/${talentId}/gallery/a.png`, context: 'beach' })
       .returning();
     expect((await home()).progress).toEqual({ done: 1, total: 3, nextTask: 'SET_VOICE' });
-    await manager.client.voice.set.mutate({ talentId, voiceId: 'voice_rachel' });
+    await manager.client.talent.voice.set.mutate({ talentId, voiceId: 'voice_rachel' });
     expect((await home()).progress).toEqual({ done: 2, total: 3, nextTask: 'DEFINE_CONVERSATION_STARTERS' });
     await manager.client.talent.update.mutate({ talentId, chatMessageSuggestions: [{ text: 'How was your day?' }] });
     expect((await home()).progress).toEqual({ done: 3, total: 3, nextTask: 'COMPLETE' });
     // Removing the gallery's only image puts the first task back in front.
-    await manager.client.gallery.delete.mutate({ talentId, staticAttachmentId: image?.id as string });
+    await manager.client.talent.gallery.delete.mutate({ talentId, staticAttachmentId: image?.id as string });
     expect((await home()).progress).toEqual({ done: 2, total: 3, nextTask: 'UPLOAD_IMAGES' });
   });
 
@@ -124,6 +124,6 @@ describe('dashboard.home', () => {
   });
 
   it('refuses a manager of another twin', async () => {
-    expect(await refusalCode(otherManager.client.dashboard.home.query({ talentId }))).toBe('FORBIDDEN');
+    expect(await refusalCode(otherManager.client.talent.dashboard.home.query({ talentId }))).toBe('FORBIDDEN');
   });
 });

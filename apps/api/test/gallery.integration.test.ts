@@ -64,11 +64,11 @@ const asAttachment = (uploaded: Awaited<ReturnType<typeof uploadToGallery>>, fie
   ...fields,
 });
 
-describe('gallery.add', () => {
+describe('talent.gallery.add', () => {
   it('stores an uploaded image with its original and locked copy on disk and the real dimensions', async () => {
     const uploaded = await uploadToGallery(manager, talentId, 640, 360);
     // The client's dimensions are not trusted: the server measures the stored file.
-    const added = await manager.client.gallery.add.mutate({
+    const added = await manager.client.talent.gallery.add.mutate({
       talentId,
       staticAttachment: asAttachment(uploaded, { dimensions: { width: 1, height: 1 }, context: 'beach day' }),
     });
@@ -129,7 +129,7 @@ describe('gallery.add', () => {
       { ...asAttachment(own), lockedFilePath: own.filePath },
     ];
     for (const staticAttachment of cases) {
-      expect(await refusal(manager.client.gallery.add.mutate({ talentId, staticAttachment }))).toEqual({
+      expect(await refusal(manager.client.talent.gallery.add.mutate({ talentId, staticAttachment }))).toEqual({
         code: 'BAD_REQUEST',
         message: talentMessages.notInGallery,
         fieldErrors: { staticAttachment: [talentMessages.notInGallery] },
@@ -141,46 +141,57 @@ describe('gallery.add', () => {
 
   it('refuses adding the same upload twice, and a context outside 3 to 40 characters', async () => {
     const uploaded = await uploadToGallery(manager, talentId, 30, 30);
-    await manager.client.gallery.add.mutate({ talentId, staticAttachment: asAttachment(uploaded) });
+    await manager.client.talent.gallery.add.mutate({ talentId, staticAttachment: asAttachment(uploaded) });
     expect(
-      await refusal(manager.client.gallery.add.mutate({ talentId, staticAttachment: asAttachment(uploaded) })),
+      await refusal(manager.client.talent.gallery.add.mutate({ talentId, staticAttachment: asAttachment(uploaded) })),
     ).toMatchObject({
       code: 'CONFLICT',
       message: talentMessages.attachmentExists,
     });
     const next = await uploadToGallery(manager, talentId, 30, 30);
     expect(
-      (await refusal(manager.client.gallery.add.mutate({ talentId, staticAttachment: asAttachment(next, { context: 'ab' }) })))
-        .message,
+      (
+        await refusal(
+          manager.client.talent.gallery.add.mutate({ talentId, staticAttachment: asAttachment(next, { context: 'ab' }) }),
+        )
+      ).message,
     ).toBe('Context must be at least 3 characters long');
   });
 
   it('refuses a manager of another twin, even with a file of this twin', async () => {
     const uploaded = await uploadToGallery(manager, talentId, 20, 20);
     expect(
-      (await refusal(otherManager.client.gallery.add.mutate({ talentId, staticAttachment: asAttachment(uploaded) }))).code,
+      (await refusal(otherManager.client.talent.gallery.add.mutate({ talentId, staticAttachment: asAttachment(uploaded) }))).code,
     ).toBe('FORBIDDEN');
   });
 });
 
-describe('gallery.update', () => {
+describe('talent.gallery.update', () => {
   it('sets the context with the documented limits and messages', async () => {
     const uploaded = await uploadToGallery(manager, talentId, 50, 40);
-    await manager.client.gallery.add.mutate({ talentId, staticAttachment: asAttachment(uploaded) });
+    await manager.client.talent.gallery.add.mutate({ talentId, staticAttachment: asAttachment(uploaded) });
     const staticAttachmentId = uploaded.id;
-    expect(await refusal(manager.client.gallery.update.mutate({ talentId, staticAttachmentId, context: ' ab ' }))).toMatchObject({
+    expect(
+      await refusal(manager.client.talent.gallery.update.mutate({ talentId, staticAttachmentId, context: ' ab ' })),
+    ).toMatchObject({
       code: 'BAD_REQUEST',
       message: 'Context must be at least 3 characters long',
       fieldErrors: { context: ['Context must be at least 3 characters long'] },
     });
     expect(
-      (await refusal(manager.client.gallery.update.mutate({ talentId, staticAttachmentId, context: 'x'.repeat(41) })))
+      (await refusal(manager.client.talent.gallery.update.mutate({ talentId, staticAttachmentId, context: 'x'.repeat(41) })))
         .fieldErrors,
     ).toEqual({ context: ['Context must be less than 40 characters'] });
-    expect(await manager.client.gallery.update.mutate({ talentId, staticAttachmentId, context: 'x'.repeat(40) })).toMatchObject({
+    expect(
+      await manager.client.talent.gallery.update.mutate({ talentId, staticAttachmentId, context: 'x'.repeat(40) }),
+    ).toMatchObject({
       context: 'x'.repeat(40),
     });
-    const updated = await manager.client.gallery.update.mutate({ talentId, staticAttachmentId, context: ' in the kitchen ' });
+    const updated = await manager.client.talent.gallery.update.mutate({
+      talentId,
+      staticAttachmentId,
+      context: ' in the kitchen ',
+    });
     expect(updated.context).toBe('in the kitchen');
     const [row] = await api.database.db.select().from(staticAttachments).where(eq(staticAttachments.id, staticAttachmentId));
     expect(row?.context).toBe('in the kitchen');
@@ -188,42 +199,49 @@ describe('gallery.update', () => {
 
   it('refuses a manager of another twin, and cannot reach another twin’s image through its own twin', async () => {
     const uploaded = await uploadToGallery(manager, talentId, 20, 20);
-    await manager.client.gallery.add.mutate({ talentId, staticAttachment: asAttachment(uploaded) });
+    await manager.client.talent.gallery.add.mutate({ talentId, staticAttachment: asAttachment(uploaded) });
     const input = { staticAttachmentId: uploaded.id, context: 'hacked' };
-    expect((await refusal(otherManager.client.gallery.update.mutate({ talentId, ...input }))).code).toBe('FORBIDDEN');
-    expect(await refusal(otherManager.client.gallery.update.mutate({ talentId: people.talentB.id, ...input }))).toMatchObject({
+    expect((await refusal(otherManager.client.talent.gallery.update.mutate({ talentId, ...input }))).code).toBe('FORBIDDEN');
+    expect(
+      await refusal(otherManager.client.talent.gallery.update.mutate({ talentId: people.talentB.id, ...input })),
+    ).toMatchObject({
       code: 'NOT_FOUND',
       message: talentMessages.attachmentNotFound,
     });
     expect(
-      (await refusal(otherManager.client.gallery.delete.mutate({ talentId: people.talentB.id, staticAttachmentId: uploaded.id })))
-        .code,
+      (
+        await refusal(
+          otherManager.client.talent.gallery.delete.mutate({ talentId: people.talentB.id, staticAttachmentId: uploaded.id }),
+        )
+      ).code,
     ).toBe('NOT_FOUND');
     const [row] = await api.database.db.select().from(staticAttachments).where(eq(staticAttachments.id, uploaded.id));
     expect(row?.context).toBe('');
   });
 });
 
-describe('gallery.delete', () => {
+describe('talent.gallery.delete', () => {
   it('removes the image from the gallery; a second delete finds nothing', async () => {
     const uploaded = await uploadToGallery(manager, talentId, 20, 20);
-    await manager.client.gallery.add.mutate({ talentId, staticAttachment: asAttachment(uploaded) });
-    expect(await manager.client.gallery.delete.mutate({ talentId, staticAttachmentId: uploaded.id })).toEqual({ ok: true });
+    await manager.client.talent.gallery.add.mutate({ talentId, staticAttachment: asAttachment(uploaded) });
+    expect(await manager.client.talent.gallery.delete.mutate({ talentId, staticAttachmentId: uploaded.id })).toEqual({
+      ok: true,
+    });
     expect(await api.database.db.select().from(staticAttachments).where(eq(staticAttachments.id, uploaded.id))).toEqual([]);
     expect((await manager.client.talent.get.query({ talentId })).staticAttachments.map((item) => item.id)).not.toContain(
       uploaded.id,
     );
-    expect((await refusal(manager.client.gallery.delete.mutate({ talentId, staticAttachmentId: uploaded.id }))).code).toBe(
+    expect((await refusal(manager.client.talent.gallery.delete.mutate({ talentId, staticAttachmentId: uploaded.id }))).code).toBe(
       'NOT_FOUND',
     );
   });
 
   it('refuses a manager of another twin and keeps the image', async () => {
     const uploaded = await uploadToGallery(manager, talentId, 20, 20);
-    await manager.client.gallery.add.mutate({ talentId, staticAttachment: asAttachment(uploaded) });
-    expect((await refusal(otherManager.client.gallery.delete.mutate({ talentId, staticAttachmentId: uploaded.id }))).code).toBe(
-      'FORBIDDEN',
-    );
+    await manager.client.talent.gallery.add.mutate({ talentId, staticAttachment: asAttachment(uploaded) });
+    expect(
+      (await refusal(otherManager.client.talent.gallery.delete.mutate({ talentId, staticAttachmentId: uploaded.id }))).code,
+    ).toBe('FORBIDDEN');
     expect(await api.database.db.select().from(staticAttachments).where(eq(staticAttachments.id, uploaded.id))).toHaveLength(1);
   });
 });

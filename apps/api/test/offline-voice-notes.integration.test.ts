@@ -129,7 +129,7 @@ describe('voice without ElevenLabs or an installed espeak-ng', () => {
     await client.auth.signInWithLink.mutate({ email, token });
     const [mia] = await database.db.select({ id: talents.id }).from(talents).where(eq(talents.tag, 'mia'));
 
-    const offered = (await client.voice.list.query({ talentId: mia?.id ?? '' })).filter((voice) => voice.sampleUrl);
+    const offered = (await client.talent.voice.list.query({ talentId: mia?.id ?? '' })).filter((voice) => voice.sampleUrl);
     expect(offered.length).toBeGreaterThan(0);
     for (const voice of offered) {
       const sample = await download(creator, voice.sampleUrl ?? '');

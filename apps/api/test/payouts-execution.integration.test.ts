@@ -34,14 +34,15 @@ async function twinWithPayout(details: Record<string, string>): Promise<{ talent
       at: new Date(Date.now() - 72 * 3_600_000),
     }),
   );
-  const { payout } = await creator.client.earnings.requestPayout.mutate({
+  const { payout } = await creator.client.talent.earnings.requestPayout.mutate({
     talentId: talent.id,
     ...(details as { transferType: 'PAYPAL' }),
   });
   return { talentId: talent.id, payoutId: payout.id };
 }
 
-const disbursable = async (talentId: string) => (await creator.client.earnings.overview.query({ talentId })).disbursableCents;
+const disbursable = async (talentId: string) =>
+  (await creator.client.talent.earnings.overview.query({ talentId })).disbursableCents;
 
 beforeAll(async () => {
   payPal = await startFakePayPal({ autoSettle: false });

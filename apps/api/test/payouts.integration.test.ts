@@ -45,9 +45,9 @@ async function newTalent(): Promise<string> {
   return talent.id;
 }
 
-const overview = (talentId: string) => creator.client.earnings.overview.query({ talentId });
+const overview = (talentId: string) => creator.client.talent.earnings.overview.query({ talentId });
 const request = (talentId: string, details: Record<string, string> = bank) =>
-  creator.client.earnings.requestPayout.mutate({ talentId, ...(details as typeof bank) });
+  creator.client.talent.earnings.requestPayout.mutate({ talentId, ...(details as typeof bank) });
 const setStatus = (payoutId: string, status: 'PENDING' | 'EXECUTED' | 'REJECTED' | 'FAILED', rejectionReason = '') =>
   admin.client.admin.payouts.update.mutate({ payoutId, status, rejectionReason });
 
@@ -124,13 +124,13 @@ describe('payout requests', () => {
   it('refuses a line break in a one-line detail with a field message and stores nothing', async () => {
     const talentId = await newTalent();
     await earn(talentId, 1_000, 72);
-    const remembered = await creator.client.earnings.withdrawal.query({ talentId });
+    const remembered = await creator.client.talent.earnings.withdrawal.query({ talentId });
     const taxId = await refusal(request(talentId, { ...bank, taxId: 'DE123\nIBAN: GB82 WEST 1234 5698 7654 32' }));
     expect(taxId.fieldErrors?.taxId).toEqual([lineBreaksMessage]);
     const holder = await refusal(request(talentId, { ...bank, accountHolderName: 'Creator A\u2028Pay to: Mallory' }));
     expect(holder.fieldErrors?.accountHolderName).toEqual([lineBreaksMessage]);
     expect(await api.database.db.select().from(payouts).where(eq(payouts.talentId, talentId))).toEqual([]);
-    expect(await creator.client.earnings.withdrawal.query({ talentId })).toEqual(remembered);
+    expect(await creator.client.talent.earnings.withdrawal.query({ talentId })).toEqual(remembered);
     expect((await overview(talentId)).disbursableCents).toBe(6_000);
   });
 
@@ -138,7 +138,7 @@ describe('payout requests', () => {
     const talentId = await newTalent();
     await earn(talentId, 1_000, 72);
     await request(talentId, { transferType: 'PAYPAL', payPalEmail: 'Creator.A@Example.com', taxId: 'DE123456789' });
-    const withdrawal = await creator.client.earnings.withdrawal.query({ talentId });
+    const withdrawal = await creator.client.talent.earnings.withdrawal.query({ talentId });
     expect(withdrawal).toMatchObject({
       amountCents: 0,
       minimumPayoutCents: 2_000,
@@ -149,8 +149,10 @@ describe('payout requests', () => {
   it('is refused for a twin the creator does not manage, and for the admin procedures', async () => {
     const talentId = await newTalent();
     await earn(talentId, 1_000, 72);
-    expect((await refusal(otherCreator.client.earnings.requestPayout.mutate({ talentId, ...bank }))).code).toBe('FORBIDDEN');
-    expect((await refusal(otherCreator.client.earnings.overview.query({ talentId }))).code).toBe('FORBIDDEN');
+    expect((await refusal(otherCreator.client.talent.earnings.requestPayout.mutate({ talentId, ...bank }))).code).toBe(
+      'FORBIDDEN',
+    );
+    expect((await refusal(otherCreator.client.talent.earnings.overview.query({ talentId }))).code).toBe('FORBIDDEN');
     const { payout } = await request(talentId);
     expect((await refusal(creator.client.admin.payouts.update.mutate({ payoutId: payout.id, status: 'EXECUTED' }))).code).toBe(
       'FORBIDDEN',
@@ -187,7 +189,7 @@ describe('payout status changes', () => {
     expect(detail.timeline[0]?.actor?.email).toBe('creator-a@test.dev');
     expect(detail.timeline[1]?.actor?.email).toBe('admin@test.dev');
     expect(detail.timeline[1]?.reason).toBe('The IBAN does not match the account holder.');
-    const creatorView = (await creator.client.earnings.payouts.query({ talentId })).items[0];
+    const creatorView = (await creator.client.talent.earnings.payouts.query({ talentId })).items[0];
     expect(creatorView).toMatchObject({ status: 'REJECTED', rejectionReason: 'Still wrong' });
     await expectLedgerAgreement(talentId);
   });
@@ -251,12 +253,12 @@ describe('earnings reads', () => {
     expect(result.months[0]).toMatchObject({ id: '2026-01', grossMicroUsd: 15_000_000, netMicroUsd: 9_000_000 });
     expect(result.months[0]?.breakdown.sendMessage).toEqual({ grossMicroUsd: 10_000_000, netMicroUsd: 6_000_000 });
     expect(result.months[0]?.breakdown.unlockImage).toEqual({ grossMicroUsd: 5_000_000, netMicroUsd: 3_000_000 });
-    const month = await creator.client.earnings.month.query({ talentId, month: '2026-01' });
+    const month = await creator.client.talent.earnings.month.query({ talentId, month: '2026-01' });
     expect(month.days).toEqual([
       { id: '2026-01-15', startedAt: '2026-01-15T00:00:00.000Z', grossMicroUsd: 15_000_000, netMicroUsd: 9_000_000 },
     ]);
-    expect((await refusal(creator.client.earnings.month.query({ talentId, month: '2026-13' }))).code).toBe('BAD_REQUEST');
-    const statement = await creator.client.earnings.statement.query({ talentId });
+    expect((await refusal(creator.client.talent.earnings.month.query({ talentId, month: '2026-13' }))).code).toBe('BAD_REQUEST');
+    const statement = await creator.client.talent.earnings.statement.query({ talentId });
     const [header, row] = statement.csv.trim().split('\r\n');
     expect(header?.split(',')[0]).toBe('month');
     expect(row).toBe('2026-01,15.000000,9.000000,6.000000,0.000000,3.000000,0.000000,0.000000,0.000000,0.00,0.00,0.00');

@@ -63,11 +63,11 @@ describe('login CSRF: a link opened by someone else merges nothing', () => {
     const [manager] = await api.database.db.insert(users).values({ email: 'manager@example.com', name: 'Manager' }).returning();
     const { talent, tag } = await createTalent(api, { managerIds: [manager?.id as string] });
     const managerBrowser = await signIn(api, 'manager@example.com');
-    const { url } = await managerBrowser.client.chatAuth.createToken.mutate({ talentId: talent.id });
+    const { url } = await managerBrowser.client.talent.chatAuth.createToken.mutate({ talentId: talent.id });
     const token = new URL(url, 'http://x').searchParams.get('token') ?? '';
 
     const victim = await anonymousFanWithChat(tag);
-    const signedIn = await victim.browser.client.chatAuth.signIn.mutate({ token });
+    const signedIn = await victim.browser.client.talent.chatAuth.signIn.mutate({ token });
     expect(signedIn.me.id).toBe(manager?.id);
     expect(await ownerOfChat(victim.chatId)).toBe(victim.id);
     expect(await balanceOf(api, victim.id)).toEqual({ credits: freeCredits - 1, paidCredits: 0 });

@@ -33,9 +33,9 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-describe('voice.list', () => {
+describe('talent.voice.list', () => {
   it('offers "No voice" first, then the voices of the twin’s gender in catalogue order with their samples', async () => {
-    expect(await manager.client.voice.list.query({ talentId })).toEqual([
+    expect(await manager.client.talent.voice.list.query({ talentId })).toEqual([
       { id: '', name: 'No voice', gender: 'NEUTRAL', sampleUrl: null },
       { id: 'voice_bella', name: 'Bella', gender: 'FEMALE', sampleUrl: null },
       { id: 'voice_rachel', name: 'Rachel', gender: 'FEMALE', sampleUrl: '/files/voices/rachel-sample.mp3' },
@@ -43,13 +43,13 @@ describe('voice.list', () => {
   });
 
   it('refuses a manager of another twin', async () => {
-    expect((await refusal(otherManager.client.voice.list.query({ talentId }))).code).toBe('FORBIDDEN');
+    expect((await refusal(otherManager.client.talent.voice.list.query({ talentId }))).code).toBe('FORBIDDEN');
   });
 });
 
-describe('voice.set', () => {
+describe('talent.voice.set', () => {
   it('stores a copy of a listed voice in the twin’s config and shows it in the settings', async () => {
-    expect(await manager.client.voice.set.mutate({ talentId, voiceId: 'voice_rachel' })).toEqual({
+    expect(await manager.client.talent.voice.set.mutate({ talentId, voiceId: 'voice_rachel' })).toEqual({
       voice: { id: 'voice_rachel', name: 'Rachel', gender: 'FEMALE', sampleUrl: '/files/voices/rachel-sample.mp3' },
     });
     const [config] = await api.database.db.select().from(talentConfigs).where(eq(talentConfigs.id, talentId));
@@ -68,7 +68,7 @@ describe('voice.set', () => {
 
   it('refuses a voice of another gender and an unknown id, keeping the voice', async () => {
     for (const voiceId of ['voice_adam', 'no_such_voice']) {
-      expect(await refusal(manager.client.voice.set.mutate({ talentId, voiceId }))).toEqual({
+      expect(await refusal(manager.client.talent.voice.set.mutate({ talentId, voiceId }))).toEqual({
         code: 'BAD_REQUEST',
         message: talentMessages.voiceNotListed,
         fieldErrors: { voiceId: [talentMessages.voiceNotListed] },
@@ -78,23 +78,27 @@ describe('voice.set', () => {
   });
 
   it('clears the voice with "No voice" and needs a voiceId', async () => {
-    expect(await manager.client.voice.set.mutate({ talentId, voiceId: '' })).toEqual({ voice: null });
+    expect(await manager.client.talent.voice.set.mutate({ talentId, voiceId: '' })).toEqual({ voice: null });
     expect((await manager.client.talent.get.query({ talentId })).voice).toBeNull();
     // biome-ignore lint/suspicious/noExplicitAny: a missing field is sent on purpose.
-    expect((await refusal(manager.client.voice.set.mutate({ talentId } as any))).fieldErrors).toEqual({ voiceId: ['Required'] });
+    expect((await refusal(manager.client.talent.voice.set.mutate({ talentId } as any))).fieldErrors).toEqual({
+      voiceId: ['Required'],
+    });
   });
 
   it('works for a twin without a config row, and offers a twin of the other gender its own voices', async () => {
     await api.database.db.update(talents).set({ gender: 'MALE' }).where(eq(talents.id, people.talentB.id));
-    const list = await otherManager.client.voice.list.query({ talentId: people.talentB.id });
+    const list = await otherManager.client.talent.voice.list.query({ talentId: people.talentB.id });
     expect(list.map((voice) => voice.id)).toEqual(['', 'voice_adam']);
-    expect((await otherManager.client.voice.set.mutate({ talentId: people.talentB.id, voiceId: 'voice_adam' })).voice?.id).toBe(
-      'voice_adam',
-    );
+    expect(
+      (await otherManager.client.talent.voice.set.mutate({ talentId: people.talentB.id, voiceId: 'voice_adam' })).voice?.id,
+    ).toBe('voice_adam');
   });
 
   it('refuses a manager of another twin', async () => {
-    expect((await refusal(otherManager.client.voice.set.mutate({ talentId, voiceId: 'voice_bella' }))).code).toBe('FORBIDDEN');
+    expect((await refusal(otherManager.client.talent.voice.set.mutate({ talentId, voiceId: 'voice_bella' }))).code).toBe(
+      'FORBIDDEN',
+    );
     expect((await manager.client.talent.get.query({ talentId })).voice).toBeNull();
   });
 });

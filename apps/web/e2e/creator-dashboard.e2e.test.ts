@@ -49,7 +49,7 @@ describe('creator dashboard', () => {
       const me = await (await fetch('/trpc/auth.me')).json();
       const talentId = me.result.data.managedTalentIds[0];
       const input = encodeURIComponent(JSON.stringify({ talentId }));
-      return (await (await fetch(`/trpc/dashboard.home?input=${input}`)).json()).result.data;
+      return (await (await fetch(`/trpc/talent.dashboard.home?input=${input}`)).json()).result.data;
     });
     // Triage: today's earnings and the newest conversations, live from the server.
     const today = page.getByTestId('home-today');

@@ -1,4 +1,5 @@
 export * from './access/scopes.ts';
+export * from './access/watch-scopes.ts';
 export * from './account/index.ts';
 export * from './admin/index.ts';
 export * from './auth/cleanup.ts';
@@ -32,6 +33,7 @@ export * from './payouts/index.ts';
 export * from './ports/index.ts';
 export * from './push/index.ts';
 export * from './reports/index.ts';
+export * from './system/index.ts';
 export * from './talent/index.ts';
 export * from './users/me.ts';
 export * from './waitlist/join.ts';

@@ -1,16 +1,7 @@
-import {
-  chats,
-  type FeedEvent,
-  type FeedPosition,
-  formatFeedPosition,
-  isAfter,
-  parseFeedPosition,
-  type ReplyDraft,
-} from '@doppel/db';
-import { canWatchScope, DomainError, parseScope } from '@doppel/domain';
+import { type FeedEvent, type FeedPosition, formatFeedPosition, isAfter, parseFeedPosition, type ReplyDraft } from '@doppel/db';
+import { assertCanWatchScopes } from '@doppel/domain';
 import { liveEventsInput } from '@doppel/validation';
 import { tracked } from '@trpc/server';
-import { eq } from 'drizzle-orm';
 import type { LiveStreamOwner } from '../live/live-streams.ts';
 import type { Context } from '../trpc/context.ts';
 import { publicProcedure, router } from '../trpc/procedures.ts';
@@ -32,20 +23,6 @@ export const replyDraftEntity = 'reply_draft';
 /** Sent when a client was away longer than the feed keeps events: it must refetch everything. */
 const resync: LiveEvent = { entity: '*', rowId: '*', scopes: [] };
 
-async function authorise(ctx: Context, scopes: string[]): Promise<void> {
-  for (const scope of scopes) {
-    const parsed = parseScope(scope);
-    if (!parsed) throw new DomainError('INVALID', `Unknown live scope ${scope}`);
-    const chat =
-      parsed.kind === 'chat'
-        ? (await ctx.db.select({ userId: chats.userId, talentId: chats.talentId }).from(chats).where(eq(chats.id, parsed.id)))[0]
-        : undefined;
-    if (!canWatchScope(ctx.user, parsed, chat)) {
-      throw new DomainError(ctx.user ? 'FORBIDDEN' : 'UNAUTHENTICATED', `You may not watch ${scope}.`);
-    }
-  }
-}
-
 function ownerOf(ctx: Context): LiveStreamOwner {
   return { sessionId: ctx.session?.id, address: ctx.req.ip };
 }
@@ -61,7 +38,7 @@ export const liveRouter = router({
     // A caller at its stream limit is refused before the scopes cost any query.
     .use(async ({ ctx, input, next }) => {
       ctx.liveStreams.assertRoom(ownerOf(ctx));
-      await authorise(ctx, input.scopes);
+      await assertCanWatchScopes(ctx.db, ctx.user, input.scopes);
       return next();
     })
     .subscription(async function* ({ ctx, input, signal: requestSignal }) {

@@ -1,7 +1,5 @@
-import { appConfigs, devOutboxEmails } from '@doppel/db';
-import { DomainError } from '@doppel/domain';
+import { getSystemInfo, listDevOutbox } from '@doppel/domain';
 import { reportErrorInput } from '@doppel/validation';
-import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { publicProcedure, router } from '../trpc/procedures.ts';
 
@@ -9,17 +7,7 @@ export const systemRouter = router({
   /** What the shell needs before anything else: versions for the update banner, dev tools. */
   info: publicProcedure
     .output(z.object({ version: z.string(), minTalentVersion: z.string().nullable(), devOutbox: z.boolean() }))
-    .query(async ({ ctx }) => {
-      const [config] = await ctx.db
-        .select({ minVersion: appConfigs.minVersion })
-        .from(appConfigs)
-        .where(eq(appConfigs.id, 'default'));
-      return {
-        version: ctx.env.APP_VERSION,
-        minTalentVersion: config?.minVersion?.talent ?? null,
-        devOutbox: ctx.mailer.kind === 'dev-outbox',
-      };
-    }),
+    .query(({ ctx }) => getSystemInfo(ctx.db, ctx.env.APP_VERSION, ctx.mailer)),
 
   /** The web app's shared error handler reports here; the log line carries the call path. */
   reportError: publicProcedure
@@ -42,10 +30,5 @@ const outboxEmail = z.object({
 
 export const devRouter = router({
   /** The development outbox: emails that would have been sent, when no SMTP server is set. */
-  outbox: publicProcedure.output(z.array(outboxEmail)).query(async ({ ctx }) => {
-    if (ctx.mailer.kind !== 'dev-outbox')
-      throw new DomainError('NOT_FOUND', 'The development outbox is off: email goes through SMTP.');
-    const rows = await ctx.db.select().from(devOutboxEmails).orderBy(desc(devOutboxEmails.createdAt)).limit(50);
-    return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
-  }),
+  outbox: publicProcedure.output(z.array(outboxEmail)).query(({ ctx }) => listDevOutbox(ctx.db, ctx.mailer)),
 });

@@ -3,11 +3,19 @@ import { audienceInput, audienceOutput, talentSettingsOutput, updateTalentSettin
 import { router, talentProcedure } from '../trpc/procedures.ts';
 import { talentConsentRouter } from './reports.ts';
 import { talentBoundariesRouter, talentBoundaryFlagsRouter } from './talent-boundaries.ts';
+import { talentChatTokensRouter } from './talent-chat-tokens.ts';
 import { talentConversationsRouter } from './talent-conversations.ts';
+import { talentDashboardRouter } from './talent-dashboard.ts';
+import { talentEarningsRouter } from './talent-earnings.ts';
 import { talentFanMemoriesRouter } from './talent-fan-memories.ts';
+import { talentGalleryRouter } from './talent-gallery.ts';
 import { talentKnowledgeGapsRouter } from './talent-knowledge-gaps.ts';
 import { talentCorrectionsRouter, talentReplyApprovalRouter, talentReplyDraftsRouter } from './talent-reply-approval.ts';
+import { talentVoiceRouter } from './talent-voice.ts';
 
+// The creator's dashboard: every procedure a twin's managers call, as the back office's are under
+// admin.*. Each checks that the caller manages the twin it names (talentProcedure), except
+// chatAuth.signIn, which the browser that opens a "Chat with your AI" link calls signed out.
 export const talentRouter = router({
   /** The twin and its config as the settings screens need them. */
   get: talentProcedure
@@ -25,6 +33,21 @@ export const talentRouter = router({
         return getTalentSettings(tx, ctx.talentId, ctx.env.PUBLIC_URL);
       });
     }),
+
+  /** The home screen's summary (talent-dashboard.ts). */
+  dashboard: talentDashboardRouter,
+
+  /** Months, days, payouts, the withdrawal and the statements CSV (talent-earnings.ts). */
+  earnings: talentEarningsRouter,
+
+  /** The images the twin can send (talent-gallery.ts). */
+  gallery: talentGalleryRouter,
+
+  /** The twin's voice from the catalogue (talent-voice.ts). */
+  voice: talentVoiceRouter,
+
+  /** "Chat with your AI": the single-use link that signs a manager in to their twin's messenger (talent-chat-tokens.ts). */
+  chatAuth: talentChatTokensRouter,
 
   /** What the twin remembers about each of its fans (talent-fan-memories.ts). */
   fanMemories: talentFanMemoriesRouter,

@@ -2,13 +2,9 @@ import { accountRouter } from '../routers/account.ts';
 import { adminRouter } from '../routers/admin/index.ts';
 import { authRouter } from '../routers/auth.ts';
 import { chatRouter } from '../routers/chat.ts';
-import { chatTokensRouter } from '../routers/chat-tokens.ts';
-import { dashboardRouter } from '../routers/dashboard.ts';
 import { discoverRouter } from '../routers/discover.ts';
-import { earningsRouter } from '../routers/earnings.ts';
 import { feedbackRouter } from '../routers/feedback.ts';
 import { filesRouter } from '../routers/files.ts';
-import { galleryRouter } from '../routers/gallery.ts';
 import { liveRouter } from '../routers/live.ts';
 import { onboardingRouter } from '../routers/onboarding.ts';
 import { paymentsRouter } from '../routers/payments.ts';
@@ -16,7 +12,6 @@ import { pushRouter } from '../routers/push.ts';
 import { reportsRouter } from '../routers/reports.ts';
 import { devRouter, systemRouter } from '../routers/system.ts';
 import { talentRouter } from '../routers/talent.ts';
-import { voiceRouter } from '../routers/voice.ts';
 import { waitlistRouter } from '../routers/waitlist.ts';
 import { router } from './procedures.ts';
 
@@ -25,14 +20,10 @@ export const appRouter = router({
   admin: adminRouter,
   auth: authRouter,
   chat: chatRouter,
-  chatAuth: chatTokensRouter,
-  dashboard: dashboardRouter,
-  earnings: earningsRouter,
   dev: devRouter,
   discover: discoverRouter,
   feedback: feedbackRouter,
   files: filesRouter,
-  gallery: galleryRouter,
   live: liveRouter,
   onboarding: onboardingRouter,
   payments: paymentsRouter,
@@ -40,7 +31,6 @@ export const appRouter = router({
   reports: reportsRouter,
   system: systemRouter,
   talent: talentRouter,
-  voice: voiceRouter,
   waitlist: waitlistRouter,
 });
 

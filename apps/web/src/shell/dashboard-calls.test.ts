@@ -31,7 +31,7 @@ describe('dashboardCallsFor', () => {
     const paths = (pathname: string) => dashboardCallsFor('talent', creator, at(pathname)).map((call) => call.path);
     expect(paths('/')).toEqual([
       'talent.corrections.summary',
-      'dashboard.home',
+      'talent.dashboard.home',
       'talent.get',
       'talent.conversations.list',
       'talent.knowledgeGaps.list',
@@ -41,7 +41,7 @@ describe('dashboardCallsFor', () => {
       input: { talentId: 't1', filter: 'all', limit: 20 },
       infinite: true,
     });
-    expect(paths('/earnings')).toEqual(['talent.corrections.summary', 'earnings.overview', 'earnings.payouts']);
+    expect(paths('/earnings')).toEqual(['talent.corrections.summary', 'talent.earnings.overview', 'talent.earnings.payouts']);
     expect(paths('/settings/voice')).toEqual(['talent.corrections.summary']);
     expect(dashboardCallsFor('admin', admin, at('/status'))).toEqual([
       { path: 'admin.status.get', input: undefined, infinite: false },

@@ -60,7 +60,7 @@ export function dashboardCallsFor(
   const calls: DashboardCall[] = [{ path: 'talent.corrections.summary', input: { talentId }, infinite: false }];
   if (path === '/') {
     calls.push(
-      { path: 'dashboard.home', input: { talentId }, infinite: false },
+      { path: 'talent.dashboard.home', input: { talentId }, infinite: false },
       { path: 'talent.get', input: { talentId }, infinite: false },
       { path: 'talent.conversations.list', input: { talentId, limit: homeRecentCount }, infinite: false },
       { path: 'talent.knowledgeGaps.list', input: { talentId }, infinite: false },
@@ -73,8 +73,8 @@ export function dashboardCallsFor(
     });
   } else if (path === '/earnings') {
     calls.push(
-      { path: 'earnings.overview', input: { talentId }, infinite: false },
-      { path: 'earnings.payouts', input: { talentId }, infinite: true },
+      { path: 'talent.earnings.overview', input: { talentId }, infinite: false },
+      { path: 'talent.earnings.payouts', input: { talentId }, infinite: true },
     );
   }
   return calls;

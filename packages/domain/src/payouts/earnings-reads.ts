@@ -37,7 +37,7 @@ function breakdownOf(frame: FrameRow): EarningBreakdown {
   return Object.fromEntries(entries) as EarningBreakdown;
 }
 
-/** `earnings.overview`: the TOTAL frame, every MONTH frame newest first, and the disbursable amount. */
+/** `talent.earnings.overview`: the TOTAL frame, every MONTH frame newest first, and the disbursable amount. */
 export async function getEarningsOverview(db: Executor, talentId: string, now = new Date()): Promise<EarningsOverview> {
   const [frames, disbursable] = await Promise.all([
     db
@@ -64,7 +64,7 @@ export async function getEarningsOverview(db: Executor, talentId: string, now = 
   };
 }
 
-/** `earnings.month`: the month's DAY frames, oldest first (the chart's x axis). */
+/** `talent.earnings.month`: the month's DAY frames, oldest first (the chart's x axis). */
 export async function getEarningsMonth(db: Executor, talentId: string, month: string): Promise<EarningsMonthDays> {
   const days = await db
     .select({
@@ -87,7 +87,7 @@ const newestFirst: KeysetSort = {
   id: payouts.id,
 };
 
-/** `earnings.payouts`: the twin's payouts, newest first, keyset-paged on (created_at, id). */
+/** `talent.earnings.payouts`: the twin's payouts, newest first, keyset-paged on (created_at, id). */
 export async function listCreatorPayouts(
   db: Executor,
   input: { talentId: string; cursor?: string | null | undefined },
@@ -115,7 +115,7 @@ export async function listCreatorPayouts(
   return { items: page.rows.map(toPayoutView), nextCursor: page.nextCursor };
 }
 
-/** `earnings.withdrawal`: what a request would withdraw now and the details the talent used last. */
+/** `talent.earnings.withdrawal`: what a request would withdraw now and the details the talent used last. */
 export async function getWithdrawal(db: Executor, talentId: string, now = new Date()): Promise<Withdrawal> {
   const [[config], amountCents] = await Promise.all([
     db

@@ -1,4 +1,4 @@
-// The fan messenger's API (chat.* and chatAuth.*): inputs as the browser sends them, outputs as
+// The fan messenger's API (chat.* and talent.chatAuth.signIn): inputs as the browser sends them, outputs as
 // the server answers. Shared by both sides, so a form and the server validate alike.
 import { z } from 'zod';
 import { meOutput } from '../auth/index.ts';

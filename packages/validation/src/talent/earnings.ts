@@ -30,7 +30,7 @@ export type EarningMonth = z.infer<typeof earningMonthOutput>;
 
 export const earningsOverviewInput = z.object({ talentId });
 
-/** `earnings.overview`: all-time totals, the disbursable amount and every month, newest first. */
+/** `talent.earnings.overview`: all-time totals, the disbursable amount and every month, newest first. */
 export const earningsOverviewOutput = z.object({
   totalGrossMicroUsd: micro,
   totalNetMicroUsd: micro,
@@ -47,7 +47,7 @@ export const earningsMonthInput = z.object({
   month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must look like 2026-11'),
 });
 
-/** `earnings.month`: the month's days (`id` yyyy-MM-dd), oldest first; days without earnings are absent. */
+/** `talent.earnings.month`: the month's days (`id` yyyy-MM-dd), oldest first; days without earnings are absent. */
 export const earningsMonthOutput = z.object({
   id: z.string(),
   days: z.array(z.object({ id: z.string(), startedAt: z.iso.datetime(), grossMicroUsd: micro, netMicroUsd: micro })),
@@ -56,13 +56,13 @@ export type EarningsMonthDays = z.infer<typeof earningsMonthOutput>;
 
 export const earningsPayoutsInput = z.object({ talentId, cursor: singleLineText().max(200).nullish() });
 
-/** `earnings.payouts`: the twin's payouts, newest first, 50 a page. */
+/** `talent.earnings.payouts`: the twin's payouts, newest first, 50 a page. */
 export const earningsPayoutsOutput = z.object({ items: z.array(payoutOutput), nextCursor: z.string().nullable() });
 export type EarningsPayouts = z.infer<typeof earningsPayoutsOutput>;
 
 export const withdrawalInput = z.object({ talentId });
 
-/** `earnings.withdrawal`: what a payout request would withdraw now, and the details used last time. */
+/** `talent.earnings.withdrawal`: what a payout request would withdraw now, and the details used last time. */
 export const withdrawalOutput = z.object({
   amountCents: z.number().int().nonnegative(),
   minimumPayoutCents: z.number().int(),
@@ -72,7 +72,7 @@ export const withdrawalOutput = z.object({
 export type Withdrawal = z.infer<typeof withdrawalOutput>;
 
 /**
- * `earnings.requestPayout`: the destination only. The server decides the amount (everything
+ * `talent.earnings.requestPayout`: the destination only. The server decides the amount (everything
  * disbursable at that instant) and refuses below 20 USD.
  */
 export const requestPayoutInput = payoutDetailsInput;
@@ -81,6 +81,6 @@ export const requestPayoutOutput = z.object({ payout: payoutOutput });
 
 export const earningsStatementInput = z.object({ talentId });
 
-/** `earnings.statement`: the monthly statements as a CSV file the browser downloads. */
+/** `talent.earnings.statement`: the monthly statements as a CSV file the browser downloads. */
 export const earningsStatementOutput = z.object({ filename: z.string(), csv: z.string() });
 export type EarningsStatement = z.infer<typeof earningsStatementOutput>;

@@ -16,7 +16,7 @@ export const voiceOptionOutput = z.object({
 export type VoiceOption = z.infer<typeof voiceOptionOutput>;
 export const voiceListOutput = z.array(voiceOptionOutput);
 
-/** Set talent voice: one of the ids `voice.list` offers ('' for "No voice"). */
+/** Set talent voice: one of the ids `talent.voice.list` offers ('' for "No voice"). */
 export const setVoiceInput = z.object({ voiceId: singleLineText({ error: messages.required }).max(100) });
 export type SetVoiceInput = z.infer<typeof setVoiceInput>;
 

@@ -57,7 +57,7 @@ export function FanChatLayout() {
   );
 }
 
-/** Spends a `?token=` (chatAuth.signIn) once, then removes it from the address. */
+/** Spends a `?token=` (talent.chatAuth.signIn) once, then removes it from the address. */
 function useChatToken(): { done: boolean } {
   const location = useLocation();
   const navigate = useNavigate();
@@ -80,14 +80,14 @@ function useChatToken(): { done: boolean } {
     const search = params.toString();
     const cleanAddress = () =>
       navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true });
-    utils.client.chatAuth.signIn
+    utils.client.talent.chatAuth.signIn
       .mutate({ token })
       .then((result) => {
         utils.auth.me.setData(undefined, result.me);
         queryClient.removeQueries({ queryKey: openChatKey(talentTag) });
       })
       // An expired or spent link still opens the chat, as whoever this browser is.
-      .catch((error: unknown) => handleError(error, { path: 'chatAuth.signIn' }))
+      .catch((error: unknown) => handleError(error, { path: 'talent.chatAuth.signIn' }))
       .finally(() => {
         cleanAddress();
         setDone(true);

@@ -132,7 +132,7 @@ export function belowMinimumText(amountCents: number, minimumPayoutCents: number
   return `Payouts start at ${formatCents(minimumPayoutCents)}; you can withdraw ${formatCents(amountCents)} now.`;
 }
 
-/** The withdraw form's values (what `earnings.requestPayout` takes besides the talent id). */
+/** The withdraw form's values (what `talent.earnings.requestPayout` takes besides the talent id). */
 export type WithdrawValues = {
   transferType: TransferType;
   accountHolderName: string;

@@ -17,8 +17,8 @@ import { StatementButton } from './statement-button.tsx';
 export function EarningsPage() {
   const { talentId } = useTalentContext();
   const utils = trpc.useUtils();
-  const overview = trpc.earnings.overview.useQuery({ talentId });
-  useTalentLive(talentId, () => void utils.earnings.invalidate());
+  const overview = trpc.talent.earnings.overview.useQuery({ talentId });
+  useTalentLive(talentId, () => void utils.talent.earnings.invalidate());
 
   return (
     <Stack gap="lg">

@@ -44,7 +44,7 @@ export function MonthAccordion({ talentId, months }: { talentId: string; months:
 }
 
 function MonthPanel({ talentId, month }: { talentId: string; month: EarningMonth }) {
-  const days = trpc.earnings.month.useQuery({ talentId, month: month.id });
+  const days = trpc.talent.earnings.month.useQuery({ talentId, month: month.id });
   const chartSkeleton = <Skeleton height={200} radius="md" />;
   return (
     <Stack gap="md">

@@ -9,7 +9,7 @@ import { trpc } from '../../../trpc/trpc.ts';
 
 /** "Last payouts" (docs/product-rules.md#earnings-and-withdrawal): the twin's payouts, newest first, 50 at a time with Load more. */
 export function PayoutList({ talentId }: { talentId: string }) {
-  const query = trpc.earnings.payouts.useInfiniteQuery(
+  const query = trpc.talent.earnings.payouts.useInfiniteQuery(
     { talentId },
     { getNextPageParam: (page) => page.nextCursor ?? undefined },
   );

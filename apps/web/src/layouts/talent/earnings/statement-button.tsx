@@ -5,7 +5,7 @@ import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { trpc } from '../../../trpc/trpc.ts';
 import { downloadTextFile } from './download-file.ts';
 
-/** Downloads the twin's monthly statements as a CSV file (`earnings.statement`). */
+/** Downloads the twin's monthly statements as a CSV file (`talent.earnings.statement`). */
 export function StatementButton({ talentId }: { talentId: string }) {
   const utils = trpc.useUtils();
   const [pending, setPending] = useState(false);
@@ -16,7 +16,7 @@ export function StatementButton({ talentId }: { talentId: string }) {
     setError(null);
     try {
       // Always fresh: a statement downloaded a minute ago may miss a payout requested since.
-      const statement = await utils.earnings.statement.fetch({ talentId }, { staleTime: 0 });
+      const statement = await utils.talent.earnings.statement.fetch({ talentId }, { staleTime: 0 });
       downloadTextFile(statement.filename, statement.csv);
     } catch (caught) {
       setError(caught);

@@ -21,7 +21,7 @@ const payoutRequestedMessage = 'Payout requested!';
 
 /**
  * The payout destination, prefilled with the details used last time and checked with the same
- * schema as `earnings.requestPayout` (IBAN and BIC with ibantools). Request Payout only opens the
+ * schema as `talent.earnings.requestPayout` (IBAN and BIC with ibantools). Request Payout only opens the
  * review (amount, destination, arrival); its Confirm sends. The amount is not sent: the server
  * withdraws everything disbursable at that instant.
  */
@@ -40,7 +40,7 @@ export function WithdrawForm({
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const [otherError, setOtherError] = useState<string | null>(null);
-  const request = trpc.earnings.requestPayout.useMutation();
+  const request = trpc.talent.earnings.requestPayout.useMutation();
   const remembered = withdrawValues(withdrawal?.details ?? null);
   const form = useForm<WithdrawValues>({
     mode: 'controlled',
@@ -65,7 +65,7 @@ export function WithdrawForm({
       {
         onSuccess: () => {
           notifySuccess(payoutRequestedMessage);
-          void utils.earnings.invalidate();
+          void utils.talent.earnings.invalidate();
           navigate('/earnings');
         },
         onError: (error) => {

@@ -17,9 +17,9 @@ import { WithdrawForm } from './withdraw-form.tsx';
 export function WithdrawPage() {
   const { talentId } = useTalentContext();
   const utils = trpc.useUtils();
-  const withdrawal = trpc.earnings.withdrawal.useQuery({ talentId });
+  const withdrawal = trpc.talent.earnings.withdrawal.useQuery({ talentId });
   // Earnings settle and payouts change while the page is open; the amount follows.
-  useTalentLive(talentId, () => void utils.earnings.withdrawal.invalidate({ talentId }));
+  useTalentLive(talentId, () => void utils.talent.earnings.withdrawal.invalidate({ talentId }));
   const [reviewing, setReviewing] = useState<WithdrawValues | null>(null);
 
   return (

@@ -8,7 +8,7 @@ import { QuickLink } from './quick-link.tsx';
  * pointed at the link; on failure it closes and the error reaches the shared handler.
  */
 export function ChatWithYourAi({ talentId, tag }: { talentId: string; tag: string | null }) {
-  const createToken = trpc.chatAuth.createToken.useMutation();
+  const createToken = trpc.talent.chatAuth.createToken.useMutation();
   const open = () => {
     const tab = window.open('', '_blank');
     // The messenger needs no handle on the dashboard (what noopener would give, kept manually here).

@@ -48,10 +48,10 @@ function HeldRepliesNotice({ talentId }: { talentId: string }) {
 export function TalentHome() {
   const { me, talentId } = useTalentContext();
   const utils = trpc.useUtils();
-  const home = trpc.dashboard.home.useQuery({ talentId });
+  const home = trpc.talent.dashboard.home.useQuery({ talentId });
   const talent = trpc.talent.get.useQuery({ talentId });
   useTalentLive(talentId, () => {
-    void utils.dashboard.home.invalidate({ talentId });
+    void utils.talent.dashboard.home.invalidate({ talentId });
     void utils.talent.get.invalidate({ talentId });
   });
 

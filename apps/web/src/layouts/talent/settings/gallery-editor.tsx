@@ -121,7 +121,7 @@ function ContextForm({ image }: { image: StaticAttachmentView }) {
     initialValues: { context: image.context },
     validate: schemaResolver(imageContextFormSchema, { sync: true }),
   });
-  const update = trpc.gallery.update.useMutation();
+  const update = trpc.talent.gallery.update.useMutation();
 
   // A context changed elsewhere shows here unless the creator is typing.
   useSyncFormWithData(form, { context: image.context });

@@ -146,7 +146,7 @@ function UploadBar({ count }: { count: number }) {
           purpose: 'gallery',
           file: await toUploadFile(file),
         });
-        await utils.client.gallery.add.mutate({
+        await utils.client.talent.gallery.add.mutate({
           talentId,
           staticAttachment: {
             id: uploaded.id,
@@ -167,11 +167,11 @@ function UploadBar({ count }: { count: number }) {
     );
     setProgress(null);
     void utils.talent.get.invalidate({ talentId });
-    void utils.dashboard.home.invalidate({ talentId });
+    void utils.talent.dashboard.home.invalidate({ talentId });
     if (result.failures.length > 0) {
       setFailures({ failures: result.failures, total: files.length });
       const summary = result.failures.map((failure) => `${failure.fileName}: ${failure.message}`).join('; ');
-      handleError(new Error(`Gallery upload: ${summary}`), { path: 'gallery.add', notify: false });
+      handleError(new Error(`Gallery upload: ${summary}`), { path: 'talent.gallery.add', notify: false });
     }
   };
 
@@ -232,11 +232,11 @@ function UploadBar({ count }: { count: number }) {
 function DeleteDialog({ image, onClose }: { image: StaticAttachmentView | null; onClose: () => void }) {
   const { talentId } = useTalentContext();
   const utils = trpc.useUtils();
-  const remove = trpc.gallery.delete.useMutation({
+  const remove = trpc.talent.gallery.delete.useMutation({
     onSuccess: () => {
       onClose();
       void utils.talent.get.invalidate({ talentId });
-      void utils.dashboard.home.invalidate({ talentId });
+      void utils.talent.dashboard.home.invalidate({ talentId });
     },
   });
   return (

@@ -43,7 +43,7 @@ export function useSaveSettings(options: {
           const talent = isTalentSettings(result) ? result : undefined;
           if (talent) utils.talent.get.setData({ talentId }, talent);
           void utils.talent.get.invalidate({ talentId });
-          void utils.dashboard.home.invalidate({ talentId });
+          void utils.talent.dashboard.home.invalidate({ talentId });
           onSaved?.(talent);
         },
         onError: (error) => {

@@ -17,10 +17,10 @@ export function VoicePage() {
   const { talentId } = useTalentContext();
   const utils = trpc.useUtils();
   const talent = trpc.talent.get.useQuery({ talentId });
-  const voices = trpc.voice.list.useQuery({ talentId });
+  const voices = trpc.talent.voice.list.useQuery({ talentId });
   useTalentLive(talentId, () => {
     void utils.talent.get.invalidate({ talentId });
-    void utils.voice.list.invalidate({ talentId });
+    void utils.talent.voice.list.invalidate({ talentId });
   });
 
   const failed = talent.isError ? talent : voices.isError ? voices : null;
@@ -45,7 +45,7 @@ function VoiceForm({ talent, voices }: { talent: TalentSettings; voices: VoiceOp
   const [choice, setChoice] = useState<string>(stored);
   const [touched, setTouched] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const setVoice = trpc.voice.set.useMutation();
+  const setVoice = trpc.talent.voice.set.useMutation();
 
   // A voice chosen elsewhere shows here, unless the creator is choosing one right now.
   useEffect(() => {
@@ -61,7 +61,7 @@ function VoiceForm({ talent, voices }: { talent: TalentSettings; voices: VoiceOp
           showSaved();
           setTouched(false);
           void utils.talent.get.invalidate({ talentId });
-          void utils.dashboard.home.invalidate({ talentId });
+          void utils.talent.dashboard.home.invalidate({ talentId });
         },
         onError: (failure) => {
           const described = describeError(failure);

@@ -3,7 +3,7 @@ import { setVoiceInput, voiceListOutput, voiceOptionOutput } from '@doppel/valid
 import { z } from 'zod';
 import { router, talentProcedure } from '../trpc/procedures.ts';
 
-export const voiceRouter = router({
+export const talentVoiceRouter = router({
   /** "No voice", then the catalogue voices of the twin's gender. */
   list: talentProcedure.output(voiceListOutput).query(({ ctx }) => listVoices(ctx.db, ctx.talentId)),
 

@@ -8,7 +8,7 @@ import {
 import { z } from 'zod';
 import { router, talentProcedure } from '../trpc/procedures.ts';
 
-export const galleryRouter = router({
+export const talentGalleryRouter = router({
   /** docs/product-rules.md#calls "Add static attachment": a gallery upload's result joins the twin's gallery. */
   add: talentProcedure
     .input(addStaticAttachmentInput)

@@ -21,7 +21,7 @@ import {
 } from '@doppel/validation';
 import { router, talentProcedure } from '../trpc/procedures.ts';
 
-export const earningsRouter = router({
+export const talentEarningsRouter = router({
   /** All-time totals, the disbursable amount and every month (gross, net, breakdown), newest first. */
   overview: talentProcedure.output(earningsOverviewOutput).query(({ ctx }) => getEarningsOverview(ctx.db, ctx.talentId)),
 

@@ -5,7 +5,7 @@ import { chatTokenCreateOutput, chatTokenSignInInput, chatTokenSignInOutput } fr
 import { setSessionCookie } from '../trpc/context.ts';
 import { publicProcedure, router, talentProcedure } from '../trpc/procedures.ts';
 
-export const chatTokensRouter = router({
+export const talentChatTokensRouter = router({
   createToken: talentProcedure.output(chatTokenCreateOutput).mutation(async ({ ctx }) => {
     const { path } = await issueChatToken(ctx.db, { userId: ctx.user.id, talentId: ctx.talentId });
     return { url: path };

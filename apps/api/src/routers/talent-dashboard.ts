@@ -2,7 +2,7 @@ import { getDashboardHome } from '@doppel/domain';
 import { dashboardHomeOutput } from '@doppel/validation';
 import { router, talentProcedure } from '../trpc/procedures.ts';
 
-export const dashboardRouter = router({
+export const talentDashboardRouter = router({
   /** The home screen: task ladder, share link, earnings summary and engagement counts. */
   home: talentProcedure
     .output(dashboardHomeOutput)

@@ -1,5 +1,5 @@
-// The admin back-office talents section's use cases: list, create, get and update (spec 2.5, 7).
+// The admin back-office talents section's use cases: list, create and get (spec 2.5, 7); the update is
+// talent/update-talent.ts, the creator's and the admin's one path.
 export * from './create-talent.ts';
 export * from './get-talent.ts';
 export * from './list-talents.ts';
-export * from './update-talent.ts';

@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { broadcasts, devOutboxEmails, listRecordedChanges, newId, sessions, talents, users } from '@doppel/db';
+import { broadcasts, devOutboxEmails, listRecordedChanges, newId, sessions, talentManagers, talents, users } from '@doppel/db';
 import { createTestDatabase, seedBroadcastFans, type TestDatabase } from '@doppel/db/testing';
-import { waitlistAcceptedEmail } from '@doppel/domain';
+import { updateAdminUser, waitlistAcceptedEmail } from '@doppel/domain';
+import { createDevOutboxMailer } from '@doppel/integrations';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runCli } from './cli.ts';
@@ -146,6 +147,61 @@ describe('ops CLI', () => {
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('error: no user with email nobody@example.com\n');
     expect(unknown.stderr, 'a message, not a stack').not.toMatch(/\n\s+at /);
+  });
+
+  it('sends the same email, and makes the same change, as an admin accepting in the Users editor', async () => {
+    const [byAdmin, byOps] = await database.db
+      .insert(users)
+      .values([
+        { email: 'by-admin@example.com', name: 'Noor', waitlistStatus: 'PENDING', credits: 7 },
+        { email: 'by-ops@example.com', name: 'Noor', waitlistStatus: 'PENDING', credits: 7 },
+      ])
+      .returning({ id: users.id });
+    if (!byAdmin || !byOps) throw new Error('seed failed');
+    // The admin screen's path as admin.users.update runs it: the use case in a transaction, then
+    // the email through the development outbox the API uses without SMTP_URL.
+    const { acceptanceEmail } = await database.db.transaction((tx) =>
+      updateAdminUser(
+        tx,
+        { id: byAdmin.id, role: 'USER', credits: 7, expectedCredits: 7, waitlistStatus: 'ACCEPTED' },
+        { actorId: '', publicUrl: 'http://localhost:3000' },
+      ),
+    );
+    if (!acceptanceEmail) throw new Error('the admin path sent no acceptance email');
+    await createDevOutboxMailer(database.db, () => {}).send(acceptanceEmail);
+
+    expect((await ops('users', 'accept', 'by-ops@example.com')).code).toBe(0);
+
+    const mailTo = async (email: string) => {
+      const rows = await database.db.select().from(devOutboxEmails).where(eq(devOutboxEmails.to, email));
+      return rows.map(({ subject, text, link }) => ({ subject, text, link }));
+    };
+    const adminMail = await mailTo('by-admin@example.com');
+    expect(adminMail).toHaveLength(1);
+    expect(await mailTo('by-ops@example.com'), 'the same subject, text and link').toEqual(adminMail);
+    const pick = (user: Awaited<ReturnType<typeof findUser>>) => ({
+      role: user?.role,
+      credits: user?.credits,
+      waitlistStatus: user?.waitlistStatus,
+    });
+    expect(pick(await findUser('by-ops@example.com'))).toEqual(pick(await findUser('by-admin@example.com')));
+    expect(pick(await findUser('by-ops@example.com'))).toEqual({ role: 'USER', credits: 7, waitlistStatus: 'ACCEPTED' });
+  });
+
+  it('sends nothing to someone who manages a twin already, as the admin screen does', async () => {
+    const [manager] = await database.db
+      .insert(users)
+      .values({ email: 'manager@example.com', waitlistStatus: null })
+      .returning({ id: users.id });
+    const [twin] = await database.db.insert(talents).values({ name: 'Managed', tag: 'managed' }).returning({ id: talents.id });
+    if (!manager || !twin) throw new Error('seed failed');
+    await database.db.insert(talentManagers).values({ userId: manager.id, talentId: twin.id });
+
+    const accepted = await ops('users', 'accept', 'manager@example.com');
+    expect(accepted.code).toBe(0);
+    expect(accepted.stdout).not.toContain('sent the acceptance email');
+    expect(await database.db.select().from(devOutboxEmails).where(eq(devOutboxEmails.to, 'manager@example.com'))).toEqual([]);
+    expect(await findUser('manager@example.com')).toMatchObject({ waitlistStatus: 'ACCEPTED' });
   });
 
   it('runs session.cleanup through a live worker and shows it in queues and jobs', async () => {

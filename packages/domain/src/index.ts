@@ -6,6 +6,7 @@ export * from './auth/cleanup.ts';
 export * from './auth/sessions.ts';
 export * from './auth/sign-in-links.ts';
 export * from './auth/sign-in-with-link.ts';
+export * from './auth/switch-session.ts';
 export * from './auth/tokens.ts';
 export * from './auth/users.ts';
 export * from './broadcasts/index.ts';

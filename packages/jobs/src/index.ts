@@ -4,6 +4,13 @@
 export type { PgBoss } from 'pg-boss';
 export { type BossRole, bossSchema, type CreateBossOptions, createBoss, ensureQueues, registerSchedules } from './boss.ts';
 export {
+  broadcastChunkKey,
+  broadcastPrepareKey,
+  enqueueBroadcastChunk,
+  enqueueBroadcastPrepare,
+  enqueueBroadcastSends,
+} from './broadcast-jobs.ts';
+export {
   deadLetterQueueName,
   deadLetterQueueSettings,
   InvalidJobPayloadError,

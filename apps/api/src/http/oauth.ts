@@ -3,19 +3,13 @@
 // cookie (the same one the magic link sets) and a redirect to /. Every failure redirects to
 // /sign-in?error=<code>, which the sign-in page explains; the reason is logged with the route.
 import type { Database } from '@doppel/db';
-import {
-  createSession,
-  findOrCreateUserByEmail,
-  invalidateSession,
-  mergeAnonymousUser,
-  validateSessionToken,
-} from '@doppel/domain';
+import { findOrCreateUserByEmail, mergeAnonymousUser, switchSession, validateSessionToken } from '@doppel/domain';
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
 import type { Env } from '../env.ts';
-import { sessionCookieName, writeSessionCookie } from '../trpc/context.ts';
+import { sessionCookieName, setSessionCookie } from '../trpc/context.ts';
 import { callbackUrl, createOAuthProviders, type OAuthProvider, type ProviderName, providerNames } from './oauth-providers.ts';
 
 export type OAuthErrorCode = 'provider_not_configured' | 'oauth_failed' | 'email_not_verified';
@@ -158,15 +152,17 @@ export async function registerOAuthRoutes(app: FastifyInstance, services: { db: 
     const name =
       provider.name === 'apple' ? appleName(params.get('user')) : typeof claims?.name === 'string' ? claims.name : undefined;
     try {
-      const userId = await db.transaction((tx) => findOrCreateUserByEmail(tx, email, { name }));
-      // Like the magic link: a sign-in replaces the session this browser had, with a new token.
       const previous = req.cookies[sessionCookieName];
-      const old = previous ? await validateSessionToken(db, previous) : undefined;
-      // An anonymous fan who signs in keeps their chats and free credits (docs/chat-engine.md).
-      if (old) await db.transaction((tx) => mergeAnonymousUser(tx, old.userId, userId));
-      if (old) await invalidateSession(db, old.id);
-      const { session, token } = await createSession(db, userId);
-      writeSessionCookie(reply, env, token, session.absoluteExpiresAt);
+      // One transaction: the account, the anonymous fan's merge and the session switch commit together.
+      const { userId, cookie } = await db.transaction(async (tx) => {
+        const userId = await findOrCreateUserByEmail(tx, email, { name });
+        const old = previous ? await validateSessionToken(tx, previous) : undefined;
+        // An anonymous fan who signs in keeps their chats and free credits (docs/chat-engine.md).
+        if (old) await mergeAnonymousUser(tx, old.userId, userId);
+        // Like the magic link: a sign-in replaces the session this browser had, with a new token.
+        return { userId, cookie: await switchSession(tx, userId, old?.id) };
+      });
+      setSessionCookie(reply, env, cookie);
       req.log.info({ route: req.routeOptions.url, userId }, `signed in with ${provider.name}`);
     } catch (error) {
       return fail(req, reply, 'oauth_failed', 'the account or session could not be stored', error);

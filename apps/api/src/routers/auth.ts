@@ -1,5 +1,4 @@
 import {
-  createSession,
   DomainError,
   getMe,
   invalidateSession,
@@ -7,6 +6,7 @@ import {
   signInLinkEmail,
   signInLinkUrl,
   signInWithLinkToken,
+  switchSession,
 } from '@doppel/domain';
 import { meOutput, requestSignInLinkInput, signInWithLinkInput } from '@doppel/validation';
 import { z } from 'zod';
@@ -45,12 +45,11 @@ export const authRouter = router({
       // An anonymous fan who signs in keeps their chats and free credits, but only with a link
       // their own browser asked for (docs/chat-engine.md); anyone else's link merges nothing.
       const anonymousUserId = ctx.user?.isAnonymous ? ctx.user.id : undefined;
-      const userId = await ctx.write((tx) =>
-        signInWithLinkToken(tx, { email: input.email, token: input.token, anonymousUserId }),
-      );
-      if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
-      const { session, token } = await createSession(ctx.db, userId);
-      setSessionCookie(ctx, token, session.absoluteExpiresAt);
+      const { userId, cookie } = await ctx.write(async (tx) => {
+        const userId = await signInWithLinkToken(tx, { email: input.email, token: input.token, anonymousUserId });
+        return { userId, cookie: await switchSession(tx, userId, ctx.session?.id) };
+      });
+      setSessionCookie(ctx.res, ctx.env, cookie);
       const me = await getMe(ctx.db, userId);
       if (!me) throw new DomainError('NOT_FOUND', 'The account no longer exists.');
       return me;

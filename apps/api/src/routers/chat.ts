@@ -7,11 +7,11 @@ import {
   confirmAge,
   countryFromRequest,
   createAnonymousFan,
-  createSession,
   listChatMessages,
   openChat,
   reactToMessage,
   sendChatMessage,
+  switchSession,
   unlockAttachment,
   type Viewer,
 } from '@doppel/domain';
@@ -73,10 +73,11 @@ export const chatRouter = router({
           address: ctx.req.ip,
           perAddress: ctx.env.ANONYMOUS_FANS_PER_ADDRESS,
         });
-        const started = await createSession(tx, id);
+        // A browser without a viewer has no session to end.
+        const started = await switchSession(tx, id, undefined);
         return { opened: await openChat(tx, { id, role: 'USER', managedTalentIds: [] }, input), session: started };
       });
-      setSessionCookie(ctx, session.token, session.session.absoluteExpiresAt);
+      setSessionCookie(ctx.res, ctx.env, session);
       return opened;
     }),
 

@@ -1,6 +1,6 @@
 // The creator dashboard's "Chat with your AI": a manager asks for a single-use link (five minutes)
 // that signs them in to the fan messenger of their twin, in this or another browser.
-import { consumeChatToken, createSession, DomainError, getMe, invalidateSession, issueChatToken } from '@doppel/domain';
+import { consumeChatToken, DomainError, getMe, issueChatToken, switchSession } from '@doppel/domain';
 import { chatTokenCreateOutput, chatTokenSignInInput, chatTokenSignInOutput } from '@doppel/validation';
 import { setSessionCookie } from '../trpc/context.ts';
 import { publicProcedure, router, talentProcedure } from '../trpc/procedures.ts';
@@ -18,10 +18,11 @@ export const talentChatTokensRouter = router({
       // Never merges this browser's anonymous fan: a signed-in manager made the link, so no anonymous
       // fan asked for it, and someone who opens a link sent to them must not hand their chats to its
       // owner. Their chats stay with their anonymous fan (docs/chat-engine.md).
-      const { userId, path } = await ctx.write((tx) => consumeChatToken(tx, input.token));
-      if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
-      const { session, token } = await createSession(ctx.db, userId);
-      setSessionCookie(ctx, token, session.absoluteExpiresAt);
+      const { userId, path, cookie } = await ctx.write(async (tx) => {
+        const { userId, path } = await consumeChatToken(tx, input.token);
+        return { userId, path, cookie: await switchSession(tx, userId, ctx.session?.id) };
+      });
+      setSessionCookie(ctx.res, ctx.env, cookie);
       const me = await getMe(ctx.db, userId);
       if (!me) throw new DomainError('NOT_FOUND', 'The account no longer exists.');
       return { me, url: path };

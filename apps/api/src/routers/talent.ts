@@ -1,4 +1,4 @@
-import { getAudience, getTalentSettings, updateTalentSettings } from '@doppel/domain';
+import { getAudience, getTalentSettings, updateTalent } from '@doppel/domain';
 import { audienceInput, audienceOutput, talentSettingsOutput, updateTalentSettingsInput } from '@doppel/validation';
 import { router, talentProcedure } from '../trpc/procedures.ts';
 import { talentConsentRouter } from './reports.ts';
@@ -29,7 +29,7 @@ export const talentRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { talentId: _talentId, ...fields } = input;
       return ctx.write(async (tx) => {
-        await updateTalentSettings(tx, ctx.storage, ctx.talentId, fields);
+        await updateTalent(tx, ctx.storage, ctx.talentId, { by: 'creator', changes: fields });
         return getTalentSettings(tx, ctx.talentId, ctx.env.PUBLIC_URL);
       });
     }),

@@ -6,6 +6,7 @@ import {
   type FileStorage,
   type Mailer,
   type Session,
+  type SessionCookie,
   validateSessionWithUser,
   type WebPushPort,
 } from '@doppel/domain';
@@ -97,18 +98,17 @@ export async function createContext(
   return { ...services, write: writerFor(services), req, res, session, user, callsInRequest: info?.calls.length ?? 1 };
 }
 
-export function setSessionCookie(ctx: Context, token: string, expiresAt: Date): void {
-  writeSessionCookie(ctx.res, ctx.env, token, expiresAt);
-}
-
-/** The one way a session cookie is set, for tRPC procedures and plain routes (OAuth callbacks) alike. */
-export function writeSessionCookie(res: FastifyReply, env: Pick<Env, 'PUBLIC_URL'>, token: string, expiresAt: Date): void {
-  res.setCookie(sessionCookieName, token, {
+/**
+ * The one way a session cookie is set, for tRPC procedures (`ctx.res`, `ctx.env`) and plain routes
+ * (OAuth callbacks) alike, with the cookie `switchSession` answers.
+ */
+export function setSessionCookie(res: FastifyReply, env: Pick<Env, 'PUBLIC_URL'>, cookie: SessionCookie): void {
+  res.setCookie(sessionCookieName, cookie.token, {
     httpOnly: true,
     sameSite: 'lax',
     secure: env.PUBLIC_URL.startsWith('https:'),
     path: '/',
-    expires: expiresAt,
+    expires: cookie.expiresAt,
   });
 }
 

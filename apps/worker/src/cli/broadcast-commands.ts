@@ -4,12 +4,10 @@
 // one twice never sends twice.
 import { broadcastChunks, broadcasts, talents } from '@doppel/db';
 import { prepareBroadcast, sweepBroadcasts } from '@doppel/domain';
-import { enqueue, enqueueMany } from '@doppel/jobs';
+import { enqueueBroadcastChunk, enqueueBroadcastPrepare, enqueueBroadcastSends } from '@doppel/jobs';
 import { desc, eq, sql } from 'drizzle-orm';
 import { CliError, type OpsContext } from './context.ts';
 import { formatTable, formatTime, truncate } from './format.ts';
-
-const chunkKey = (broadcastId: string, chunk: number) => `${broadcastId}:${chunk}`;
 
 export async function listBroadcasts(context: OpsContext, limit: number): Promise<void> {
   const rows = await context.client.db
@@ -66,13 +64,7 @@ export async function runBroadcastNow(context: OpsContext, broadcastId: string):
   const boss = await context.boss();
   const result = await prepareBroadcast(db, broadcastId, {
     now,
-    enqueueSends: (tx, id, chunks) =>
-      enqueueMany(
-        boss,
-        'broadcasts.send',
-        chunks.map((chunk) => ({ payload: { broadcastId: id, chunk }, singletonKey: chunkKey(id, chunk) })),
-        { tx },
-      ),
+    enqueueSends: (tx, id, chunks) => enqueueBroadcastSends(boss, id, chunks, { tx }),
   });
   switch (result.outcome) {
     case 'missing':
@@ -98,15 +90,9 @@ export async function retryBroadcast(context: OpsContext, broadcastId: string): 
   const boss = await context.boss();
   const send = sweep.send.filter((item) => item.broadcastId === broadcastId);
   const push = sweep.push.filter((item) => item.broadcastId === broadcastId);
-  for (const { chunk } of send) {
-    await enqueue(boss, 'broadcasts.send', { broadcastId, chunk }, { singletonKey: chunkKey(broadcastId, chunk) });
-  }
-  for (const { chunk } of push) {
-    await enqueue(boss, 'broadcasts.push', { broadcastId, chunk }, { singletonKey: chunkKey(broadcastId, chunk) });
-  }
-  if (sweep.prepare.includes(broadcastId)) {
-    await enqueue(boss, 'broadcasts.prepare', { broadcastId }, { singletonKey: broadcastId });
-  }
+  for (const { chunk } of send) await enqueueBroadcastChunk(boss, 'broadcasts.send', broadcastId, chunk);
+  for (const { chunk } of push) await enqueueBroadcastChunk(boss, 'broadcasts.push', broadcastId, chunk);
+  if (sweep.prepare.includes(broadcastId)) await enqueueBroadcastPrepare(boss, broadcastId);
   context.out(
     `broadcast ${broadcastId} (${broadcast.status}): queued ${send.length} unsent chunk(s) and ${push.length} push batch(es)${sweep.prepare.includes(broadcastId) ? ' and its preparation' : ''}`,
   );

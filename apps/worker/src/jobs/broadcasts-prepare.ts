@@ -3,22 +3,21 @@
 // hand out again whatever a crash or a lost job left behind: due or PREPARING broadcasts, unsent
 // chunks, pushes not yet made. Every step checks its own state, so sending one twice is harmless.
 import { prepareBroadcast, sweepBroadcasts } from '@doppel/domain';
+import { broadcastChunkKey, broadcastPrepareKey } from '@doppel/jobs';
 import type { JobHandler, JobOutput } from './types.ts';
-
-export const chunkKey = (broadcastId: string, chunk: number) => `${broadcastId}:${chunk}`;
 
 export const runBroadcastsPrepare: JobHandler<'broadcasts.prepare'> = async (payload, { db, log, followUp, followUpMany }) => {
   if (!followUp || !followUpMany) throw new Error('broadcasts.prepare needs a worker to enqueue its next steps');
   if (!payload.broadcastId) {
     const sweep = await sweepBroadcasts(db);
     for (const broadcastId of sweep.prepare) {
-      await followUp('broadcasts.prepare', { broadcastId }, { singletonKey: broadcastId });
+      await followUp('broadcasts.prepare', { broadcastId }, { singletonKey: broadcastPrepareKey(broadcastId) });
     }
     for (const { broadcastId, chunk } of sweep.send) {
-      await followUp('broadcasts.send', { broadcastId, chunk }, { singletonKey: chunkKey(broadcastId, chunk) });
+      await followUp('broadcasts.send', { broadcastId, chunk }, { singletonKey: broadcastChunkKey(broadcastId, chunk) });
     }
     for (const { broadcastId, chunk } of sweep.push) {
-      await followUp('broadcasts.push', { broadcastId, chunk }, { singletonKey: chunkKey(broadcastId, chunk) });
+      await followUp('broadcasts.push', { broadcastId, chunk }, { singletonKey: broadcastChunkKey(broadcastId, chunk) });
     }
     const output: JobOutput = { prepare: sweep.prepare.length, send: sweep.send.length, push: sweep.push.length };
     return output;
@@ -28,7 +27,7 @@ export const runBroadcastsPrepare: JobHandler<'broadcasts.prepare'> = async (pay
     enqueueSends: (tx, id, chunks) =>
       followUpMany(
         'broadcasts.send',
-        chunks.map((chunk) => ({ payload: { broadcastId: id, chunk }, singletonKey: chunkKey(id, chunk) })),
+        chunks.map((chunk) => ({ payload: { broadcastId: id, chunk }, singletonKey: broadcastChunkKey(id, chunk) })),
         { tx },
       ),
   });

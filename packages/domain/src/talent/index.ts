@@ -11,6 +11,6 @@ export * from './load.ts';
 export * from './reply-approval/index.ts';
 export * from './takeover.ts';
 export * from './task-ladder.ts';
-export * from './update-settings.ts';
+export * from './update-talent.ts';
 export * from './voices.ts';
 export * from './welcome-messages.ts';

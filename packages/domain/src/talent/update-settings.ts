@@ -47,13 +47,13 @@ async function welcomeMessagesOf(
 }
 
 /**
- * Update talent settings (docs/product-rules.md#calls), any subset of the fields; the schemas checked each field, this
- * checks what needs the stored twin: a new picture is a file uploaded for this twin, interests are
- * offered ones (a deprecated one already stored may stay), a custom prompt switched on has text,
- * the first welcome message stays, images are this twin's files, a subscription price is inside the
- * admins' limits. It runs in the caller's transaction, so a refusal leaves everything as it was.
+ * The settings a creator may change, any subset (called by `updateTalent` for creator and admin
+ * alike); the schemas checked each field, this checks what needs the stored twin: a new picture is
+ * a file uploaded for this twin, interests are offered ones (a deprecated one already stored may
+ * stay), a custom prompt switched on has text, the first welcome message stays, images are this
+ * twin's files, a subscription price is inside the admins' limits.
  */
-export async function updateTalentSettings(
+export async function applySettingsChanges(
   tx: Executor,
   storage: FileStorage,
   talentId: string,

@@ -5,6 +5,7 @@ import { DomainError } from '../errors.ts';
 import { recordTalentChange } from './changes.ts';
 import { voiceView } from './get-settings.ts';
 import { loadTalent } from './load.ts';
+import { voiceSnapshotFor } from './voice-snapshot.ts';
 
 const noVoice: VoiceOption = { id: noVoiceId, name: 'No voice', gender: 'NEUTRAL', sampleUrl: null };
 
@@ -21,25 +22,15 @@ export async function listVoices(db: Executor, talentId: string): Promise<VoiceO
 }
 
 /**
- * Set talent voice: `voiceId` must be one `listVoices` offers now ('' clears it). The config keeps
- * a copy of the catalogue voice, so later catalogue edits do not change a twin's sound.
+ * Set talent voice: `voiceId` follows the one voice rule (voice-snapshot.ts): '' clears it, else a
+ * voice `listVoices` offers now or the one the twin already has. The config keeps a copy of the
+ * catalogue voice, so later catalogue edits do not change a twin's sound.
  */
 export async function setVoice(tx: Executor, talentId: string, voiceId: string): Promise<VoiceOption | null> {
-  const { talent, hasConfig } = await loadTalent(tx, talentId, { lock: true });
-  let voice: typeof talentConfigs.$inferInsert.voice = null;
-  if (voiceId !== noVoiceId) {
-    const chosen = (await voicesFor(tx, talent.gender)).find((candidate) => candidate.id === voiceId);
-    if (!chosen) throw new DomainError('INVALID', talentMessages.voiceNotListed, { voiceId: [talentMessages.voiceNotListed] });
-    voice = {
-      id: chosen.id,
-      name: chosen.name,
-      stability: chosen.stability,
-      similarityBoost: chosen.similarityBoost,
-      style: chosen.style,
-      model: chosen.model,
-      gender: chosen.gender,
-      sampleFilePath: chosen.sampleFilePath,
-    };
+  const { talent, config, hasConfig } = await loadTalent(tx, talentId, { lock: true });
+  const voice = await voiceSnapshotFor(tx, voiceId, { gender: talent.gender, current: config.voice });
+  if (voice === undefined) {
+    throw new DomainError('INVALID', talentMessages.voiceNotListed, { voiceId: [talentMessages.voiceNotListed] });
   }
   if (hasConfig) await tx.update(talentConfigs).set({ voice }).where(eq(talentConfigs.id, talentId));
   else await tx.insert(talentConfigs).values({ id: talentId, voice });

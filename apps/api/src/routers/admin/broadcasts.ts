@@ -2,7 +2,7 @@
 // broadcast with its progress, schedule (docs/product-rules.md#calls; the worker sends it at scheduledAt:
 // docs/broadcasts.md) and delete while still scheduled.
 import { deleteBroadcast, getAdminBroadcast, listAdminBroadcasts, scheduleBroadcast } from '@doppel/domain';
-import { enqueue } from '@doppel/jobs';
+import { enqueueBroadcastPrepare } from '@doppel/jobs';
 import {
   adminBroadcastDeleteInput,
   adminBroadcastDeleteOutput,
@@ -37,9 +37,7 @@ export const broadcastsRouter = router({
       ctx.write((tx) =>
         scheduleBroadcast(tx, input, {
           adminUserId: ctx.user.id,
-          enqueuePrepare: async (broadcastId, at) => {
-            await enqueue(ctx.jobs, 'broadcasts.prepare', { broadcastId }, { tx, singletonKey: broadcastId, startAfter: at });
-          },
+          enqueuePrepare: (broadcastId, at) => enqueueBroadcastPrepare(ctx.jobs, broadcastId, { tx, startAfter: at }),
         }),
       ),
     ),

@@ -1,6 +1,7 @@
 // The admin back-office Talents section (docs/product-rules.md#admin-back-office): list, create, detail and settings. The detail's
-// read-only tabs come from talent-tabs.ts. Use cases live in packages/domain/src/admin/talents.
-import { createAdminTalent, getAdminTalent, listAdminTalents, updateAdminTalent } from '@doppel/domain';
+// read-only tabs come from talent-tabs.ts. Use cases live in packages/domain/src/admin/talents; the
+// update is the creator's and the admin's one use case, packages/domain/src/talent/update-talent.ts.
+import { createAdminTalent, getAdminTalent, listAdminTalents, updateTalent } from '@doppel/domain';
 import {
   adminTalentCreateInput,
   adminTalentCreateOutput,
@@ -41,7 +42,7 @@ export const talentsRouter = router({
     .output(adminTalentUpdateOutput)
     .mutation(({ ctx, input }) =>
       ctx.write(async (tx) => {
-        await updateAdminTalent(tx, ctx.storage, input);
+        await updateTalent(tx, ctx.storage, input.talentId, { by: 'admin', changes: input });
         return getAdminTalent(tx, input.talentId);
       }),
     ),

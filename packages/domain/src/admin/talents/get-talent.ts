@@ -17,7 +17,7 @@ import { getTalentConsent } from '../../reports/consent.ts';
 import { getTalentSettings, staticAttachmentView } from '../../talent/get-settings.ts';
 import { listStaticAttachments, talentNotFoundMessage } from '../../talent/load.ts';
 
-/** The form's choices: every catalogue voice (any gender, unlike the creator's picker) and the FAQs. */
+/** The form's choices: every catalogue voice (the form shows those of the gender it sets) and the FAQs. */
 async function optionsFor(db: Executor, talentId: string): Promise<AdminTalent['options']> {
   // One after the other: inside a write's transaction every query shares one connection.
   const voiceRows = await db

@@ -1,12 +1,11 @@
 // Letting one person in from the waitlist by email, as an operator does with `ops users accept`:
-// the same status change, live refresh and "You're in!" email as an admin's save in the Users
-// editor, so the two ways in never differ.
-import { type Executor, recordChanges, talentManagers, users } from '@doppel/db';
-import { eq, sql } from 'drizzle-orm';
+// it is the admin's save in the Users editor (`updateAdminUser`) with only the status changed, so
+// the status change, the live refresh and the "You're in!" email can never differ between the two.
+import { type Executor, users } from '@doppel/db';
+import { eq } from 'drizzle-orm';
 import { DomainError } from '../../errors.ts';
 import type { Email } from '../../ports/mailer.ts';
-import { isNewAcceptance, waitlistAcceptedEmail } from './acceptance-email.ts';
-import { userChanged } from './update-user.ts';
+import { updateAdminUser } from './update-user.ts';
 
 export type AcceptWaitlistedUserResult = {
   userId: string;
@@ -20,29 +19,26 @@ export async function acceptWaitlistedUser(
   email: string,
   options: { publicUrl: string },
 ): Promise<AcceptWaitlistedUserResult> {
+  // Locked, so the role and credits handed back to the editor's save are the ones it overwrites.
   const [current] = await tx
-    .select({
-      id: users.id,
-      name: users.name,
-      waitlistStatus: users.waitlistStatus,
-      managesTalents: sql<boolean>`exists (select 1 from ${talentManagers} where ${talentManagers.userId} = ${users.id})`,
-    })
+    .select({ id: users.id, role: users.role, credits: users.credits })
     .from(users)
     .where(eq(users.email, email))
     .for('update')
     .limit(1);
   if (!current) throw new DomainError('NOT_FOUND', `no user with email ${email}`);
 
-  await tx.update(users).set({ waitlistStatus: 'ACCEPTED' }).where(eq(users.id, current.id));
-  await recordChanges(tx, [userChanged(current.id)]);
-  const accepted = isNewAcceptance({
-    before: current.waitlistStatus,
-    after: 'ACCEPTED',
-    email,
-    managesTalents: current.managesTalents,
-  });
-  return {
-    userId: current.id,
-    acceptanceEmail: accepted ? waitlistAcceptedEmail(email, current.name, options.publicUrl) : null,
-  };
+  const { acceptanceEmail } = await updateAdminUser(
+    tx,
+    {
+      id: current.id,
+      role: current.role,
+      credits: current.credits,
+      expectedCredits: current.credits,
+      waitlistStatus: 'ACCEPTED',
+    },
+    // An operator at the console is no admin of the back-office: no one's own role is at stake.
+    { actorId: '', publicUrl: options.publicUrl },
+  );
+  return { userId: current.id, acceptanceEmail };
 }

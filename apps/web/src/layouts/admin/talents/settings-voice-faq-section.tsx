@@ -3,12 +3,18 @@ import { genderLabels } from '../../../forms/option-labels.ts';
 import { FormCard } from '../shared/form-card.tsx';
 import type { SectionProps } from './settings-section.tsx';
 
-/** Voice and FAQ: a catalogue voice (any gender) or none, and the FAQ the twin answers from. */
+/**
+ * Voice and FAQ: a catalogue voice of the gender chosen above or none (the server's one voice rule,
+ * domain talent/voice-snapshot.ts), and the FAQ the twin answers from.
+ */
 export function VoiceFaqSection({ form, talent }: SectionProps) {
   const { voices, faqs } = talent.options;
-  const voiceOptions = voices.map((voice) => ({ value: voice.id, label: `${voice.name} (${genderLabels[voice.gender]})` }));
+  const gender = form.values.gender;
+  const voiceOptions = voices
+    .filter((voice) => voice.gender === gender)
+    .map((voice) => ({ value: voice.id, label: `${voice.name} (${genderLabels[voice.gender]})` }));
   // The stored copy of a voice the catalogue no longer lists can be kept (its tuned settings stay).
-  if (talent.voice && !voices.some((voice) => voice.id === talent.voice?.id)) {
+  if (talent.voice && talent.voice.gender === gender && !voices.some((voice) => voice.id === talent.voice?.id)) {
     voiceOptions.push({ value: talent.voice.id, label: `${talent.voice.name} (kept, no longer in the catalogue)` });
   }
   const selectedVoice = voices.find((voice) => voice.id === form.values.voiceId);

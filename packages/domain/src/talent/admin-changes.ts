@@ -1,45 +1,13 @@
-import {
-  type Executor,
-  faqs,
-  staticAttachments,
-  type TalentVoice,
-  talentConfigs,
-  talents,
-  violatedUniqueConstraint,
-  voices,
-} from '@doppel/db';
-import { type AdminTalentUpdateInput, adminTalentMessages, noVoiceId, shareToPpm } from '@doppel/validation';
+import { type Executor, faqs, staticAttachments, talentConfigs, talents, violatedUniqueConstraint } from '@doppel/db';
+import { type AdminTalentUpdateInput, adminTalentMessages, shareToPpm } from '@doppel/validation';
 import { and, eq } from 'drizzle-orm';
-import { DomainError } from '../../errors.ts';
-import { handleTakenError, isHandleTaken, lockHandle } from '../../onboarding/handles.ts';
-import { recordTalentChange } from '../../talent/changes.ts';
-import { listStaticAttachments, loadTalent } from '../../talent/load.ts';
-import { updateTalentSettings } from '../../talent/update-settings.ts';
+import { DomainError } from '../errors.ts';
+import { handleTakenError, isHandleTaken, lockHandle } from '../onboarding/handles.ts';
+import { recordTalentChange } from './changes.ts';
+import { listStaticAttachments, loadTalent } from './load.ts';
+import { voiceSnapshotFor } from './voice-snapshot.ts';
 
-type FileStorage = Parameters<typeof updateTalentSettings>[1];
 type Problems = Record<string, string[]>;
-
-/**
- * The voice to store for `voiceId`: none for '' ("No voice"); the stored copy when it is the voice
- * the twin already has (its tuned settings survive, even if the catalogue dropped it); else a copy
- * of the catalogue voice, of any gender. Undefined when the catalogue has no such voice.
- */
-async function voiceFor(tx: Executor, voiceId: string, current: TalentVoice | null): Promise<TalentVoice | null | undefined> {
-  if (voiceId === noVoiceId) return null;
-  if (current?.id === voiceId) return current;
-  const [chosen] = await tx.select().from(voices).where(eq(voices.id, voiceId)).limit(1);
-  if (!chosen) return undefined;
-  return {
-    id: chosen.id,
-    name: chosen.name,
-    stability: chosen.stability,
-    similarityBoost: chosen.similarityBoost,
-    style: chosen.style,
-    model: chosen.model,
-    gender: chosen.gender,
-    sampleFilePath: chosen.sampleFilePath,
-  };
-}
 
 /** A global FAQ or the twin's own may be its FAQ. */
 async function isListedFaq(tx: Executor, faqId: string, talentId: string): Promise<boolean> {
@@ -57,17 +25,14 @@ function throwProblems(problems: Problems): void {
 }
 
 /**
- * `admin.talents.update` (docs/product-rules.md#calls "Update talent (admin)"): every talent and config setting at once,
- * in the caller's transaction, so a refused update changes nothing. The schema checked each
- * field; this checks what needs the database: the tag is free (the onboarding handle rule), the
- * voice is in the catalogue, the FAQ is listed, the images are this twin's. The creator-editable
- * part (name, prompt, persona, starters, welcome messages, prices) goes through the creator's own
- * `updateTalentSettings`, so both sides keep the same rules (offered interests, the first welcome
- * message kept, welcome images from this twin's files). Change events reach the twin's managers
- * (`talent:{id}`) and the admin views.
+ * The admin's extra powers in `updateTalent` (update-talent.ts): the tag, the voice, the model
+ * and revenue settings, the FAQ, the system chat messages and the gallery image contexts. The
+ * schema checked each field; this checks what needs the database: the tag is free (the
+ * onboarding handle rule), the voice follows the one voice rule for the new gender
+ * (voice-snapshot.ts), the FAQ is listed, the images are this twin's. Every problem is reported
+ * at once, before anything is written.
  */
-export async function updateAdminTalent(tx: Executor, storage: FileStorage, input: AdminTalentUpdateInput): Promise<void> {
-  const { talentId } = input;
+export async function applyAdminChanges(tx: Executor, talentId: string, input: AdminTalentUpdateInput): Promise<void> {
   const { talent, config } = await loadTalent(tx, talentId, { lock: true });
   const problems: Problems = {};
 
@@ -77,7 +42,7 @@ export async function updateAdminTalent(tx: Executor, storage: FileStorage, inpu
     // '' is nobody's user id: an unfinished onboarding draft of any creator holds its handle.
     if (await isHandleTaken(tx, input.tag, '')) problems.tag = [adminTalentMessages.tagTaken];
   }
-  const voice = await voiceFor(tx, input.voiceId, config.voice);
+  const voice = await voiceSnapshotFor(tx, input.voiceId, { gender: input.gender, current: config.voice });
   if (voice === undefined) problems.voiceId = [adminTalentMessages.voiceNotListed];
   if (input.faqId && !(await isListedFaq(tx, input.faqId, talentId))) problems.faqId = [adminTalentMessages.faqNotListed];
   const stored = new Map((await listStaticAttachments(tx, talentId)).map((row) => [row.id, row]));
@@ -130,20 +95,6 @@ export async function updateAdminTalent(tx: Executor, storage: FileStorage, inpu
     throw error;
   }
 
-  await updateTalentSettings(tx, storage, talentId, {
-    name: input.name,
-    hasCustomChatPrompt: input.hasCustomChatPrompt,
-    chatPrompt: input.chatPrompt,
-    personalityTraits: input.personalityTraits,
-    interests: input.interests,
-    facts: input.facts,
-    chatMessageSuggestions: input.chatMessageSuggestions,
-    initialChatMessages: input.initialChatMessages,
-    creditsToSendMessage: input.creditsToSendMessage,
-    creditsToUnlockImage: input.creditsToUnlockImage,
-    creditsToUnlockAudio: input.creditsToUnlockAudio,
-  });
-
   const changedImages = input.staticAttachments.filter((item) => stored.get(item.id)?.context !== item.context);
   for (const item of changedImages) {
     await tx
@@ -151,7 +102,7 @@ export async function updateAdminTalent(tx: Executor, storage: FileStorage, inpu
       .set({ context: item.context })
       .where(and(eq(staticAttachments.id, item.id), eq(staticAttachments.talentId, talentId)));
   }
-  // updateTalentSettings, given fields of both rows, recorded the talents and talent_configs changes.
+  // The settings part, given fields of both rows, records the talents and talent_configs changes.
   if (changedImages.length > 0) {
     await recordTalentChange(
       tx,

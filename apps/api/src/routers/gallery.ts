@@ -14,7 +14,9 @@ export const galleryRouter = router({
     .input(addStaticAttachmentInput)
     .output(staticAttachmentOutput)
     .mutation(async ({ ctx, input }) => {
-      const added = await ctx.write((tx) => addStaticAttachment(tx, ctx.storage, ctx.talentId, input.staticAttachment));
+      const added = await ctx.write((tx) =>
+        addStaticAttachment(tx, ctx.storage, ctx.images, ctx.talentId, input.staticAttachment),
+      );
       return added;
     }),
 

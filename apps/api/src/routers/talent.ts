@@ -21,7 +21,7 @@ export const talentRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { talentId: _talentId, ...fields } = input;
       return ctx.write(async (tx) => {
-        await updateTalentSettings(tx, ctx.storage, ctx.talentId, fields);
+        await updateTalentSettings(tx, ctx.storage, ctx.images, ctx.talentId, fields);
         return getTalentSettings(tx, ctx.talentId, ctx.env.PUBLIC_URL);
       });
     }),

@@ -41,7 +41,7 @@ export const talentsRouter = router({
     .output(adminTalentUpdateOutput)
     .mutation(({ ctx, input }) =>
       ctx.write(async (tx) => {
-        await updateAdminTalent(tx, ctx.storage, input);
+        await updateAdminTalent(tx, ctx.storage, ctx.images, input);
         return getAdminTalent(tx, input.talentId);
       }),
     ),

@@ -12,11 +12,12 @@ import { type AdminTalentUpdateInput, adminTalentMessages, noVoiceId, shareToPpm
 import { and, eq } from 'drizzle-orm';
 import { DomainError } from '../../errors.ts';
 import { handleTakenError, isHandleTaken, lockHandle } from '../../onboarding/handles.ts';
+import type { FileStorage } from '../../ports/file-storage.ts';
+import type { ImageProcessing } from '../../ports/images.ts';
 import { recordTalentChange } from '../../talent/changes.ts';
 import { listStaticAttachments, loadTalent } from '../../talent/load.ts';
 import { updateTalentSettings } from '../../talent/update-settings.ts';
 
-type FileStorage = Parameters<typeof updateTalentSettings>[1];
 type Problems = Record<string, string[]>;
 
 /**
@@ -66,7 +67,12 @@ function throwProblems(problems: Problems): void {
  * message kept, welcome images from this twin's files). Change events reach the twin's managers
  * (`talent:{id}`) and the admin views.
  */
-export async function updateAdminTalent(tx: Executor, storage: FileStorage, input: AdminTalentUpdateInput): Promise<void> {
+export async function updateAdminTalent(
+  tx: Executor,
+  storage: FileStorage,
+  images: ImageProcessing,
+  input: AdminTalentUpdateInput,
+): Promise<void> {
   const { talentId } = input;
   const { talent, config } = await loadTalent(tx, talentId, { lock: true });
   const problems: Problems = {};
@@ -130,7 +136,7 @@ export async function updateAdminTalent(tx: Executor, storage: FileStorage, inpu
     throw error;
   }
 
-  await updateTalentSettings(tx, storage, talentId, {
+  await updateTalentSettings(tx, storage, images, talentId, {
     name: input.name,
     hasCustomChatPrompt: input.hasCustomChatPrompt,
     chatPrompt: input.chatPrompt,

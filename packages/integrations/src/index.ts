@@ -29,6 +29,7 @@ export { type AppStoreConfig, createAppStore } from './payments/app-store.ts';
 export { createPlayStore, type PlayStoreConfig } from './payments/play-store.ts';
 export { createSandboxCardPayments } from './payments/sandbox-card-payments.ts';
 export { createStripeCardPayments, type StripeCardPaymentsConfig } from './payments/stripe-card-payments.ts';
+export { createPain001BankFileWriter } from './payouts/pain001.ts';
 export { createPayPalPayouts, defaultPayPalApiUrl, type PayPalPayoutsConfig } from './payouts/paypal-payouts.ts';
 export { createWebPush, defaultWebPushSubject, type WebPushConfig } from './push/web-push.ts';
 export { type CrisisCheckConfig, createCrisisCheck } from './safety/create-crisis-check.ts';

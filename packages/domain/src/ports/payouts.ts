@@ -1,6 +1,7 @@
-// Port of the payout provider (DESIGN.md, Providers: payouts out). PayPal Payouts sends a PayPal
-// payout; bank transfers go out in a pain.001 file the admin uploads to the bank, so they need no
-// port. The adapter (packages/integrations/src/payouts) speaks PayPal's REST API over fetch.
+// Ports of money out (DESIGN.md, Providers: payouts out). PayPal Payouts sends a PayPal payout;
+// bank transfers go out in a file the admin uploads to the bank: the domain decides which
+// transfers the file holds, the bank-file writer writes them in the bank's format. The adapters
+// (packages/integrations/src/payouts) speak PayPal's REST API over fetch and write pain.001 XML.
 
 /** A batch's state as PayPal reports it. */
 export type PayPalBatchStatus = 'PENDING' | 'PROCESSING' | 'SUCCESS' | 'DENIED' | 'CANCELED';
@@ -48,5 +49,26 @@ export class PayPalPayoutError extends Error {
   }
 }
 
-/** Our bank account that pays bank payouts: the debtor of the pain.001 file. */
+/** Our bank account that pays bank payouts: the debtor of the bank file. */
 export type BankDebtor = { name: string; iban: string; bic: string };
+
+/** One transfer in a bank file: a bank payout to its creator's account. */
+export type BankTransfer = {
+  /** Our payout id: the end-to-end id the bank reports back. */
+  endToEndId: string;
+  amountCents: number;
+  currency: string;
+  creditorName: string;
+  iban: string;
+  bic: string;
+  /** Unstructured remittance information, at most 140 characters. */
+  remittance: string;
+};
+
+/** What goes into one bank file: an id for the file, when it was made, who pays, and the transfers. */
+export type BankFileContent = { messageId: string; createdAt: Date; debtor: BankDebtor; transfers: BankTransfer[] };
+
+export type BankFileWriter = {
+  /** The file's text in the bank's format; throws RangeError on anything a bank would refuse. */
+  write(content: BankFileContent): string;
+};

@@ -6,9 +6,9 @@
 // DOPPEL_DATA_DIR for the next start.
 import { join, resolve } from 'node:path';
 import { createDbClient, databasePoolers, demoAccounts, migrateDatabase, seedDemoData } from '@doppel/db';
-import { materializeDemoFiles } from '@doppel/domain';
 import { createFileStorage, createTts, describeFileStorage, fileStorageConfig } from '@doppel/integrations';
 import { z } from 'zod';
+import { materializeDemoFiles } from './demo-files.ts';
 import { type SupervisedChild, superviseChild } from './supervised-child.ts';
 import { type SupervisedPostgres, superviseEmbeddedPostgres } from './supervised-postgres.ts';
 import { buildWebAppIfStale } from './web-build.ts';

@@ -6,6 +6,7 @@ import {
   createDevOutboxMailer,
   createErrorReporter,
   createFileStorage,
+  createSharpImages,
   createSmtpMailer,
   createWebPush,
   fileStorageConfig,
@@ -97,6 +98,7 @@ export async function buildServer(env: Env, options: { db?: DbClient } = {}): Pr
   });
   // Local disk by default; an S3-compatible bucket when S3_BUCKET is set (env.ts refuses half of it).
   const storage = createFileStorage(fileStorageConfig(env.FILES_DIR, env));
+  const images = createSharpImages();
   const payments = createPaymentProviders(env);
   // The sandbox in production hands out credits for nothing: say so loudly at every start.
   const cardNotice = cardPaymentsNotice(cardPaymentsMode(env), env);
@@ -170,6 +172,7 @@ export async function buildServer(env: Env, options: { db?: DbClient } = {}): Pr
           env,
           shutdown: shutdown.signal,
           storage,
+          images,
           jobs,
           payments,
           payouts,

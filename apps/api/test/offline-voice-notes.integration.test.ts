@@ -9,12 +9,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { chatMessages, devOutboxEmails, seedDemoData, talents } from '@doppel/db';
 import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
-import { materializeDemoFiles } from '@doppel/domain';
 import { createLocalDiskStorage, createTts } from '@doppel/integrations';
 import { readWav } from '@doppel/integrations/testing';
 import { desc, eq } from 'drizzle-orm';
 import { parseBuffer } from 'music-metadata';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { materializeDemoFiles } from '../../../scripts/demo-files.ts';
 import { startWorkerProcess, type WorkerProcess } from '../../../scripts/worker-process.ts';
 import { type ApiProcess, type Browser, createBrowser, startApiProcess } from './api-process.ts';
 

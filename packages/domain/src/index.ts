@@ -15,7 +15,6 @@ export * from './chat/reply/index.ts';
 export * from './earnings/frame-keys.ts';
 export * from './earnings/record-earning.ts';
 export * from './errors.ts';
-export * from './files/demo-files.ts';
 export * from './files/sniff.ts';
 export * from './files/upload.ts';
 export * from './files/visibility.ts';

@@ -14,6 +14,7 @@ export {
 export { createLocalDiskStorage } from './files/local-disk-storage.ts';
 export { createS3Storage, type S3StorageConfig } from './files/s3-storage.ts';
 export { createFineTuning, type FineTuningConfig } from './fine-tuning/create-fine-tuning.ts';
+export { createSharpImages } from './images/sharp-images.ts';
 export { createLlm, type LlmConfig } from './llm/create-llm.ts';
 export { createOfflineLlm, offlineReply } from './llm/offline-llm.ts';
 export {
@@ -28,6 +29,7 @@ export { type AppStoreConfig, createAppStore } from './payments/app-store.ts';
 export { createPlayStore, type PlayStoreConfig } from './payments/play-store.ts';
 export { createSandboxCardPayments } from './payments/sandbox-card-payments.ts';
 export { createStripeCardPayments, type StripeCardPaymentsConfig } from './payments/stripe-card-payments.ts';
+export { createPain001BankFileWriter } from './payouts/pain001.ts';
 export { createPayPalPayouts, defaultPayPalApiUrl, type PayPalPayoutsConfig } from './payouts/paypal-payouts.ts';
 export { createWebPush, defaultWebPushSubject, type WebPushConfig } from './push/web-push.ts';
 export { type CrisisCheckConfig, createCrisisCheck } from './safety/create-crisis-check.ts';

@@ -1,11 +1,11 @@
 // The payout providers this server runs with (docs/payouts.md): PayPal Payouts when its
-// credentials are set, and the bank file's debtor account when configured. Without them admins
+// credentials are set, the bank file's debtor account when configured, and the pain.001 writer. Without them admins
 // mark payouts executed by hand after paying them outside the product.
-import type { BankDebtor, PayPalPayouts } from '@doppel/domain';
-import { createPayPalPayouts, defaultPayPalApiUrl } from '@doppel/integrations';
+import type { BankDebtor, BankFileWriter, PayPalPayouts } from '@doppel/domain';
+import { createPain001BankFileWriter, createPayPalPayouts, defaultPayPalApiUrl } from '@doppel/integrations';
 import { normalizeBic, normalizeIban } from '@doppel/validation';
 
-export type PayoutProviders = { payPal: PayPalPayouts | null; bankDebtor: BankDebtor | null };
+export type PayoutProviders = { payPal: PayPalPayouts | null; bankDebtor: BankDebtor | null; bankFile: BankFileWriter };
 
 export type PayoutEnv = {
   PAYPAL_CLIENT_ID?: string | undefined;
@@ -33,5 +33,5 @@ export function createPayoutProviders(env: PayoutEnv): PayoutProviders {
           bic: normalizeBic(env.PAYOUT_BANK_DEBTOR_BIC),
         }
       : null;
-  return { payPal, bankDebtor };
+  return { payPal, bankDebtor, bankFile: createPain001BankFileWriter() };
 }

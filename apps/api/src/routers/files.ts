@@ -10,5 +10,5 @@ export const filesRouter = router({
   upload: authedProcedure
     .input(uploadFileInput)
     .output(uploadedFileOutput)
-    .mutation(({ ctx, input }) => uploadFile(ctx.db, ctx.storage, ctx.user, input)),
+    .mutation(({ ctx, input }) => uploadFile(ctx.db, ctx.storage, ctx.images, ctx.user, input)),
 });

@@ -14,7 +14,9 @@ export const talentGalleryRouter = router({
     .input(addStaticAttachmentInput)
     .output(staticAttachmentOutput)
     .mutation(async ({ ctx, input }) => {
-      const added = await ctx.write((tx) => addStaticAttachment(tx, ctx.storage, ctx.talentId, input.staticAttachment));
+      const added = await ctx.write((tx) =>
+        addStaticAttachment(tx, ctx.storage, ctx.images, ctx.talentId, input.staticAttachment),
+      );
       return added;
     }),
 

@@ -29,7 +29,7 @@ export const talentRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { talentId: _talentId, ...fields } = input;
       return ctx.write(async (tx) => {
-        await updateTalent(tx, ctx.storage, ctx.talentId, { by: 'creator', changes: fields });
+        await updateTalent(tx, ctx.storage, ctx.images, ctx.talentId, { by: 'creator', changes: fields });
         return getTalentSettings(tx, ctx.talentId, ctx.env.PUBLIC_URL);
       });
     }),

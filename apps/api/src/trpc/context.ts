@@ -4,6 +4,7 @@ import {
   type AgeVerification,
   type CrisisCheck,
   type FileStorage,
+  type ImageProcessing,
   type Mailer,
   type Session,
   type SessionCookie,
@@ -30,6 +31,8 @@ export type Services = {
   env: Env;
   shutdown: AbortSignal;
   storage: FileStorage;
+  /** Decodes, re-encodes, blurs and measures uploaded pictures (sharp). */
+  images: ImageProcessing;
   /** A pg-boss client (no workers): procedures enqueue jobs inside their own transactions. */
   jobs: PgBoss;
   /** Stripe or the sandbox for card checkouts; the app stores when configured. */

@@ -85,7 +85,7 @@ describe('payouts.paypal-poll', () => {
     });
     await database.db
       .update(payouts)
-      .set({ payPalBatchId: batch.batchId, payPalBatchStatus: batch.batchStatus })
+      .set({ payPalBatchId: batch.batchId, payPalBatchStatus: batch.providerStatus })
       .where(eq(payouts.id, pending.id));
 
     const services = { ...createOfflineWorkerServices(), payPal: client };

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { isAdmin, managesTalent, type Viewer } from '../access/scopes.ts';
 import { DomainError } from '../errors.ts';
 import type { FileStorage } from '../ports/file-storage.ts';
-import { lockedCopy, normaliseImage } from './images.ts';
+import type { ImageProcessing } from '../ports/images.ts';
 import { contentTypes, type SniffedFileType, sniffFileType } from './sniff.ts';
 import { fileUrl, lockedGalleryKind } from './visibility.ts';
 
@@ -14,6 +14,7 @@ export const uploadMessages = {
   empty: 'The file is empty',
   tooLarge: `The file is larger than ${maxUploadBytes / 1024 / 1024} MB`,
   notBase64: 'The file content could not be read',
+  damagedImage: 'This image is damaged or incomplete. Please choose another file.',
   forbiddenTalent: 'You cannot upload files for this talent.',
   forbiddenPublic: 'Only admins can upload public files.',
 } as const;
@@ -66,6 +67,7 @@ function decodeContent(content: string): Buffer {
 export async function uploadFile(
   db: Executor,
   storage: FileStorage,
+  images: ImageProcessing,
   viewer: NonNullable<Viewer>,
   input: UploadFileInput,
 ): Promise<UploadedFile> {
@@ -85,8 +87,10 @@ export async function uploadFile(
 
   if (sniffed === undefined || sniffed === 'mp3') throw invalidFile(uploadMessages.notImage);
   const format: Exclude<SniffedFileType, 'mp3'> = sniffed;
-  const image = await normaliseImage(bytes, format);
-  const locked = input.purpose === 'gallery' ? await lockedCopy(image.bytes) : undefined;
+  // Decoded in full and stored upright without metadata (no camera location); a broken file is refused.
+  const image = await images.normalise(bytes, format);
+  if (!image) throw invalidFile(uploadMessages.damagedImage);
+  const locked = input.purpose === 'gallery' ? await images.lockedCopy(image.bytes) : undefined;
   const filePath = `${folder}/${id}.${format}`;
   await storage.put(filePath, image.bytes, contentTypes[format]);
   let lockedFilePath: string | null = null;

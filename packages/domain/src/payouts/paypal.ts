@@ -1,19 +1,17 @@
 // PayPal payouts (docs/payouts.md#executing-payouts): a pending PAYPAL payout is sent as a batch of one item
 // whose sender_batch_id is our payout id, so however often it is sent (a double click, a retry
 // after a lost answer) PayPal pays once; the adapter returns the existing batch on a repeat.
-// A job polls the batch until PayPal settles it: SUCCESS marks the payout EXECUTED, a denied,
-// canceled or failed item marks it FAILED with PayPal's reason (which releases the money).
+// A job polls the batch until PayPal settles it: paid marks the payout EXECUTED, failed marks it
+// FAILED with PayPal's reason (which releases the money). The adapter decides which of PayPal's
+// own states mean paid or failed.
 import { type Database, payouts, recordChanges, type Transaction } from '@doppel/db';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { DomainError } from '../errors.ts';
-import { type PayPalBatch, PayPalPayoutError, type PayPalPayouts } from '../ports/payouts.ts';
+import { PayPalPayoutError, type PayPalPayoutState, type PayPalPayouts } from '../ports/payouts.ts';
 import { payoutChanged } from './changes.ts';
 import { setPayoutStatus } from './set-payout-status.ts';
 
 export const payPalNotConfigured = 'PayPal payouts are not configured: set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET.';
-
-/** Item states after which PayPal will not pay: the payout failed. */
-const failedItemStates = ['FAILED', 'RETURNED', 'BLOCKED', 'REFUNDED', 'REVERSED', 'DENIED'];
 
 export type SendPayPalOptions = {
   actorUserId: string;
@@ -33,7 +31,7 @@ export async function sendPayPalPayout(
   payPal: PayPalPayouts | null,
   payoutId: string,
   options: SendPayPalOptions,
-): Promise<PayPalBatch> {
+): Promise<PayPalPayoutState> {
   if (!payPal) throw new DomainError('NOT_CONFIGURED', payPalNotConfigured);
   const [payout] = await db.select().from(payouts).where(eq(payouts.id, payoutId));
   if (!payout) throw new DomainError('NOT_FOUND', 'Payout not found');
@@ -43,7 +41,7 @@ export async function sendPayPalPayout(
   if (payout.status !== 'PENDING') {
     throw new DomainError('INVALID', `This payout is ${payout.status.toLowerCase()}; only pending payouts can be sent.`);
   }
-  let batch: PayPalBatch;
+  let batch: PayPalPayoutState;
   try {
     batch = await payPal.createBatch({
       senderBatchId: payout.id,
@@ -61,7 +59,7 @@ export async function sendPayPalPayout(
   await write(async (tx) => {
     await tx
       .update(payouts)
-      .set({ payPalBatchId: batch.batchId, payPalBatchStatus: batch.batchStatus, payPalSentAt: payout.payPalSentAt ?? now })
+      .set({ payPalBatchId: batch.batchId, payPalBatchStatus: batch.providerStatus, payPalSentAt: payout.payPalSentAt ?? now })
       .where(eq(payouts.id, payout.id));
     await recordChanges(tx, payoutChanged(payout.talentId, payout.id));
   });
@@ -69,7 +67,7 @@ export async function sendPayPalPayout(
   return batch;
 }
 
-export type PayPalPollResult = { payoutId: string; batchStatus: string; outcome: 'EXECUTED' | 'FAILED' | 'WAITING' };
+export type PayPalPollResult = { payoutId: string; providerStatus: string; outcome: 'EXECUTED' | 'FAILED' | 'WAITING' };
 
 /**
  * Asks PayPal about one sent payout and settles it when PayPal has: EXECUTED on a successful item,
@@ -84,27 +82,22 @@ export async function pollPayPalPayout(
   const [payout] = await db.select().from(payouts).where(eq(payouts.id, payoutId));
   if (!payout?.payPalBatchId) throw new DomainError('NOT_FOUND', 'This payout was not sent through PayPal');
   const batch = await payPal.getBatch(payout.payPalBatchId);
-  const failed =
-    batch.batchStatus === 'DENIED' ||
-    batch.batchStatus === 'CANCELED' ||
-    (batch.itemStatus !== null && failedItemStates.includes(batch.itemStatus));
-  const succeeded = !failed && batch.batchStatus === 'SUCCESS' && (batch.itemStatus ?? 'SUCCESS') === 'SUCCESS';
-  const outcome = succeeded ? 'EXECUTED' : failed ? 'FAILED' : 'WAITING';
+  const outcome = batch.state === 'paid' ? 'EXECUTED' : batch.state === 'failed' ? 'FAILED' : 'WAITING';
   await db.transaction(async (tx) => {
-    await tx.update(payouts).set({ payPalBatchStatus: batch.batchStatus }).where(eq(payouts.id, payoutId));
+    await tx.update(payouts).set({ payPalBatchStatus: batch.providerStatus }).where(eq(payouts.id, payoutId));
     await recordChanges(tx, payoutChanged(payout.talentId, payout.id));
     // Only a payout still pending is settled by PayPal's answer; an admin's later decision stands.
     if (outcome !== 'WAITING' && payout.status === 'PENDING') {
       await setPayoutStatus(tx, {
         payoutId,
         status: outcome,
-        reason: outcome === 'FAILED' ? (batch.failureReason ?? `PayPal reported ${batch.itemStatus ?? batch.batchStatus}`) : null,
+        reason: outcome === 'FAILED' ? batch.failureReason : null,
         actorUserId: null,
         now,
       });
     }
   });
-  return { payoutId, batchStatus: batch.batchStatus, outcome };
+  return { payoutId, providerStatus: batch.providerStatus, outcome };
 }
 
 /** Sent PayPal payouts still pending (PayPal has not settled them, or an item waits to be claimed): what the poll job visits. */

@@ -3,6 +3,7 @@ export * from './crisis-check.ts';
 export * from './error-reporter.ts';
 export * from './file-storage.ts';
 export * from './fine-tuning.ts';
+export * from './images.ts';
 export * from './llm.ts';
 export * from './mailer.ts';
 export * from './payments.ts';

@@ -2,6 +2,7 @@ import { type Executor, staticAttachments } from '@doppel/db';
 import { type AddStaticAttachmentInput, type StaticAttachmentView, talentMessages } from '@doppel/validation';
 import { DomainError } from '../errors.ts';
 import type { FileStorage } from '../ports/file-storage.ts';
+import type { ImageProcessing } from '../ports/images.ts';
 import { recordTalentChange } from './changes.ts';
 import { staticAttachmentView } from './get-settings.ts';
 import { loadTalent } from './load.ts';
@@ -19,6 +20,7 @@ const notInGallery = () =>
 export async function addStaticAttachment(
   tx: Executor,
   storage: FileStorage,
+  images: ImageProcessing,
   talentId: string,
   input: AddStaticAttachmentInput['staticAttachment'],
 ): Promise<StaticAttachmentView> {
@@ -31,7 +33,7 @@ export async function addStaticAttachment(
     (await isStoredIn(storage, input.lockedFilePath, talentFolder(talentId, 'gallery-locked'))) ||
     (await isStoredIn(storage, input.lockedFilePath, folder));
   if (!(await isStoredIn(storage, input.filePath, folder)) || !lockedStored) throw notInGallery();
-  const dimensions = await storedImageDimensions(storage, input.filePath);
+  const dimensions = await storedImageDimensions(storage, images, input.filePath);
   if (!dimensions) throw notInGallery();
   const [row] = await tx
     .insert(staticAttachments)

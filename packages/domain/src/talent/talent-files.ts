@@ -1,5 +1,5 @@
-import sharp from 'sharp';
 import { type FileStorage, isSafeStoragePath } from '../ports/file-storage.ts';
+import type { ImageDimensions, ImageProcessing } from '../ports/images.ts';
 
 /** The folder `files.upload` stores a twin's files of one purpose in. */
 export const talentFolder = (talentId: string, purpose?: 'gallery' | 'gallery-locked' | 'profile-picture') =>
@@ -16,14 +16,9 @@ export async function isStoredIn(storage: FileStorage, path: string, folder: str
  */
 export async function storedImageDimensions(
   storage: FileStorage,
+  images: ImageProcessing,
   path: string,
-): Promise<{ width: number; height: number } | undefined> {
+): Promise<ImageDimensions | undefined> {
   const file = await storage.read(path);
-  if (!file) return undefined;
-  try {
-    const { width, height } = await sharp(file.bytes).metadata();
-    return width && height ? { width, height } : undefined;
-  } catch {
-    return undefined;
-  }
+  return file ? images.dimensions(file.bytes) : undefined;
 }

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { DomainError } from '../errors.ts';
 import { setSubscriptionPrice } from '../payments/subscription-price.ts';
 import type { FileStorage } from '../ports/file-storage.ts';
+import type { ImageProcessing } from '../ports/images.ts';
 import { recordTalentChange } from './changes.ts';
 import { loadTalent } from './load.ts';
 import { isStoredIn, storedImageDimensions, talentFolder } from './talent-files.ts';
@@ -17,6 +18,7 @@ type ConfigChanges = Partial<typeof talentConfigs.$inferInsert>;
 /** The stored welcome messages for the new list: ids kept or given, images checked and measured. */
 async function welcomeMessagesOf(
   storage: FileStorage,
+  images: ImageProcessing,
   talentId: string,
   stored: readonly InitialChatMessage[],
   next: NonNullable<UpdateTalentSettingsInput['initialChatMessages']>,
@@ -34,7 +36,7 @@ async function welcomeMessagesOf(
     if (!(await isStoredIn(storage, image.filePath, talentFolder(talentId)))) {
       throw invalid('initialChatMessages', talentMessages.imageNotFound);
     }
-    const dimensions = await storedImageDimensions(storage, image.filePath);
+    const dimensions = await storedImageDimensions(storage, images, image.filePath);
     if (!dimensions) throw invalid('initialChatMessages', talentMessages.imageNotFound);
     // Welcome images greet every fan who opens the chat, so they are sent unlocked.
     result.push({
@@ -56,6 +58,7 @@ async function welcomeMessagesOf(
 export async function applySettingsChanges(
   tx: Executor,
   storage: FileStorage,
+  images: ImageProcessing,
   talentId: string,
   input: UpdateTalentSettingsInput,
 ): Promise<void> {
@@ -107,6 +110,7 @@ export async function applySettingsChanges(
   if (input.initialChatMessages !== undefined) {
     talentChanges.initialChatMessages = await welcomeMessagesOf(
       storage,
+      images,
       talentId,
       talent.initialChatMessages,
       input.initialChatMessages,

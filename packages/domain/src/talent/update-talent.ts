@@ -1,6 +1,7 @@
 import type { Executor } from '@doppel/db';
 import type { AdminTalentUpdateInput, UpdateTalentSettingsInput } from '@doppel/validation';
 import type { FileStorage } from '../ports/file-storage.ts';
+import type { ImageProcessing } from '../ports/images.ts';
 import { applyAdminChanges } from './admin-changes.ts';
 import { applySettingsChanges } from './update-settings.ts';
 
@@ -21,14 +22,20 @@ export type TalentUpdate =
  * transaction, so a refusal leaves everything as it was; change events reach the twin's managers
  * (`talent:{id}`) and the admin views.
  */
-export async function updateTalent(tx: Executor, storage: FileStorage, talentId: string, update: TalentUpdate): Promise<void> {
+export async function updateTalent(
+  tx: Executor,
+  storage: FileStorage,
+  images: ImageProcessing,
+  talentId: string,
+  update: TalentUpdate,
+): Promise<void> {
   if (update.by === 'creator') {
-    await applySettingsChanges(tx, storage, talentId, update.changes);
+    await applySettingsChanges(tx, storage, images, talentId, update.changes);
     return;
   }
   const changes = update.changes;
   await applyAdminChanges(tx, talentId, changes);
-  await applySettingsChanges(tx, storage, talentId, {
+  await applySettingsChanges(tx, storage, images, talentId, {
     name: changes.name,
     hasCustomChatPrompt: changes.hasCustomChatPrompt,
     chatPrompt: changes.chatPrompt,

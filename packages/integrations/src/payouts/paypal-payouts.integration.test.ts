@@ -38,7 +38,7 @@ describe('createPayPalPayouts', () => {
   it('gets a token with the client credentials, creates the batch, then reads its state', async () => {
     const payPal = createPayPalPayouts(config);
     const created = await payPal.createBatch(payout());
-    expect(created).toEqual({ batchId: expect.any(String), batchStatus: 'PENDING', itemStatus: null, failureReason: null });
+    expect(created).toEqual({ batchId: expect.any(String), providerStatus: 'PENDING', state: 'pending', failureReason: null });
 
     const [tokenRequest, createRequest] = fake.requests;
     expect(tokenRequest?.path).toBe('/v1/oauth2/token');
@@ -65,8 +65,8 @@ describe('createPayPalPayouts', () => {
 
     expect(await payPal.getBatch(created.batchId)).toEqual({
       batchId: created.batchId,
-      batchStatus: 'SUCCESS',
-      itemStatus: 'SUCCESS',
+      providerStatus: 'SUCCESS',
+      state: 'paid',
       failureReason: null,
     });
   });
@@ -163,7 +163,7 @@ describe('createPayPalPayouts', () => {
 
   it('retries a 500 up to two more times, then gives up with a plain error and nothing paid', async () => {
     fake.failNextCreates(2, 'error');
-    expect((await createPayPalPayouts(config).createBatch(payout())).batchStatus).toBe('PENDING');
+    expect((await createPayPalPayouts(config).createBatch(payout())).providerStatus).toBe('PENDING');
     expect(fake.createRequests()).toHaveLength(3);
 
     fake.reset();
@@ -175,13 +175,13 @@ describe('createPayPalPayouts', () => {
     expect(fake.paidCount(payout().senderBatchId)).toBe(0);
   });
 
-  it('maps a failed item to itemStatus FAILED with PayPal’s reason', async () => {
+  it('maps a failed item to a failed payout with PayPal’s reason', async () => {
     const payPal = createPayPalPayouts(config);
     const { batchId } = await payPal.createBatch(payout({ receiverEmail: 'fail@example.com' }));
     expect(await payPal.getBatch(batchId)).toEqual({
       batchId,
-      batchStatus: 'SUCCESS',
-      itemStatus: 'FAILED',
+      providerStatus: 'SUCCESS',
+      state: 'failed',
       failureReason: 'Receiver is unregistered',
     });
   });
@@ -190,16 +190,18 @@ describe('createPayPalPayouts', () => {
     fake.setAutoSettle(false);
     const payPal = createPayPalPayouts(config);
     const { batchId } = await payPal.createBatch(payout());
-    expect(await payPal.getBatch(batchId)).toMatchObject({ batchStatus: 'PENDING', itemStatus: 'PENDING' });
+    expect(await payPal.getBatch(batchId)).toMatchObject({ providerStatus: 'PENDING', state: 'pending' });
     fake.settle(batchId, 'UNCLAIMED');
     expect(await payPal.getBatch(batchId)).toMatchObject({
-      batchStatus: 'SUCCESS',
-      itemStatus: 'UNCLAIMED',
+      providerStatus: 'SUCCESS',
+      // An unclaimed item waits for its receiver: not paid yet, not failed either.
+      state: 'pending',
       failureReason: null,
     });
     fake.settle(batchId, 'DENIED');
     expect(await payPal.getBatch(batchId)).toMatchObject({
-      batchStatus: 'DENIED',
+      providerStatus: 'DENIED',
+      state: 'failed',
       failureReason: 'Sender does not have sufficient funds. Please add funds and retry.',
     });
   });

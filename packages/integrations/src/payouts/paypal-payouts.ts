@@ -3,7 +3,7 @@
 // Never paying twice rests on PayPal's own rule: a sender_batch_id used in the last 30 days is
 // refused with a link to the original batch, and a 5xx may be retried with the same id. So a lost
 // answer is retried as is, and a "duplicate" refusal is answered with the original batch.
-import { type PayPalBatch, type PayPalBatchStatus, PayPalPayoutError, type PayPalPayouts } from '@doppel/domain';
+import { PayPalPayoutError, type PayPalPayoutState, type PayPalPayouts, type ProviderPayoutState } from '@doppel/domain';
 
 export type PayPalPayoutsConfig = {
   clientId: string;
@@ -155,7 +155,21 @@ function decimalAmount(cents: number): string {
   return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 }
 
-function toBatch(body: Json): PayPalBatch {
+/** Item states (transaction_status) after which PayPal will not pay: the payout failed. */
+const failedItemStates = ['FAILED', 'RETURNED', 'BLOCKED', 'REFUNDED', 'REVERSED', 'DENIED'];
+
+/**
+ * PayPal's batch and item states in our words: a denied or canceled batch or a failed item has
+ * failed; a successful batch whose item succeeded (or that reports no item) is paid; anything else
+ * (PENDING, PROCESSING, an UNCLAIMED or ONHOLD item) is still under way.
+ */
+function stateOf(batchStatus: string, itemStatus: string | null): ProviderPayoutState {
+  if (batchStatus === 'DENIED' || batchStatus === 'CANCELED') return 'failed';
+  if (itemStatus !== null && failedItemStates.includes(itemStatus)) return 'failed';
+  return batchStatus === 'SUCCESS' && (itemStatus ?? 'SUCCESS') === 'SUCCESS' ? 'paid' : 'pending';
+}
+
+function toBatch(body: Json): PayPalPayoutState {
   const header = objectAt(body, 'batch_header');
   const batchId = header.payout_batch_id;
   const batchStatus = header.batch_status;
@@ -166,7 +180,10 @@ function toBatch(body: Json): PayPalBatch {
   const item = isObject(items[0]) ? items[0] : null;
   const itemStatus = item && typeof item.transaction_status === 'string' ? item.transaction_status : null;
   const reason = messageOf(item?.errors) ?? messageOf(header.errors);
-  return { batchId, batchStatus: batchStatus as PayPalBatchStatus, itemStatus, failureReason: reason };
+  const state = stateOf(batchStatus, itemStatus);
+  // PayPal names no reason for some failures (a returned or reversed item): its state is the reason then.
+  const failureReason = state === 'failed' ? (reason ?? `PayPal reported ${itemStatus ?? batchStatus}`) : null;
+  return { batchId, providerStatus: batchStatus, state, failureReason };
 }
 
 /** The original batch's id when PayPal refused a sender_batch_id it already has, from the HATEOAS link it sends. */

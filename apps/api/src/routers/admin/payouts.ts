@@ -83,5 +83,5 @@ export const payoutsRouter = router({
   bankFile: adminProcedure
     .meta({ audit: { none: 'Builds the bank file from pending payouts; changes no record.' } })
     .output(adminPayoutBankFileOutput)
-    .mutation(({ ctx }) => makeBankFile(ctx.db, ctx.payouts.bankDebtor)),
+    .mutation(({ ctx }) => makeBankFile(ctx.db, ctx.payouts.bankDebtor, ctx.payouts.bankFile)),
 });

@@ -42,7 +42,7 @@ export const talentsRouter = router({
     .output(adminTalentUpdateOutput)
     .mutation(({ ctx, input }) =>
       ctx.write(async (tx) => {
-        await updateTalent(tx, ctx.storage, input.talentId, { by: 'admin', changes: input });
+        await updateTalent(tx, ctx.storage, ctx.images, input.talentId, { by: 'admin', changes: input });
         return getAdminTalent(tx, input.talentId);
       }),
     ),

@@ -1,9 +1,10 @@
+import type { BankFileContent, BankTransfer } from '@doppel/domain';
 import { describe, expect, it } from 'vitest';
-import { buildPain001, type CreditTransfer, type Pain001Input, toSepaText } from './pain001.ts';
+import { buildPain001, toSepaText } from './pain001.ts';
 
 const debtor = { name: 'Doppel GmbH', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX' };
 
-const transfer = (overrides: Partial<CreditTransfer> = {}): CreditTransfer => ({
+const transfer = (overrides: Partial<BankTransfer> = {}): BankTransfer => ({
   endToEndId: 'k3j9x2m4p8q1w7e5r6t0',
   amountCents: 8000,
   currency: 'EUR',
@@ -14,7 +15,7 @@ const transfer = (overrides: Partial<CreditTransfer> = {}): CreditTransfer => ({
   ...overrides,
 });
 
-const input = (transfers: CreditTransfer[], overrides: Partial<Pain001Input> = {}): Pain001Input => ({
+const input = (transfers: BankTransfer[], overrides: Partial<BankFileContent> = {}): BankFileContent => ({
   messageId: 'DOPPEL-20240501T101112-2',
   createdAt: new Date('2024-05-01T10:11:12.345Z'),
   debtor,

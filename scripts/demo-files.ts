@@ -2,15 +2,15 @@
 // so `npm start` shows a complete product offline: abstract gradient pictures (no text, so no
 // fonts are needed), their blurred locked copies, and voice samples and notes spoken by the
 // offline voice engine (each sample in its own voice's gender and settings). Only missing files are
-// made: it is safe on every start.
+// made: it is safe on every start. It belongs to `npm start` (and the tests that start like it),
+// not to the product: nothing a person does draws these pictures.
 
 import { createHash } from 'node:crypto';
 import { chatMessages, chats, type Executor, staticAttachments, talentDrafts, talents, voices } from '@doppel/db';
+import { type FileStorage, type ImageProcessing, isSafeStoragePath, type TtsPort, type VoiceSettings } from '@doppel/domain';
+import { createSharpImages } from '@doppel/integrations';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { type FileStorage, isSafeStoragePath } from '../ports/file-storage.ts';
-import type { TtsPort, VoiceSettings } from '../ports/tts.ts';
-import { lockedCopy } from './images.ts';
 
 type Picture = { path: string; width: number; height: number; seed: string };
 /** `speaker` is whose AI voice the file's AI mark names: the voice's own name for a sample, the twin's for a note. */
@@ -63,7 +63,12 @@ export type DemoFilesResult = { pictures: number; lockedCopies: number; audio: n
  * Makes every missing demo file: gallery originals and locked copies, profile pictures, welcome
  * images, and (with a WAV-producing voice engine) voice samples and seeded voice notes.
  */
-export async function materializeDemoFiles(db: Executor, storage: FileStorage, tts?: TtsPort): Promise<DemoFilesResult> {
+export async function materializeDemoFiles(
+  db: Executor,
+  storage: FileStorage,
+  tts?: TtsPort,
+  images: ImageProcessing = createSharpImages(),
+): Promise<DemoFilesResult> {
   const result: DemoFilesResult = { pictures: 0, lockedCopies: 0, audio: 0, skippedAudio: 0 };
   const pictures: Picture[] = [];
 
@@ -74,7 +79,7 @@ export async function materializeDemoFiles(db: Executor, storage: FileStorage, t
     pictures.push({ path: image.filePath, width, height, seed: image.filePath });
     if (image.lockedFilePath && !(await storage.exists(image.lockedFilePath))) {
       const original = (await storage.read(image.filePath))?.bytes ?? (await drawDemoPicture(width, height, image.filePath));
-      await storage.put(image.lockedFilePath, await lockedCopy(original), 'image/jpeg');
+      await storage.put(image.lockedFilePath, await images.lockedCopy(original), 'image/jpeg');
       result.lockedCopies++;
     }
   }

@@ -3,22 +3,8 @@
 // information block pays every transfer from our account; amounts come from integer cents with
 // integer math only, so the file's sums match the payouts to the cent. Text is reduced to the SEPA
 // Latin character set (EPC guidelines) because banks reject or mangle anything else.
+import type { BankFileContent, BankFileWriter, BankTransfer } from '@doppel/domain';
 import { isValidBic, isValidIban, normalizeBic, normalizeIban } from '@doppel/validation';
-import type { BankDebtor } from '../ports/payouts.ts';
-
-export type CreditTransfer = {
-  /** Our payout id: the end-to-end id the bank reports back. */
-  endToEndId: string;
-  amountCents: number;
-  currency: string;
-  creditorName: string;
-  iban: string;
-  bic: string;
-  /** Unstructured remittance information, at most 140 characters. */
-  remittance: string;
-};
-
-export type Pain001Input = { messageId: string; createdAt: Date; debtor: BankDebtor; transfers: CreditTransfer[] };
 
 const namespace = 'urn:iso:std:iso:20022:tech:xsd:pain.001.001.03';
 const maxIdLength = 35;
@@ -75,7 +61,7 @@ function checkedAccount(owner: string, iban: string, bic: string): { iban: strin
   return { iban: normalizeIban(iban), bic: normalizeBic(bic) };
 }
 
-function checkedTransfer(transfer: CreditTransfer) {
+function checkedTransfer(transfer: BankTransfer) {
   const owner = `Transfer ${transfer.endToEndId}`;
   if (!Number.isSafeInteger(transfer.amountCents) || transfer.amountCents <= 0) {
     throw new RangeError(`${owner}: the amount must be a positive whole number of cents, not ${transfer.amountCents}.`);
@@ -93,7 +79,7 @@ function checkedTransfer(transfer: CreditTransfer) {
 }
 
 /** Builds the pain.001.001.03 XML for the transfers, paid from the debtor's account; throws RangeError on anything a bank would refuse. */
-export function buildPain001(input: Pain001Input): string {
+export function buildPain001(input: BankFileContent): string {
   if (input.transfers.length === 0) throw new RangeError('A credit transfer file needs at least one transfer.');
   const transfers = input.transfers.map(checkedTransfer);
   const debtorName = toSepaText(input.debtor.name, maxNameLength);
@@ -157,3 +143,8 @@ const element = (tag: string, ...children: Lines): Lines => [`<${tag}>`, childre
 
 const render = (lines: Lines, depth: number): string =>
   lines.map((line) => (typeof line === 'string' ? `${'  '.repeat(depth)}${line}` : render(line, depth + 1))).join('\n');
+
+/** The bank-file writer for SEPA banks: pain.001.001.03 XML. */
+export function createPain001BankFileWriter(): BankFileWriter {
+  return { write: buildPain001 };
+}

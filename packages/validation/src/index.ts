@@ -11,6 +11,7 @@ export * from './common/single-line.ts';
 export * from './common/text.ts';
 export * from './enums.ts';
 export * from './files/index.ts';
+export * from './format/index.ts';
 export * from './onboarding/index.ts';
 export * from './payments/index.ts';
 export * from './payouts/index.ts';

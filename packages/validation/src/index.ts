@@ -9,6 +9,7 @@ export * from './common/business.ts';
 export * from './common/messages.ts';
 export * from './common/single-line.ts';
 export * from './common/text.ts';
+export * from './copy/index.ts';
 export * from './enums.ts';
 export * from './files/index.ts';
 export * from './format/index.ts';

@@ -8,7 +8,7 @@ import {
   defaultAdminChatFilter,
   defaultAdminChatSort,
 } from '@doppel/validation';
-import { type ListParamsSpec, readListParams, writeListParams } from '../shared/list-params.ts';
+import { type ListParamsSpec, readListParams, writeListParams } from '../../../kit/list-params.ts';
 
 /** The filters as the spec names them (2.5), in its order; `all` last. */
 export const chatFilterLabels: Record<AdminChatFilter, string> = {

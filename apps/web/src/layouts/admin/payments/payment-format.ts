@@ -12,7 +12,7 @@ import {
   type ProductPriceType,
 } from '@doppel/validation';
 import { formatPrice } from '../../../components/money.ts';
-import type { ListParamsSpec } from '../shared/list-params.ts';
+import type { ListParamsSpec } from '../../../kit/list-params.ts';
 
 /** Spec 4: ONE_TIME (Credits), SUBSCRIPTION, APPLE_ONE_TIME (IAP), GOOGLE_ONE_TIME (IAP). */
 export const priceTypeLabels: Record<ProductPriceType, string> = {

@@ -4,9 +4,9 @@ import { type AdminAnalyticsPeriod, adminAnalyticsPeriods, defaultAdminAnalytics
 import { Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ErrorAlert } from '../../../../components/error-alert.tsx';
+import { EmptyState } from '../../../../kit/admin-list.tsx';
+import { useAdminLive } from '../../../../kit/use-admin-live.ts';
 import { trpc } from '../../../../trpc/trpc.ts';
-import { EmptyState } from '../../shared/admin-list.tsx';
-import { useAdminLive } from '../../shared/use-admin-live.ts';
 import { AnalyticsCharts, AnalyticsTotals } from './analytics-charts.tsx';
 import { analyticsTabEntities, hasActivity } from './tab-format.ts';
 

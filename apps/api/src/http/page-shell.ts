@@ -5,6 +5,7 @@
 // in a social app becomes a card. The app takes over by removing the shell once it has painted the
 // same content (apps/web/src/shell/page-shell.ts). Pure: unit-tested in page-shell.test.ts.
 import { escapeHtml, type TwinPreview, type TwinShare } from '@doppel/domain';
+import { landingCopy, signInCopy } from '@doppel/validation';
 
 export type PageHead = {
   title: string;
@@ -129,30 +130,26 @@ export function renderPage(template: string, shell: PageShell): string {
     );
 }
 
-const landingFeatures = [
-  ['Chats like you', 'Your twin learns your tone, your interests and your facts, and talks with fans around the clock.'],
-  ['Speaks in your voice', 'Fans unlock voice notes and photos you choose, so every conversation feels personal.'],
-  ['Earn while you sleep', 'Fans pay credits per message and unlock. You keep 60 percent, paid out from 20 USD.'],
-] as const;
+/** Our own words as element content: only what would start markup is escaped, so "Let's" stays as written. */
+const htmlText = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
-/** `/`: the landing page's hero and features (the same words as layouts/public/landing-page.tsx). */
+/** `/`: the landing page's hero and features, in landingCopy's words as layouts/public/landing-page.tsx shows them. */
 export function landingShell(publicUrl: string): PageShell {
-  const features = landingFeatures
-    .map(([title, text]) => `<div class="ps-feature"><h2>${escapeHtml(title)}</h2><p>${escapeHtml(text)}</p></div>`)
+  const features = landingCopy.features
+    .map(({ title, text }) => `<div class="ps-feature"><h2>${htmlText(title)}</h2><p>${htmlText(text)}</p></div>`)
     .join('');
   return {
     path: '/',
     head: {
-      title: 'Doppel: create your AI digital twin in minutes',
-      description:
-        'An AI version of you that chats with your fans by text and in your voice, and earns for you while you create.',
+      title: landingCopy.title,
+      description: landingCopy.lead,
       url: new URL('/', publicUrl).href,
     },
     body:
-      `<main class="ps-main"><span class="ps-badge">AI digital twins for creators</span>` +
-      `<h1>Create your digital twin <span class="ps-gradient">in minutes</span></h1>` +
-      `<p class="ps-lead">An AI version of you that chats with your fans by text and in your voice, and earns for you while you create.</p>` +
-      `<a class="ps-button" href="/sign-in">Let's get started</a>` +
+      `<main class="ps-main"><span class="ps-badge">${htmlText(landingCopy.badge)}</span>` +
+      `<h1>${htmlText(landingCopy.heading)} <span class="ps-gradient">${htmlText(landingCopy.headingHighlight)}</span></h1>` +
+      `<p class="ps-lead">${htmlText(landingCopy.lead)}</p>` +
+      `<a class="ps-button" href="/sign-in">${htmlText(landingCopy.cta)}</a>` +
       `<div class="ps-features">${features}</div></main>`,
   };
 }
@@ -168,12 +165,7 @@ export function signInShell(publicUrl: string, providers: { google: boolean; app
   // Only the ways this server offers, as the page itself shows them.
   const ways = [providers.google && 'Google', providers.apple && 'Apple', 'a link sent to your email'].filter(Boolean);
   const choice = ways.length === 1 ? ways[0] : `${ways.slice(0, -1).join(', ')} or ${ways.at(-1)}`;
-  const [title, lead] = fromChat
-    ? [
-        'Sign in to keep chatting',
-        'Your chat, credits and purchases stay with your account, on every device. We’ll take you back to the chat.',
-      ]
-    : ['Sign in to Doppel', 'Create your AI twin or pick up where you left off.'];
+  const { title, lead } = fromChat ? signInCopy.fromChat : signInCopy.default;
   const buttons = [
     providers.google && '<span class="ps-submit ps-outline">Continue with Google</span>',
     providers.apple && '<span class="ps-submit ps-dark">Continue with Apple</span>',
@@ -184,13 +176,13 @@ export function signInShell(publicUrl: string, providers: { google: boolean; app
   return {
     path: '/sign-in',
     head: {
-      title: 'Sign in to Doppel',
+      title: signInCopy.default.title,
       description: `Sign in to Doppel with ${choice}.`,
       url: new URL('/sign-in', publicUrl).href,
     },
     body:
       `<header class="ps-top"><span class="ps-logo"></span>Doppel</header>` +
-      `<main class="ps-center"><div class="ps-card"><div><h1>${title}</h1><p class="ps-dimmed">${lead}</p></div>${offered}` +
+      `<main class="ps-center"><div class="ps-card"><div><h1>${htmlText(title)}</h1><p class="ps-dimmed">${htmlText(lead)}</p></div>${offered}` +
       `<div class="ps-form"><div><span class="ps-label">Email</span><div class="ps-input">you@example.com</div></div>` +
       `<span class="ps-submit ps-primary">Send magic link</span></div>` +
       `<p class="ps-terms">By continuing you agree to our <span>Terms of Service</span>, our <span>Privacy Policy</span> and our <span>Cookie Policy</span>.</p>` +

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { creditsToCents, formatCents, formatPrice, usdEquivalent } from './money.ts';
+import { creditsToCents, formatPrice, usdEquivalent } from './money.ts';
 
 describe('usdEquivalent', () => {
   it('prices one credit at 0.10 USD', () => {
@@ -19,14 +19,6 @@ describe('usdEquivalent', () => {
     for (const value of ['', '  ', 'abc', -1, 1.5, '2.5', null, undefined, Number.NaN]) {
       expect(usdEquivalent(value), String(value)).toBe('');
     }
-  });
-});
-
-describe('formatCents', () => {
-  it('formats whole cents as dollars with separators', () => {
-    expect(formatCents(0)).toBe('$0.00');
-    expect(formatCents(5)).toBe('$0.05');
-    expect(formatCents(123456)).toBe('$1,234.56');
   });
 });
 

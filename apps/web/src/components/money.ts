@@ -1,15 +1,4 @@
-import { microUsdPerCent, microUsdPerCredit } from '@doppel/validation';
-
-// Made on first use: the first currency format loads locale data, about 25 ms on a phone, which
-// the messenger (that imports this module) should not spend while it starts.
-let usd: Intl.NumberFormat | undefined;
-
-/** Whole US cents as money text: 123456 -> "$1,234.56". */
-export function formatCents(cents: number): string {
-  usd ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-  // Integer cents divided once for display only; money is never computed in floats.
-  return usd.format(cents / 100);
-}
+import { formatCents, microUsdPerCent, microUsdPerCredit } from '@doppel/validation';
 
 /**
  * What a price in credits is worth to a fan, in cents (1 credit = 0.10 USD), or null while the field

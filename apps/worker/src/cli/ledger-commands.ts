@@ -1,8 +1,10 @@
 // `ledger check`: the settlement check of docs/payouts.md, on demand, with every drift printed.
 import { settleTalentLedgers } from '@doppel/domain';
+import { decimalText } from '@doppel/validation';
 import { CliError, type OpsContext } from './context.ts';
 
-const usd = (micro: number) => (micro / 1_000_000).toFixed(6);
+// Exact decimal dollars from integer micro-USD (no float division on money).
+const usd = (micro: number) => decimalText(micro, 6);
 
 export async function checkLedger(context: OpsContext, repair: boolean): Promise<void> {
   const report = await settleTalentLedgers(context.client.db, { repair });

@@ -1,14 +1,6 @@
 import { defaultReferralRevenueSharePpm, defaultRevenueSharePpm } from '@doppel/validation';
 import { describe, expect, it } from 'vitest';
-import {
-  applyShare,
-  creditsToMicroUsd,
-  earningOfPaidCredits,
-  formatUsdCents,
-  microUsdToCentsFloor,
-  planSpend,
-  shareToPpm,
-} from './money.ts';
+import { applyShare, creditsToMicroUsd, earningOfPaidCredits, planSpend, shareToPpm } from './money.ts';
 
 describe('money rules', () => {
   it('values one credit at 0.10 USD', () => {
@@ -61,16 +53,5 @@ describe('money rules', () => {
     expect(() => creditsToMicroUsd(1.5)).toThrow(RangeError);
     expect(() => planSpend({ credits: -1, paidCredits: 5 }, 1)).toThrow(RangeError);
     expect(() => applyShare(100, 1_000_001)).toThrow(RangeError);
-  });
-
-  it('floors micro-USD to cents, away from zero for a negative amount', () => {
-    expect(microUsdToCentsFloor(123_456_789)).toBe(12_345);
-    expect(microUsdToCentsFloor(-1)).toBe(-1);
-    expect(() => microUsdToCentsFloor(0.5)).toThrow(RangeError);
-  });
-
-  it('formats cents for people', () => {
-    expect(formatUsdCents(123_456)).toBe('$1,234.56');
-    expect(formatUsdCents(5)).toBe('$0.05');
   });
 });

@@ -2,7 +2,7 @@
 // credits are integers, earnings are micro-USD (1e-6 USD), payouts are cents, shares are parts
 // per million. Rounding is always down (floor), in the platform's favour, and documented here.
 
-import { microUsdPerCent, microUsdPerCredit, ppmWhole } from '@doppel/validation';
+import { microUsdPerCredit, ppmWhole } from '@doppel/validation';
 
 function assertNonNegativeInteger(name: string, value: number): void {
   if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be a non-negative integer, got ${value}`);
@@ -75,20 +75,4 @@ export function usdPriceToMicroUsd(price: { amount: number; fractionDigits: numb
   if (!Number.isInteger(price.fractionDigits) || price.fractionDigits < 0 || price.fractionDigits > 6)
     throw new RangeError(`fraction digits must be 0 to 6, got ${price.fractionDigits}`);
   return price.amount * 10 ** (6 - price.fractionDigits);
-}
-
-/**
- * Micro-USD to whole cents, floored (the disbursable amount is floored to cents, docs/payouts.md#the-disbursable-amount). A negative
- * amount (a month whose refunds outweigh its earnings) floors away from zero, never in its favour.
- */
-export function microUsdToCentsFloor(amountMicroUsd: number): number {
-  if (!Number.isSafeInteger(amountMicroUsd)) throw new RangeError(`amount must be an integer, got ${amountMicroUsd}`);
-  return Math.floor(amountMicroUsd / microUsdPerCent);
-}
-
-/** Formats cents as USD for people: 1234 -> "$12.34". */
-export function formatUsdCents(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}$${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
 }

@@ -2,10 +2,9 @@
 // not the form, decides the amount — everything disbursable at that instant — and refuses below
 // 20 USD. The talent's payout lock serialises requests, so concurrent ones cannot both take it.
 import { payouts, recordChanges, type Transaction, talentConfigs } from '@doppel/db';
-import { minimumPayoutCents, type PayoutDetails, type PayoutView } from '@doppel/validation';
+import { formatCents, minimumPayoutCents, type PayoutDetails, type PayoutView } from '@doppel/validation';
 import { eq } from 'drizzle-orm';
 import { DomainError } from '../errors.ts';
-import { formatUsdCents } from '../money/money.ts';
 import { payoutChanged } from './changes.ts';
 import { disbursableOf, lockPayoutBalance, settledNetMicroUsd } from './disbursable.ts';
 import { bookPayoutChange } from './payout-ledger.ts';
@@ -27,7 +26,7 @@ export async function requestPayout(tx: Transaction, command: RequestPayoutComma
   if (amount < minimumPayoutCents) {
     throw new DomainError(
       'INVALID',
-      `Payouts start at ${formatUsdCents(minimumPayoutCents)}; you can withdraw ${formatUsdCents(amount)} now.`,
+      `Payouts start at ${formatCents(minimumPayoutCents)}; you can withdraw ${formatCents(amount)} now.`,
     );
   }
   const { details } = command;

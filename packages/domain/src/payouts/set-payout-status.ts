@@ -4,10 +4,9 @@
 // EXECUTED holds it again — refused when the disbursable amount no longer covers it, so the
 // balance can never be taken below zero.
 import { payouts, recordChanges, type Transaction } from '@doppel/db';
-import { type PayoutStatus, type PayoutView, payoutStatuses } from '@doppel/validation';
+import { formatCents, type PayoutStatus, type PayoutView, payoutStatuses } from '@doppel/validation';
 import { eq } from 'drizzle-orm';
 import { DomainError } from '../errors.ts';
-import { formatUsdCents } from '../money/money.ts';
 import { payoutChanged } from './changes.ts';
 import { disbursableOf, lockPayoutBalance, settledNetMicroUsd } from './disbursable.ts';
 import { bookPayoutChange, payoutChangeCount, payoutMovement } from './payout-ledger.ts';
@@ -48,7 +47,7 @@ export async function setPayoutStatus(tx: Transaction, command: SetPayoutStatusC
     if (available < movement.heldCents) {
       throw new DomainError(
         'INVALID',
-        `This payout of ${formatUsdCents(payout.amount)} cannot be held again: the talent can withdraw ${formatUsdCents(available)} now.`,
+        `This payout of ${formatCents(payout.amount)} cannot be held again: the talent can withdraw ${formatCents(available)} now.`,
       );
     }
   }

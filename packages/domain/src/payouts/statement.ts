@@ -3,19 +3,11 @@
 // paid out, released). Money as decimal USD with 6 places for earnings (exact micro-USD) and 2
 // for payouts (cents), so a spreadsheet sums them exactly.
 import { type Executor, earningFrames, talentLedger, talents } from '@doppel/db';
-import type { EarningsStatement } from '@doppel/validation';
+import { decimalText, type EarningsStatement } from '@doppel/validation';
 import { and, desc, eq, sql } from 'drizzle-orm';
 
-const micro = (value: number) => {
-  const sign = value < 0 ? '-' : '';
-  const abs = Math.abs(value);
-  return `${sign}${Math.floor(abs / 1_000_000)}.${String(abs % 1_000_000).padStart(6, '0')}`;
-};
-const cents = (value: number) => {
-  const sign = value < 0 ? '-' : '';
-  const abs = Math.abs(value);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-};
+const micro = (value: number) => decimalText(value, 6);
+const cents = (value: number) => decimalText(value, 2);
 
 export const statementColumns = [
   'month',

@@ -1,8 +1,7 @@
 import { type Executor, earningFrames, metricFrames, staticAttachments, totalMetricFrameId } from '@doppel/db';
-import type { DashboardHome } from '@doppel/validation';
+import { type DashboardHome, microUsdToCentsFloor } from '@doppel/validation';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { frameSlots } from '../earnings/frame-keys.ts';
-import { microUsdToCentsFloor } from '../money/money.ts';
 import { disbursableCents } from '../payouts/disbursable.ts';
 import { shareUrlOf } from './links.ts';
 import { loadTalent } from './load.ts';

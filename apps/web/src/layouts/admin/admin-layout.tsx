@@ -4,12 +4,12 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { BrandLink } from '../../components/brand.tsx';
+import { CurrentSectionContext } from '../../kit/current-section.ts';
+import { RecordPage } from '../../kit/record-page.tsx';
 import { PageSkeleton } from '../../shell/dashboard-skeleton.tsx';
 import { PageShellHandoff } from '../../shell/page-shell.ts';
 import { AdminNav } from './admin-nav.tsx';
 import { adminSections } from './sections.tsx';
-import { CurrentSectionContext } from './shared/current-section.ts';
-import { RecordPage } from './shared/record-page.tsx';
 
 const desktopQuery = '(min-width: 48em)';
 

@@ -1,10 +1,10 @@
+import { formatDayInZone, viewerTimeZone } from '@doppel/validation';
 import { Anchor, Avatar, Badge, Box, Group, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconCoins } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { pictureSrc } from '../../media/media-url.ts';
 import classes from './fan-chat.module.css';
 import { type Balance, balanceDescription, totalCredits } from './price-label.ts';
-import { formatDay } from './purchase-format.ts';
 
 type ChatHeaderProps = {
   name: string;
@@ -101,10 +101,10 @@ export function ChatHeader({
             AI twin · @{tag}
           </Text>
           {subscribedUntil && (
-            <Tooltip label={`Subscribed until ${formatDay(subscribedUntil)}`} withArrow>
+            <Tooltip label={`Subscribed until ${formatDayInZone(subscribedUntil, viewerTimeZone())}`} withArrow>
               <Badge size="xs" variant="gradient" style={{ flex: 'none' }} data-testid="subscribed-badge">
                 VIP
-                <VisuallyHidden>: subscribed until {formatDay(subscribedUntil)}</VisuallyHidden>
+                <VisuallyHidden>: subscribed until {formatDayInZone(subscribedUntil, viewerTimeZone())}</VisuallyHidden>
               </Badge>
             </Tooltip>
           )}

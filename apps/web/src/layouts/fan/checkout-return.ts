@@ -1,7 +1,7 @@
 // Coming back to the chat from a checkout: the provider (or the sandbox page) sends the fan to
 // `/chat/<tag>?checkout=<id>&outcome=success|cancel`. Pure, unit-tested; the hook is use-checkout-return.ts.
 import type { CheckoutView } from '@doppel/validation';
-import { formatDay } from './purchase-format.ts';
+import { formatDayInZone, viewerTimeZone } from '@doppel/validation';
 
 export type CheckoutReturn = { checkoutId: string; outcome: 'success' | 'cancel' };
 
@@ -53,7 +53,7 @@ export function checkoutNotice(view: CheckoutView, subscribedUntil: string | nul
     case 'COMPLETED': {
       if (view.mode === 'subscription') {
         const twin = view.talent?.name ?? 'this twin';
-        const until = subscribedUntil ? formatDay(subscribedUntil) : '';
+        const until = subscribedUntil ? formatDayInZone(subscribedUntil, viewerTimeZone()) : '';
         return {
           tone: 'success',
           text: until

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   discountPercent,
-  formatDay,
   lowBalanceWarning,
   monthlyPrice,
   packBuyLabel,
@@ -88,12 +87,6 @@ describe('lowBalanceWarning', () => {
 });
 
 describe('purchases', () => {
-  it('writes days as dd/M/yyyy', () => {
-    expect(formatDay(new Date(2026, 11, 23, 10, 5).toISOString())).toBe('23/12/2026');
-    expect(formatDay(new Date(2026, 0, 5).toISOString())).toBe('05/1/2026');
-    expect(formatDay('not a date')).toBe('');
-  });
-
   it('says what a purchase added', () => {
     expect(purchaseCreditsLabel({ credits: 100, priceType: 'ONE_TIME' })).toBe('100 credits');
     expect(purchaseCreditsLabel({ credits: 0, priceType: 'SUBSCRIPTION' })).toBe('Subscription');

@@ -3,15 +3,6 @@ import { type PriceView, type PurchaseView, photoPriceSteps, type UnlockPrices }
 import { formatPrice } from '../../components/money.ts';
 import { type Balance, creditsLabel, totalCredits } from './price-label.ts';
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** A day in the app's date format (dd/M/yyyy, docs/product-rules.md#constants-and-limits), in the viewer's time zone: "23/12/2026". */
-export function formatDay(value: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${pad(date.getDate())}/${date.getMonth() + 1}/${date.getFullYear()}`;
-}
-
 /** How much a pack saves against its list price, in whole percent (0 when it is not discounted). */
 export function discountPercent(price: PriceView, listPrice: PriceView): number {
   if (listPrice.amount <= 0 || price.amount >= listPrice.amount || price.currency !== listPrice.currency) return 0;

@@ -1,8 +1,9 @@
 import type { SubscriptionOfferView } from '@doppel/validation';
+import { formatDayInZone, viewerTimeZone } from '@doppel/validation';
 import { Badge, Button, Group, Paper, Text, ThemeIcon } from '@mantine/core';
 import { IconCrown } from '@tabler/icons-react';
 import { formatPrice } from '../../components/money.ts';
-import { formatDay, monthlyPrice, subscriptionBenefit } from './purchase-format.ts';
+import { monthlyPrice, subscriptionBenefit } from './purchase-format.ts';
 
 type SubscriptionCardProps = {
   offer: SubscriptionOfferView;
@@ -46,7 +47,7 @@ export function SubscriptionCard({ offer, twinName, activeUntil, onSubscribe, lo
       </Text>
       {activeUntil ? (
         <Text fz="sm" fw={600} mt="sm" data-testid="subscribed-until">
-          Subscribed until {formatDay(activeUntil)}
+          Subscribed until {formatDayInZone(activeUntil, viewerTimeZone())}
         </Text>
       ) : (
         <Button

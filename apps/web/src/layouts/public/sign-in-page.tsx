@@ -1,4 +1,4 @@
-import { requestSignInLinkInput } from '@doppel/validation';
+import { requestSignInLinkInput, signInCopy } from '@doppel/validation';
 import { Alert, Anchor, Button, Center, Divider, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle, IconBrandApple, IconBrandGoogleFilled, IconMail, IconMailCheck } from '@tabler/icons-react';
@@ -48,16 +48,16 @@ export function SignInPage() {
         <Stack gap="lg">
           {chatPath ? (
             <div>
-              <Title order={2}>Sign in to keep chatting</Title>
+              <Title order={2}>{signInCopy.fromChat.title}</Title>
               <Text c="dimmed" size="sm" mt={4}>
-                Your chat, credits and purchases stay with your account, on every device. We’ll take you back to the chat.
+                {signInCopy.fromChat.lead}
               </Text>
             </div>
           ) : (
             <div>
-              <Title order={2}>Sign in to Doppel</Title>
+              <Title order={2}>{signInCopy.default.title}</Title>
               <Text c="dimmed" size="sm" mt={4}>
-                Create your AI twin or pick up where you left off.
+                {signInCopy.default.lead}
               </Text>
             </div>
           )}

@@ -1,6 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { AdminPage } from '../shared/admin-page.tsx';
-import { HistoryCard } from '../shared/history-card.tsx';
+import { AdminPage } from '../../../kit/admin-page.tsx';
+import { HistoryCard } from '../../../kit/history-card.tsx';
 import { AppSettingsPage } from './app-settings-page.tsx';
 import { CrisisSettingsCard } from './crisis-settings-card.tsx';
 

@@ -10,9 +10,9 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { useSyncFormWithData } from '../../../forms/use-sync-form-with-data.ts';
+import { FormCard } from '../../../kit/form-card.tsx';
+import { useServerForm } from '../../../kit/use-server-form.ts';
 import { trpc } from '../../../trpc/trpc.ts';
-import { FormCard } from '../shared/form-card.tsx';
-import { useServerForm } from '../shared/use-server-form.ts';
 
 const description =
   'When a fan writes about suicide or self-harm, the twin steps aside and the fan gets this message with crisis services for their country. Repeated messages keep the twin out of that chat for the pause.';

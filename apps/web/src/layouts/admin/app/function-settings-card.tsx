@@ -1,5 +1,5 @@
 import { NumberInput, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
-import { FormCard } from '../shared/form-card.tsx';
+import { FormCard } from '../../../kit/form-card.tsx';
 import type { AppForm } from './app-form-values.ts';
 import { GroupError } from './group-error.tsx';
 

@@ -1,7 +1,7 @@
 import { appEmptyChatMessageMax, shareStep } from '@doppel/validation';
 import { Group, NumberInput, Textarea, TextInput } from '@mantine/core';
 import { DollarsInput } from '../../../components/dollars-input.tsx';
-import { FormCard } from '../shared/form-card.tsx';
+import { FormCard } from '../../../kit/form-card.tsx';
 import type { AppForm } from './app-form-values.ts';
 
 /** Multi-line fields grow from 5 to 20 rows (docs/product-rules.md#constants-and-limits). */

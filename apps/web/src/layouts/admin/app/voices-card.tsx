@@ -1,7 +1,7 @@
 import { appVoicesMax } from '@doppel/validation';
 import { Button, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { FormCard } from '../shared/form-card.tsx';
+import { FormCard } from '../../../kit/form-card.tsx';
 import { type AppForm, newVoiceRow } from './app-form-values.ts';
 import { GroupError } from './group-error.tsx';
 import { VoiceRow } from './voice-row.tsx';

@@ -5,12 +5,12 @@ import { DateTimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { useNavigate } from 'react-router-dom';
+import { AdminPage, AdminPageHeader } from '../../../kit/admin-page.tsx';
+import { FormCard } from '../../../kit/form-card.tsx';
+import { FormFooter } from '../../../kit/form-footer.tsx';
+import { TalentSelect } from '../../../kit/talent-select.tsx';
+import { useServerForm } from '../../../kit/use-server-form.ts';
 import { trpc } from '../../../trpc/trpc.ts';
-import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
-import { FormCard } from '../shared/form-card.tsx';
-import { FormFooter } from '../shared/form-footer.tsx';
-import { TalentSelect } from '../shared/talent-select.tsx';
-import { useServerForm } from '../shared/use-server-form.ts';
 import { broadcastPath, schedulePresets, toPickerValue } from './broadcast-format.ts';
 import { initialScheduleValues, type ScheduleValues, scheduleInputOf, validateSchedule } from './schedule-values.ts';
 

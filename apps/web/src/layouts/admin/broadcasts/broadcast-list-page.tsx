@@ -3,12 +3,12 @@ import { Button, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
 import { IconBell, IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { Link } from 'react-router-dom';
+import { AdminList } from '../../../kit/admin-list.tsx';
+import { AdminPage, AdminPageHeader } from '../../../kit/admin-page.tsx';
+import { AdminTable } from '../../../kit/admin-table.tsx';
+import { RowDateLink } from '../../../kit/row-date-link.tsx';
+import { useAdminLive } from '../../../kit/use-admin-live.ts';
 import { trpc } from '../../../trpc/trpc.ts';
-import { AdminList } from '../shared/admin-list.tsx';
-import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
-import { AdminTable } from '../shared/admin-table.tsx';
-import { RowDateLink } from '../shared/row-date-link.tsx';
-import { useAdminLive } from '../shared/use-admin-live.ts';
 import { broadcastEntities, broadcastPath, broadcastPercent, broadcastProgress } from './broadcast-format.ts';
 import { BroadcastStatusBadge } from './broadcast-status-badge.tsx';
 

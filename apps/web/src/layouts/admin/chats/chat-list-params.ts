@@ -8,7 +8,7 @@ import {
   defaultAdminChatFilter,
   defaultAdminChatSort,
 } from '@doppel/validation';
-import { type ListParamsSpec, readListParams, writeListParams } from '../shared/list-params.ts';
+import { type ListParamsSpec, readListParams, writeListParams } from '../../../kit/list-params.ts';
 
 /** The filters in the order of docs/product-rules.md#admin-back-office; `all` last. */
 export const chatFilterLabels: Record<AdminChatFilter, string> = {

@@ -3,8 +3,8 @@ import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, TextInput, Title 
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { useAdminLive } from '../../../kit/use-admin-live.ts';
 import { trpc } from '../../../trpc/trpc.ts';
-import { useAdminLive } from '../shared/use-admin-live.ts';
 
 /**
  * What the twin remembers about this chat's fan (per fan and twin), as the fan's own panel lists

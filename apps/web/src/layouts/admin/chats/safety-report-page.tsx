@@ -3,10 +3,10 @@ import { IconFileDownload, IconLifebuoy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { LoadingPanel } from '../../../components/loading-panel.tsx';
+import { AdminPage, AdminPageHeader } from '../../../kit/admin-page.tsx';
+import { useAdminLive } from '../../../kit/use-admin-live.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { downloadTextFile } from '../../talent/earnings/download-file.ts';
-import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
-import { useAdminLive } from '../shared/use-admin-live.ts';
 
 /**
  * /chats/safety-report: how many times fans were referred to crisis services, per month (UTC),

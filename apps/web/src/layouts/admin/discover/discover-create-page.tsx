@@ -1,7 +1,7 @@
 import { createDiscoverEntryInput } from '@doppel/validation';
+import { AdminPage, AdminPageHeader } from '../../../kit/admin-page.tsx';
+import { CreateForm } from '../../../kit/create-form.tsx';
 import { trpc } from '../../../trpc/trpc.ts';
-import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
-import { CreateForm } from '../shared/create-form.tsx';
 
 /** /public-talents/create: one talent id and Create (docs/product-rules.md#admin-back-office), then the entry and "Saved!". */
 export function DiscoverCreatePage() {

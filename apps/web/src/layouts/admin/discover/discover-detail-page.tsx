@@ -13,13 +13,13 @@ import { LoadingPanel } from '../../../components/loading-panel.tsx';
 import { notifySuccess } from '../../../components/notify-success.ts';
 import { handleError } from '../../../errors/handle-error.ts';
 import { useSyncFormWithData } from '../../../forms/use-sync-form-with-data.ts';
+import { AdminPage, AdminPageHeader } from '../../../kit/admin-page.tsx';
+import { ConfirmButton } from '../../../kit/confirm-button.tsx';
+import { HistoryCard } from '../../../kit/history-card.tsx';
+import { RecordLink } from '../../../kit/record-link.tsx';
+import { useAdminLive } from '../../../kit/use-admin-live.ts';
+import { useServerForm } from '../../../kit/use-server-form.ts';
 import { trpc } from '../../../trpc/trpc.ts';
-import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
-import { ConfirmButton } from '../shared/confirm-button.tsx';
-import { HistoryCard } from '../shared/history-card.tsx';
-import { RecordLink } from '../shared/record-link.tsx';
-import { useAdminLive } from '../shared/use-admin-live.ts';
-import { useServerForm } from '../shared/use-server-form.ts';
 import { discoverEntities, surfaceEmoji } from './surfaces.ts';
 
 /** /public-talents/{talentId}: name, order and the visibility toggles (docs/product-rules.md#admin-back-office). */

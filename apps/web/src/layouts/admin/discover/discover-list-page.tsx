@@ -2,11 +2,11 @@ import { type DiscoverEntryView, discoverSurfaceLabels, discoverSurfaces } from 
 import { Avatar, Badge, Button, Card, Group, Text, Tooltip } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { AdminList } from '../../../kit/admin-list.tsx';
+import { AdminPage, AdminPageHeader } from '../../../kit/admin-page.tsx';
+import { useAdminLive } from '../../../kit/use-admin-live.ts';
 import { pictureSrc } from '../../../media/media-url.ts';
 import { trpc } from '../../../trpc/trpc.ts';
-import { AdminList } from '../shared/admin-list.tsx';
-import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
-import { useAdminLive } from '../shared/use-admin-live.ts';
 import { discoverEntities, surfaceEmoji } from './surfaces.ts';
 
 /** /public-talents: the featured twins by order, with their surfaces and order (docs/product-rules.md#admin-back-office). */

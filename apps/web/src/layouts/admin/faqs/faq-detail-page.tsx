@@ -4,11 +4,11 @@ import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { ErrorPanel } from '../../../components/error-panel.tsx';
 import { LoadingPanel } from '../../../components/loading-panel.tsx';
 import { describeError } from '../../../errors/describe-error.ts';
+import { AdminPage, AdminPageHeader } from '../../../kit/admin-page.tsx';
+import { HistoryCard } from '../../../kit/history-card.tsx';
+import { RecordLink } from '../../../kit/record-link.tsx';
+import { useAdminLive } from '../../../kit/use-admin-live.ts';
 import { trpc } from '../../../trpc/trpc.ts';
-import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
-import { HistoryCard } from '../shared/history-card.tsx';
-import { RecordLink } from '../shared/record-link.tsx';
-import { useAdminLive } from '../shared/use-admin-live.ts';
 import { FaqEditor } from './faq-editor.tsx';
 import { faqEntities } from './faq-format.ts';
 

@@ -3,8 +3,8 @@ import { Alert, Button, Group, Paper, Stack, Text, Textarea, TextInput } from '@
 import { schemaResolver, useForm } from '@mantine/form';
 import type { ReactNode } from 'react';
 import { useSyncFormWithData } from '../../../forms/use-sync-form-with-data.ts';
+import { useServerForm } from '../../../kit/use-server-form.ts';
 import { trpc } from '../../../trpc/trpc.ts';
-import { useServerForm } from '../shared/use-server-form.ts';
 import { questionCountLabel } from './faq-format.ts';
 
 function valuesOf(faq: AdminFaqView): AdminFaqFormValues {

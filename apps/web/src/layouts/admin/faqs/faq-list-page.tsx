@@ -3,10 +3,10 @@ import { Badge, Button, Card, Group, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { RelativeTime } from '../../../components/relative-time.tsx';
+import { AdminList } from '../../../kit/admin-list.tsx';
+import { AdminPage, AdminPageHeader } from '../../../kit/admin-page.tsx';
+import { useAdminLive } from '../../../kit/use-admin-live.ts';
 import { trpc } from '../../../trpc/trpc.ts';
-import { AdminList } from '../shared/admin-list.tsx';
-import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
-import { useAdminLive } from '../shared/use-admin-live.ts';
 import { faqEntities, questionCountLabel } from './faq-format.ts';
 
 /** /faqs: the global FAQs (no talent), sorted by name, 50 at a time, live (docs/product-rules.md#admin-back-office). */

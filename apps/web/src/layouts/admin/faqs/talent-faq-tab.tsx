@@ -5,9 +5,9 @@ import { LoadingPanel } from '../../../components/loading-panel.tsx';
 import { notifySuccess } from '../../../components/notify-success.ts';
 import { describeError } from '../../../errors/describe-error.ts';
 import { handleError } from '../../../errors/handle-error.ts';
+import { RecordLink } from '../../../kit/record-link.tsx';
+import { useAdminLive } from '../../../kit/use-admin-live.ts';
 import { trpc } from '../../../trpc/trpc.ts';
-import { RecordLink } from '../shared/record-link.tsx';
-import { useAdminLive } from '../shared/use-admin-live.ts';
 import { FaqEditor } from './faq-editor.tsx';
 import { faqEntities } from './faq-format.ts';
 

@@ -1,11 +1,11 @@
 import { Anchor, Group, SimpleGrid, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
+import { AdminPage, AdminPageHeader } from '../../../kit/admin-page.tsx';
+import { DetailLoadState } from '../../../kit/detail-load-state.tsx';
+import { HistoryCard } from '../../../kit/history-card.tsx';
+import { RecordLink } from '../../../kit/record-link.tsx';
+import { useAdminLive } from '../../../kit/use-admin-live.ts';
 import { trpc } from '../../../trpc/trpc.ts';
-import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
-import { DetailLoadState } from '../shared/detail-load-state.tsx';
-import { HistoryCard } from '../shared/history-card.tsx';
-import { RecordLink } from '../shared/record-link.tsx';
-import { useAdminLive } from '../shared/use-admin-live.ts';
 import { GenerateVersionButton } from './generate-version-button.tsx';
 import { modelDetailEntities, talentPath } from './model-format.ts';
 import { ModelSettingsForm } from './model-settings-form.tsx';

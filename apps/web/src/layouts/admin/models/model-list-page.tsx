@@ -3,11 +3,11 @@ import { Anchor, Badge, Button, Group, Loader, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { Link } from 'react-router-dom';
+import { AdminList } from '../../../kit/admin-list.tsx';
+import { AdminPage, AdminPageHeader } from '../../../kit/admin-page.tsx';
+import { AdminTable } from '../../../kit/admin-table.tsx';
+import { useAdminLive } from '../../../kit/use-admin-live.ts';
 import { trpc } from '../../../trpc/trpc.ts';
-import { AdminList } from '../shared/admin-list.tsx';
-import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
-import { AdminTable } from '../shared/admin-table.tsx';
-import { useAdminLive } from '../shared/use-admin-live.ts';
 import { modelListEntities, modelPath, talentPath } from './model-format.ts';
 
 // Links inside a row are real links for keyboards and screen readers; a click anywhere else on the

@@ -7,10 +7,10 @@ import {
 import { Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useSyncFormWithData } from '../../../forms/use-sync-form-with-data.ts';
+import { FormCard } from '../../../kit/form-card.tsx';
+import { FormFooter } from '../../../kit/form-footer.tsx';
+import { useServerForm } from '../../../kit/use-server-form.ts';
 import { trpc } from '../../../trpc/trpc.ts';
-import { FormCard } from '../shared/form-card.tsx';
-import { FormFooter } from '../shared/form-footer.tsx';
-import { useServerForm } from '../shared/use-server-form.ts';
 import { baseOptions } from './model-format.ts';
 
 // The procedure's own payload and the parser of docs/product-rules.md#training-examples, so a bad examples line is named under the field

@@ -3,12 +3,12 @@ import { Alert, Anchor, Badge, Group, SimpleGrid, Stack, Text } from '@mantine/c
 import { Link, useParams } from 'react-router-dom';
 import { formatDateTime } from '../../../components/format-date.ts';
 import { formatPrice } from '../../../components/money.ts';
+import { AdminPage, AdminPageHeader } from '../../../kit/admin-page.tsx';
+import { DetailLoadState } from '../../../kit/detail-load-state.tsx';
+import { RecordLink } from '../../../kit/record-link.tsx';
+import { useAdminLive } from '../../../kit/use-admin-live.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { fanLabel } from '../chats/chat-format.ts';
-import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
-import { DetailLoadState } from '../shared/detail-load-state.tsx';
-import { RecordLink } from '../shared/record-link.tsx';
-import { useAdminLive } from '../shared/use-admin-live.ts';
 import { PaymentProblemBadge, PaymentStatusBadge, PriceChip, PriceTypeBadge, SandboxBadge } from './payment-badges.tsx';
 import { CopyValue, DetailCard, Field, StripeValue } from './payment-fields.tsx';
 import { paymentEntities, providerLabels } from './payment-format.ts';

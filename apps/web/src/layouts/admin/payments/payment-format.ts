@@ -5,13 +5,14 @@ import {
   type AdminPaymentPriceTypeFilter,
   type AdminPaymentStatus,
   adminPaymentPriceTypeFilters,
+  formatMicroUsd,
   type PaymentProblem,
   type PaymentProvider,
   type PriceView,
   type ProductPriceType,
 } from '@doppel/validation';
 import { formatPrice } from '../../../components/money.ts';
-import type { ListParamsSpec } from '../shared/list-params.ts';
+import type { ListParamsSpec } from '../../../kit/list-params.ts';
 
 /** docs/product-rules.md#payment-price-types: ONE_TIME (Credits), SUBSCRIPTION, APPLE_ONE_TIME (IAP), GOOGLE_ONE_TIME (IAP). */
 export const priceTypeLabels: Record<ProductPriceType, string> = {
@@ -86,16 +87,9 @@ export function formatSignedPrice(price: PriceView): string {
   return text;
 }
 
-const usdMicros = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 6,
-});
-
 /** Micro-USD (the twin's earnings) as signed dollars: -600000 -> "−$0.60", 5000 -> "+$0.005". */
 export function formatSignedMicroUsd(micros: number): string {
-  const text = usdMicros.format(Math.abs(micros) / 1_000_000);
+  const text = formatMicroUsd(Math.abs(micros));
   if (micros > 0) return `+${text}`;
   if (micros < 0) return `−${text}`;
   return text;

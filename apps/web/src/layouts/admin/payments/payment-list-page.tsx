@@ -2,14 +2,14 @@ import type { AdminPaymentPriceTypeFilter, AdminPaymentRow } from '@doppel/valid
 import { Group, Select, Stack, Switch, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useEffect, useState } from 'react';
+import { AdminList } from '../../../kit/admin-list.tsx';
+import { AdminPage, AdminPageHeader } from '../../../kit/admin-page.tsx';
+import { AdminTable } from '../../../kit/admin-table.tsx';
+import { RowDateLink } from '../../../kit/row-date-link.tsx';
+import { useAdminLive } from '../../../kit/use-admin-live.ts';
+import { useListParams } from '../../../kit/use-list-params.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { fanLabel } from '../chats/chat-format.ts';
-import { AdminList } from '../shared/admin-list.tsx';
-import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
-import { AdminTable } from '../shared/admin-table.tsx';
-import { RowDateLink } from '../shared/row-date-link.tsx';
-import { useAdminLive } from '../shared/use-admin-live.ts';
-import { useListParams } from '../shared/use-list-params.ts';
 import { PaymentProblemBadge, PaymentStatusBadge, PriceChip, PriceTypeBadge, SandboxBadge } from './payment-badges.tsx';
 import { emptyPaymentsText, paymentEntities, paymentListParams, paymentPath, priceTypeFilterOptions } from './payment-format.ts';
 

@@ -9,7 +9,7 @@ import {
 } from '@doppel/validation';
 import { formatPrice } from '../../../components/money.ts';
 import { payoutStatusColors, payoutStatusLabels } from '../../../components/payout-labels.ts';
-import type { ListParamsSpec } from '../shared/list-params.ts';
+import type { ListParamsSpec } from '../../../kit/list-params.ts';
 
 /** The settings form's status choices, in the order of docs/product-rules.md#payout-statuses. */
 export const payoutStatusOptions = payoutStatuses.map((value) => ({ value, label: payoutStatusLabels[value] }));

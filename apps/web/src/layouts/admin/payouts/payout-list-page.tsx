@@ -3,13 +3,13 @@ import { Select, Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { transferTypeLabels } from '../../../components/payout-labels.ts';
 import { PayoutStatusBadge } from '../../../components/payout-status-badge.tsx';
+import { AdminList } from '../../../kit/admin-list.tsx';
+import { AdminPage, AdminPageHeader } from '../../../kit/admin-page.tsx';
+import { AdminTable } from '../../../kit/admin-table.tsx';
+import { RowDateLink } from '../../../kit/row-date-link.tsx';
+import { useAdminLive } from '../../../kit/use-admin-live.ts';
+import { useListParams } from '../../../kit/use-list-params.ts';
 import { trpc } from '../../../trpc/trpc.ts';
-import { AdminList } from '../shared/admin-list.tsx';
-import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
-import { AdminTable } from '../shared/admin-table.tsx';
-import { RowDateLink } from '../shared/row-date-link.tsx';
-import { useAdminLive } from '../shared/use-admin-live.ts';
-import { useListParams } from '../shared/use-list-params.ts';
 import { BankFileButton } from './bank-file-button.tsx';
 import {
   emptyPayoutsText,

@@ -2,10 +2,10 @@ import { type AdminPayoutDetail, adminPayoutUpdateInput, type PayoutStatus, payo
 import { Select, Stack, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useSyncFormWithData } from '../../../forms/use-sync-form-with-data.ts';
+import { FormCard } from '../../../kit/form-card.tsx';
+import { FormFooter } from '../../../kit/form-footer.tsx';
+import { useServerForm } from '../../../kit/use-server-form.ts';
 import { trpc } from '../../../trpc/trpc.ts';
-import { FormCard } from '../shared/form-card.tsx';
-import { FormFooter } from '../shared/form-footer.tsx';
-import { useServerForm } from '../shared/use-server-form.ts';
 import { payoutStatusOptions } from './payout-format.ts';
 
 type Values = { payoutId: string; status: PayoutStatus; rejectionReason: string };

@@ -6,14 +6,14 @@ import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { ErrorPanel } from '../../../components/error-panel.tsx';
 import { formatDateTime } from '../../../components/format-date.ts';
 import { describeError } from '../../../errors/describe-error.ts';
+import { AdminPage, AdminPageHeader } from '../../../kit/admin-page.tsx';
+import { useAdminLive } from '../../../kit/use-admin-live.ts';
 import { pictureSrc } from '../../../media/media-url.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { AdminMessageCard } from '../chats/admin-message-card.tsx';
 import { fanLabel } from '../chats/chat-format.ts';
 import { PromptTabs } from '../chats/prompt-tabs.tsx';
 import { useChatImagesVisible } from '../chats/use-chat-images-visible.ts';
-import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
-import { useAdminLive } from '../shared/use-admin-live.ts';
 import { reactionEmoji, reactionEntities, reactionLabels } from './reaction-format.ts';
 
 /**

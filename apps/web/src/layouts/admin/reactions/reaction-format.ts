@@ -1,6 +1,6 @@
 // How the Reactions screens word things, and the list's filter in the address (?filter=…). Pure.
 import { type AdminReactionFilter, adminReactionFilters, defaultAdminReactionFilter, type Reaction } from '@doppel/validation';
-import type { ListParamsSpec } from '../shared/list-params.ts';
+import type { ListParamsSpec } from '../../../kit/list-params.ts';
 
 /** The filter choices as the screen names them, thumbs down first (docs/product-rules.md#admin-back-office). */
 export const reactionFilterLabels: Record<AdminReactionFilter, string> = {

@@ -1,6 +1,6 @@
 // How the Reports screens word things, and the list's filter in the address (?status=…). Pure.
 import { type AdminReportFilter, adminReportFilters, defaultAdminReportFilter } from '@doppel/validation';
-import type { ListParamsSpec } from '../shared/list-params.ts';
+import type { ListParamsSpec } from '../../../kit/list-params.ts';
 
 export const reportFilterLabels: Record<AdminReportFilter, string> = { OPEN: 'Open', CLOSED: 'Closed', all: 'All' };
 

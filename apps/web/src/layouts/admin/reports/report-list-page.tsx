@@ -2,11 +2,11 @@ import { type AdminReportFilter, type AdminReportView, adminReportFilters, twinR
 import { Card, Flex, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { RelativeTime } from '../../../components/relative-time.tsx';
+import { AdminList } from '../../../kit/admin-list.tsx';
+import { AdminPage, AdminPageHeader } from '../../../kit/admin-page.tsx';
+import { useAdminLive } from '../../../kit/use-admin-live.ts';
+import { useListParams } from '../../../kit/use-list-params.ts';
 import { trpc } from '../../../trpc/trpc.ts';
-import { AdminList } from '../shared/admin-list.tsx';
-import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
-import { useAdminLive } from '../shared/use-admin-live.ts';
-import { useListParams } from '../shared/use-list-params.ts';
 import { HiddenTwinBadge, ReportStatusBadge } from './report-badges.tsx';
 import { reportEntities, reportFilterLabels, reportListParams, reportPath } from './report-format.ts';
 

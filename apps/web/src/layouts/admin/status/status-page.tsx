@@ -1,10 +1,10 @@
 import { Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconActivityHeartbeat } from '@tabler/icons-react';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { ListSkeleton } from '../../../kit/admin-list.tsx';
+import { AdminPage, AdminPageHeader } from '../../../kit/admin-page.tsx';
+import { useAdminLive } from '../../../kit/use-admin-live.ts';
 import { trpc } from '../../../trpc/trpc.ts';
-import { ListSkeleton } from '../shared/admin-list.tsx';
-import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
-import { useAdminLive } from '../shared/use-admin-live.ts';
 import { CheckNowButton } from './check-now-button.tsx';
 import { ModelHealthRow } from './model-health-row.tsx';
 

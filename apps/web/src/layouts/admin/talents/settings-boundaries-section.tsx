@@ -1,6 +1,6 @@
 import { Badge, Group, Text } from '@mantine/core';
+import { FormCard } from '../../../kit/form-card.tsx';
 import { trpc } from '../../../trpc/trpc.ts';
-import { FormCard } from '../shared/form-card.tsx';
 
 const levelLabels = { SAFE: 'Safe', SUGGESTIVE: 'Suggestive', ADULT: 'Adult' } as const;
 

@@ -2,8 +2,8 @@ import { imageContextMax, imageContextMin } from '@doppel/validation';
 import { Anchor, Image, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
+import { FormCard } from '../../../kit/form-card.tsx';
 import { pictureSrc } from '../../../media/media-url.ts';
-import { FormCard } from '../shared/form-card.tsx';
 import type { SectionProps } from './settings-section.tsx';
 import { storageAnchor } from './talent-format.ts';
 

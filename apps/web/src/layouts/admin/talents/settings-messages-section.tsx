@@ -2,7 +2,7 @@ import { adminChatMessageTextMax, welcomeMessagesMax, welcomeMessageTextMax } fr
 import { ActionIcon, Group, Image, NativeSelect, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { randomId } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
-import { FormCard } from '../shared/form-card.tsx';
+import { FormCard } from '../../../kit/form-card.tsx';
 import { ListFooter } from './list-footer.tsx';
 import type { SectionProps } from './settings-section.tsx';
 

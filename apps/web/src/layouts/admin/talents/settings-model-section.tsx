@@ -1,6 +1,6 @@
 import { adminChatExamplesMax, adminTemperatureMax, type LlmType, llmTypes, shareStep } from '@doppel/validation';
 import { NativeSelect, NumberInput, SimpleGrid, Text, TextInput } from '@mantine/core';
-import { FormCard } from '../shared/form-card.tsx';
+import { FormCard } from '../../../kit/form-card.tsx';
 import type { SectionProps } from './settings-section.tsx';
 import { sharePercent } from './talent-format.ts';
 

@@ -3,7 +3,7 @@ import { NativeSelect, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { ChipPicker } from '../../../components/chip-picker.tsx';
 import { InterestsPicker } from '../../../components/interests-picker.tsx';
 import { optionLabel, purposeDetails } from '../../../forms/option-labels.ts';
-import { FormCard } from '../shared/form-card.tsx';
+import { FormCard } from '../../../kit/form-card.tsx';
 import type { SectionProps } from './settings-section.tsx';
 
 /** Persona: purpose, traits, interests, facts, and the custom prompt that replaces the generated one. */

@@ -3,8 +3,8 @@ import { Avatar, Group, NumberInput, SimpleGrid, Stack, Switch, Text, TextInput 
 import { IconAt } from '@tabler/icons-react';
 import { CreditsInput } from '../../../components/credits-input.tsx';
 import { GenderPicker } from '../../../components/gender-picker.tsx';
+import { FormCard } from '../../../kit/form-card.tsx';
 import { pictureSrc } from '../../../media/media-url.ts';
-import { FormCard } from '../shared/form-card.tsx';
 import type { SectionProps } from './settings-section.tsx';
 
 /** Profile: name, tag, picture, gender, age, adult content. */

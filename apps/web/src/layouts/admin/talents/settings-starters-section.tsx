@@ -2,7 +2,7 @@ import { conversationStartersMax } from '@doppel/validation';
 import { Switch, Text } from '@mantine/core';
 import { randomId } from '@mantine/hooks';
 import { StarterFields } from '../../../components/starter-fields.tsx';
-import { FormCard } from '../shared/form-card.tsx';
+import { FormCard } from '../../../kit/form-card.tsx';
 import { ListFooter } from './list-footer.tsx';
 import type { SectionProps } from './settings-section.tsx';
 

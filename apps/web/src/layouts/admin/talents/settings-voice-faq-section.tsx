@@ -1,6 +1,6 @@
 import { NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { genderLabels } from '../../../forms/option-labels.ts';
-import { FormCard } from '../shared/form-card.tsx';
+import { FormCard } from '../../../kit/form-card.tsx';
 import type { SectionProps } from './settings-section.tsx';
 
 /**

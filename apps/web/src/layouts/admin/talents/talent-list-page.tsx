@@ -10,13 +10,13 @@ import { Avatar, Badge, Button, Card, Group, SegmentedControl, Stack, Text, Tool
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { RelativeTime } from '../../../components/relative-time.tsx';
+import { AdminList } from '../../../kit/admin-list.tsx';
+import { AdminPage, AdminPageHeader } from '../../../kit/admin-page.tsx';
+import { ListSearch } from '../../../kit/list-search.tsx';
+import { useAdminLive } from '../../../kit/use-admin-live.ts';
+import { useListParams } from '../../../kit/use-list-params.ts';
 import { pictureSrc } from '../../../media/media-url.ts';
 import { trpc } from '../../../trpc/trpc.ts';
-import { AdminList } from '../shared/admin-list.tsx';
-import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
-import { ListSearch } from '../shared/list-search.tsx';
-import { useAdminLive } from '../shared/use-admin-live.ts';
-import { useListParams } from '../shared/use-list-params.ts';
 import { chatsLabel, talentEntities } from './talent-format.ts';
 
 const listParams = {

@@ -7,10 +7,10 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { formatDateTime } from '../../../components/format-date.ts';
+import { ConfirmButton } from '../../../kit/confirm-button.tsx';
+import { useAdminLive } from '../../../kit/use-admin-live.ts';
+import { useServerForm } from '../../../kit/use-server-form.ts';
 import { trpc } from '../../../trpc/trpc.ts';
-import { ConfirmButton } from '../shared/confirm-button.tsx';
-import { useAdminLive } from '../shared/use-admin-live.ts';
-import { useServerForm } from '../shared/use-server-form.ts';
 import { userEmailLabel } from './user-format.ts';
 
 const managerEntities = ['talent_managers', 'invitations', 'users'] as const;

@@ -3,13 +3,13 @@ import { Anchor, Avatar, Group, Paper, SimpleGrid, Stack, Text, Title } from '@m
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { formatDateTime } from '../../../components/format-date.ts';
+import { AdminPage, AdminPageHeader } from '../../../kit/admin-page.tsx';
+import { DetailLoadState } from '../../../kit/detail-load-state.tsx';
+import { HistoryCard } from '../../../kit/history-card.tsx';
+import { RecordLink } from '../../../kit/record-link.tsx';
+import { useAdminLive } from '../../../kit/use-admin-live.ts';
 import { pictureSrc } from '../../../media/media-url.ts';
 import { trpc } from '../../../trpc/trpc.ts';
-import { AdminPage, AdminPageHeader } from '../shared/admin-page.tsx';
-import { DetailLoadState } from '../shared/detail-load-state.tsx';
-import { HistoryCard } from '../shared/history-card.tsx';
-import { RecordLink } from '../shared/record-link.tsx';
-import { useAdminLive } from '../shared/use-admin-live.ts';
 import { RoleBadge, UserStatusBadge } from './user-badges.tsx';
 import { UserEditForm } from './user-edit-form.tsx';
 import { userEmailLabel, userEntities, userTitle } from './user-format.ts';

@@ -13,9 +13,9 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { notifySuccess } from '../../../components/notify-success.ts';
 import { useSyncFormWithData } from '../../../forms/use-sync-form-with-data.ts';
+import { FormFooter } from '../../../kit/form-footer.tsx';
+import { useServerForm } from '../../../kit/use-server-form.ts';
 import { trpc } from '../../../trpc/trpc.ts';
-import { FormFooter } from '../shared/form-footer.tsx';
-import { useServerForm } from '../shared/use-server-form.ts';
 import { waitlistStatusOptions } from './user-format.ts';
 
 type Values = { name: string; email: string; role: UserRole; credits: number | string; waitlistStatus: string };

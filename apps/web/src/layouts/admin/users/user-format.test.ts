@@ -1,6 +1,6 @@
 import { adminUserFilters } from '@doppel/validation';
 import { describe, expect, it } from 'vitest';
-import { readListParams, writeListParams } from '../shared/list-params.ts';
+import { readListParams, writeListParams } from '../../../kit/list-params.ts';
 import { userEmailLabel, userFilterLabels, userFilterOptions, userListParams, userTitle } from './user-format.ts';
 
 describe('users list params', () => {

@@ -8,7 +8,7 @@ import {
   defaultAdminUserFilter,
   type UserRole,
 } from '@doppel/validation';
-import type { ListParamsSpec } from '../shared/list-params.ts';
+import type { ListParamsSpec } from '../../../kit/list-params.ts';
 
 /** The drop-down's options as the screen names them, in order (docs/product-rules.md#admin-back-office). */
 export const userFilterLabels: Record<AdminUserFilter, string> = {

@@ -1,8 +1,8 @@
 // The chart styles load with the chart, so only creators who open Audience download them.
 import '@mantine/charts/styles.css';
-import { type AudienceOutput, fanDisplayName } from '@doppel/validation';
+import { type AudienceOutput, fanDisplayName, formatCents } from '@doppel/validation';
 import { BarChart, LineChart } from '@mantine/charts';
-import { bucketLabel, formatCents } from './audience-format.ts';
+import { bucketLabel } from './audience-format.ts';
 
 /** Fans, returning, paying and subscribers per bucket of the period. */
 export function AudienceChart({ audience }: { audience: AudienceOutput }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucketLabel, formatCents, formatWait, percent } from './audience-format.ts';
+import { bucketLabel, formatWait, percent } from './audience-format.ts';
 
 describe('audience format', () => {
   it('labels day and month buckets in UTC', () => {
@@ -19,9 +19,5 @@ describe('audience format', () => {
     expect(formatWait(5 * 3600)).toBe('5 h');
     expect(formatWait(86_400)).toBe('1 day');
     expect(formatWait(7 * 86_400)).toBe('7 days');
-  });
-
-  it('shows cents as dollars', () => {
-    expect(formatCents(1999)).toBe('$19.99');
   });
 });

@@ -24,7 +24,3 @@ export function formatWait(seconds: number | null): string {
   const days = Math.round((seconds * 1000) / dayMs);
   return `${days} ${days === 1 ? 'day' : 'days'}`;
 }
-
-export function formatCents(cents: number): string {
-  return (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
-}

@@ -1,4 +1,4 @@
-import { type AudienceOutput, type AudiencePeriod, audiencePeriods, fanDisplayName } from '@doppel/validation';
+import { type AudienceOutput, type AudiencePeriod, audiencePeriods, fanDisplayName, formatCents } from '@doppel/validation';
 import { Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
@@ -6,7 +6,7 @@ import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { trpc } from '../../../trpc/trpc.ts';
 import { SettingsHeader } from '../settings/settings-page.tsx';
 import { useTalentContext, useTalentLive } from '../talent-context.ts';
-import { formatCents, formatWait, percent } from './audience-format.ts';
+import { formatWait, percent } from './audience-format.ts';
 
 // The charts (and their library) load only when the page shows figures.
 const AudienceChart = lazy(() => import('./audience-chart.tsx').then((module) => ({ default: module.AudienceChart })));

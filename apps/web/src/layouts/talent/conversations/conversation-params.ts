@@ -1,7 +1,7 @@
 // The Conversations list's filter and search in the address (?filter=…&q=…), so a reload, a shared
 // link or the way back from a chat keeps them. Pure, unit-tested.
 import { type ConversationFilter, conversationFilters, conversationSearchMaxLength } from '@doppel/validation';
-import { type ListParamsSpec, readListParams, writeListParams } from '../../admin/shared/list-params.ts';
+import { type ListParamsSpec, readListParams, writeListParams } from '../../../kit/list-params.ts';
 
 export const conversationFilterLabels: Record<ConversationFilter, string> = {
   all: 'All',

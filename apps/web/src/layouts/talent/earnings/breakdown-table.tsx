@@ -1,6 +1,7 @@
 import type { EarningBreakdown } from '@doppel/validation';
+import { formatMicroUsdCents } from '@doppel/validation';
 import { Table, Text } from '@mantine/core';
-import { breakdownRows, formatMicroUsd } from './earnings-format.ts';
+import { breakdownRows } from './earnings-format.ts';
 
 /** A month's earnings by source, gross and net (docs/product-rules.md#earnings-and-withdrawal), with refunds and disputes when any. */
 export function BreakdownTable({ monthId, breakdown }: { monthId: string; breakdown: EarningBreakdown }) {
@@ -25,12 +26,12 @@ export function BreakdownTable({ monthId, breakdown }: { monthId: string; breakd
               </Table.Td>
               <Table.Td ta="right" data-testid="breakdown-gross">
                 <Text size="sm" c={taken ? 'red.8' : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
-                  {formatMicroUsd(row.grossMicroUsd)}
+                  {formatMicroUsdCents(row.grossMicroUsd)}
                 </Text>
               </Table.Td>
               <Table.Td ta="right" data-testid="breakdown-net">
                 <Text size="sm" fw={600} c={taken ? 'red.8' : undefined} style={{ whiteSpace: 'nowrap' }}>
-                  {formatMicroUsd(row.netMicroUsd)}
+                  {formatMicroUsdCents(row.netMicroUsd)}
                 </Text>
               </Table.Td>
             </Table.Tr>

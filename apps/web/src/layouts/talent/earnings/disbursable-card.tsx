@@ -1,7 +1,7 @@
+import { formatCents } from '@doppel/validation';
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconCash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
-import { formatCents } from '../../../components/money.ts';
 import { canWithdraw } from './earnings-format.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { EarningBreakdown } from '@doppel/validation';
+import { type EarningBreakdown, formatMicroUsdCents } from '@doppel/validation';
 import { describe, expect, it } from 'vitest';
 import {
   belowMinimumText,
@@ -7,34 +7,31 @@ import {
   chosenDetails,
   compactMicroUsd,
   daysInMonth,
-  formatMicroUsd,
-  microUsdToCents,
   monthChartRows,
   monthLabel,
   withdrawValues,
 } from './earnings-format.ts';
 
-describe('formatMicroUsd', () => {
+describe('money on the earnings screen', () => {
   it('shows micro-USD as dollars and cents', () => {
-    expect(formatMicroUsd(12_340_000)).toBe('$12.34');
-    expect(formatMicroUsd(1_234_560_000)).toBe('$1,234.56');
-    expect(formatMicroUsd(0)).toBe('$0.00');
+    expect(formatMicroUsdCents(12_340_000)).toBe('$12.34');
+    expect(formatMicroUsdCents(1_234_560_000)).toBe('$1,234.56');
+    expect(formatMicroUsdCents(0)).toBe('$0.00');
   });
 
   it('drops fractions of a cent instead of rounding them up', () => {
-    expect(formatMicroUsd(12_349_999)).toBe('$12.34');
-    expect(formatMicroUsd(3_000)).toBe('$0.00');
-    expect(microUsdToCents(60_000)).toBe(6);
+    expect(formatMicroUsdCents(12_349_999)).toBe('$12.34');
+    expect(formatMicroUsdCents(3_000)).toBe('$0.00');
   });
 
-  it('shows amounts taken back with a minus sign, and no "-$0.00"', () => {
-    expect(formatMicroUsd(-600_000)).toBe('-$0.60');
-    expect(formatMicroUsd(-600_999)).toBe('-$0.60');
-    expect(formatMicroUsd(-3_000)).toBe('$0.00');
+  it('floors an amount taken back as the server does: a part of a cent counts as a whole one', () => {
+    expect(formatMicroUsdCents(-600_000)).toBe('-$0.60');
+    expect(formatMicroUsdCents(-600_999)).toBe('-$0.61');
+    expect(formatMicroUsdCents(-3_000)).toBe('-$0.01');
   });
 
   it('refuses a number that is not an exact integer', () => {
-    expect(() => formatMicroUsd(1.5)).toThrow(RangeError);
+    expect(() => formatMicroUsdCents(1.5)).toThrow(RangeError);
   });
 
   it('rounds axis ticks for reading', () => {

@@ -1,31 +1,15 @@
 // How the creator's earnings screens word money, months, days, sources and payouts. Pure and
-// unit-tested; money stays integer until the one division that displays it.
+// unit-tested; money is worded by @doppel/validation's shared formatters (floored to cents, as the
+// server floors the disbursable amount).
 import {
   type EarningBreakdown,
   type EarningSource,
   type EarningsMonthDays,
-  microUsdPerCent,
+  formatCents,
+  microUsdToCentsFloor,
   type PayoutDetailsOutput,
   type TransferType,
 } from '@doppel/validation';
-import { formatCents } from '../../../components/money.ts';
-
-/**
- * Micro-USD as whole cents, dropping the fraction of a cent toward zero: what the creator sees is
- * never more than what can be paid out (docs/product-rules.md#constants-and-limits floors the disbursable amount to cents too).
- */
-export function microUsdToCents(microUsd: number): number {
-  if (!Number.isSafeInteger(microUsd)) throw new RangeError(`${microUsd} is not an exact integer`);
-  // Integer arithmetic: the remainder is dropped before dividing, so the quotient is exact.
-  return (microUsd - (microUsd % microUsdPerCent)) / microUsdPerCent;
-}
-
-/** Earnings (integer micro-USD) as money text: 12_345_678 -> "$12.34", -600_000 -> "-$0.60". */
-export function formatMicroUsd(microUsd: number): string {
-  const cents = microUsdToCents(microUsd);
-  // -0 would print "-$0.00" for a sub-cent reversal.
-  return formatCents(cents === 0 ? 0 : cents);
-}
 
 const compactUsd = new Intl.NumberFormat('en-US', {
   style: 'currency',
@@ -36,7 +20,7 @@ const compactUsd = new Intl.NumberFormat('en-US', {
 
 /** A chart axis tick, rounded for reading ("$1.23K"); the tooltip and totals stay exact to the cent. */
 export function compactMicroUsd(microUsd: number): string {
-  return compactUsd.format(microUsdToCents(microUsd) / 100);
+  return compactUsd.format(microUsdToCentsFloor(microUsd) / 100);
 }
 
 function monthParts(monthId: string): { year: number; month: number } {

@@ -1,10 +1,11 @@
 import type { EarningMonth } from '@doppel/validation';
+import { formatMicroUsdCents } from '@doppel/validation';
 import { Accordion, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { trpc } from '../../../trpc/trpc.ts';
 import { BreakdownTable } from './breakdown-table.tsx';
-import { formatMicroUsd, monthLabel } from './earnings-format.ts';
+import { monthLabel } from './earnings-format.ts';
 
 // The chart library is large; it loads when the first month is opened, not with the page.
 const MonthChart = lazy(() => import('./month-chart.tsx').then((module) => ({ default: module.MonthChart })));
@@ -28,10 +29,10 @@ export function MonthAccordion({ talentId, months }: { talentId: string; months:
               <Text fw={700}>{monthLabel(month.id)}</Text>
               <Group gap="md" wrap="nowrap">
                 <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                  Gross <span data-testid="month-gross">{formatMicroUsd(month.grossMicroUsd)}</span>
+                  Gross <span data-testid="month-gross">{formatMicroUsdCents(month.grossMicroUsd)}</span>
                 </Text>
                 <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
-                  Net <span data-testid="month-net">{formatMicroUsd(month.netMicroUsd)}</span>
+                  Net <span data-testid="month-net">{formatMicroUsdCents(month.netMicroUsd)}</span>
                 </Text>
               </Group>
             </Group>

@@ -1,8 +1,9 @@
 // The chart styles load with the chart, so only creators who open a month download them.
 import '@mantine/charts/styles.css';
 import type { EarningsMonthDays } from '@doppel/validation';
+import { formatMicroUsdCents } from '@doppel/validation';
 import { LineChart } from '@mantine/charts';
-import { compactMicroUsd, formatMicroUsd, monthChartRows, monthLabel } from './earnings-format.ts';
+import { compactMicroUsd, monthChartRows, monthLabel } from './earnings-format.ts';
 
 /** Net and gross per day of one month (the daily line chart of docs/product-rules.md#earnings-and-withdrawal); x is the day of the month. */
 export function MonthChart({ monthId, days }: { monthId: string; days: EarningsMonthDays['days'] }) {
@@ -20,7 +21,7 @@ export function MonthChart({ monthId, days }: { monthId: string; days: EarningsM
         withDots={false}
         withLegend
         tickLine="y"
-        valueFormatter={formatMicroUsd}
+        valueFormatter={formatMicroUsdCents}
         yAxisProps={{ tickFormatter: compactMicroUsd, width: 56 }}
         xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 8 }}
         accessibilityLayer

@@ -1,7 +1,6 @@
-import { type PayoutView, payoutReasonText } from '@doppel/validation';
+import { formatCents, type PayoutView, payoutReasonText } from '@doppel/validation';
 import { Button, Card, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
-import { formatCents } from '../../../components/money.ts';
 import { transferTypeLabels } from '../../../components/payout-labels.ts';
 import { PayoutStatusBadge } from '../../../components/payout-status-badge.tsx';
 import { RelativeTime } from '../../../components/relative-time.tsx';

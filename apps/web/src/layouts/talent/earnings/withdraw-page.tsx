@@ -1,7 +1,7 @@
+import { formatCents } from '@doppel/validation';
 import { Card, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
-import { formatCents } from '../../../components/money.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { SettingsHeader } from '../settings/settings-page.tsx';
 import { useTalentContext, useTalentLive } from '../talent-context.ts';

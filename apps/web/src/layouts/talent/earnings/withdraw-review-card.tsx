@@ -1,7 +1,7 @@
+import { formatCents } from '@doppel/validation';
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconSend } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { formatCents } from '../../../components/money.ts';
 import { truncateMessage } from '../../../errors/truncate-message.ts';
 import type { WithdrawValues } from './earnings-format.ts';
 import { payoutArrivalText, payoutDestinationText } from './withdraw-review.ts';

@@ -1,8 +1,8 @@
+import { formatCents } from '@doppel/validation';
 import { Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowRight, IconBulb } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
-import { formatCents } from '../../../components/money.ts';
 import { useLiveInvalidate } from '../../../live/use-live.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { ConversationRow } from '../conversations/conversations-page.tsx';

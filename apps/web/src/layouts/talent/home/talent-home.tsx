@@ -1,3 +1,4 @@
+import { formatCents } from '@doppel/validation';
 import { Alert, Avatar, Button, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconArrowRight,
@@ -11,7 +12,6 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
-import { formatCents } from '../../../components/money.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { CopyField } from '../copy-field.tsx';
 import { useCorrectionsSummary } from '../drafts/use-approval-live.ts';

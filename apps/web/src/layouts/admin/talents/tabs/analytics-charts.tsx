@@ -1,8 +1,9 @@
 import type { AdminTalentAnalytics } from '@doppel/validation';
+import { formatMicroUsd, formatMicroUsdCents } from '@doppel/validation';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { analyticsChartRows, compactUsdFromMicro, formatMicroUsd, formatMicroUsdCents } from './tab-format.ts';
+import { analyticsChartRows, compactUsdFromMicro } from './tab-format.ts';
 
 /** One headline number with its label; `exact`, when the number is rounded, shows on hover or focus. */
 export function Stat({ label, value, exact, testId }: { label: string; value: string; exact?: string; testId: string }) {

@@ -1,14 +1,14 @@
 // The chart styles load with this tab, so only the admin chunk that shows charts carries them.
 import '@mantine/charts/styles.css';
-import { type AdminAnalyticsPeriod, adminAnalyticsPeriods, defaultAdminAnalyticsPeriod } from '@doppel/validation';
+import { type AdminAnalyticsPeriod, adminAnalyticsPeriods, defaultAdminAnalyticsPeriod, formatDayKey } from '@doppel/validation';
 import { Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ErrorAlert } from '../../../../components/error-alert.tsx';
+import { EmptyState } from '../../../../kit/admin-list.tsx';
+import { useAdminLive } from '../../../../kit/use-admin-live.ts';
 import { trpc } from '../../../../trpc/trpc.ts';
-import { EmptyState } from '../../shared/admin-list.tsx';
-import { useAdminLive } from '../../shared/use-admin-live.ts';
 import { AnalyticsCharts, AnalyticsTotals } from './analytics-charts.tsx';
-import { analyticsTabEntities, formatDay, hasActivity } from './tab-format.ts';
+import { analyticsTabEntities, hasActivity } from './tab-format.ts';
 
 /**
  * The talent detail's Analytics tab (docs/product-rules.md#admin-back-office): messages, fans, paying fans and revenue per UTC day
@@ -43,7 +43,7 @@ export function TalentAnalyticsTab({ talentId }: { talentId: string }) {
         </Stack>
         {query.data && (
           <Text size="xs" c="dimmed" data-testid="analytics-range">
-            {formatDay(query.data.from)} to {formatDay(query.data.to)} (UTC)
+            {formatDayKey(query.data.from)} to {formatDayKey(query.data.to)} (UTC)
           </Text>
         )}
       </Group>

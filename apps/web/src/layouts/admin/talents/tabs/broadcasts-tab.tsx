@@ -3,11 +3,11 @@ import { broadcastStatusLabels } from '@doppel/validation';
 import { Card, Flex, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../../../components/format-date.ts';
+import { AdminList } from '../../../../kit/admin-list.tsx';
+import { useAdminLive } from '../../../../kit/use-admin-live.ts';
 import { trpc } from '../../../../trpc/trpc.ts';
 import { broadcastPath, broadcastProgress } from '../../broadcasts/broadcast-format.ts';
 import { BroadcastStatusBadge } from '../../broadcasts/broadcast-status-badge.tsx';
-import { AdminList } from '../../shared/admin-list.tsx';
-import { useAdminLive } from '../../shared/use-admin-live.ts';
 import { broadcastsTabEntities } from './tab-format.ts';
 
 /** The talent detail's Broadcast tab (docs/product-rules.md#admin-back-office): broadcasts to this twin's fans, latest scheduled first. */

@@ -5,10 +5,10 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorAlert } from '../../../../components/error-alert.tsx';
 import { formatDateTime } from '../../../../components/format-date.ts';
+import { EmptyState, ListSkeleton } from '../../../../kit/admin-list.tsx';
+import { RecordLink } from '../../../../kit/record-link.tsx';
+import { useAdminLive } from '../../../../kit/use-admin-live.ts';
 import { trpc } from '../../../../trpc/trpc.ts';
-import { EmptyState, ListSkeleton } from '../../shared/admin-list.tsx';
-import { RecordLink } from '../../shared/record-link.tsx';
-import { useAdminLive } from '../../shared/use-admin-live.ts';
 import { llmTypeLabel, modelTabEntities, modelVersionStatusColors, modelVersionStatusLabels, plural } from './tab-format.ts';
 
 /** The talent detail's Model tab (docs/product-rules.md#admin-back-office): the engine the twin answers with and its fine-tuning models. */

@@ -4,10 +4,10 @@ import { Link } from 'react-router-dom';
 import { payoutStatusLabels, transferTypeLabels } from '../../../../components/payout-labels.ts';
 import { PayoutStatusBadge } from '../../../../components/payout-status-badge.tsx';
 import { RelativeTime } from '../../../../components/relative-time.tsx';
+import { AdminList } from '../../../../kit/admin-list.tsx';
+import { useAdminLive } from '../../../../kit/use-admin-live.ts';
 import { trpc } from '../../../../trpc/trpc.ts';
 import { formatPayoutAmount, payoutPath } from '../../payouts/payout-format.ts';
-import { AdminList } from '../../shared/admin-list.tsx';
-import { useAdminLive } from '../../shared/use-admin-live.ts';
 import { payoutsTabEntities } from './tab-format.ts';
 
 /** The talent detail's Payouts tab (docs/product-rules.md#admin-back-office): the talent's payouts, newest first, 50 at a time. */

@@ -1,51 +1,7 @@
-// How the talent detail's read-only tabs word things: money from integer units, statuses and
-// their colours, counts and chart days (payouts are worded by the Payouts section's payout-format.ts).
+// How the talent detail's read-only tabs word things: statuses and their colours, counts and
+// chart days (money and days come from @doppel/validation's shared formatters) (payouts are worded by the Payouts section's payout-format.ts).
 // Pure, unit-tested.
-import { type AdminAnalyticsDay, type LlmType, type ModelVersionStatus, microUsdPerCent } from '@doppel/validation';
-
-/**
- * `amount` integer units of 10^-digits as exact decimal text ("123456", 2 → "1234.56"). Intl formats
- * that text exactly, so no binary fraction ever touches money.
- */
-export function decimalText(amount: number, digits: number): string {
-  if (!Number.isSafeInteger(amount)) throw new RangeError(`${amount} is not an exact integer`);
-  const sign = amount < 0 ? '-' : '';
-  const text = String(Math.abs(amount)).padStart(digits + 1, '0');
-  return digits === 0 ? `${sign}${text}` : `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
-}
-
-function money(currency: string, minDigits: number, maxDigits: number): Intl.NumberFormat {
-  try {
-    return new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: minDigits,
-      maximumFractionDigits: maxDigits,
-    });
-  } catch {
-    // An unknown currency code: the amount with the code after it, never a wrong symbol.
-    return new Intl.NumberFormat('en-US', { minimumFractionDigits: minDigits, maximumFractionDigits: maxDigits });
-  }
-}
-
-/**
- * Earnings: integer micro-USD → "$0.06", "$0.003", "$1,234.567891": at least cents, and every
- * further digit that is not zero, so a 3 % referral share of a credit still shows.
- */
-export function formatMicroUsd(microUsd: number): string {
-  return money('USD', 2, 6).format(decimalText(microUsd, 6) as Intl.StringNumericLiteral);
-}
-
-/**
- * Headline money: integer micro-USD in whole cents, the fraction of a cent dropped toward zero as on
- * the creator's earnings screen ("$497.58", never "$497.588"); the exact amount is formatMicroUsd's.
- */
-export function formatMicroUsdCents(microUsd: number): string {
-  if (!Number.isSafeInteger(microUsd)) throw new RangeError(`${microUsd} is not an exact integer`);
-  const cents = (microUsd - (microUsd % microUsdPerCent)) / microUsdPerCent;
-  // -0 would print "-$0.00" for a sub-cent reversal.
-  return money('USD', 2, 2).format(decimalText(cents === 0 ? 0 : cents, 2) as Intl.StringNumericLiteral);
-}
+import type { AdminAnalyticsDay, LlmType, ModelVersionStatus } from '@doppel/validation';
 
 /** The version statuses as docs/product-rules.md#model-version-statuses names them. */
 export const modelVersionStatusLabels: Record<ModelVersionStatus, string> = {
@@ -76,12 +32,6 @@ export function plural(count: number, one: string, many = `${one}s`): string {
 export function chartDayLabel(day: string): string {
   const [, month, date] = day.split('-');
   return month && date ? `${date}/${Number(month)}` : day;
-}
-
-/** A period day key in the app's date format (docs/product-rules.md#constants-and-limits): "2024-03-07" → "07/3/2024". */
-export function formatDay(day: string): string {
-  const [year, month, date] = day.split('-');
-  return year && month && date ? `${date}/${Number(month)}/${year}` : day;
 }
 
 /** Tables whose changes each tab shows. */

@@ -2,7 +2,7 @@ import { Paper, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
-import { notifySuccess } from '../../../components/notify-success.ts';
+import { notifySuccess } from '../components/notify-success.ts';
 import { FormFooter } from './form-footer.tsx';
 import { useServerForm } from './use-server-form.ts';
 

@@ -1,10 +1,10 @@
 import type { AdminAuditEntity, AdminAuditEntry } from '@doppel/validation';
 import { Badge, Code, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
-import { ErrorAlert } from '../../../components/error-alert.tsx';
-import { LoadMoreButton } from '../../../components/load-more-button.tsx';
-import { RelativeTime } from '../../../components/relative-time.tsx';
-import { trpc } from '../../../trpc/trpc.ts';
+import { ErrorAlert } from '../components/error-alert.tsx';
+import { LoadMoreButton } from '../components/load-more-button.tsx';
+import { RelativeTime } from '../components/relative-time.tsx';
+import { trpc } from '../trpc/trpc.ts';
 import { FormCard } from './form-card.tsx';
 import { formatHistoryActor, formatHistoryValue } from './history-format.ts';
 import { useAdminLive } from './use-admin-live.ts';

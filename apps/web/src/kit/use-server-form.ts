@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { notifySuccess } from '../../../components/notify-success.ts';
-import { describeError } from '../../../errors/describe-error.ts';
-import { handleError } from '../../../errors/handle-error.ts';
-import { splitFieldErrors } from '../../../forms/server-errors.ts';
+import { notifySuccess } from '../components/notify-success.ts';
+import { describeError } from '../errors/describe-error.ts';
+import { handleError } from '../errors/handle-error.ts';
+import { splitFieldErrors } from '../forms/server-errors.ts';
 
 /** What the hook needs of a Mantine form. */
 type ServerForm<Values> = {

@@ -1,7 +1,7 @@
 import { Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { trpc } from '../../../trpc/trpc.ts';
+import { trpc } from '../trpc/trpc.ts';
 
 type Option = { value: string; label: string };
 

@@ -1,7 +1,7 @@
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { formatDateTime } from '../../../components/format-date.ts';
-import { RelativeTime } from '../../../components/relative-time.tsx';
+import { formatDateTime } from '../components/format-date.ts';
+import { RelativeTime } from '../components/relative-time.tsx';
 
 /**
  * A list row's date as a link to its detail: a real link for keyboards and screen readers, while a

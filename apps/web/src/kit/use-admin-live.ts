@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { type LiveEvent, useLive } from '../../../live/use-live.ts';
+import { type LiveEvent, useLive } from '../live/use-live.ts';
 
 /**
  * Calls `refresh` when a row of one of `entities` changes in the admin scope ('*' is the feed's

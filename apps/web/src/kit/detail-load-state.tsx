@@ -1,7 +1,7 @@
 import { Skeleton, Stack } from '@mantine/core';
-import { ErrorAlert } from '../../../components/error-alert.tsx';
-import { ErrorPanel } from '../../../components/error-panel.tsx';
-import { describeError } from '../../../errors/describe-error.ts';
+import { ErrorAlert } from '../components/error-alert.tsx';
+import { ErrorPanel } from '../components/error-panel.tsx';
+import { describeError } from '../errors/describe-error.ts';
 import { AdminPage, AdminPageHeader } from './admin-page.tsx';
 
 type DetailQuery = { isError: boolean; error: unknown; refetch: () => unknown };

@@ -1,7 +1,7 @@
 import { Button, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { ErrorAlert } from '../components/error-alert.tsx';
 import { uniqueById } from './unique-by-id.ts';
 
 /** What an admin list needs of a tRPC infinite query: its pages and how to load the next one. */

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { AdminSection } from '../sections.tsx';
+import type { AdminSection } from '../layouts/admin/sections.tsx';
 
 /** The section whose routes are showing; the layout provides it, shared pieces read it. */
 export const CurrentSectionContext = createContext<AdminSection | null>(null);

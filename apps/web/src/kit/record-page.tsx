@@ -2,9 +2,9 @@ import { type AdminRecordTable, adminRecordTables } from '@doppel/validation';
 import { Button, Code, CopyButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { ErrorAlert } from '../../../components/error-alert.tsx';
-import { LoadingPanel } from '../../../components/loading-panel.tsx';
-import { trpc } from '../../../trpc/trpc.ts';
+import { ErrorAlert } from '../components/error-alert.tsx';
+import { LoadingPanel } from '../components/loading-panel.tsx';
+import { trpc } from '../trpc/trpc.ts';
 
 const isTable = (value: string | undefined): value is AdminRecordTable =>
   value !== undefined && (adminRecordTables as readonly string[]).includes(value);

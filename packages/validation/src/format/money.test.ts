@@ -1,0 +1,93 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { decimalText, formatCents, formatMicroUsd, formatMicroUsdCents, microUsdToCentsFloor } from './money.ts';
+
+// Intl formats decimal text exactly; it is the reference the hand-placed grouping must match.
+const intlUsd = (decimal: string, digits: number) =>
+  new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(decimal as Intl.StringNumericLiteral);
+
+describe('decimalText', () => {
+  it('places the point in integer units, signs included', () => {
+    expect(decimalText(123456, 2)).toBe('1234.56');
+    expect(decimalText(5, 2)).toBe('0.05');
+    expect(decimalText(-5, 6)).toBe('-0.000005');
+    expect(decimalText(42, 0)).toBe('42');
+  });
+
+  it('refuses a number that is not an exact integer', () => {
+    expect(() => decimalText(1.5, 2)).toThrow(RangeError);
+  });
+});
+
+describe('formatCents', () => {
+  it('shows dollars with grouping and two decimals, negatives with a leading minus', () => {
+    expect(formatCents(123456)).toBe('$1,234.56');
+    expect(formatCents(0)).toBe('$0.00');
+    expect(formatCents(-60)).toBe('-$0.60');
+    expect(formatCents(-123456789)).toBe('-$1,234,567.89');
+  });
+
+  it('matches Intl for any amount', () => {
+    fc.assert(fc.property(fc.maxSafeInteger(), (cents) => formatCents(cents) === intlUsd(decimalText(cents, 2), 2)));
+  });
+});
+
+describe('microUsdToCentsFloor', () => {
+  it('floors toward minus infinity, as the server does, and never gives -0', () => {
+    expect(microUsdToCentsFloor(12_345_678)).toBe(1234);
+    expect(microUsdToCentsFloor(-5_000)).toBe(-1);
+    expect(microUsdToCentsFloor(-10_000)).toBe(-1);
+    expect(Object.is(microUsdToCentsFloor(-0), 0)).toBe(true);
+  });
+
+  it('agrees with Math.floor of the quotient', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e12, max: 1e12 }), (micro) => microUsdToCentsFloor(micro) === Math.floor(micro / 10_000)),
+    );
+  });
+});
+
+describe('formatMicroUsdCents', () => {
+  it('shows a negative month one cent lower than truncation would', () => {
+    expect(formatMicroUsdCents(12_345_678)).toBe('$12.34');
+    expect(formatMicroUsdCents(-600_000)).toBe('-$0.60');
+    expect(formatMicroUsdCents(-5_000)).toBe('-$0.01');
+    expect(formatMicroUsdCents(5_000)).toBe('$0.00');
+  });
+});
+
+describe('formatMicroUsd', () => {
+  it('keeps every digit that is not zero, and at least cents', () => {
+    expect(formatMicroUsd(60_000)).toBe('$0.06');
+    expect(formatMicroUsd(3_000)).toBe('$0.003');
+    expect(formatMicroUsd(1_234_567_891)).toBe('$1,234.567891');
+    expect(formatMicroUsd(0)).toBe('$0.00');
+    expect(formatMicroUsd(-3_000)).toBe('-$0.003');
+  });
+
+  it('matches Intl with two to six decimals for any amount', () => {
+    fc.assert(
+      fc.property(fc.maxSafeInteger(), (micro) => {
+        const reference = new Intl.NumberFormat('en-US', {
+          style: 'currency',
+          currency: 'USD',
+          minimumFractionDigits: 2,
+          maximumFractionDigits: 6,
+        }).format(decimalText(micro, 6) as Intl.StringNumericLiteral);
+        return formatMicroUsd(micro) === reference;
+      }),
+    );
+  });
+});
+
+describe('large amounts', () => {
+  it('stay exact past what a float division would keep', () => {
+    expect(formatMicroUsdCents(5_000_001_334_573)).toBe('$5,000,001.33');
+    expect(formatMicroUsd(5_000_001_334_573)).toBe('$5,000,001.334573');
+  });
+});

@@ -1,0 +1,60 @@
+// Money as text, shared by the web app, the first-paint shell, the ops CLI and the statements.
+// It lives here because every side already imports @doppel/validation and the package pulls in
+// no server code. Amounts are integers end to end: the decimal point is placed by string
+// arithmetic, so no binary fraction ever touches money.
+import { microUsdPerCent } from '../common/business.ts';
+
+function assertExact(amount: number): void {
+  if (!Number.isSafeInteger(amount)) throw new RangeError(`${amount} is not an exact integer`);
+}
+
+/** `amount` integer units of 10^-digits as exact decimal text: (123456, 2) -> "1234.56", (-5, 6) -> "-0.000005". */
+export function decimalText(amount: number, digits: number): string {
+  assertExact(amount);
+  const sign = amount < 0 ? '-' : '';
+  const text = String(Math.abs(amount)).padStart(digits + 1, '0');
+  return digits === 0 ? `${sign}${text}` : `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
+}
+
+/** "1234567" -> "1,234,567" (en-US grouping of a whole number's digits). */
+function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** Dollars text ("-0.000005") as people read it: "-$0.000005", "$1,234.56". */
+function usdText(decimal: string): string {
+  const sign = decimal.startsWith('-') ? '-' : '';
+  const [whole = '0', fraction] = decimal.replace('-', '').split('.');
+  return `${sign}$${groupThousands(whole)}${fraction === undefined ? '' : `.${fraction}`}`;
+}
+
+/** Whole US cents as money text: 123456 -> "$1,234.56", -60 -> "-$0.60". */
+export function formatCents(cents: number): string {
+  return usdText(decimalText(cents, 2));
+}
+
+/**
+ * Micro-USD to whole cents, floored (the disbursable amount is floored to cents). A negative
+ * amount (a month whose refunds outweigh its earnings) floors away from zero, never in its favour.
+ */
+export function microUsdToCentsFloor(microUsd: number): number {
+  assertExact(microUsd);
+  // Integer arithmetic: the remainder is taken off before dividing, so the quotient is exact.
+  const remainder = ((microUsd % microUsdPerCent) + microUsdPerCent) % microUsdPerCent;
+  const cents = (microUsd - remainder) / microUsdPerCent;
+  return cents === 0 ? 0 : cents; // no -0, which would print "-$0.00"
+}
+
+/** Headline money: micro-USD floored to whole cents, as the server floors it: -5_000 -> "-$0.01". */
+export function formatMicroUsdCents(microUsd: number): string {
+  return formatCents(microUsdToCentsFloor(microUsd));
+}
+
+/**
+ * Exact earnings: micro-USD with at least cents and every further digit that is not zero, so a
+ * 3 % referral share of a credit still shows: 60_000 -> "$0.06", 3_000 -> "$0.003".
+ */
+export function formatMicroUsd(microUsd: number): string {
+  const decimal = decimalText(microUsd, 6).replace(/0{1,4}$/, '');
+  return usdText(decimal);
+}

@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
 import { createSession } from '@doppel/domain';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { databaseUnavailableMessage } from '../src/trpc/database-unavailable.ts';
-import { type ApiProcess, startApiProcess } from './api-process.ts';
+import { type ApiProcess, startApiProcess } from './harness.ts';
 import { type FreezableProxy, startFreezableProxy } from './support/freezable-proxy.ts';
 
 let database: TestDatabase;

@@ -16,7 +16,7 @@ import { desc, eq } from 'drizzle-orm';
 import { parseBuffer } from 'music-metadata';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startWorkerProcess, type WorkerProcess } from '../../../scripts/worker-process.ts';
-import { type ApiProcess, type Browser, createBrowser, startApiProcess } from './api-process.ts';
+import { type ApiProcess, type Browser, createBrowser, startApiProcess } from './harness.ts';
 
 let database: TestDatabase;
 let filesDir: string;

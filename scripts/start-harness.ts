@@ -4,7 +4,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { freePort } from './free-port.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -12,15 +12,6 @@ const root = resolve(import.meta.dirname, '..');
 export type Started = { process: ChildProcess; url: string; output: () => string; exited: Promise<number | null> };
 /** Supervisors still running, stopped (with their children) if a test fails half-way. */
 const running = new Map<ChildProcess, Promise<number | null>>();
-
-/** Polls `condition` every 250 ms; fails with `explain()` after `timeoutMs`. */
-export async function until(condition: () => boolean | Promise<boolean>, timeoutMs: number, explain = () => ''): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`gave up after ${timeoutMs / 1000} s\n${explain()}`);
-    await new Promise((done) => setTimeout(done, 250));
-  }
-}
 
 /** Runs scripts/start.ts in a process group of its own, as a terminal does, and resolves once it printed its address. */
 export async function startProduct(env: Record<string, string>): Promise<Started> {
@@ -50,11 +41,10 @@ export async function startProduct(env: Record<string, string>): Promise<Started
   child.stderr?.on('data', (chunk) => {
     output += String(chunk);
   });
-  await until(
-    () => gone || output.includes('Doppel is running at'),
-    240_000,
-    () => output,
-  );
+  await vi.waitFor(() => expect(gone || output.includes('Doppel is running at'), output).toBe(true), {
+    timeout: 240_000,
+    interval: 250,
+  });
   if (gone) throw new Error(`start exited with ${await exited}:\n${output}`);
   return { process: child, url: `http://127.0.0.1:${port}`, output: () => output, exited };
 }

@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { type EmbeddedServer, startEmbeddedPostgres } from '@doppel/db';
 import { startFakeOpenAi } from '@doppel/integrations/testing';
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from './free-port.ts';
-import { type Message, openChat, startProduct as start, pressCtrlC as stop, stopEveryStart, until } from './start-harness.ts';
+import { type Message, openChat, startProduct as start, pressCtrlC as stop, stopEveryStart } from './start-harness.ts';
 import { buildWebAppIfStale } from './web-build.ts';
 
 /** Ctrl-C stops the API and the worker first, Postgres only once both have exited, and says so last. */
@@ -129,7 +129,7 @@ describe('npm start', () => {
       try {
         const fan = await openChat(started.url, 'mia');
         const first = await fan.send(held);
-        await until(() => heldRequests > 0, 30_000, started.output);
+        await vi.waitFor(() => expect(heldRequests > 0, started.output()).toBe(true), { timeout: 30_000, interval: 250 });
         const killed = pidOf(started.output(), 'worker');
         if (!killed) throw new Error(`no worker pid in the output:\n${started.output()}`);
         process.kill(killed, 'SIGKILL');
@@ -137,7 +137,10 @@ describe('npm start', () => {
         // The API goes on serving, and takes messages, while the worker is down and coming back.
         const second = await fan.send('And now?');
         expect((await fetch(`${started.url}/health`)).status).toBe(200);
-        await until(() => (pidOf(started.output(), 'worker') ?? killed) !== killed, 30_000, started.output);
+        await vi.waitFor(() => expect((pidOf(started.output(), 'worker') ?? killed) !== killed, started.output()).toBe(true), {
+          timeout: 30_000,
+          interval: 250,
+        });
         expect(started.output()).toMatch(
           /\[doppel\] worker exited unexpectedly \(SIGKILL\) after [\d.]+ s; restarting it in 1 s/,
         );
@@ -146,8 +149,8 @@ describe('npm start', () => {
 
         // Both are answered: the one sent meanwhile by the restarted worker, and the held one once
         // its job's heartbeat lapses (seconds, where its two-minute expiry would outlast the wait).
-        await until(() => answered(second), 60_000, started.output);
-        await until(() => answered(first), 60_000, started.output);
+        await vi.waitFor(() => expect(answered(second), started.output()).toBe(true), { timeout: 60_000, interval: 250 });
+        await vi.waitFor(() => expect(answered(first), started.output()).toBe(true), { timeout: 60_000, interval: 250 });
       } finally {
         await db.end();
       }

@@ -59,7 +59,14 @@ const shutdownGraceMs = 5_000;
 /** Largest request body: JSON calls are small; file uploads get their own limit on their route. */
 const bodyLimit = 1024 * 1024;
 
-export async function buildServer(env: Env, options: { db?: DbClient } = {}): Promise<ApiServer> {
+export type BuildServerOptions = {
+  /** A database client the caller owns (tests): not closed with the server. */
+  db?: DbClient;
+  /** The clock behind the use cases that take the current time; the real one unless a test fixes it. */
+  now?: () => Date;
+};
+
+export async function buildServer(env: Env, options: BuildServerOptions = {}): Promise<ApiServer> {
   // Behind a transaction pooler: no prepared statements, LISTEN past the pooler (docs/deploy.md).
   const connection = { pooler: env.DATABASE_POOLER, ...(env.DATABASE_DIRECT_URL ? { directUrl: env.DATABASE_DIRECT_URL } : {}) };
   // A frozen or locked database fails a call with "temporarily unavailable" instead of holding it.
@@ -182,6 +189,7 @@ export async function buildServer(env: Env, options: { db?: DbClient } = {}): Pr
           metrics,
           crisisCheck,
           ageVerification,
+          now: options.now ?? (() => new Date()),
         },
         req,
         res,

@@ -5,9 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { chatMessages, chatPrompts } from '@doppel/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LiveEvent } from '../src/index.ts';
-import { type Browser, createBrowser } from './api-process.ts';
+import { type Browser, createBrowser } from './harness.ts';
 import { type SupervisedProduct, startSupervisedProduct } from './support/supervised-product.ts';
 
 let product: SupervisedProduct;
@@ -33,8 +33,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await product?.stop();
 });
-
-const until = (condition: () => boolean | Promise<boolean>, timeoutMs: number) => product.until(condition, timeoutMs);
 
 /** A fan with a chat with Mia, watching that chat's live stream (as the messenger does). */
 async function watchingFan(address: string) {
@@ -75,7 +73,14 @@ describe('a streamed reply', () => {
     const full = replyText('How was your day');
 
     // The worker starts cold; the reply streams for about a second after that.
-    await until(() => fan.events.some((event) => event.entity === 'chat_messages' && event.rowId !== message.id), 90_000);
+    await vi.waitFor(
+      () =>
+        expect(
+          fan.events.some((event) => event.entity === 'chat_messages' && event.rowId !== message.id),
+          product.output(),
+        ).toBe(true),
+      { timeout: 90_000, interval: 50 },
+    );
     fan.stop();
 
     const [reply, ...more] = await replies(message.id);
@@ -103,14 +108,27 @@ describe('a streamed reply', () => {
       text: 'Tell me a story',
       idempotencyKey: randomUUID(),
     });
-    await until(() => fan.events.some((event) => event.entity === 'reply_draft' && event.rowId === message.id), 60_000);
+    await vi.waitFor(
+      () =>
+        expect(
+          fan.events.some((event) => event.entity === 'reply_draft' && event.rowId === message.id),
+          product.output(),
+        ).toBe(true),
+      { timeout: 60_000, interval: 50 },
+    );
 
     process.kill(product.workerPid() ?? 0, 'SIGKILL');
-    await until(() => /worker exited unexpectedly \(SIGKILL\)/.test(product.said()), 30_000);
+    await vi.waitFor(() => expect(/worker exited unexpectedly \(SIGKILL\)/.test(product.said()), product.output()).toBe(true), {
+      timeout: 30_000,
+      interval: 50,
+    });
     expect(await replies(message.id), 'nothing stored from the cut stream').toEqual([]);
 
     // pg-boss hands the job to the restarted worker, which asks the model again (the fallback answer).
-    await until(async () => (await replies(message.id)).length > 0, 90_000);
+    await vi.waitFor(async () => expect((await replies(message.id)).length > 0, product.output()).toBe(true), {
+      timeout: 90_000,
+      interval: 50,
+    });
     fan.stop();
     const answered = await replies(message.id);
     expect(answered).toHaveLength(1);

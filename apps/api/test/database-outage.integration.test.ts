@@ -70,19 +70,6 @@ async function health(): Promise<{ status: number; database: string }> {
   return { status: response.status, database: ((await response.json()) as { database: { status: string } }).database.status };
 }
 
-/** Retries `check` for up to 15 s: the server finds its way back by itself, on its own time. */
-async function eventually(check: () => Promise<void>): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((done) => setTimeout(done, 200));
-    }
-  }
-}
-
 describe('the API while Postgres is down', () => {
   it('answers 503 "temporarily unavailable" at once, also beyond its pool size, and serves again once Postgres is back', async () => {
     for (const each of [read, write, withSession]) expect((await call(each)).status).toBe(200);
@@ -100,7 +87,8 @@ describe('the API while Postgres is down', () => {
     for (const answer of burst) expectUnavailable(answer);
 
     postgres = await startEmbeddedPostgres({ dataDir, port });
-    await eventually(async () => expect(await health()).toEqual({ status: 200, database: 'up' }));
+    // The server finds its way back by itself, on its own time.
+    await expect.poll(health, { timeout: 15_000, interval: 200 }).toEqual({ status: 200, database: 'up' });
     for (const each of [read, write, withSession]) expect((await call(each)).status).toBe(200);
   }, 120_000);
 });

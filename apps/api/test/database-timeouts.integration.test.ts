@@ -6,9 +6,9 @@
 import { createDbClient, type DbClient, users } from '@doppel/db';
 import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
 import { createSession } from '@doppel/domain';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { databaseUnavailableMessage } from '../src/trpc/database-unavailable.ts';
-import { type ApiProcess, startApiProcess } from './api-process.ts';
+import { type ApiProcess, startApiProcess } from './harness.ts';
 import { type FreezableProxy, startFreezableProxy } from './support/freezable-proxy.ts';
 
 let database: TestDatabase;
@@ -105,12 +105,13 @@ describe('a call the database holds', () => {
       proxy.thaw();
     }
     // Connections given up during the freeze are opened anew.
-    for (let attempt = 0; ; attempt++) {
-      const answer = await me(limited);
-      if (answer.status === 200) break;
-      if (attempt > 20) expect(answer.status, answer.body).toBe(200);
-      await new Promise((done) => setTimeout(done, 200));
-    }
+    await vi.waitFor(
+      async () => {
+        const answer = await me(limited);
+        expect(answer.status, answer.body).toBe(200);
+      },
+      { timeout: 15_000, interval: 200 },
+    );
   }, 60_000);
 });
 
@@ -120,13 +121,15 @@ describe('the log line of a failed call', () => {
     const answer = await whileSessionsLocked(async () => {
       const call = me(unlimited);
       // The lookup waits on the lock; an operator cancels it (pg_cancel_backend), as a time limit would.
-      for (;;) {
-        const cancelled = await admin.sql`
-          select pg_cancel_backend(pid) from pg_stat_activity
-          where datname = current_database() and application_name = 'doppel-api' and wait_event_type = 'Lock'`;
-        if (cancelled.length > 0) break;
-        await new Promise((done) => setTimeout(done, 50));
-      }
+      await vi.waitFor(
+        async () => {
+          const cancelled = await admin.sql`
+            select pg_cancel_backend(pid) from pg_stat_activity
+            where datname = current_database() and application_name = 'doppel-api' and wait_event_type = 'Lock'`;
+          expect(cancelled, 'a lookup waiting on the lock').not.toHaveLength(0);
+        },
+        { timeout: 15_000, interval: 50 },
+      );
       return call;
     });
     const logged = unlimited.output().slice(before);

@@ -1,11 +1,16 @@
-// A real API server on a free port over its own fresh database, and real tRPC clients that keep
-// a session cookie like a browser does.
+// The API under test, in one of two shapes: a server in this process on a free port over its own
+// fresh database (startApi), or its own process (`node apps/api/src/main.ts`, startApiProcess), as
+// a deployment runs several of them on one database. And browser-like tRPC callers for either: a
+// cookie jar, HTTP calls and SSE subscriptions.
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { devOutboxEmails, talentManagers, talents, users } from '@doppel/db';
 import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
 import { createTRPCClient, httpLink, httpSubscriptionLink, splitLink, type TRPCClient, TRPCClientError } from '@trpc/client';
 import { desc, eq } from 'drizzle-orm';
 import { EventSource } from 'eventsource';
-import { inject } from 'vitest';
+import { inject, vi } from 'vitest';
+import { freePort } from '../../../scripts/free-port.ts';
 import { type ApiServer, type AppRouter, buildServer, loadEnv } from '../src/index.ts';
 
 export type Api = {
@@ -18,6 +23,8 @@ export type Api = {
 export type StartApiOptions = {
   /** Extra settings on top of the test defaults, e.g. a provider's client id and issuer URL. */
   env?: Record<string, string>;
+  /** A fixed clock for the use cases that take the current time (see BuildServerOptions). */
+  now?: () => Date;
 };
 
 export async function startApi(options: StartApiOptions = {}): Promise<Api> {
@@ -30,7 +37,7 @@ export async function startApi(options: StartApiOptions = {}): Promise<Api> {
     NODE_ENV: 'test',
     ...options.env,
   });
-  const server = await buildServer(env, { db: database });
+  const server = await buildServer(env, { db: database, now: options.now });
   const url = await server.listen(0);
   // The port is known only now; a deployment sets PUBLIC_URL up front. Links and OAuth redirect
   // URIs then point at this server, as they would in production.
@@ -46,9 +53,6 @@ export async function startApi(options: StartApiOptions = {}): Promise<Api> {
   };
 }
 
-/** A browser-like caller: one cookie jar, a typed tRPC client over real HTTP and SSE. */
-export type Caller = { client: TRPCClient<AppRouter>; cookie: () => string | undefined };
-
 export type CallerOptions = {
   /** The client's address, sent as X-Forwarded-For: the API believes it only with TRUST_PROXY set. */
   forwardedFor?: string;
@@ -58,7 +62,14 @@ export type CallerOptions = {
   acceptLanguage?: string;
 };
 
-export function createCaller(api: Api, options: CallerOptions = {}): Caller {
+/** A browser: one cookie jar shared by its tabs, each tab a tRPC client of one API (server or process). */
+export type Browser = {
+  /** A tRPC client of the API at `url` sending this browser's cookie. */
+  client: (url: string) => TRPCClient<AppRouter>;
+  cookie: () => string | undefined;
+};
+
+export function createBrowser(options: CallerOptions = {}): Browser {
   let cookie: string | undefined;
   const cookieFetch: typeof fetch = async (input, init) => {
     const headers = new Headers(init?.headers);
@@ -74,20 +85,87 @@ export function createCaller(api: Api, options: CallerOptions = {}): Caller {
     }
     return response;
   };
-  const client = createTRPCClient<AppRouter>({
-    links: [
-      splitLink({
-        condition: (op) => op.type === 'subscription',
-        true: httpSubscriptionLink({
-          url: `${api.url}/trpc`,
-          EventSource,
-          eventSourceOptions: () => ({ fetch: cookieFetch }) as EventSourceInit,
-        }),
-        false: httpLink({ url: `${api.url}/trpc`, fetch: cookieFetch }),
+  return {
+    cookie: () => cookie,
+    client: (url) =>
+      createTRPCClient<AppRouter>({
+        links: [
+          splitLink({
+            condition: (op) => op.type === 'subscription',
+            true: httpSubscriptionLink({
+              url: `${url}/trpc`,
+              EventSource,
+              eventSourceOptions: () => ({ fetch: cookieFetch }) as EventSourceInit,
+            }),
+            false: httpLink({ url: `${url}/trpc`, fetch: cookieFetch }),
+          }),
+        ],
       }),
-    ],
+  };
+}
+
+const mainPath = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+
+export type ApiProcess = {
+  url: string;
+  child: ChildProcessWithoutNullStreams;
+  /** Everything it printed, for a failure message. */
+  output: () => string;
+  /** SIGTERM, as an orchestrator stops it; resolves with the exit code. */
+  stop: () => Promise<number | null>;
+};
+
+/**
+ * Starts an API process with exactly `env` (the caller's environment without Vitest's, so
+ * NODE_ENV=test does not leak into the product) on a free port; resolves once /health answers 200.
+ */
+export async function startApiProcess(env: NodeJS.ProcessEnv): Promise<ApiProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [mainPath], {
+    env: { LOG_LEVEL: 'warn', ...env, HOST: '127.0.0.1', PORT: String(port) },
   });
-  return { client, cookie: () => cookie };
+  let printed = '';
+  child.stdout.on('data', (chunk) => {
+    printed += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    printed += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+  let gone = false;
+  void exited.then(() => {
+    gone = true;
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const healthy = vi.waitFor(
+    async () => {
+      if (gone) return;
+      const response = await fetch(`${url}/health`);
+      if (!response.ok) throw new Error(`/health answered ${response.status}`);
+    },
+    { timeout: 60_000, interval: 200 },
+  );
+  await healthy.catch((error: unknown) => {
+    throw new Error(`the API did not answer /health within 60 s (${String(error)}):\n${printed}`);
+  });
+  if (gone) throw new Error(`the API exited before serving:\n${printed}`);
+  return {
+    url,
+    child,
+    output: () => printed,
+    stop: () => {
+      if (!gone) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+/** A browser-like caller of one API: a browser with a single tab. */
+export type Caller = { client: TRPCClient<AppRouter>; cookie: () => string | undefined };
+
+export function createCaller(api: Pick<Api, 'url'>, options: CallerOptions = {}): Caller {
+  const browser = createBrowser(options);
+  return { client: browser.client(api.url), cookie: browser.cookie };
 }
 
 /** Asks for a magic link from `caller`'s browser and returns the token the email in the outbox carries. */

@@ -3,7 +3,7 @@
 import { recordChanges, sessions } from '@doppel/db';
 import { TRPCClientError } from '@trpc/client';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveEvent } from '../src/index.ts';
 import { type Api, type Caller, createCaller, seedPeople, signIn, startApi } from './harness.ts';
 
@@ -24,7 +24,11 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 // Each test counts the streams it opens: those of the test before must have been released.
-beforeEach(() => until(() => openStreams() === 0, 'the streams of the test before to be released'));
+beforeEach(async () => {
+  await expect
+    .poll(openStreams, { message: 'the streams of the test before to be released', timeout: 10_000, interval: 10 })
+    .toBe(0);
+});
 
 type Received = { id: string; data: LiveEvent };
 type Failure = { code?: string; fieldErrors?: Record<string, string[]> };
@@ -49,14 +53,6 @@ function open(caller: Caller, input: { scopes: string[]; lastEventId?: string })
 }
 
 // Generous: the machine may be busy, and a passing check returns at once.
-async function until(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((done) => setTimeout(done, 10));
-  }
-}
-
 /** Resolves with "ended" when the promise settles in time, "still open" otherwise. */
 function endsWithin(promise: Promise<unknown>, ms: number): Promise<'ended' | 'still open'> {
   return Promise.race([
@@ -84,22 +80,29 @@ describe('resuming a live stream', () => {
   it('answers a position from long ago with a resync, then only what follows, reading none of the past', async () => {
     for (const rowId of ['old-1', 'old-2', 'old-3']) await write('system', rowId, ['app']);
     const stream = open(createCaller(api), { scopes: ['app'], lastEventId: '1' });
-    await until(() => stream.received.length > 0, 'the resync');
+    await vi.waitFor(() => expect(stream.received.length > 0, 'the resync').toBe(true), { timeout: 10_000, interval: 10 });
     await write('system', 'new', ['app']);
-    await until(() => stream.received.some((event) => event.data.rowId === 'new'), 'the next write');
+    await vi.waitFor(
+      () =>
+        expect(
+          stream.received.some((event) => event.data.rowId === 'new'),
+          'the next write',
+        ).toBe(true),
+      { timeout: 10_000, interval: 10 },
+    );
     stream.stop();
     // The writes before the resync reach the client through the refetch it asks for, not as events.
     expect(stream.received.map((event) => event.data.rowId)).toEqual(['*', 'new']);
     // The resync's id is a position the client can resume from without another resync.
     const resumed = open(createCaller(api), { scopes: ['app'], lastEventId: stream.received[0]?.id });
-    await until(() => resumed.received.length > 0, 'the replay');
+    await vi.waitFor(() => expect(resumed.received.length > 0, 'the replay').toBe(true), { timeout: 10_000, interval: 10 });
     resumed.stop();
     expect(resumed.received.map((event) => event.data.rowId)).toEqual(['new']);
   });
 
   it('answers a position the feed never handed out with a resync', async () => {
     const stream = open(createCaller(api), { scopes: ['app'], lastEventId: '999999999999999' });
-    await until(() => stream.received.length > 0, 'the resync');
+    await vi.waitFor(() => expect(stream.received.length > 0, 'the resync').toBe(true), { timeout: 10_000, interval: 10 });
     stream.stop();
     expect(stream.received[0]?.data.entity).toBe('*');
   });
@@ -110,28 +113,34 @@ describe('ending with the session', () => {
     const creator = await signIn(api, people.creatorA.email as string);
     const scope = `user:${people.creatorA.id}`;
     const stream = open(creator, { scopes: [scope] });
-    await until(() => openStreams() === 1, 'the stream to open');
+    await expect.poll(openStreams, { message: 'the stream to open', timeout: 10_000, interval: 10 }).toBe(1);
     await creator.client.auth.signOut.mutate();
     expect(await endsWithin(stream.ended, 10_000)).toBe('ended');
+    // An ended stream takes no more events: a write after the end never reaches it.
     await write('users', 'after-sign-out', [scope]);
-    await new Promise((done) => setTimeout(done, 200));
     stream.stop();
     expect(stream.received).toEqual([]);
-    await until(() => openStreams() === 0, 'the stream to be released');
+    await expect.poll(openStreams, { message: 'the stream to be released', timeout: 10_000, interval: 10 }).toBe(0);
   });
 
   it('ends the streams of a session ended elsewhere (another process, expiry) at the re-check', async () => {
     const fan = await signIn(api, people.fan.email as string);
-    const stream = open(fan, { scopes: [`user:${people.fan.id}`] });
-    await until(() => openStreams() === 1, 'the stream to open');
+    const scope = `user:${people.fan.id}`;
+    const stream = open(fan, { scopes: [scope] });
+    await expect.poll(openStreams, { message: 'the stream to open', timeout: 10_000, interval: 10 }).toBe(1);
     await api.server.liveStreams.recheck();
-    expect(await endsWithin(stream.ended, 200)).toBe('still open');
+    // Still signed in: the re-check keeps the stream, which goes on delivering.
+    await write('users', 'after-recheck', [scope]);
+    await vi.waitFor(() => expect(stream.received.map((event) => event.data.rowId)).toContain('after-recheck'), {
+      timeout: 10_000,
+      interval: 10,
+    });
     // Signed out on another API process: the row is gone, this process was not told.
     await api.database.db.delete(sessions).where(eq(sessions.userId, people.fan.id));
     await api.server.liveStreams.recheck();
     expect(await endsWithin(stream.ended, 10_000)).toBe('ended');
     stream.stop();
-    await until(() => openStreams() === 0, 'the stream to be released');
+    await expect.poll(openStreams, { message: 'the stream to be released', timeout: 10_000, interval: 10 }).toBe(0);
   });
 });
 
@@ -139,31 +148,44 @@ describe('streams per caller', () => {
   it('limits the open streams of one session', async () => {
     const admin = await signIn(api, people.admin.email as string);
     const streams = Array.from({ length: liveStreamLimits.perSession }, () => open(admin, { scopes: ['admin'] }));
-    await until(() => openStreams() === liveStreamLimits.perSession, 'the allowed streams to open');
+    await expect
+      .poll(openStreams, { message: 'the allowed streams to open', timeout: 10_000, interval: 10 })
+      .toBe(liveStreamLimits.perSession);
     const extra = open(admin, { scopes: ['admin'] });
     const failure = await extra.failure;
     expect(failure.code).toBe('TOO_MANY_REQUESTS');
     // Another session is not held back by this one.
     const other = await signIn(api, people.creatorB.email as string);
     const allowed = open(other, { scopes: ['app'] });
-    await until(() => openStreams() === liveStreamLimits.perSession + 1, 'the other session’s stream');
+    await expect
+      .poll(openStreams, { message: 'the other session’s stream', timeout: 10_000, interval: 10 })
+      .toBe(liveStreamLimits.perSession + 1);
     for (const stream of [...streams, extra, allowed]) stream.stop();
-    await until(() => openStreams() === 0, 'the streams to be released');
+    await expect.poll(openStreams, { message: 'the streams to be released', timeout: 10_000, interval: 10 }).toBe(0);
   });
 
   it('limits the open streams from one address, signed in or not', async () => {
     const streams = Array.from({ length: liveStreamLimits.perAddress }, () => open(createCaller(api), { scopes: ['app'] }));
-    await until(() => openStreams() === liveStreamLimits.perAddress, 'the allowed streams to open', 20_000);
+    await expect
+      .poll(openStreams, { message: 'the allowed streams to open', timeout: 20_000, interval: 10 })
+      .toBe(liveStreamLimits.perAddress);
     const extra = open(createCaller(api), { scopes: ['app'] });
     expect((await extra.failure).code).toBe('TOO_MANY_REQUESTS');
     // A closed stream frees its place.
     streams.pop()?.stop();
-    await until(() => openStreams() === liveStreamLimits.perAddress - 1, 'a place to free up');
+    await expect
+      .poll(openStreams, { message: 'a place to free up', timeout: 10_000, interval: 10 })
+      .toBe(liveStreamLimits.perAddress - 1);
     const next = open(createCaller(api), { scopes: ['app'] });
-    await until(() => openStreams() === liveStreamLimits.perAddress, 'the stream taking the free place');
+    await expect
+      .poll(openStreams, { message: 'the stream taking the free place', timeout: 10_000, interval: 10 })
+      .toBe(liveStreamLimits.perAddress);
     await write('system', 'to-all', ['app']);
-    await until(() => next.received.length === 1, 'an event on the new stream');
+    await vi.waitFor(() => expect(next.received.length === 1, 'an event on the new stream').toBe(true), {
+      timeout: 10_000,
+      interval: 10,
+    });
     for (const stream of [...streams, extra, next]) stream.stop();
-    await until(() => openStreams() === 0, 'the streams to be released', 20_000);
+    await expect.poll(openStreams, { message: 'the streams to be released', timeout: 20_000, interval: 10 }).toBe(0);
   });
 });

@@ -11,10 +11,10 @@ import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
 import { type FakeOpenAi, startFakeOpenAi } from '@doppel/integrations/testing';
 import { TRPCClientError } from '@trpc/client';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { startWorkerProcess, type WorkerProcess } from '../../../scripts/worker-process.ts';
 import type { LiveEvent } from '../src/index.ts';
-import { type ApiProcess, createBrowser, startApiProcess } from './api-process.ts';
+import { type ApiProcess, createBrowser, startApiProcess } from './harness.ts';
 
 let database: TestDatabase;
 let openAi: FakeOpenAi;
@@ -59,15 +59,6 @@ function api(index: number): string {
   return started.url;
 }
 
-/** Polls `condition` every 200 ms; fails with the processes' output after `timeoutMs`. */
-async function until(condition: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`gave up after ${timeoutMs / 1000} s\n${everyOutput()}`);
-    await new Promise((done) => setTimeout(done, 200));
-  }
-}
-
 /** The code of a refused call (TOO_MANY_REQUESTS, …), or 'OK' when it went through. */
 async function outcome(call: Promise<unknown>): Promise<string> {
   try {
@@ -105,19 +96,22 @@ describe('two API processes and two workers on one database', () => {
         idempotencyKey: randomUUID(),
       });
       const seen = (rowId: string) => received.some((event) => event.entity === 'chat_messages' && event.rowId === rowId);
-      await until(async () => seen(message.id), 30_000);
+      await vi.waitFor(async () => expect(seen(message.id), everyOutput()).toBe(true), { timeout: 30_000, interval: 200 });
 
       // The reply comes from a worker process, a third process: its write reaches the same stream.
       let replyId: string | undefined;
-      await until(async () => {
-        const [reply] = await database.db
-          .select({ id: chatMessages.id })
-          .from(chatMessages)
-          .where(eq(chatMessages.replyToMessageId, message.id));
-        replyId = reply?.id;
-        return replyId !== undefined;
-      }, 30_000);
-      await until(async () => seen(replyId ?? ''), 30_000);
+      await vi.waitFor(
+        async () => {
+          const [reply] = await database.db
+            .select({ id: chatMessages.id })
+            .from(chatMessages)
+            .where(eq(chatMessages.replyToMessageId, message.id));
+          replyId = reply?.id;
+          expect(replyId, everyOutput()).toBeDefined();
+        },
+        { timeout: 30_000, interval: 200 },
+      );
+      await vi.waitFor(async () => expect(seen(replyId ?? ''), everyOutput()).toBe(true), { timeout: 30_000, interval: 200 });
     } finally {
       subscription.unsubscribe();
     }
@@ -155,7 +149,10 @@ describe('two API processes and two workers on one database', () => {
         .from(chatMessages)
         .where(and(inArray(chatMessages.replyToMessageId, messageIds), eq(chatMessages.senderType, 'TALENT')))
         .groupBy(chatMessages.replyToMessageId);
-    await until(async () => (await replies()).length === messageIds.length, 60_000);
+    await vi.waitFor(async () => expect((await replies()).length === messageIds.length, everyOutput()).toBe(true), {
+      timeout: 60_000,
+      interval: 200,
+    });
     expect((await replies()).every((row) => row.n === 1)).toBe(true);
 
     // Per chat: the fan's messages and as many twin replies, no more (welcome messages answer none).

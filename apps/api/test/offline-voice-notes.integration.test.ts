@@ -13,10 +13,10 @@ import { createLocalDiskStorage, createTts } from '@doppel/integrations';
 import { readWav } from '@doppel/integrations/testing';
 import { desc, eq } from 'drizzle-orm';
 import { parseBuffer } from 'music-metadata';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { materializeDemoFiles } from '../../../scripts/demo-files.ts';
 import { startWorkerProcess, type WorkerProcess } from '../../../scripts/worker-process.ts';
-import { type ApiProcess, type Browser, createBrowser, startApiProcess } from './api-process.ts';
+import { type ApiProcess, type Browser, createBrowser, startApiProcess } from './harness.ts';
 
 let database: TestDatabase;
 let filesDir: string;
@@ -94,13 +94,14 @@ describe('voice without ElevenLabs or an installed espeak-ng', () => {
     const send = { chatId: chat.id, text: 'Send me a voice note please!', idempotencyKey: randomUUID() };
     const { message } = await client.chat.send.mutate(send);
 
-    const deadline = Date.now() + 60_000;
-    let reply: typeof chatMessages.$inferSelect | undefined;
-    while (!reply) {
-      if (Date.now() > deadline) throw new Error(`no reply within 60 s\n${output()}`);
-      [reply] = await database.db.select().from(chatMessages).where(eq(chatMessages.replyToMessageId, message.id));
-      if (!reply) await new Promise((done) => setTimeout(done, 200));
-    }
+    const reply = await vi.waitFor(
+      async () => {
+        const [written] = await database.db.select().from(chatMessages).where(eq(chatMessages.replyToMessageId, message.id));
+        if (!written) throw new Error(`no reply yet\n${output()}`);
+        return written;
+      },
+      { timeout: 60_000, interval: 200 },
+    );
     expect(reply.text, 'not the "voice is gone" fallback').not.toMatch(/voice is gone/i);
     expect(reply.attachments).toEqual([
       { type: 'AUDIO', filePath: expect.stringMatching(/\/voice-notes\/.+\.wav$/), isUnlocked: false },

@@ -9,7 +9,7 @@ import { createTRPCClient, httpSubscriptionLink, type TRPCClient } from '@trpc/c
 import { inArray } from 'drizzle-orm';
 import { EventSource } from 'eventsource';
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { startWorkerProcess, type WorkerProcess } from '../../../scripts/worker-process.ts';
 import { type AppRouter, buildServer, type LiveEvent, loadEnv } from '../src/index.ts';
 import { type Api, type Caller, createCaller } from './harness.ts';
@@ -60,15 +60,6 @@ afterAll(async () => {
 });
 
 const everyOutput = () => `${worker?.output() ?? ''}\n${bouncer?.output() ?? ''}`;
-
-/** Polls `condition` every 100 ms; fails with the worker's and PgBouncer's output after `timeoutMs`. */
-async function until(condition: () => Promise<boolean> | boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`gave up after ${timeoutMs / 1000} s\n${everyOutput()}`);
-    await new Promise((done) => setTimeout(done, 100));
-  }
-}
 
 /** A live-stream client of `api` that carries `caller`'s session cookie. */
 function sameBrowserOn(api: Api, caller: Caller): TRPCClient<AppRouter> {
@@ -126,12 +117,21 @@ describe('behind PgBouncer in transaction mode', () => {
       });
       // The worker, woken through its feed, answers once; both APIs' streams carry message and reply.
       let replyId = '';
-      await until(async () => {
-        replyId = (await repliesTo([message.id]))[0]?.id ?? '';
-        return replyId !== '';
-      }, 20_000);
-      await until(() => onListening.seen(message.id) && onListening.seen(replyId), 20_000);
-      await until(() => onPolling.seen(message.id) && onPolling.seen(replyId), 20_000);
+      await vi.waitFor(
+        async () => {
+          replyId = (await repliesTo([message.id]))[0]?.id ?? '';
+          expect(replyId, everyOutput()).not.toBe('');
+        },
+        { timeout: 20_000, interval: 100 },
+      );
+      await vi.waitFor(() => expect(onListening.seen(message.id) && onListening.seen(replyId), everyOutput()).toBe(true), {
+        timeout: 20_000,
+        interval: 100,
+      });
+      await vi.waitFor(() => expect(onPolling.seen(message.id) && onPolling.seen(replyId), everyOutput()).toBe(true), {
+        timeout: 20_000,
+        interval: 100,
+      });
       expect(await repliesTo([message.id])).toHaveLength(1);
     } finally {
       onPolling.stop();
@@ -157,7 +157,10 @@ describe('behind PgBouncer in transaction mode', () => {
       }),
     );
     const messageIds = sent.flat();
-    await until(async () => (await repliesTo(messageIds)).length >= messageIds.length, 30_000);
+    await vi.waitFor(async () => expect((await repliesTo(messageIds)).length >= messageIds.length, everyOutput()).toBe(true), {
+      timeout: 30_000,
+      interval: 100,
+    });
     const replies = await repliesTo(messageIds);
     expect(replies.map((reply) => reply.replyTo).sort()).toEqual([...messageIds].sort());
   });

@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { chatMessages } from '@doppel/db';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBrowser } from './api-process.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createBrowser } from './harness.ts';
 import { type SupervisedProduct, startSupervisedProduct } from './support/supervised-product.ts';
 
 /**
@@ -35,9 +35,13 @@ beforeAll(async () => {
   const warmUp = createBrowser({ forwardedFor: '10.6.1.1' }).client(product.api.url);
   const { chat } = await warmUp.chat.open.mutate({ talentTag: 'mia' });
   const { message } = await warmUp.chat.send.mutate({ chatId: chat.id, text: 'Hello?', idempotencyKey: randomUUID() });
-  await product.until(
-    async () => (await product.database.db.$count(chatMessages, eq(chatMessages.replyToMessageId, message.id))) === 1,
-    90_000,
+  await vi.waitFor(
+    async () =>
+      expect(
+        await product.database.db.$count(chatMessages, eq(chatMessages.replyToMessageId, message.id)),
+        product.output(),
+      ).toBe(1),
+    { timeout: 90_000, interval: 50 },
   );
 }, 150_000);
 
@@ -48,7 +52,7 @@ afterAll(async () => {
 describe('a worker killed during a burst of fan messages', () => {
   it('keeps the API taking sends, comes back, and answers every message exactly once, within 15 s of the worker being back', async () => {
     const url = product.api.url;
-    const { until, workerPid, said, openAi, database } = product;
+    const { output, workerPid, said, openAi, database } = product;
     const fans = 5;
     const perFan = 6;
     // Each fan a browser of its own (its own address, as the load balancer reports it).
@@ -67,7 +71,7 @@ describe('a worker killed during a burst of fan messages', () => {
     // The fans write their messages one after another; once the worker is busy with the burst's
     // first replies (the model has been asked), it is killed while the rest keep arriving.
     const killer = (async () => {
-      await until(() => openAi.chatRequests().length >= 4, 30_000);
+      await vi.waitFor(() => expect(openAi.chatRequests().length >= 4, output()).toBe(true), { timeout: 30_000, interval: 50 });
       killedPid = workerPid();
       if (!killedPid) throw new Error(`no worker pid:\n${said()}`);
       killedAt = Date.now();
@@ -93,7 +97,10 @@ describe('a worker killed during a burst of fan messages', () => {
     expect(outcomes).toEqual(Array(fans * perFan).fill('OK'));
 
     // The supervisor restarts the worker after its one-second back-off.
-    await until(() => (workerPid() ?? killedPid) !== killedPid, 30_000);
+    await vi.waitFor(() => expect((workerPid() ?? killedPid) !== killedPid, output()).toBe(true), {
+      timeout: 30_000,
+      interval: 50,
+    });
     expect(said()).toMatch(/worker exited unexpectedly \(SIGKILL\)/);
 
     // Each fan message with its replies and how long after it the (first) reply was written.
@@ -110,7 +117,10 @@ describe('a worker killed during a burst of fan messages', () => {
         where message.id in (${idList})
         group by message.id, message.created_at`)),
     ];
-    await until(async () => (await replies()).length === messageIds.length, 60_000);
+    await vi.waitFor(async () => expect((await replies()).length === messageIds.length, output()).toBe(true), {
+      timeout: 60_000,
+      interval: 50,
+    });
     const answered = await replies();
     expect(answered.filter((row) => row.replies !== 1)).toEqual([]);
     // The replies written after the kill: the new worker's, including those the dead one held.

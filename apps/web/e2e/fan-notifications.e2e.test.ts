@@ -3,7 +3,7 @@
 // app serves shows a pushed broadcast (delivered through Chromium's DevTools, as a push service
 // would) with its headline, message and chat, one per broadcast.
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it, vi } from 'vitest';
 import { openPage, useBrowser } from './support/browser.ts';
 import { waitForChatOpen } from './support/fan-chat.ts';
 import { signInWithMagicLink } from './support/sign-in.ts';
@@ -22,15 +22,6 @@ function shownNotifications(page: Page): Promise<Shown[]> {
       data: notification.data as unknown,
     }));
   });
-}
-
-async function waitForNotifications(page: Page, count: number, ms = 10_000): Promise<Shown[]> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const shown = await shownNotifications(page);
-    if (shown.length >= count || Date.now() > deadline) return shown;
-    await page.waitForTimeout(100);
-  }
 }
 
 describe('notifications in the fan messenger', () => {
@@ -94,9 +85,12 @@ describe('notifications in the fan messenger', () => {
         return (await navigator.serviceWorker.ready).scope;
       });
       expect(scope).toBe(`${origin}/`);
-      const deadline = Date.now() + 5_000;
-      while (!registrationId && Date.now() < deadline) await page.waitForTimeout(50);
-      if (!registrationId) throw new Error('DevTools reported no service worker registration');
+      await vi.waitFor(
+        () => {
+          if (!registrationId) throw new Error('DevTools reported no service worker registration');
+        },
+        { timeout: 5_000, interval: 50 },
+      );
 
       const push = (payload: object) =>
         devTools.send('ServiceWorker.deliverPushMessage', {
@@ -107,10 +101,14 @@ describe('notifications in the fan messenger', () => {
       // DevTools once dropped a message sent right after the worker activated; a push service
       // retries too, and the same tag cannot make a second notification, so pushing again is fair.
       const first = { title: 'Mia is live', body: 'Come say hi', url: '/chat/mia', tag: 'broadcast-1' };
-      for (let attempt = 0; attempt < 5 && (await shownNotifications(page)).length === 0; attempt++) {
-        await push(first);
-        await waitForNotifications(page, 1, 2_000);
-      }
+      await vi.waitFor(
+        async () => {
+          if ((await shownNotifications(page)).length > 0) return;
+          await push(first);
+          throw new Error('no notification shown yet');
+        },
+        { timeout: 10_000, interval: 2_000 },
+      );
       expect(await shownNotifications(page)).toEqual([
         { title: 'Mia is live', body: 'Come say hi', tag: 'broadcast-1', data: { url: '/chat/mia' } },
       ]);
@@ -118,8 +116,8 @@ describe('notifications in the fan messenger', () => {
       // The same broadcast pushed again (a retried job) replaces its notification instead of adding one.
       await push({ title: 'Mia is live', body: 'Come say hi', url: '/chat/mia', tag: 'broadcast-1' });
       await push({ title: 'Another one', body: '', url: 'https://evil.example/phish', tag: 'broadcast-2' });
-      const shown = await waitForNotifications(page, 2);
-      expect(shown).toHaveLength(2);
+      await expect.poll(() => shownNotifications(page), { timeout: 10_000 }).toHaveLength(2);
+      const shown = await shownNotifications(page);
       expect(shown.filter((notification) => notification.tag === 'broadcast-1')).toHaveLength(1);
       expect(shown.find((notification) => notification.tag === 'broadcast-2')?.data).toEqual({ url: '/' });
     } finally {

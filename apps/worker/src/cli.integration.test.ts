@@ -307,13 +307,12 @@ describe('ops CLI', () => {
     expect(retried.stdout).toContain('queued 2 unsent chunk(s) and 0 push batch(es)');
     const worker: RunningWorker = await startWorker({ databaseUrl: database.url });
     try {
-      const deadline = Date.now() + 30_000;
-      let status = '';
-      while (status !== 'COMPLETED' && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        status = (await database.db.select().from(broadcasts).where(eq(broadcasts.id, broadcastId)))[0]?.status ?? '';
-      }
-      expect(status).toBe('COMPLETED');
+      await expect
+        .poll(async () => (await database.db.select().from(broadcasts).where(eq(broadcasts.id, broadcastId)))[0]?.status, {
+          timeout: 30_000,
+          interval: 100,
+        })
+        .toBe('COMPLETED');
     } finally {
       await worker.stop();
     }

@@ -5,7 +5,7 @@ import { type FakeSentry, startFakeSentry } from '@doppel/integrations/testing';
 import type { JobName } from '@doppel/jobs';
 import { createBoss, enqueue, notifyBackstopPollingSeconds, withJobOrigin } from '@doppel/jobs';
 import type { PgBoss } from 'pg-boss';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { type RunningWorker, startWorker } from './worker.ts';
 
 let database: TestDatabase;
@@ -33,14 +33,18 @@ afterAll(async () => {
   await sentry?.close();
 });
 
-async function waitForJob(name: JobName, id: string, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const job = await client.getJobById(name, id);
-    if (job && ['completed', 'failed', 'cancelled'].includes(job.state)) return job;
-    if (Date.now() > deadline) throw new Error(`job ${name} ${id} still ${job?.state ?? 'missing'} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+/** The job once it has finished (completed, failed or cancelled). */
+function waitForJob(name: JobName, id: string, timeout = 10_000) {
+  return vi.waitFor(
+    async () => {
+      const job = await client.getJobById(name, id);
+      if (!job || !['completed', 'failed', 'cancelled'].includes(job.state)) {
+        throw new Error(`job ${name} ${id} still ${job?.state ?? 'missing'}`);
+      }
+      return job;
+    },
+    { timeout, interval: 20 },
+  );
 }
 
 describe('worker', () => {
@@ -81,27 +85,21 @@ describe('worker', () => {
     expect(left.map((row) => row.id)).toEqual(['live']);
   });
 
-  it('wakes an idle worker through LISTEN/NOTIFY, well before its backstop poll', async () => {
-    // Let the worker go idle: its poll for system.ping is now the 10 s backstop. A poll alone
-    // would pick a job up anywhere in those 10 s, so five pickups each under 4 s (a bound loose
-    // enough for a busy machine) would happen by chance once in a hundred runs. The speed itself
-    // is measured by bench/, not asserted here.
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    const latencies: number[] = [];
-    for (let round = 0; round < 5; round++) {
+  it('announces a sent ping over LISTEN/NOTIFY, and an idle worker answers it', async () => {
+    // How soon it answers is measured by `npm run bench -- job-pickup`, not asserted here: the
+    // test holds what makes the wake-up possible and that the job arrives and is answered.
+    expect(await client.getQueue('system.ping')).toMatchObject({ name: 'system.ping', notify: true });
+    expect(notifyBackstopPollingSeconds).toBe(10);
+    for (let round = 0; round < 2; round++) {
       const sentAt = new Date();
       const id = await enqueue(client, 'system.ping', { sentAt: sentAt.toISOString() });
       const job = await waitForJob('system.ping', id ?? '', 15_000);
       expect(job.state).toBe('completed');
-      latencies.push((job.output as { latencyMs: number }).latencyMs);
-      await new Promise((resolve) => setTimeout(resolve, 700));
+      const output = job.output as { receivedAt: string; latencyMs: number };
+      // Taken after it was sent, and the latency it reports is that same span.
+      expect(Date.parse(output.receivedAt)).toBeGreaterThanOrEqual(sentAt.getTime());
+      expect(output.latencyMs).toBe(Date.parse(output.receivedAt) - sentAt.getTime());
     }
-    const backstopMs = notifyBackstopPollingSeconds * 1000;
-    expect(backstopMs).toBe(10_000);
-    expect(
-      latencies.filter((latency) => latency >= 4_000),
-      `pickup latencies: ${latencies.join(', ')} ms`,
-    ).toEqual([]);
   });
 
   it('sends a job whose payload fails its schema straight to the dead-letter queue', async () => {

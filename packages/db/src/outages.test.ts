@@ -5,13 +5,15 @@ const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:54
 /** As drizzle hands a driver's error to callers: its own error (the SQL), the driver's as the cause. */
 const wrapped = (cause: unknown) => new Error('Failed query: select 1\nparams: ', { cause });
 
-/** A watch whose probe answers as `database.up` says, and what it wrote. */
+/** A watch whose probe answers as `database.up` says, what it wrote, and how many probes it ran. */
 function watched() {
   const database = { up: false };
   const lines: string[] = [];
   const backs: { downForMs: number; quietFailures: number }[] = [];
+  let probes = 0;
   const watch = watchDatabaseOutages({
     probe: async () => {
+      probes += 1;
       if (!database.up) throw refused();
     },
     onDown: (code) => lines.push(`down ${code}`),
@@ -21,19 +23,19 @@ function watched() {
     },
     probeIntervalMs: 5,
   });
-  return { database, lines, backs, watch };
+  return { database, lines, backs, watch, probes: () => probes };
 }
 
 describe('watchDatabaseOutages', () => {
   it('turns the failures of one outage into one line when it begins and one when the database answers again', async () => {
-    const { database, lines, backs, watch } = watched();
+    const { database, lines, backs, watch, probes } = watched();
     try {
       expect(watch.absorbs(wrapped(refused()))).toBe(true);
       for (let i = 0; i < 500; i++) expect(watch.absorbs(i % 2 ? refused() : wrapped({ code: '57P01' }))).toBe(true);
       expect(lines).toEqual(['down ECONNREFUSED']);
 
-      // The probe keeps failing while the database is down: nothing more is said.
-      await new Promise((done) => setTimeout(done, 50));
+      // The probe keeps failing while the database is down: three failed probes later, nothing more is said.
+      await vi.waitFor(() => expect(probes()).toBeGreaterThanOrEqual(3));
       expect(lines).toEqual(['down ECONNREFUSED']);
 
       database.up = true;
@@ -66,11 +68,21 @@ describe('watchDatabaseOutages', () => {
   });
 
   it('once stopped, neither probes nor swallows', async () => {
-    const { database, lines, watch } = watched();
+    const { database, lines, watch, probes } = watched();
     expect(watch.absorbs(refused())).toBe(true);
     watch.stop();
+    const probesAtStop = probes();
     database.up = true;
-    await new Promise((done) => setTimeout(done, 50));
+    // A running watch with the same interval, started after the stop: once it has probed three
+    // times, the stopped one would have probed too had it not stopped.
+    const running = watched();
+    try {
+      running.watch.absorbs(refused());
+      await vi.waitFor(() => expect(running.probes()).toBeGreaterThanOrEqual(3));
+    } finally {
+      running.watch.stop();
+    }
+    expect(probes()).toBe(probesAtStop);
     expect(lines).toEqual(['down ECONNREFUSED']);
     expect(watch.absorbs(refused())).toBe(false);
   });

@@ -51,6 +51,8 @@ export type Services = {
   crisisCheck: CrisisCheck;
   /** Whether a fan is an adult, for the age gate of twins above SAFE (docs/safety.md); offline, their declaration. */
   ageVerification: AgeVerification;
+  /** The current time, for use cases that take one (the analytics tab's "today"); tests pass a fixed one. */
+  now: () => Date;
 };
 
 /**

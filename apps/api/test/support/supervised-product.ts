@@ -9,7 +9,7 @@ import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
 import { type FakeOpenAi, startFakeOpenAi } from '@doppel/integrations/testing';
 import { inject } from 'vitest';
 import { type SupervisedChild, superviseChild } from '../../../../scripts/supervised-child.ts';
-import { type ApiProcess, startApiProcess } from '../api-process.ts';
+import { type ApiProcess, startApiProcess } from '../harness.ts';
 
 const root = resolve(import.meta.dirname, '../../../..');
 
@@ -21,8 +21,8 @@ export type SupervisedProduct = {
   said: () => string;
   /** The pid the supervisor last reported for the worker. */
   workerPid: () => number | undefined;
-  /** Waits for `condition`; past `timeoutMs` fails with what the supervisor and the API said. */
-  until: (condition: () => boolean | Promise<boolean>, timeoutMs: number) => Promise<void>;
+  /** What the supervisor said and the API printed, for a failure message. */
+  output: () => string;
   stop: () => Promise<void>;
 };
 
@@ -72,13 +72,7 @@ export async function startSupervisedProduct(options: {
       const last = [...said.matchAll(/worker (?:started|restarted) \(pid (\d+)\)/g)].at(-1)?.[1];
       return last === undefined ? undefined : Number(last);
     },
-    until: async (condition, timeoutMs) => {
-      const deadline = Date.now() + timeoutMs;
-      while (!(await condition())) {
-        if (Date.now() > deadline) throw new Error(`gave up after ${timeoutMs / 1000} s\n${said}\n${api.output()}`);
-        await new Promise((done) => setTimeout(done, 50));
-      }
-    },
+    output: () => `${said}\n${api.output()}`,
     stop: async () => {
       await worker.stop(15_000);
       await api.stop();

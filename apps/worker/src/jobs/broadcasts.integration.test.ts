@@ -51,17 +51,6 @@ async function progress(broadcastId: string) {
   return row;
 }
 
-async function waitFor(broadcastId: string, done: (row: Awaited<ReturnType<typeof progress>>) => boolean, ms: number) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const row = await progress(broadcastId);
-    if (done(row)) return row;
-    if (Date.now() > deadline)
-      throw new Error(`broadcast still ${row.status} (${row.sentMessageCount}/${row.scheduledMessageCount})`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 /** Recipients with no message, and messages beyond one per chat. */
 async function deliveryGaps(broadcastId: string): Promise<{ missing: number; duplicates: number }> {
   const [row] = await database.db.execute<{ missing: number; duplicates: number }>(sql`
@@ -78,7 +67,8 @@ describe('broadcasts through the worker', () => {
     try {
       const broadcastId = await schedule('bw1', 2500, new Date(Date.now() + 1500));
       expect((await progress(broadcastId)).status).toBe('SCHEDULED');
-      const done = await waitFor(broadcastId, (row) => row.status === 'COMPLETED', 60_000);
+      await expect.poll(() => progress(broadcastId), { timeout: 60_000, interval: 50 }).toMatchObject({ status: 'COMPLETED' });
+      const done = await progress(broadcastId);
       expect(done).toMatchObject({ scheduledMessageCount: 2500, sentMessageCount: 2500 });
       expect(done.startedPreparingAt?.getTime()).toBeGreaterThanOrEqual(done.scheduledAt.getTime());
       expect(await deliveryGaps(broadcastId)).toEqual({ missing: 0, duplicates: 0 });
@@ -95,7 +85,9 @@ describe('broadcasts through the worker', () => {
   it('sends every message exactly once when the worker is killed halfway and restarted', async () => {
     const first = await startWorker();
     const broadcastId = await schedule('bw2', 12_000, new Date());
-    await waitFor(broadcastId, (row) => row.sentMessageCount > 0, 60_000);
+    await expect
+      .poll(async () => (await progress(broadcastId)).sentMessageCount, { timeout: 60_000, interval: 50 })
+      .toBeGreaterThan(0);
     await first.kill('SIGKILL');
     const halfway = await progress(broadcastId);
     expect(halfway.status).toBe('SENDING_MESSAGES');
@@ -103,7 +95,8 @@ describe('broadcasts through the worker', () => {
 
     const second = await startWorker();
     try {
-      const done = await waitFor(broadcastId, (row) => row.status === 'COMPLETED', 120_000);
+      await expect.poll(() => progress(broadcastId), { timeout: 120_000, interval: 50 }).toMatchObject({ status: 'COMPLETED' });
+      const done = await progress(broadcastId);
       expect(done).toMatchObject({ scheduledMessageCount: 12_000, sentMessageCount: 12_000 });
       expect(await deliveryGaps(broadcastId)).toEqual({ missing: 0, duplicates: 0 });
     } finally {

@@ -12,7 +12,7 @@ import { type FakeOpenAi, startFakeOpenAi } from '@doppel/integrations/testing';
 import { createBoss, enqueue } from '@doppel/jobs';
 import { asc, eq } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { type RunningWorker, startWorker } from '../worker.ts';
 import { runChatRemember } from './chat-remember.ts';
 import type { WorkerServices } from './types.ts';
@@ -59,15 +59,6 @@ async function newFan() {
   return { fanId: fan.id, chatId: chat.id };
 }
 
-/** Waits for a condition the worker makes true; the test's own timeout bounds it. */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 const memoriesOf = (fanId: string) =>
   database.db.select().from(fanMemories).where(eq(fanMemories.userId, fanId)).orderBy(asc(fanMemories.text));
 
@@ -80,9 +71,13 @@ async function exchange(chatId: string, text: string, reply: string) {
   if (!message) throw new Error('message insert failed');
   openai.script({ text: reply });
   await enqueue(client, 'chat.reply', { chatId, messageId: message.id });
-  const [answer] = await until(
-    () => database.db.select().from(chatMessages).where(eq(chatMessages.replyToMessageId, message.id)),
-    (rows) => rows.length > 0,
+  const [answer] = await vi.waitFor(
+    async () => {
+      const rows = await database.db.select().from(chatMessages).where(eq(chatMessages.replyToMessageId, message.id));
+      expect(rows, 'the reply').not.toHaveLength(0);
+      return rows;
+    },
+    { timeout: 20_000, interval: 25 },
   );
   const [prompt] = await database.db
     .select()
@@ -107,10 +102,8 @@ describe('per-fan memory', () => {
     const first = await exchange(sam.chatId, 'Hi Mia! My name is Sam and my dog is called Rex', 'Nice to meet you both!');
     expect(first.prompt.memories).toEqual([]);
 
-    const stored = await until(
-      () => memoriesOf(sam.fanId),
-      (rows) => rows.length === 2,
-    );
+    await expect.poll(() => memoriesOf(sam.fanId), { timeout: 20_000, interval: 25 }).toHaveLength(2);
+    const stored = await memoriesOf(sam.fanId);
     expect(stored.map((row) => [row.kind, row.text, row.talentId, row.sourceMessageId])).toEqual([
       ['FACT', 'Has a dog named Rex', miaId, first.messageId],
       ['NAME', 'Name: Sam', miaId, first.messageId],
@@ -149,10 +142,7 @@ describe('per-fan memory', () => {
     expect(stranger.system).not.toContain('Rex');
     expect(stranger.prompt.memories).toEqual([]);
     // Every exchange asked for its notes (the later ones got the fake's empty answer).
-    await until(
-      async () => openai.jsonRequests().length,
-      (count) => count >= 4,
-    );
+    await expect.poll(() => openai.jsonRequests().length, { timeout: 20_000, interval: 25 }).toBeGreaterThanOrEqual(4);
   });
 
   it('stores the notes of a message once, whether the job is redelivered or runs twice at once', async () => {

@@ -406,13 +406,10 @@ describe('chat.reply through pg-boss', () => {
         enqueue(client, 'chat.reply', { chatId: input.chatId, messageId: input.messageId }),
       );
 
-      const deadline = Date.now() + 10_000;
-      let replies = await repliesTo(input.messageId);
-      while (replies.length === 0 && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 25));
-        replies = await repliesTo(input.messageId);
-      }
-      expect(replies.map((reply) => reply.text)).toEqual(['Straight from the worker 👋']);
+      await expect
+        .poll(async () => (await repliesTo(input.messageId)).map((reply) => reply.text), { timeout: 10_000, interval: 25 })
+        .toEqual(['Straight from the worker 👋']);
+      const replies = await repliesTo(input.messageId);
       const [remember] = await database.sql<{ data: Record<string, unknown> }[]>`
         select data from pgboss.job where name = 'chat.remember' and data->>'messageId' = ${input.messageId}`;
       expect(remember?.data).toEqual({

@@ -52,9 +52,7 @@ describe('models.fine-tune', () => {
       client = createBoss(database.url, { role: 'client' });
       await client.start();
       await enqueue(client, 'models.fine-tune', { trigger: 'manual' });
-      const deadline = Date.now() + 30_000;
-      while ((await inProgress()).length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
-      expect(await inProgress()).toEqual([]);
+      await expect.poll(inProgress, { timeout: 30_000, interval: 200 }).toEqual([]);
     } finally {
       await client?.stop({ graceful: false });
       await worker.stop();
@@ -117,13 +115,12 @@ describe('models.fine-tune', () => {
 
       // 3. A third worker polls the same job to the end.
       workers.push(await startWorkerProcess(database.url, env));
-      const deadline = Date.now() + 150_000;
-      let status = '';
-      while (status !== 'SUCCEEDED' && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 500));
-        status = (await database.db.select().from(modelVersions).where(eq(modelVersions.id, versionId)))[0]?.status ?? '';
-      }
-      expect(status).toBe('SUCCEEDED');
+      await expect
+        .poll(async () => (await database.db.select().from(modelVersions).where(eq(modelVersions.id, versionId)))[0]?.status, {
+          timeout: 150_000,
+          interval: 500,
+        })
+        .toBe('SUCCEEDED');
       expect(openai.filesUploaded()).toHaveLength(1);
       expect(openai.jobsCreated()).toHaveLength(1);
       const [done] = await database.db.select().from(modelVersions).where(eq(modelVersions.id, versionId));

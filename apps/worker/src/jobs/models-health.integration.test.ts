@@ -19,7 +19,7 @@ import { createBoss, enqueue } from '@doppel/jobs';
 import { offlineEngineModel } from '@doppel/validation';
 import { eq } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { silentLogger } from '../log.ts';
 import { startWorker } from '../worker.ts';
 import { createOfflineWorkerServices } from './chat-reply-services.ts';
@@ -185,12 +185,14 @@ describe('models.health job', () => {
       const jobId = await enqueue(client, 'models.health', { trigger: 'manual' });
       expect(jobId).not.toBeNull();
 
-      const deadline = Date.now() + 15_000;
-      let record = await storedRecord();
-      while (Object.keys(record ?? {}).length === 0 && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        record = await storedRecord();
-      }
+      const record = await vi.waitFor(
+        async () => {
+          const stored = await storedRecord();
+          expect(Object.keys(stored ?? {})).not.toHaveLength(0);
+          return stored;
+        },
+        { timeout: 15_000, interval: 100 },
+      );
       expect(record?.[retiredModel]).toBe(false);
       expect(record?.['local-chat']).toBe(true);
     } finally {

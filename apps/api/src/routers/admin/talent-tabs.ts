@@ -37,5 +37,5 @@ export const talentTabProcedures = {
   analytics: adminProcedure
     .input(adminTalentAnalyticsInput)
     .output(adminTalentAnalyticsOutput)
-    .query(({ ctx, input }) => getTalentAnalytics(ctx.db, input)),
+    .query(({ ctx, input }) => getTalentAnalytics(ctx.db, input, ctx.now())),
 };

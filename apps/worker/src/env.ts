@@ -20,8 +20,6 @@ import { z } from 'zod';
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const rootPackage = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version?: string };
 
-export type { LogLevel } from '@doppel/validation';
-
 /** Milliseconds, 0 for none; unset or empty is `fallback`. */
 const timeoutSetting = (name: string, fallback: number) =>
   optionalSetting.pipe(

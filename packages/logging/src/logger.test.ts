@@ -65,16 +65,15 @@ describe('createLogger', () => {
     expect([...lines.stdout(), ...lines.stderr()].map((line) => line.msg)).toEqual(['shown']);
   });
 
-  it('logs an error in any field without the values a failed statement carried', () => {
+  it('logs an error in any field, `err` included, without the values a failed statement carried', () => {
     const lines = captureLines();
     const failure = Object.assign(new Error('duplicate key'), { code: '23505', parameters: ['secret-session-id'] });
     withLogFields(createLogger(), { requestId: 'r1' }).error('job failed', { error: failure });
-    const [line] = lines.stderr();
-    expect(line).toMatchObject({
-      msg: 'job failed',
-      requestId: 'r1',
-      error: { type: 'Error', code: '23505', message: 'duplicate key' },
-    });
-    expect(JSON.stringify(line)).not.toContain('secret-session-id');
+    createLogger().error('request failed', { err: failure });
+    const [job, request] = lines.stderr();
+    const described = { type: 'Error', code: '23505', message: 'duplicate key' };
+    expect(job).toMatchObject({ msg: 'job failed', requestId: 'r1', error: described });
+    expect(request).toMatchObject({ msg: 'request failed', err: described });
+    expect(JSON.stringify([job, request])).not.toContain('secret-session-id');
   });
 });

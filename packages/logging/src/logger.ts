@@ -23,9 +23,11 @@ export type PinoLoggerOptions = {
 };
 
 /** Errors as loggableError has them, in whichever field: no failed statement's SQL or parameters, no row values. */
+const loggableValue = (value: unknown) => (value instanceof Error ? loggableError(value) : value);
+
 function loggableFields(fields: LogFields): LogFields {
   const loggable: LogFields = {};
-  for (const [key, value] of Object.entries(fields)) loggable[key] = value instanceof Error ? loggableError(value) : value;
+  for (const [key, value] of Object.entries(fields)) loggable[key] = loggableValue(value);
   return loggable;
 }
 
@@ -48,7 +50,8 @@ export function createPinoLogger(options: PinoLoggerOptions): PinoLogger {
       base: options.bindings ?? {},
       timestamp: stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }), log: loggableFields },
-      ...(options.serializers ? { serializers: options.serializers } : {}),
+      // In place of pino's own `err` serializer, which would rebuild the error from what is left of it.
+      serializers: { err: loggableValue, ...options.serializers },
       ...(options.hooks ? { hooks: options.hooks } : {}),
     },
     standardStreams(),

@@ -12,11 +12,12 @@ import {
   fileStorageConfig,
 } from '@doppel/integrations';
 import { createBoss, ensureQueues } from '@doppel/jobs';
+import { asLogger, createPinoLogger } from '@doppel/logging';
 import { maxCallsPerBatch } from '@doppel/validation';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Env } from './env.ts';
 import { quietWhileDatabaseDown, watchApiDatabase } from './errors/database-outage-log.ts';
 import { logSerializers } from './errors/log-serializers.ts';
@@ -78,9 +79,16 @@ export async function buildServer(env: Env, options: BuildServerOptions = {}): P
     options.db ?? createDbClient(env.DATABASE_URL, { max: 20, applicationName: 'doppel-api', ...connection, timeouts });
   // While the database is down: one line when that begins and one when it ends, not one per failure.
   const outages = watchApiDatabase(client, () => app.log);
+  // The one logger of every process (@doppel/logging), requests logged without query strings
+  // (errors/log-serializers.ts) and errors without SQL or parameters.
+  const loggerInstance: FastifyBaseLogger = createPinoLogger({
+    level: env.LOG_LEVEL,
+    bindings: { service: 'api' },
+    serializers: logSerializers,
+    hooks: { logMethod: quietWhileDatabaseDown(outages) },
+  });
   const app = Fastify({
-    // Errors and requests are logged without SQL, parameters or query strings (errors/log-serializers.ts).
-    logger: { level: env.LOG_LEVEL, serializers: logSerializers, hooks: { logMethod: quietWhileDatabaseDown(outages) } },
+    loggerInstance,
     // A sane incoming X-Request-Id or a fresh one, on every log line of the request as `reqId`.
     genReqId: requestIdOf,
     requestIdHeader: false,
@@ -90,11 +98,13 @@ export async function buildServer(env: Env, options: BuildServerOptions = {}): P
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 500 },
   });
-  const feed = createLiveFeed(client, { log: (message, error) => app.log.error({ err: error }, message) });
+  // What is not a request's own line goes through the message-first Logger the packages take.
+  const log = asLogger(app.log);
+  const feed = createLiveFeed(client, { log: (message, error) => log.error(message, { err: error }) });
   // SMTP when configured; otherwise the development outbox (env.ts refuses that in production unless DEV_OUTBOX=on).
   const mailer: Mailer = env.SMTP_URL
     ? createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM })
-    : createDevOutboxMailer(client.db, (message) => app.log.info(message));
+    : createDevOutboxMailer(client.db, (message) => log.info(message));
   const shutdown = new AbortController();
   // Sentry when SENTRY_DSN is set; otherwise the structured log line is the report.
   const errorReporter = await createErrorReporter({
@@ -117,14 +127,14 @@ export async function buildServer(env: Env, options: BuildServerOptions = {}): P
     openAiApiKey: env.OPENAI_API_KEY,
     openAiBaseUrl: env.OPENAI_BASE_URL,
     openAiModeration: env.OPENAI_MODERATION === 'on',
-    onError: (error) => app.log.warn({ err: error }, 'crisis check: the moderation call failed; the phrase list decided'),
+    onError: (error) => log.warn('crisis check: the moderation call failed; the phrase list decided', { err: error }),
   });
   // The fan's own declaration until a provider is configured (docs/safety.md, Age gate).
   const ageVerification = createDeclaredAgeVerification();
   const liveStreams = createLiveStreams({
     liveSessions: (sessionIds) => liveSessionIds(client.db, sessionIds),
     limits: { perSession: env.LIVE_STREAMS_PER_SESSION, perAddress: env.LIVE_STREAMS_PER_ADDRESS },
-    log: (message, error) => app.log.error({ err: error }, message),
+    log,
   });
   const metrics = createApiMetrics({ sql: client.sql, liveStreams: () => liveStreams.count(), poolMax: 20, log: app.log });
   // Sends jobs (chat replies) inside the API's own transactions; the worker process runs them.
@@ -134,11 +144,7 @@ export async function buildServer(env: Env, options: BuildServerOptions = {}): P
     ...connection,
     timeouts,
     applicationName: 'doppel-api-jobs',
-    log: {
-      info: (message, fields) => app.log.info(fields ?? {}, message),
-      warn: (message, fields) => app.log.warn(fields ?? {}, message),
-      error: (message, fields) => app.log.error(fields ?? {}, message),
-    },
+    log,
   });
   await jobs.start();
   await ensureQueues(jobs);

@@ -3,6 +3,7 @@ import { createDbClient, type DatabaseConnectionOptions, type DbClient, migrateD
 import { DomainError } from '@doppel/domain';
 import { createDevOutboxMailer, createSmtpMailer } from '@doppel/integrations';
 import { createBoss, ensureQueues } from '@doppel/jobs';
+import { createLogger } from '@doppel/logging';
 import type { PgBoss } from 'pg-boss';
 import { type CliCommand, helpText, parseCommandLine, UsageError } from './cli/args.ts';
 import { listBroadcasts, retryBroadcast, runBroadcastNow } from './cli/broadcast-commands.ts';
@@ -12,7 +13,6 @@ import { listJobs, listQueues, redriveDeadLetters, retryFailed, runJob } from '.
 import { checkLedger } from './cli/ledger-commands.ts';
 import { acceptUser, createAdmin, promoteAdmin } from './cli/user-commands.ts';
 import { databaseConnection, EnvError, loadCliEnv } from './env.ts';
-import { createLogger } from './log.ts';
 
 async function seed(context: OpsContext): Promise<void> {
   const { seeded } = await seedDemoData(context.client.db);

@@ -5,7 +5,7 @@
 // the outage begins, one when the database answers again. Jobs are not lost meanwhile: they wait
 // in their queues, and pg-boss retries those that failed.
 import { type DbClient, type OutageWatch, watchDatabaseOutages } from '@doppel/db';
-import type { LogFields, Logger } from './log.ts';
+import type { LogFields, Logger } from '@doppel/logging';
 
 export type QuietLog = { log: Logger; outages: OutageWatch };
 
@@ -24,7 +24,13 @@ export function quietWhileDatabaseDown(log: Logger, client: DbClient): QuietLog 
       write(message, fields);
     };
   return {
-    log: { debug: quiet(log.debug), info: quiet(log.info), warn: quiet(log.warn), error: quiet(log.error) },
+    log: {
+      trace: quiet(log.trace),
+      debug: quiet(log.debug),
+      info: quiet(log.info),
+      warn: quiet(log.warn),
+      error: quiet(log.error),
+    },
     outages,
   };
 }

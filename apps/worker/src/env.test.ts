@@ -1,3 +1,4 @@
+import { logLevels } from '@doppel/validation';
 import { describe, expect, it } from 'vitest';
 import { databaseConnection, EnvError, loadCliEnv, loadWorkerEnv } from './env.ts';
 
@@ -10,9 +11,10 @@ describe('worker env', () => {
 
   it('accepts every LOG_LEVEL the API accepts, since one `npm start` gives both the same one', () => {
     const base = { DATABASE_URL: 'postgres://u:p@h:5432/d' };
-    for (const level of ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']) {
-      expect(loadWorkerEnv({ ...base, LOG_LEVEL: level }).LOG_LEVEL).toBe(level);
-    }
+    // logLevels is the vocabulary of the API's LOG_LEVEL as well (the same logSettings).
+    for (const level of logLevels) expect(loadWorkerEnv({ ...base, LOG_LEVEL: level }).LOG_LEVEL).toBe(level);
+    expect(loadWorkerEnv({ ...base, LOG_LEVEL: 'trace' }).LOG_LEVEL).toBe('trace');
+    expect(loadCliEnv({ LOG_LEVEL: 'trace' }).LOG_LEVEL).toBe('trace');
     expect(() => loadWorkerEnv({ ...base, LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL must be one of trace, debug/);
   });
 

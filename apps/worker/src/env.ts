@@ -3,24 +3,26 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type DatabaseConnectionOptions, type DatabaseTimeouts, databasePoolers } from '@doppel/db';
-import { logLevelSetting } from '@doppel/validation';
+import type { DatabaseConnectionOptions, DatabaseTimeouts } from '@doppel/db';
+import {
+  databaseConnectionSettings,
+  errorReportingSettings,
+  logSettings,
+  mailSettings,
+  openAiSettings,
+  optionalSetting,
+  payPalSettings,
+  s3RequiredSettings,
+  s3Settings,
+} from '@doppel/validation';
 import { z } from 'zod';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const rootPackage = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version?: string };
 
-export type { LogLevel } from '@doppel/validation';
-
-const optionalText = z
-  .string()
-  .trim()
-  .transform((value) => (value === '' ? undefined : value))
-  .optional();
-
 /** Milliseconds, 0 for none; unset or empty is `fallback`. */
 const timeoutSetting = (name: string, fallback: number) =>
-  optionalText.pipe(
+  optionalSetting.pipe(
     z.coerce
       .number<string | undefined>({ error: `${name} must be a number of milliseconds` })
       .int(`${name} must be a whole number of milliseconds`)
@@ -29,17 +31,12 @@ const timeoutSetting = (name: string, fallback: number) =>
       .default(fallback),
   );
 
+// The settings of the API the worker and the CLI read too come from @doppel/validation's settings,
+// so one environment means the same to every process.
 const sharedSchema = z.object({
-  LOG_LEVEL: logLevelSetting,
-  NODE_ENV: optionalText,
-  /** `pgbouncer-transaction` when DATABASE_URL leads to a pooler in transaction mode (docs/deploy.md). */
-  DATABASE_POOLER: optionalText
-    .transform((value) => value ?? 'none')
-    .pipe(z.enum(databasePoolers, { error: `DATABASE_POOLER must be one of: ${databasePoolers.join(', ')}` })),
-  /** Postgres past the pooler, for LISTEN and migrations; unset behind a pooler, changes are polled for. */
-  DATABASE_DIRECT_URL: optionalText.pipe(
-    z.url({ protocol: /^postgres(ql)?$/, error: 'DATABASE_DIRECT_URL must be a postgres:// URL' }).optional(),
-  ),
+  ...logSettings,
+  NODE_ENV: optionalSetting,
+  ...databaseConnectionSettings,
 });
 
 const workerSchema = sharedSchema.extend({
@@ -58,87 +55,61 @@ const workerSchema = sharedSchema.extend({
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: timeoutSetting('DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS', 60_000),
   // The chat.reply job: OpenAI (or any compatible server) when a key or base URL is set, else the
   // offline engine; ElevenLabs when its key is set, else espeak-ng.
-  OPENAI_API_KEY: optionalText,
-  OPENAI_BASE_URL: optionalText.pipe(z.url({ error: 'OPENAI_BASE_URL must be a URL' }).optional()),
+  ...openAiSettings,
   /** Overrides every talent's model, e.g. the one model an Ollama or vLLM server serves. */
-  OPENAI_CHAT_MODEL: optionalText,
-  OPENAI_EMBEDDING_MODEL: optionalText,
-  /** The moderation endpoint checks fan messages and replies; `off` for servers without it (Ollama, vLLM). */
-  OPENAI_MODERATION: z.enum(['on', 'off'], { error: 'OPENAI_MODERATION must be on or off' }).default('on'),
-  ELEVENLABS_API_KEY: optionalText,
-  ELEVENLABS_BASE_URL: optionalText.pipe(z.url({ error: 'ELEVENLABS_BASE_URL must be a URL' }).optional()),
-  /** PayPal Payouts, as the API has them: the poll job asks PayPal about sent payouts (docs/payouts.md). */
-  PAYPAL_CLIENT_ID: optionalText,
-  PAYPAL_CLIENT_SECRET: optionalText,
-  PAYPAL_API_URL: optionalText.pipe(z.url({ error: 'PAYPAL_API_URL must be a URL' }).optional()),
+  OPENAI_CHAT_MODEL: optionalSetting,
+  OPENAI_EMBEDDING_MODEL: optionalSetting,
+  ELEVENLABS_API_KEY: optionalSetting,
+  ELEVENLABS_BASE_URL: optionalSetting.pipe(z.url({ error: 'ELEVENLABS_BASE_URL must be a URL' }).optional()),
+  // PayPal Payouts, as the API has them: the poll job asks PayPal about sent payouts (docs/payouts.md).
+  ...payPalSettings,
   /** The VAPID contact of push notifications (broadcasts.push): a mailto: or https: address. */
-  WEB_PUSH_SUBJECT: optionalText.pipe(
+  WEB_PUSH_SUBJECT: optionalSetting.pipe(
     z
       .string()
       .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'WEB_PUSH_SUBJECT must be a mailto: address or an https:// URL')
       .optional(),
   ),
   /** Push notifications per second one worker sends; push services throttle floods. */
-  WEB_PUSH_RATE_PER_SECOND: optionalText.pipe(
+  WEB_PUSH_RATE_PER_SECOND: optionalSetting.pipe(
     z.coerce
       .number<string | undefined>({ error: 'WEB_PUSH_RATE_PER_SECOND must be a number' })
       .positive('WEB_PUSH_RATE_PER_SECOND must be above 0')
       .max(10_000, 'WEB_PUSH_RATE_PER_SECOND must be at most 10000')
       .optional(),
   ),
-  /** Sentry-compatible DSN failed jobs are reported to (as the API's); unset: the log line alone. */
-  SENTRY_DSN: optionalText.pipe(z.url({ error: 'SENTRY_DSN must be a URL like https://key@host/project' }).optional()),
-  /** The environment events are filed under; default NODE_ENV. */
-  SENTRY_ENVIRONMENT: optionalText,
+  // Failed jobs are reported as the API's internal errors are.
+  ...errorReportingSettings,
   /** The release events name; default the version in package.json, as the API's APP_VERSION. */
-  APP_VERSION: optionalText.transform((value) => value ?? rootPackage.version ?? '0.0.0'),
+  APP_VERSION: optionalSetting.transform((value) => value ?? rootPackage.version ?? '0.0.0'),
   /** Same defaults as the API, so voice notes land where the API serves files from. */
-  DOPPEL_DATA_DIR: optionalText.transform((value) => value ?? `${repoRoot}.data`),
-  FILES_DIR: optionalText,
+  DOPPEL_DATA_DIR: optionalSetting.transform((value) => value ?? `${repoRoot}.data`),
+  FILES_DIR: optionalSetting,
   // S3-compatible object storage, as the API has it: on when S3_BUCKET and the keys are set.
-  S3_BUCKET: optionalText,
-  S3_REGION: optionalText.transform((value) => value ?? 'us-east-1'),
-  S3_ENDPOINT: optionalText.pipe(
-    z.url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be an http:// or https:// URL' }).optional(),
-  ),
-  S3_ACCESS_KEY_ID: optionalText,
-  S3_SECRET_ACCESS_KEY: optionalText,
-  S3_FORCE_PATH_STYLE: optionalText
-    .pipe(z.enum(['true', 'false'], { error: 'S3_FORCE_PATH_STYLE must be true or false' }).optional())
-    .transform((value) => value === 'true'),
-  S3_PREFIX: optionalText.pipe(
-    z
-      .string()
-      .regex(/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\/?$/, 'S3_PREFIX must be folder names (letters, digits, _ and -) joined by /')
-      .optional(),
-  ),
+  ...s3Settings,
   // The emails jobs send ("your data is ready"), as the API's: SMTP_URL, else the development
   // outbox, with links to PUBLIC_URL (else the local `npm start` address).
-  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional()),
-  MAIL_FROM: optionalText,
-  PUBLIC_URL: optionalText.pipe(z.url({ error: 'PUBLIC_URL must be a URL' }).optional()),
-  PORT: optionalText
+  ...mailSettings,
+  PUBLIC_URL: optionalSetting.pipe(z.url({ error: 'PUBLIC_URL must be a URL' }).optional()),
+  PORT: optionalSetting
     .transform((value) => (value === undefined ? 3000 : Number(value)))
     .pipe(z.number({ error: 'PORT must be a port number' }).int().min(0).max(65_535)),
 });
 
-const s3RequiredSettings = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
-
 const cliSchema = sharedSchema.extend({
   /** Unset: the CLI uses the embedded development database, like `npm start`. */
-  DATABASE_URL: optionalText.pipe(
+  DATABASE_URL: optionalSetting.pipe(
     z.url({ protocol: /^postgres(ql)?$/, error: 'DATABASE_URL must be a postgres:// URL' }).optional(),
   ),
-  DOPPEL_DATA_DIR: optionalText,
-  EMBEDDED_POSTGRES_PORT: optionalText
+  DOPPEL_DATA_DIR: optionalSetting,
+  EMBEDDED_POSTGRES_PORT: optionalSetting
     .transform((value) => (value === undefined ? 54329 : Number(value)))
     .pipe(z.number({ error: 'EMBEDDED_POSTGRES_PORT must be a port number' }).int().min(1).max(65_535)),
   // The emails a command sends (`users accept`) go out as the API's do: through SMTP_URL, else into
   // the development outbox, with links to PUBLIC_URL (else the local `npm start` address).
-  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional()),
-  MAIL_FROM: optionalText,
-  PUBLIC_URL: optionalText.pipe(z.url({ error: 'PUBLIC_URL must be a URL' }).optional()),
-  PORT: optionalText
+  ...mailSettings,
+  PUBLIC_URL: optionalSetting.pipe(z.url({ error: 'PUBLIC_URL must be a URL' }).optional()),
+  PORT: optionalSetting
     .transform((value) => (value === undefined ? 3000 : Number(value)))
     .pipe(z.number({ error: 'PORT must be a port number' }).int().min(0).max(65_535)),
 });

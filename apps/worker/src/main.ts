@@ -1,9 +1,9 @@
 // Process entry of the worker tier: `node apps/worker/src/main.ts` with DATABASE_URL set.
 import type { ErrorReporter } from '@doppel/domain';
 import { createErrorReporter } from '@doppel/integrations';
+import { createLogger } from '@doppel/logging';
 import { databaseConnection, databaseTimeouts, EnvError, loadWorkerEnv } from './env.ts';
 import { createWorkerServices } from './jobs/chat-reply-services.ts';
-import { createLogger } from './log.ts';
 import { type RunningWorker, startWorker } from './worker.ts';
 
 let env: ReturnType<typeof loadWorkerEnv>;

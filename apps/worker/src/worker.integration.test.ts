@@ -4,6 +4,7 @@ import { createErrorReporter } from '@doppel/integrations';
 import { type FakeSentry, startFakeSentry } from '@doppel/integrations/testing';
 import type { JobName } from '@doppel/jobs';
 import { createBoss, enqueue, notifyBackstopPollingSeconds, withJobOrigin } from '@doppel/jobs';
+import { silentLogger } from '@doppel/logging';
 import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { type RunningWorker, startWorker } from './worker.ts';
@@ -15,7 +16,7 @@ let sentry: FakeSentry;
 /** What the worker logged at info and above, to check what its lines carry. */
 const logged: { message: string; fields: Record<string, unknown> }[] = [];
 const capture = (message: string, fields: Record<string, unknown> = {}) => void logged.push({ message, fields });
-const capturingLogger = { debug: () => {}, info: capture, warn: capture, error: capture };
+const capturingLogger = { ...silentLogger, info: capture, warn: capture, error: capture };
 
 beforeAll(async () => {
   database = await createTestDatabase(inject('postgresServerUrl'));

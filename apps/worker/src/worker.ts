@@ -20,12 +20,12 @@ import {
   startStalledJobSweep,
   withJobOrigin,
 } from '@doppel/jobs';
+import { type Logger, silentLogger, withLogFields } from '@doppel/logging';
 import type { Job, JobResult, PgBoss } from 'pg-boss';
 import { quietWhileDatabaseDown } from './database-outage-log.ts';
 import { createOfflineWorkerServices } from './jobs/chat-reply-services.ts';
 import { jobHandlers } from './jobs/handlers.ts';
 import type { FollowUp, FollowUpMany, JobHandler, WorkerServices } from './jobs/types.ts';
-import { type Logger, silentLogger, withLogFields } from './log.ts';
 
 export type WorkerOptions = {
   databaseUrl: string;

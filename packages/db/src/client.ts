@@ -1,3 +1,4 @@
+import type { DatabasePooler } from '@doppel/validation';
 import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { preparingStatements } from './prepared-statements.ts';
@@ -29,8 +30,9 @@ export type DbClient = {
  * `pool_mode = transaction`, or any pooler that lends a server session for one transaction only).
  * What needs a session of its own (LISTEN) then goes to the direct URL, or is done without.
  */
-export type DatabasePooler = 'none' | 'pgbouncer-transaction';
-export const databasePoolers = ['none', 'pgbouncer-transaction'] as const satisfies readonly DatabasePooler[];
+export type { DatabasePooler } from '@doppel/validation';
+// The list lives with the DATABASE_POOLER setting (@doppel/validation settings); the clients here take its values.
+export { databasePoolers } from '@doppel/validation';
 
 /** How to reach the database, as the apps read it from DATABASE_POOLER and DATABASE_DIRECT_URL. */
 export type DatabaseConnectionOptions = {

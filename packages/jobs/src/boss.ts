@@ -1,11 +1,11 @@
 // pg-boss instances for this project: the worker's (listens, schedules, maintains) and a light
 // client for processes that only send or inspect jobs (API, ops CLI).
 import { type DatabaseConnectionOptions, type DatabaseTimeouts, sessionTimeoutSettings } from '@doppel/db';
+import { type Logger, silentLogger } from '@doppel/logging';
 import { PgBoss, type Queue } from 'pg-boss';
 // pg-boss's own pool class, so the LISTEN of a worker behind a pooler can be sent past it (below).
 import PgBossDb from 'pg-boss/dist/db.js';
 import { deadLetterQueueName, deadLetterQueueSettings, jobCatalog, jobNames, type QueueSettings } from './catalog.ts';
-import { type JobsLogger, silentJobsLogger } from './log.ts';
 
 /** pg-boss keeps its tables in their own schema of the application database. */
 export const bossSchema = 'pgboss';
@@ -14,7 +14,7 @@ export type BossRole = 'worker' | 'client';
 
 export type CreateBossOptions = DatabaseConnectionOptions & {
   role: BossRole;
-  log?: JobsLogger;
+  log?: Logger;
   applicationName?: string;
   max?: number;
   /** The session limits the process's other connections have (client.ts); unset: none. */
@@ -61,7 +61,7 @@ function withoutStatement(data: unknown): unknown {
 }
 
 export function createBoss(databaseUrl: string, options: CreateBossOptions): PgBoss {
-  const log = options.log ?? silentJobsLogger;
+  const log = options.log ?? silentLogger;
   const worker = options.role === 'worker';
   const behindPooler = options.pooler === 'pgbouncer-transaction';
   const pool: PoolConfig = {
@@ -111,7 +111,7 @@ function queueOptions(settings: QueueSettings): Omit<Queue, 'name'> {
   };
 }
 
-async function upsertQueue(boss: PgBoss, name: string, options: Omit<Queue, 'name'>, log: JobsLogger): Promise<void> {
+async function upsertQueue(boss: PgBoss, name: string, options: Omit<Queue, 'name'>, log: Logger): Promise<void> {
   const existing = await boss.getQueue(name);
   if (!existing) {
     await boss.createQueue(name, options);
@@ -133,7 +133,7 @@ async function upsertQueue(boss: PgBoss, name: string, options: Omit<Queue, 'nam
  * Creates every catalog queue (and its dead-letter queue first, which it must reference) with the
  * catalog's settings, or brings existing ones up to date. Safe to run from several processes.
  */
-export async function ensureQueues(boss: PgBoss, log: JobsLogger = silentJobsLogger): Promise<void> {
+export async function ensureQueues(boss: PgBoss, log: Logger = silentLogger): Promise<void> {
   for (const name of jobNames) {
     const deadLetter = deadLetterQueueName(name);
     await upsertQueue(boss, deadLetter, queueOptions(deadLetterQueueSettings), log);
@@ -148,7 +148,7 @@ export async function ensureQueues(boss: PgBoss, log: JobsLogger = silentJobsLog
 }
 
 /** Applies the catalog's schedules and removes any schedule the catalog no longer declares. */
-export async function registerSchedules(boss: PgBoss, log: JobsLogger = silentJobsLogger): Promise<void> {
+export async function registerSchedules(boss: PgBoss, log: Logger = silentLogger): Promise<void> {
   const declared = new Set<string>();
   for (const name of jobNames) {
     const definition = jobCatalog[name];

@@ -28,6 +28,5 @@ export {
   type WorkSettings,
 } from './catalog.ts';
 export { type EnqueueOptions, enqueue, enqueueMany, jobChangeEntity } from './enqueue.ts';
-export { type JobsLogFields, type JobsLogger, silentJobsLogger } from './log.ts';
 export { type JobOrigin, jobOriginKey, splitJobOrigin, withJobOrigin } from './origin.ts';
 export { retryStalledJobs, type StalledJobSweep, startStalledJobSweep } from './stalled-jobs.ts';

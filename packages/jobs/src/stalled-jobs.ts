@@ -3,10 +3,11 @@
 // 20 s and more for a fan waiting on a reply. Queues with `work.stalled` are swept here instead, by
 // every running worker, so a reply whose worker was killed comes back while a restarted worker (or
 // another machine's) is up.
+
+import { type Logger, silentLogger } from '@doppel/logging';
 import type { PgBoss } from 'pg-boss';
 import { bossSchema } from './boss.ts';
 import { type JobName, jobCatalog, jobNames } from './catalog.ts';
-import { type JobsLogger, silentJobsLogger } from './log.ts';
 
 /** Queues swept, each with how long a running job may go untouched. */
 function stalledQueues(): { name: JobName; afterSeconds: number }[] {
@@ -38,8 +39,8 @@ export async function retryStalledJobs(boss: PgBoss, name: JobName, afterSeconds
 export type StalledJobSweep = { stop: () => Promise<void> };
 
 /** Sweeps every `work.stalled` queue each `intervalMs` (default 1 s) until stopped. */
-export function startStalledJobSweep(boss: PgBoss, options: { log?: JobsLogger; intervalMs?: number } = {}): StalledJobSweep {
-  const log = options.log ?? silentJobsLogger;
+export function startStalledJobSweep(boss: PgBoss, options: { log?: Logger; intervalMs?: number } = {}): StalledJobSweep {
+  const log = options.log ?? silentLogger;
   const queues = stalledQueues();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();

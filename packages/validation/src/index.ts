@@ -18,6 +18,7 @@ export * from './payments/index.ts';
 export * from './payouts/index.ts';
 export * from './push/index.ts';
 export * from './reports/index.ts';
+export * from './settings/index.ts';
 export * from './system/index.ts';
 export * from './talent/index.ts';
 export * from './transport.ts';

@@ -1,7 +1,6 @@
 // What the API's log lines may say about an error and a request: ids, codes and routes, never a
 // failed statement's SQL or parameters (a fan's session id among them), a row's values, or a query
-// string (a tRPC call's input, an OAuth callback's code). Given to Fastify's logger (pino).
-import { loggableError } from '@doppel/db';
+// string (a tRPC call's input, an OAuth callback's code). Given to Fastify's logger (@doppel/logging's pino).
 import type { FastifyRequest } from 'fastify';
 
 /** The request as its log lines carry it: the path without its query string. */
@@ -15,14 +14,9 @@ function loggableRequest(request: FastifyRequest) {
   };
 }
 
-/** The error as loggableError has it; Fastify's logger types want a stack, if only an empty one. */
-function loggableErr(error: unknown) {
-  const described = loggableError(error);
-  return { ...described, stack: described.stack ?? '' };
-}
-
 /**
- * pino's serializers by field name: `err` is where our code and Fastify put errors; `error` is
- * where the job client's lines put theirs.
+ * pino's serializers by field name. Errors in any field (`err`, where our code and Fastify put
+ * them; `error`) are already loggableError's by then: @doppel/logging's logger formats every line
+ * so, before serializers run.
  */
-export const logSerializers = { err: loggableErr, error: loggableErr, req: loggableRequest };
+export const logSerializers = { req: loggableRequest };

@@ -1,3 +1,4 @@
+import { silentLogger } from '@doppel/logging';
 import { TRPCError } from '@trpc/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLiveStreams, type LiveStreams, liveStreamLimits } from './live-streams.ts';
@@ -58,7 +59,7 @@ describe('the open live streams of a process', () => {
       liveSessions: async () => {
         throw new Error('connection refused');
       },
-      log: (message) => logged.push(message),
+      log: { ...silentLogger, error: (message) => logged.push(message) },
     });
     const stream = streams.open({ sessionId: 's', address: 'a' });
     await streams.recheck();

@@ -1,6 +1,8 @@
 // The open `live.events` streams of this process, by session and by address. Each stream holds a
 // connection, a feed listener and a replay; without a limit one address opened 150 and stalled the
 // server. A stream also belongs to its session: when the session ends, so does the stream.
+
+import { type Logger, silentLogger } from '@doppel/logging';
 import { TRPCError } from '@trpc/server';
 
 /**
@@ -39,7 +41,7 @@ export type LiveStreamsOptions = {
   liveSessions: (sessionIds: string[]) => Promise<ReadonlySet<string>>;
   recheckMs?: number;
   limits?: LiveStreamLimits;
-  log?: (message: string, error?: unknown) => void;
+  log?: Logger;
 };
 
 type Entry = { owner: LiveStreamOwner; controller: AbortController };
@@ -47,7 +49,7 @@ type Entry = { owner: LiveStreamOwner; controller: AbortController };
 export function createLiveStreams(options: LiveStreamsOptions): LiveStreams {
   const bySession = new Map<string, Set<Entry>>();
   const byAddress = new Map<string, Set<Entry>>();
-  const log = options.log ?? (() => {});
+  const log = options.log ?? silentLogger;
   const limits = options.limits ?? liveStreamLimits;
 
   const add = (index: Map<string, Set<Entry>>, key: string, entry: Entry) => {
@@ -73,7 +75,7 @@ export function createLiveStreams(options: LiveStreamsOptions): LiveStreams {
       for (const sessionId of sessionIds) if (!live.has(sessionId)) endSession(sessionId);
     } catch (error) {
       // The database is away: keep the streams, and look again next time.
-      log('live stream session check failed', error);
+      log.error('live stream session check failed', { err: error });
     }
   }
 

@@ -15,9 +15,9 @@ import {
 import { createWebPush, defaultWebPushSubject } from '@doppel/integrations';
 import { type FakePushService, type FakePushSubscription, startFakePushService } from '@doppel/integrations/testing';
 import type { JobName, JobPayloadInput } from '@doppel/jobs';
+import { silentLogger } from '@doppel/logging';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { silentLogger } from '../log.ts';
 import { runBroadcastsPush } from './broadcasts-push.ts';
 import { runBroadcastsSend } from './broadcasts-send.ts';
 import type { FollowUp, JobContext, WebPushServices } from './types.ts';

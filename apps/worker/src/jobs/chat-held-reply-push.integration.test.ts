@@ -16,10 +16,10 @@ import {
 import { createWebPush, defaultWebPushSubject } from '@doppel/integrations';
 import { type FakePushService, type FakePushSubscription, startFakePushService } from '@doppel/integrations/testing';
 import { createBoss, enqueue, ensureQueues, type JobName, type JobPayloadInput } from '@doppel/jobs';
+import { silentLogger } from '@doppel/logging';
 import { eq } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { silentLogger } from '../log.ts';
 import { runChatHeldReplyPush } from './chat-held-reply-push.ts';
 import { runChatReply } from './chat-reply.ts';
 import { createOfflineWorkerServices } from './chat-reply-services.ts';

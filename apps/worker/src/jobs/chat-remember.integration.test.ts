@@ -10,6 +10,7 @@ import { deleteChatMemory } from '@doppel/domain';
 import { createLocalDiskStorage, createOpenAiLlm, createUnconfiguredTts } from '@doppel/integrations';
 import { type FakeOpenAi, startFakeOpenAi } from '@doppel/integrations/testing';
 import { createBoss, enqueue } from '@doppel/jobs';
+import { silentLogger } from '@doppel/logging';
 import { asc, eq } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
@@ -163,7 +164,7 @@ describe('per-fan memory', () => {
       { text: notes },
       { text: JSON.stringify({ memories: [{ kind: 'PREFERENCE', text: 'Really loves surfing' }] }) },
     );
-    const log = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
+    const log = silentLogger;
     const context = (id: string) => ({
       db: database.db,
       log,

@@ -6,9 +6,9 @@ import { chatMessages, chats, seedDemoData, talents, users } from '@doppel/db';
 import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
 import { createOpenAiLlm } from '@doppel/integrations';
 import { type FakeOpenAi, startFakeOpenAi } from '@doppel/integrations/testing';
+import { createLogger } from '@doppel/logging';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, inject, it, vi } from 'vitest';
-import { createLogger } from '../log.ts';
 import { runChatReply } from './chat-reply.ts';
 import { createOfflineWorkerServices } from './chat-reply-services.ts';
 

@@ -14,6 +14,7 @@ import {
   startFakeOpenAi,
   startFakeS3,
 } from '@doppel/integrations/testing';
+import { silentLogger } from '@doppel/logging';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { loadWorkerEnv } from '../env.ts';
@@ -74,7 +75,7 @@ it('stores a voice note in the S3 bucket, not in the local folder, when S3_BUCKE
     toolCall: { name: 'generate_audio_attachment', arguments: { successText: 'Hi, it’s Mia!', failureText: 'No voice today' } },
   });
 
-  const log = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
+  const log = silentLogger;
   const output = await runChatReply(
     { chatId: chat?.id as string, messageId: message?.id as string },
     { db, log, job: { id: 'job-1', name: 'chat.reply', retryCount: 0 }, services },

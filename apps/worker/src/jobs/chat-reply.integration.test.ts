@@ -29,6 +29,7 @@ import {
 import { createElevenLabsTts, createLocalDiskStorage, createOfflineLlm, createOpenAiLlm } from '@doppel/integrations';
 import { type FakeElevenLabs, type FakeOpenAi, startFakeElevenLabs, startFakeOpenAi } from '@doppel/integrations/testing';
 import { createBoss, enqueue, withJobOrigin } from '@doppel/jobs';
+import { silentLogger } from '@doppel/logging';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { parseBuffer } from 'music-metadata';
 import type { PgBoss } from 'pg-boss';
@@ -419,7 +420,7 @@ describe('chat.reply through pg-boss', () => {
       });
 
       // A redelivered job (crash after commit) finds the answer and posts nothing.
-      const log = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
+      const log = silentLogger;
       const output = await runChatReply(input, {
         db: database.db,
         log,
@@ -436,7 +437,7 @@ describe('chat.reply through pg-boss', () => {
   it('posts the fallback on the last retry of the job', async () => {
     const input = await fanMessage('Last chance');
     openai.script({ error: { status: 500 } });
-    const log = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
+    const log = silentLogger;
     const services: WorkerServices = {
       llm: openAiLlm(),
       tts: createElevenLabsTts({ apiKey: 'x', baseURL: elevenLabs.url }),

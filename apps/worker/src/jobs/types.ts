@@ -10,7 +10,7 @@ import type {
   WebPushPort,
 } from '@doppel/domain';
 import type { EnqueueOptions, JobName, JobPayload, JobPayloadInput } from '@doppel/jobs';
-import type { Logger } from '../log.ts';
+import type { Logger } from '@doppel/logging';
 
 /** Outside services handlers use (the chat.reply job: model, text to speech, file storage). */
 export type WorkerServices = {

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chats, createDbClient, type Database, migrateDatabase, startEmbeddedPostgres } from '@doppel/db';
 import { seedBulkAdminData } from '@doppel/db/testing';
-import { adminLists } from '@doppel/domain';
+import { adminLists } from '@doppel/domain/admin';
 import { eq } from 'drizzle-orm';
 import { freePort } from '../scripts/free-port.ts';
 import { printReads, timed } from './read-timing.ts';

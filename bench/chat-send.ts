@@ -24,7 +24,7 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createDbClient, createLiveFeed, migrateDatabase, seedDemoData, startEmbeddedPostgres, talents } from '@doppel/db';
-import { createSession } from '@doppel/domain';
+import { createSession } from '@doppel/domain/auth';
 import { eq } from 'drizzle-orm';
 import { freePort } from '../scripts/free-port.ts';
 import { benchStreaming } from './chat-stream.ts';

@@ -15,14 +15,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chats, createDbClient, migrateDatabase, startEmbeddedPostgres } from '@doppel/db';
+import type { Viewer } from '@doppel/domain/access';
 import {
   getAudience,
   type ListConversationsInput,
   listConversations,
   listKnowledgeGaps,
   listReplyDrafts,
-  type Viewer,
-} from '@doppel/domain';
+} from '@doppel/domain/talent';
 import { hashedEmbedding } from '@doppel/integrations';
 import { eq } from 'drizzle-orm';
 import { freePort } from '../scripts/free-port.ts';

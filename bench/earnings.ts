@@ -20,12 +20,12 @@ import {
 } from '@doppel/db';
 import {
   earningsStatementCsv,
-  getDashboardHome,
   getEarningsMonth,
   getEarningsOverview,
   getWithdrawal,
   listCreatorPayouts,
-} from '@doppel/domain';
+} from '@doppel/domain/payouts';
+import { getDashboardHome } from '@doppel/domain/talent';
 import { and, desc, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type postgres from 'postgres';
 import { freePort } from '../scripts/free-port.ts';

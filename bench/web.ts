@@ -18,7 +18,7 @@ import { chmodSync, cpSync, createWriteStream, mkdirSync, mkdtempSync, readFileS
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createDbClient, users } from '@doppel/db';
-import { createSession } from '@doppel/domain';
+import { createSession } from '@doppel/domain/auth';
 import { type LaunchedChrome, launch } from 'chrome-launcher';
 import { eq } from 'drizzle-orm';
 import lighthouse from 'lighthouse';

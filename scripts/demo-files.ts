@@ -7,7 +7,13 @@
 
 import { createHash } from 'node:crypto';
 import { chatMessages, chats, type Executor, staticAttachments, talentDrafts, talents, voices } from '@doppel/db';
-import { type FileStorage, type ImageProcessing, isSafeStoragePath, type TtsPort, type VoiceSettings } from '@doppel/domain';
+import {
+  type FileStorage,
+  type ImageProcessing,
+  isSafeStoragePath,
+  type TtsPort,
+  type VoiceSettings,
+} from '@doppel/domain/ports';
 import { createSharpImages } from '@doppel/integrations';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';

@@ -1,5 +1,5 @@
 import { createDbClient, createLiveFeed, type DbClient, type LiveFeed } from '@doppel/db';
-import type { Mailer } from '@doppel/domain';
+import type { Mailer } from '@doppel/domain/ports';
 import {
   createCrisisCheck,
   createDeclaredAgeVerification,

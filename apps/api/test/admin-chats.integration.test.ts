@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { chats, newId, seedDemoData, talents, users } from '@doppel/db';
-import { answerFanMessage } from '@doppel/domain';
+import { answerFanMessage } from '@doppel/domain/chat/reply';
 // The real offline reply engine (a root dev dependency), so the OFFLINE prompt record is the one
 // the worker writes when no OPENAI_API_KEY / OPENAI_BASE_URL is configured.
 import { createLocalDiskStorage, createOfflineLlm, createUnconfiguredTts } from '@doppel/integrations';

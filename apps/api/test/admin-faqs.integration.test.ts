@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { faqItems, faqs, listRecordedChanges, newId, seedDemoData, talentConfigs } from '@doppel/db';
-import { answerFanMessage, QuestionVectors } from '@doppel/domain';
+import { answerFanMessage, QuestionVectors } from '@doppel/domain/chat/reply';
 // The real offline reply engine, as the worker runs it when no OpenAI settings are configured.
 import { createLocalDiskStorage, createOfflineLlm, createUnconfiguredTts } from '@doppel/integrations';
 import { asc, eq } from 'drizzle-orm';

@@ -3,7 +3,8 @@
 // SDK against the fake OpenAI server (success, a provider failure, a refused base, and crashes
 // between steps that still end with one upload and one provider job), and Make Default.
 import { appConfigs, defaultAppId, modelVersions, talentConfigs } from '@doppel/db';
-import { advanceModelVersion, type FineTuningPort } from '@doppel/domain';
+import { advanceModelVersion } from '@doppel/domain/models';
+import type { FineTuningPort } from '@doppel/domain/ports';
 import { createFineTuning } from '@doppel/integrations';
 import { type FakeOpenAi, startFakeOpenAi } from '@doppel/integrations/testing';
 import { eq } from 'drizzle-orm';

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { chatMessages, chats, newId, seedDemoData, users } from '@doppel/db';
-import { answerFanMessage } from '@doppel/domain';
+import { answerFanMessage } from '@doppel/domain/chat/reply';
 // The real offline reply engine, as the worker runs it when no OpenAI settings are configured.
 import { createLocalDiskStorage, createOfflineLlm, createUnconfiguredTts } from '@doppel/integrations';
 import { type AdminReactionFilter, adminReactionFilters } from '@doppel/validation';

@@ -2,7 +2,7 @@
 // the health check (the models.health job's use case) writing checks and crosses from the real
 // OpenAI SDK against a fake OpenAI server, and "Check now" queueing that job in the same commit.
 import { appConfigs, defaultAppId, listRecordedChanges, seedDemoData, talentConfigs } from '@doppel/db';
-import { checkModelHealth } from '@doppel/domain';
+import { checkModelHealth } from '@doppel/domain/admin/status';
 import { createOfflineLlm, createOpenAiLlm } from '@doppel/integrations';
 import { type FakeOpenAi, startFakeOpenAi } from '@doppel/integrations/testing';
 import { offlineEngineModel } from '@doppel/validation';

@@ -1,7 +1,7 @@
 // Issue 17, item 4: anonymous fans, each holding free credits, are limited per address, and a
 // refused or failed chat.open leaves no anonymous fan behind.
 import { users } from '@doppel/db';
-import { anonymousAddressHash, anonymousFanLimits, tooManyAnonymousFansMessage } from '@doppel/domain';
+import { anonymousAddressHash, anonymousFanLimits, tooManyAnonymousFansMessage } from '@doppel/domain/chat';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTalent, failure } from './chat-fixtures.ts';

@@ -1,5 +1,5 @@
 import { signInTokens } from '@doppel/db';
-import { hashSecret } from '@doppel/domain';
+import { hashSecret } from '@doppel/domain/auth';
 import type { TRPCClientError } from '@trpc/client';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -5,7 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { boundaryFlags, seedDemoData, talentLedger, users } from '@doppel/db';
-import { allRefusalTexts, answerFanMessage, type LlmPort } from '@doppel/domain';
+import { allRefusalTexts } from '@doppel/domain/chat';
+import { answerFanMessage } from '@doppel/domain/chat/reply';
+import type { LlmPort } from '@doppel/domain/ports';
 import { createLocalDiskStorage, createOpenAiLlm, createUnconfiguredTts } from '@doppel/integrations';
 import { type FakeOpenAi, startFakeOpenAi } from '@doppel/integrations/testing';
 import { eq, sql } from 'drizzle-orm';

@@ -14,7 +14,7 @@ import {
   talents,
   users,
 } from '@doppel/db';
-import { answerFanMessage } from '@doppel/domain';
+import { answerFanMessage } from '@doppel/domain/chat/reply';
 import { createLocalDiskStorage, createOfflineLlm, createUnconfiguredTts } from '@doppel/integrations';
 import { splitJobOrigin } from '@doppel/jobs';
 import { TRPCClientError } from '@trpc/client';

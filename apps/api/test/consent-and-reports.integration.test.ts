@@ -3,7 +3,12 @@
 // admin Talents), the public Report a twin form (emails, limits), and the admin Reports queue (only
 // admins; hiding a twin from fans' discover and chat; closing with a note that the reporter is emailed).
 import { devOutboxEmails, publicTalents, talentConfigs, talents, twinReports } from '@doppel/db';
-import { consentMissingForPublishMessage, hiddenTwinMessage, tooManyReportsMessage, twinReportLimits } from '@doppel/domain';
+import {
+  consentMissingForPublishMessage,
+  hiddenTwinMessage,
+  tooManyReportsMessage,
+  twinReportLimits,
+} from '@doppel/domain/reports';
 import { consentRequiredMessage } from '@doppel/validation';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

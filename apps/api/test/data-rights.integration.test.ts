@@ -18,13 +18,8 @@ import {
   twinReports,
   users,
 } from '@doppel/db';
-import {
-  deletedReporter,
-  deletedTwinName,
-  produceDataExport,
-  removeExpiredDataExports,
-  settleTalentLedgers,
-} from '@doppel/domain';
+import { deletedReporter, deletedTwinName, produceDataExport, removeExpiredDataExports } from '@doppel/domain/account';
+import { settleTalentLedgers } from '@doppel/domain/payouts';
 import { createDevOutboxMailer, createLocalDiskStorage } from '@doppel/integrations';
 import { eq, sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';

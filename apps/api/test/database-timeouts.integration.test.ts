@@ -5,7 +5,7 @@
 // fan's session id, which the session lookup is asked with).
 import { createDbClient, type DbClient, users } from '@doppel/db';
 import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
-import { createSession } from '@doppel/domain';
+import { createSession } from '@doppel/domain/auth';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { databaseUnavailableMessage } from '../src/trpc/database-unavailable.ts';
 import { type ApiProcess, startApiProcess } from './harness.ts';

@@ -5,7 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { chats, fanMemories, seedDemoData, talentConfigs } from '@doppel/db';
-import { answerFanMessage, rememberFanMessage } from '@doppel/domain';
+import { rememberFanMessage } from '@doppel/domain/chat';
+import { answerFanMessage } from '@doppel/domain/chat/reply';
 import { createLocalDiskStorage, createOfflineLlm, createUnconfiguredTts } from '@doppel/integrations';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { chatPrompts, faqItems, seedDemoData, talentConfigs } from '@doppel/db';
-import { answerFanMessage } from '@doppel/domain';
+import { answerFanMessage } from '@doppel/domain/chat/reply';
 import { createLocalDiskStorage, createOfflineLlm, createUnconfiguredTts } from '@doppel/integrations';
 import { knowledgeGapMessages } from '@doppel/validation';
 import { eq } from 'drizzle-orm';

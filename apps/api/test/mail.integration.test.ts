@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { devOutboxEmails, signInTokens } from '@doppel/db';
-import { signInLinkLimits } from '@doppel/domain';
+import { signInLinkLimits } from '@doppel/domain/auth';
 import { eq } from 'drizzle-orm';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';

@@ -3,7 +3,8 @@
 // subscribed fan's messages cost nothing, and refunds, disputes and replays book exactly once.
 import { randomUUID } from 'node:crypto';
 import { earningFrames, paymentLedger, payments, products, subscriptions, talents, users } from '@doppel/db';
-import { processProviderEvent, type VerifiedProviderEvent } from '@doppel/domain';
+import { processProviderEvent } from '@doppel/domain/payments';
+import type { VerifiedProviderEvent } from '@doppel/domain/ports';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balanceOf, createTalent, setBalance, startChatApi, totalFrame } from './chat-fixtures.ts';

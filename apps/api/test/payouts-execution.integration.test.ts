@@ -3,7 +3,8 @@
 // PayPal's reason (and the money back) on a failed item; a second send never pays twice; pending
 // bank payouts come out as a pain.001 file.
 import { newId, talentConfigs, talentManagers, talents } from '@doppel/db';
-import { pollPayPalPayout, recordPaidSpend } from '@doppel/domain';
+import { recordPaidSpend } from '@doppel/domain/earnings';
+import { pollPayPalPayout } from '@doppel/domain/payouts';
 import { createPayPalPayouts } from '@doppel/integrations';
 import { type FakePayPal, startFakePayPal } from '@doppel/integrations/testing';
 import { sql } from 'drizzle-orm';

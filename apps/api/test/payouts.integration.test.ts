@@ -3,7 +3,8 @@
 // the money back once; a refund after a payout keeps the balance consistent; every change is a
 // ledger entry with who made it; the ledger and the frames agree afterwards.
 import { newId, payouts, talentConfigs, talentLedger, talentManagers, talents } from '@doppel/db';
-import { bookEarningReversal, recordPaidSpend, settleTalentLedgers } from '@doppel/domain';
+import { bookEarningReversal, recordPaidSpend } from '@doppel/domain/earnings';
+import { settleTalentLedgers } from '@doppel/domain/payouts';
 import { lineBreaksMessage } from '@doppel/validation';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 // push.* over the real server: the VAPID public key (made once, public), and a browser's
 // subscription kept for the signed-in fan only, moved by endpoint, removed only by its owner.
 import { pushSubscriptions, users, webPushKeys } from '@doppel/db';
-import { maxPushSubscriptionsPerUser } from '@doppel/domain';
+import { maxPushSubscriptionsPerUser } from '@doppel/domain/push';
 import { type FakePushService, startFakePushService } from '@doppel/integrations/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 // Issue 17, item 1: the sign-in email flood. Concurrent and batched calls to auth.requestSignInLink
 // must not send more emails than the limits allow: per email, per address, per HTTP request.
 import { devOutboxEmails, signInTokens } from '@doppel/db';
-import { signInLinkLimits } from '@doppel/domain';
+import { signInLinkLimits } from '@doppel/domain/auth';
 import { maxCallsPerBatch } from '@doppel/validation';
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import { eq, inArray } from 'drizzle-orm';

@@ -5,7 +5,7 @@
 // takeover supersedes a draft; and approve and reject race to one decision. Edited drafts, which
 // train the twin's model, and who may call all this are proved in talent-corrections.
 import { randomUUID } from 'node:crypto';
-import { expireHeldReplies } from '@doppel/domain';
+import { expireHeldReplies } from '@doppel/domain/talent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balanceOf } from './chat-fixtures.ts';
 import { type Api, type Caller, refusal } from './harness.ts';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The very function the Vite build runs, so the test serves what a build writes.
-import { compressDistFiles } from '../../web/build/precompress.ts';
+import { compressDistFiles } from '../../../scripts/precompress.ts';
 import { type Api, startApi } from './harness.ts';
 
 const immutable = 'public, max-age=31536000, immutable';

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { broadcasts, devOutboxEmails, listRecordedChanges, newId, sessions, talentManagers, talents, users } from '@doppel/db';
 import { createTestDatabase, seedBroadcastFans, type TestDatabase } from '@doppel/db/testing';
-import { updateAdminUser, waitlistAcceptedEmail } from '@doppel/domain';
+import { updateAdminUser, waitlistAcceptedEmail } from '@doppel/domain/admin/users';
 import { createDevOutboxMailer } from '@doppel/integrations';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

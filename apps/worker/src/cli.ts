@@ -1,6 +1,6 @@
 // The ops CLI: `npm run ops -- <command>` (or `node apps/worker/src/cli.ts <command>`).
 import { createDbClient, type DatabaseConnectionOptions, type DbClient, migrateDatabase, seedDemoData } from '@doppel/db';
-import { DomainError } from '@doppel/domain';
+import { DomainError } from '@doppel/domain/errors';
 import { createDevOutboxMailer, createSmtpMailer } from '@doppel/integrations';
 import { createBoss, ensureQueues } from '@doppel/jobs';
 import { createLogger } from '@doppel/logging';

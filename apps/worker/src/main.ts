@@ -1,5 +1,5 @@
 // Process entry of the worker tier: `node apps/worker/src/main.ts` with DATABASE_URL set.
-import type { ErrorReporter } from '@doppel/domain';
+import type { ErrorReporter } from '@doppel/domain/ports';
 import { createErrorReporter } from '@doppel/integrations';
 import { createLogger } from '@doppel/logging';
 import { databaseConnection, databaseTimeouts, EnvError, loadWorkerEnv } from './env.ts';

@@ -1,7 +1,7 @@
 // The worker tier: one pg-boss instance on the application database that owns the queues, the
 // schedules and the handlers of the job catalog.
 import { createDbClient, createLiveFeed, type Database, type DatabaseConnectionOptions, type DatabaseTimeouts } from '@doppel/db';
-import type { ErrorReporter } from '@doppel/domain';
+import type { ErrorReporter } from '@doppel/domain/ports';
 import { createLogOnlyErrorReporter } from '@doppel/integrations';
 import {
   createBoss,

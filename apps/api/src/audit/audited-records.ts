@@ -2,22 +2,19 @@
 // detail page shows, so the History card speaks the page's field names. A record the read cannot
 // find (before a create, after a delete) is null.
 import type { Transaction } from '@doppel/db';
-import {
-  type AuditSnapshot,
-  DomainError,
-  getAdminAppSettings,
-  getAdminBroadcast,
-  getAdminFaq,
-  getAdminModel,
-  getAdminPayout,
-  getAdminReport,
-  getAdminTalent,
-  getAdminUser,
-  getCrisisSettings,
-  getDiscoverEntry,
-  listChatMemories,
-  listTalentManagers,
-} from '@doppel/domain';
+import { getAdminAppSettings } from '@doppel/domain/admin/app';
+import type { AuditSnapshot } from '@doppel/domain/admin/audit';
+import { getAdminBroadcast } from '@doppel/domain/admin/broadcasts';
+import { getDiscoverEntry } from '@doppel/domain/admin/discover';
+import { getAdminFaq } from '@doppel/domain/admin/faqs';
+import { listTalentManagers } from '@doppel/domain/admin/managers';
+import { getAdminModel } from '@doppel/domain/admin/models';
+import { getAdminPayout } from '@doppel/domain/admin/payouts';
+import { getAdminReport } from '@doppel/domain/admin/reports';
+import { getAdminTalent } from '@doppel/domain/admin/talents';
+import { getAdminUser } from '@doppel/domain/admin/users';
+import { getCrisisSettings, listChatMemories } from '@doppel/domain/chat';
+import { DomainError } from '@doppel/domain/errors';
 import type { AdminAuditEntity, Me } from '@doppel/validation';
 import type { Services } from '../trpc/context.ts';
 import type { AuditedRecordKind } from '../trpc/init.ts';

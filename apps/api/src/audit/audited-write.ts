@@ -2,7 +2,7 @@
 // reads the record before and after the mutation's own work in the same transaction and records
 // the difference with the admin's id (recordAdminChange). Procedures keep calling ctx.write as
 // every other procedure does; none copies the recording by hand.
-import { recordAdminChange } from '@doppel/domain';
+import { recordAdminChange } from '@doppel/domain/admin/audit';
 import type { Me } from '@doppel/validation';
 import type { Context, Write } from '../trpc/context.ts';
 import type { AuditedRecordKind, AuditIdSource, AuditMeta } from '../trpc/init.ts';

@@ -2,7 +2,7 @@
 // reporter (Sentry when SENTRY_DSN is set). A database that cannot be reached is an outage to wait
 // out, logged but not reported: during one, every call fails and would flood the tracker.
 import { isDatabaseUnreachable } from '@doppel/db';
-import type { ErrorReporter } from '@doppel/domain';
+import type { ErrorReporter } from '@doppel/domain/ports';
 import type { TRPCError } from '@trpc/server';
 import type { FastifyRequest } from 'fastify';
 import { errorIdOf } from './internal-error.ts';

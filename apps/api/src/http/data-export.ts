@@ -1,7 +1,9 @@
 // The download of a "Download my data" ZIP: only its owner, signed in, until it expires. Anyone
 // else (signed out, another account, an admin) gets 404, as for an id that does not exist.
 import type { Database } from '@doppel/db';
-import { DomainError, dataExportFileFor, type FileStorage } from '@doppel/domain';
+import { dataExportFileFor } from '@doppel/domain/account';
+import { DomainError } from '@doppel/domain/errors';
+import type { FileStorage } from '@doppel/domain/ports';
 import type { FastifyInstance } from 'fastify';
 import { resolveSession } from '../trpc/context.ts';
 

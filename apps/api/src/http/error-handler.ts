@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { isDatabaseUnreachable } from '@doppel/db';
-import type { ErrorReporter } from '@doppel/domain';
+import type { ErrorReporter } from '@doppel/domain/ports';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { internalErrorMessage } from '../errors/internal-error.ts';
 import { reportInternalError } from '../errors/report.ts';

@@ -1,4 +1,5 @@
-import { type FileStorage, isPublicStoragePath, isSafeStoragePath } from '@doppel/domain';
+import { isPublicStoragePath } from '@doppel/domain/files';
+import { type FileStorage, isSafeStoragePath } from '@doppel/domain/ports';
 import { type FastifyTRPCPluginOptions, fastifyRequestHandler } from '@trpc/server/adapters/fastify';
 import type { FastifyInstance } from 'fastify';
 import type { AppRouter } from '../trpc/router.ts';

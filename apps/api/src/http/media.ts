@@ -2,16 +2,9 @@
 // position, never a file: which bytes (original, locked copy, nothing) a request gets is decided
 // per request from the session, so a URL passed around grants nothing.
 import type { Database } from '@doppel/db';
-import {
-  decideMessageMedia,
-  decideWelcomeMedia,
-  type FileStorage,
-  isAdmin,
-  isSafeStoragePath,
-  type MediaDecision,
-  managesTalent,
-  type Viewer,
-} from '@doppel/domain';
+import { isAdmin, managesTalent, type Viewer } from '@doppel/domain/access';
+import { decideMessageMedia, decideWelcomeMedia, type MediaDecision } from '@doppel/domain/chat';
+import { type FileStorage, isSafeStoragePath } from '@doppel/domain/ports';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { resolveSession } from '../trpc/context.ts';
 

@@ -3,7 +3,8 @@
 // cookie (the same one the magic link sets) and a redirect to /. Every failure redirects to
 // /sign-in?error=<code>, which the sign-in page explains; the reason is logged with the route.
 import type { Database } from '@doppel/db';
-import { findOrCreateUserByEmail, mergeAnonymousUser, switchSession, validateSessionToken } from '@doppel/domain';
+import { findOrCreateUserByEmail, switchSession, validateSessionToken } from '@doppel/domain/auth';
+import { mergeAnonymousUser } from '@doppel/domain/chat';
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';

@@ -4,7 +4,8 @@
 // page before any script has arrived, a browser without JavaScript can read it, and a link shared
 // in a social app becomes a card. The app takes over by removing the shell once it has painted the
 // same content (apps/web/src/shell/page-shell.ts). Pure: unit-tested in page-shell.test.ts.
-import { escapeHtml, type TwinPreview, type TwinShare } from '@doppel/domain';
+import type { TwinPreview, TwinShare } from '@doppel/domain/chat';
+import { escapeHtml } from '@doppel/domain/html';
 import { landingCopy, signInCopy } from '@doppel/validation';
 
 export type PageHead = {

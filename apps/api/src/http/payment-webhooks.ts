@@ -7,13 +7,8 @@
 // cannot change it. A second subscription it booked is given back after the commit.
 import { timingSafeEqual } from 'node:crypto';
 import type { Executor } from '@doppel/db';
-import {
-  giveBackDuplicateSubscriptions,
-  PaymentEventNotReady,
-  PaymentVerificationError,
-  processProviderEvent,
-  type VerifiedProviderEvent,
-} from '@doppel/domain';
+import { giveBackDuplicateSubscriptions, PaymentEventNotReady, processProviderEvent } from '@doppel/domain/payments';
+import { PaymentVerificationError, type VerifiedProviderEvent } from '@doppel/domain/ports';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { PaymentProviders } from '../payments/providers.ts';
 import type { Write } from '../trpc/context.ts';

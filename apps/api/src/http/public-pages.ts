@@ -3,7 +3,8 @@
 // for the signed-in user who will see them (issue 33); anything else, or a lookup that fails, gets
 // the plain index.html the app fills.
 import type { Database } from '@doppel/db';
-import { twinPreviewByTag, twinShareOf, validateSessionWithUser } from '@doppel/domain';
+import { validateSessionWithUser } from '@doppel/domain/auth';
+import { twinPreviewByTag, twinShareOf } from '@doppel/domain/chat';
 import { chatReturnPathPattern, type Me } from '@doppel/validation';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../env.ts';

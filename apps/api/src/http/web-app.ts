@@ -29,7 +29,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, page
     root: distDir,
     wildcard: false,
     index: false,
-    // `<file>.br` and `<file>.gz` from apps/web/build/precompress.ts, picked by Accept-Encoding.
+    // `<file>.br` and `<file>.gz` from scripts/precompress.ts (run by the web build), picked by Accept-Encoding.
     preCompressed: true,
     // They stay variants of their file, not addresses of their own. Source maps are not served
     // (the build makes none; a dist from an older build may hold some): they publish the source.

@@ -1,6 +1,6 @@
 // The fine-tuning settings this server runs with: its known bases and the organisations the admin
 // sees as V0 and V1, from the environment, with the defaults of packages/domain when unset.
-import { defaultModelSettings, type ModelSettings } from '@doppel/domain';
+import { defaultModelSettings, type ModelSettings } from '@doppel/domain/admin/models';
 
 export type ModelSettingsEnv = {
   FINE_TUNING_BASE_MODELS?: string | undefined;

@@ -1,7 +1,7 @@
 // The payout providers this server runs with (docs/payouts.md): PayPal Payouts when its
 // credentials are set, the bank file's debtor account when configured, and the pain.001 writer. Without them admins
 // mark payouts executed by hand after paying them outside the product.
-import type { BankDebtor, BankFileWriter, PayPalPayouts } from '@doppel/domain';
+import type { BankDebtor, BankFileWriter, PayPalPayouts } from '@doppel/domain/ports';
 import { createPain001BankFileWriter, createPayPalPayouts, defaultPayPalApiUrl } from '@doppel/integrations';
 import { normalizeBic, normalizeIban } from '@doppel/validation';
 

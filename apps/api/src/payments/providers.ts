@@ -2,7 +2,7 @@
 // keys are set, otherwise the offline sandbox where allowed (card-mode.ts), otherwise no card
 // payments at all; the stores only when configured (docs/payments.md).
 import { readFileSync } from 'node:fs';
-import type { AppStore, CardPayments, PlayStore } from '@doppel/domain';
+import type { AppStore, CardPayments, PlayStore } from '@doppel/domain/ports';
 import { createAppStore, createPlayStore, createSandboxCardPayments, createStripeCardPayments } from '@doppel/integrations';
 import type { Env } from '../env.ts';
 import { cardPaymentsMode } from './card-mode.ts';

@@ -2,7 +2,13 @@
 // account.export job turns into an emailed ZIP) and "Delete my account". Anonymous fans have no
 // account to export or delete: their chats go with the browser's cookie.
 import { sessions } from '@doppel/db';
-import { type DataExportView, dataExportDownloadPath, deleteAccount, listDataExports, requestDataExport } from '@doppel/domain';
+import {
+  type DataExportView,
+  dataExportDownloadPath,
+  deleteAccount,
+  listDataExports,
+  requestDataExport,
+} from '@doppel/domain/account';
 import { enqueue } from '@doppel/jobs';
 import { dataExportOutput, dataExportsOutput, deleteAccountInput, deleteAccountOutput } from '@doppel/validation';
 import { eq } from 'drizzle-orm';

@@ -1,13 +1,7 @@
-import {
-  DomainError,
-  getMe,
-  invalidateSession,
-  issueSignInToken,
-  signInLinkEmail,
-  signInLinkUrl,
-  signInWithLinkToken,
-  switchSession,
-} from '@doppel/domain';
+import { invalidateSession, issueSignInToken, signInLinkUrl, signInWithLinkToken, switchSession } from '@doppel/domain/auth';
+import { DomainError } from '@doppel/domain/errors';
+import { signInLinkEmail } from '@doppel/domain/mail';
+import { getMe } from '@doppel/domain/users';
 import { meOutput, requestSignInLinkInput, signInWithLinkInput } from '@doppel/validation';
 import { z } from 'zod';
 import { configuredProviders } from '../http/oauth-providers.ts';

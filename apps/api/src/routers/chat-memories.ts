@@ -1,6 +1,6 @@
 // "What {twin} remembers about you": the fan reads and deletes what their twin learnt about them
 // (chat.memories.*). Only the chat's own fan; anyone else gets NOT_FOUND, as for the chat.
-import { clearChatMemories, deleteChatMemory, listChatMemories } from '@doppel/domain';
+import { clearChatMemories, deleteChatMemory, listChatMemories } from '@doppel/domain/chat';
 import { chatMemoriesInput, chatMemoryInput, fanMemoriesOutput, memoryDeletedOutput } from '@doppel/validation';
 import { authedProcedure, router } from '../trpc/procedures.ts';
 

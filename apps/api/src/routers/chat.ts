@@ -2,6 +2,8 @@
 // page, send, unlock attachments, react. Rules live in the domain (packages/domain/src/chat);
 // docs/chat-engine.md explains them.
 import type { Transaction } from '@doppel/db';
+import type { Viewer } from '@doppel/domain/access';
+import { switchSession } from '@doppel/domain/auth';
 import {
   type ChatReplyQueue,
   confirmAge,
@@ -11,10 +13,8 @@ import {
   openChat,
   reactToMessage,
   sendChatMessage,
-  switchSession,
   unlockAttachment,
-  type Viewer,
-} from '@doppel/domain';
+} from '@doppel/domain/chat';
 import { enqueue, type PgBoss } from '@doppel/jobs';
 import {
   chatConfirmAgeInput,

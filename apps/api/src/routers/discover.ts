@@ -1,5 +1,5 @@
 // The public discover feed (/discover): anyone may read it, signed in or not.
-import { listPublicDiscover } from '@doppel/domain';
+import { listPublicDiscover } from '@doppel/domain/admin/discover';
 import { publicDiscoverOutput } from '@doppel/validation';
 import { publicProcedure, router } from '../trpc/procedures.ts';
 

@@ -1,4 +1,4 @@
-import { createFeedbackToken } from '@doppel/domain';
+import { createFeedbackToken } from '@doppel/domain/talent';
 import { feedbackTokenOutput } from '@doppel/validation';
 import { authedProcedure, router } from '../trpc/procedures.ts';
 

@@ -1,4 +1,4 @@
-import { uploadFile } from '@doppel/domain';
+import { uploadFile } from '@doppel/domain/files';
 import { uploadedFileOutput, uploadFileInput } from '@doppel/validation';
 import { authedProcedure, router } from '../trpc/procedures.ts';
 

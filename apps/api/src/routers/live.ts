@@ -1,5 +1,5 @@
 import { type FeedEvent, type FeedPosition, formatFeedPosition, isAfter, parseFeedPosition, type ReplyDraft } from '@doppel/db';
-import { assertCanWatchScopes } from '@doppel/domain';
+import { assertCanWatchScopes } from '@doppel/domain/access';
 import { liveEventsInput } from '@doppel/validation';
 import { tracked } from '@trpc/server';
 import type { LiveStreamOwner } from '../live/live-streams.ts';

@@ -5,7 +5,7 @@ import {
   finishOnboarding,
   getOnboardingState,
   updateTalentDraft,
-} from '@doppel/domain';
+} from '@doppel/domain/onboarding';
 import { createTalentDraftInput, finishOnboardingInput, onboardingStateOutput, updateTalentDraftInput } from '@doppel/validation';
 import { z } from 'zod';
 import { accountProcedure, publicProcedure, router } from '../trpc/procedures.ts';

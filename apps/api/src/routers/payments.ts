@@ -1,16 +1,16 @@
 // The fan's purchases: the catalog in a twin's chat, checkouts (Stripe or the sandbox page), the
 // purchase history, and the store purchases the mobile apps hand over. Rules: packages/domain/src/payments.
+import { DomainError } from '@doppel/domain/errors';
 import {
   cancelCheckout,
   completeSandboxCheckout,
   createCheckout,
-  DomainError,
   getCheckout,
-  PaymentVerificationError,
   paymentsCatalog,
   purchaseHistory,
   redeemStorePurchase,
-} from '@doppel/domain';
+} from '@doppel/domain/payments';
+import { PaymentVerificationError } from '@doppel/domain/ports';
 import {
   checkoutViewOutput,
   paymentsCatalogInput,

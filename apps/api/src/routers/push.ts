@@ -2,7 +2,7 @@
 // with, and the browser's subscription kept for the signed-in user. Broadcasts to fans and held
 // replies to creators send through it (the worker's broadcasts.push and chat.held-reply-push
 // jobs). Rules: packages/domain/src/push.
-import { ensureWebPushKeys, pushStatus, subscribePush, unsubscribePush } from '@doppel/domain';
+import { ensureWebPushKeys, pushStatus, subscribePush, unsubscribePush } from '@doppel/domain/push';
 import { pushEndpointInput, pushPublicKeyOutput, pushStatusOutput, pushSubscribeInput } from '@doppel/validation';
 import { authedProcedure, publicProcedure, router } from '../trpc/procedures.ts';
 

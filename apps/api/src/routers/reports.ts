@@ -1,6 +1,6 @@
 // Consent and take-down (docs/safety.md): the public Report a twin form (reports.submit) and the
 // creator's consent confirmation (talent.consent.*, only for a twin the caller manages).
-import { confirmTalentConsent, getTalentConsent, submitTwinReport } from '@doppel/domain';
+import { confirmTalentConsent, getTalentConsent, submitTwinReport } from '@doppel/domain/reports';
 import { confirmConsentInput, consentOutput, twinReportInput, twinReportOutput } from '@doppel/validation';
 import { publicProcedure, router, talentProcedure } from '../trpc/procedures.ts';
 

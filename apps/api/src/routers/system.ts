@@ -1,4 +1,4 @@
-import { getSystemInfo, listDevOutbox } from '@doppel/domain';
+import { getSystemInfo, listDevOutbox } from '@doppel/domain/system';
 import { reportErrorInput } from '@doppel/validation';
 import { z } from 'zod';
 import { publicProcedure, router } from '../trpc/procedures.ts';

@@ -1,7 +1,7 @@
 // The creator's boundaries (talent.boundaries.*) and the messages that crossed them
 // (talent.boundaryFlags.list): only for a talent the caller manages (talentProcedure), so another
 // twin's creator is refused.
-import { getBoundarySettings, listBoundaryFlags, updateBoundarySettings } from '@doppel/domain';
+import { getBoundarySettings, listBoundaryFlags, updateBoundarySettings } from '@doppel/domain/chat';
 import { boundaryFlagsInput, boundaryFlagsOutput, boundarySettings, boundarySettingsOutput } from '@doppel/validation';
 import { router, talentProcedure } from '../trpc/procedures.ts';
 

@@ -1,6 +1,9 @@
 // The creator dashboard's "Chat with your AI": a manager asks for a single-use link (five minutes)
 // that signs them in to the fan messenger of their twin, in this or another browser.
-import { consumeChatToken, DomainError, getMe, issueChatToken, switchSession } from '@doppel/domain';
+import { switchSession } from '@doppel/domain/auth';
+import { consumeChatToken, issueChatToken } from '@doppel/domain/chat';
+import { DomainError } from '@doppel/domain/errors';
+import { getMe } from '@doppel/domain/users';
 import { chatTokenCreateOutput, chatTokenSignInInput, chatTokenSignInOutput } from '@doppel/validation';
 import { setSessionCookie } from '../trpc/context.ts';
 import { publicProcedure, router, talentProcedure } from '../trpc/procedures.ts';

@@ -8,7 +8,7 @@ import {
   sendAsCreator,
   setChatReplyApproval,
   takeOverChat,
-} from '@doppel/domain';
+} from '@doppel/domain/talent';
 import {
   chatReplyApprovalInput,
   chatReplyApprovalOutput,

@@ -1,4 +1,4 @@
-import { getDashboardHome } from '@doppel/domain';
+import { getDashboardHome } from '@doppel/domain/talent';
 import { dashboardHomeOutput } from '@doppel/validation';
 import { router, talentProcedure } from '../trpc/procedures.ts';
 

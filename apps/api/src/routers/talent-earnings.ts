@@ -7,7 +7,7 @@ import {
   getWithdrawal,
   listCreatorPayouts,
   requestPayout,
-} from '@doppel/domain';
+} from '@doppel/domain/payouts';
 import {
   earningsMonthInput,
   earningsMonthOutput,

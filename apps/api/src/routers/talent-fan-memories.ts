@@ -1,7 +1,7 @@
 // A creator's view of what their twin remembers about each fan (talent.fanMemories.*), named by
 // the fan's chat. Only chats of the talent the caller manages. `fans` pages the twin's fans with
 // their notes for the dashboard's "Fan memory" settings page.
-import { deleteChatMemory, listChatMemories, listTalentMemoryFans, updateChatMemory } from '@doppel/domain';
+import { deleteChatMemory, listChatMemories, listTalentMemoryFans, updateChatMemory } from '@doppel/domain/chat';
 import {
   fanMemoriesOutput,
   fanMemoryOutput,

@@ -1,4 +1,4 @@
-import { addStaticAttachment, deleteStaticAttachment, updateStaticAttachmentContext } from '@doppel/domain';
+import { addStaticAttachment, deleteStaticAttachment, updateStaticAttachmentContext } from '@doppel/domain/talent';
 import {
   addStaticAttachmentInput,
   deleteStaticAttachmentInput,

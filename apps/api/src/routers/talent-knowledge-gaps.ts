@@ -1,7 +1,7 @@
 // The creator's knowledge-gap inbox (talent.knowledgeGaps.*): fan questions the FAQ did not cover,
 // grouped, the creator's answer added to the twin's FAQ, and a question dismissed for good. talentProcedure refuses another
 // twin's talentId on every call; the use cases only read and write that talent's rows.
-import { answerKnowledgeGap, dismissKnowledgeGap, listKnowledgeGaps } from '@doppel/domain';
+import { answerKnowledgeGap, dismissKnowledgeGap, listKnowledgeGaps } from '@doppel/domain/talent';
 import { hashedEmbedding } from '@doppel/integrations';
 import {
   knowledgeGapAnswerInput,

@@ -12,7 +12,7 @@ import {
   rejectReplyDraft,
   rewriteReply,
   updateReplyApprovalSettings,
-} from '@doppel/domain';
+} from '@doppel/domain/talent';
 import {
   correctionDeleteInput,
   correctionDeleteOutput,

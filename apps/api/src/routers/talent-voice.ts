@@ -1,4 +1,4 @@
-import { listVoices, setVoice } from '@doppel/domain';
+import { listVoices, setVoice } from '@doppel/domain/talent';
 import { setVoiceInput, voiceListOutput, voiceOptionOutput } from '@doppel/validation';
 import { z } from 'zod';
 import { router, talentProcedure } from '../trpc/procedures.ts';

@@ -1,4 +1,4 @@
-import { getAudience, getTalentSettings, updateTalent } from '@doppel/domain';
+import { getAudience, getTalentSettings, updateTalent } from '@doppel/domain/talent';
 import { audienceInput, audienceOutput, talentSettingsOutput, updateTalentSettingsInput } from '@doppel/validation';
 import { router, talentProcedure } from '../trpc/procedures.ts';
 import { talentConsentRouter } from './reports.ts';

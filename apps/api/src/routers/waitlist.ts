@@ -1,4 +1,4 @@
-import { joinWaitlist } from '@doppel/domain';
+import { joinWaitlist } from '@doppel/domain/waitlist';
 import { joinWaitlistInput, waitlistStatuses } from '@doppel/validation';
 import { z } from 'zod';
 import { accountProcedure, router } from '../trpc/procedures.ts';

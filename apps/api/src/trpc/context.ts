@@ -1,16 +1,7 @@
 import type { Database, LiveFeed, Transaction } from '@doppel/db';
-import type { ModelSettings } from '@doppel/domain';
-import {
-  type AgeVerification,
-  type CrisisCheck,
-  type FileStorage,
-  type ImageProcessing,
-  type Mailer,
-  type Session,
-  type SessionCookie,
-  validateSessionWithUser,
-  type WebPushPort,
-} from '@doppel/domain';
+import type { ModelSettings } from '@doppel/domain/admin/models';
+import { type Session, type SessionCookie, validateSessionWithUser } from '@doppel/domain/auth';
+import type { AgeVerification, CrisisCheck, FileStorage, ImageProcessing, Mailer, WebPushPort } from '@doppel/domain/ports';
 import type { PgBoss } from '@doppel/jobs';
 import type { Me } from '@doppel/validation';
 import type { TRPCRequestInfo } from '@trpc/server/http';

@@ -1,4 +1,4 @@
-import { DomainError } from '@doppel/domain';
+import { DomainError } from '@doppel/domain/errors';
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-import { DomainError, domainErrorCodes } from '@doppel/domain';
+import { DomainError, domainErrorCodes } from '@doppel/domain/errors';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { errorIdOf, internalErrorMessage } from '../errors/internal-error.ts';

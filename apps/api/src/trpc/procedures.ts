@@ -1,5 +1,5 @@
-import type { Session } from '@doppel/domain';
-import { isAdmin, managesTalent } from '@doppel/domain';
+import { isAdmin, managesTalent } from '@doppel/domain/access';
+import type { Session } from '@doppel/domain/auth';
 import type { Me } from '@doppel/validation';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';

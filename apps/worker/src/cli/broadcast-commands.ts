@@ -3,7 +3,7 @@
 // a failure left behind queued again. Each step the worker runs checks its own state, so queueing
 // one twice never sends twice.
 import { broadcastChunks, broadcasts, talents } from '@doppel/db';
-import { prepareBroadcast, sweepBroadcasts } from '@doppel/domain';
+import { prepareBroadcast, sweepBroadcasts } from '@doppel/domain/broadcasts';
 import { enqueueBroadcastChunk, enqueueBroadcastPrepare, enqueueBroadcastSends } from '@doppel/jobs';
 import { desc, eq, sql } from 'drizzle-orm';
 import { CliError, type OpsContext } from './context.ts';

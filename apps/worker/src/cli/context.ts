@@ -1,5 +1,5 @@
 import type { DbClient } from '@doppel/db';
-import type { Mailer } from '@doppel/domain';
+import type { Mailer } from '@doppel/domain/ports';
 import type { PgBoss } from 'pg-boss';
 
 /** What a command may use; the CLI opens each piece only when a command asks for it. */

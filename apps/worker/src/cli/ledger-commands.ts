@@ -1,5 +1,5 @@
 // `ledger check`: the settlement check of docs/payouts.md, on demand, with every drift printed.
-import { settleTalentLedgers } from '@doppel/domain';
+import { settleTalentLedgers } from '@doppel/domain/payouts';
 import { decimalText } from '@doppel/validation';
 import { CliError, type OpsContext } from './context.ts';
 

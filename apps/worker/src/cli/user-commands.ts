@@ -1,6 +1,6 @@
 // `admin create`, `admin promote`, `users accept`: the few account changes an operator makes by hand.
 import { type Executor, recordChanges, users } from '@doppel/db';
-import { acceptWaitlistedUser } from '@doppel/domain';
+import { acceptWaitlistedUser } from '@doppel/domain/admin/users';
 import { eq } from 'drizzle-orm';
 import { CliError, type OpsContext } from './context.ts';
 

@@ -1,7 +1,7 @@
 // "Download my data": builds the ZIP, stores it and emails the link (docs/safety.md, Data rights).
 // Idempotent through the request's status: a retry after a crash finds it READY and skips, or
 // writes the same path again. The last failed attempt marks the request FAILED so the person may ask again.
-import { failDataExport, produceDataExport } from '@doppel/domain';
+import { failDataExport, produceDataExport } from '@doppel/domain/account';
 import { jobCatalog } from '@doppel/jobs';
 import type { JobHandler } from './types.ts';
 

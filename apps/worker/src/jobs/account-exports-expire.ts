@@ -1,5 +1,5 @@
 // A "Download my data" ZIP is personal data at rest: once its link has expired the file goes.
-import { removeExpiredDataExports } from '@doppel/domain';
+import { removeExpiredDataExports } from '@doppel/domain/account';
 import type { JobHandler } from './types.ts';
 
 export const runAccountExportsExpire: JobHandler<'account.exports-expire'> = async (payload, { db, log, services }) => {

@@ -2,7 +2,7 @@
 // prepare it and enqueue its send chunks in the same transaction. Without one (every minute):
 // hand out again whatever a crash or a lost job left behind: due or PREPARING broadcasts, unsent
 // chunks, pushes not yet made. Every step checks its own state, so sending one twice is harmless.
-import { prepareBroadcast, sweepBroadcasts } from '@doppel/domain';
+import { prepareBroadcast, sweepBroadcasts } from '@doppel/domain/broadcasts';
 import { broadcastChunkKey, broadcastPrepareKey } from '@doppel/jobs';
 import type { JobHandler, JobOutput } from './types.ts';
 

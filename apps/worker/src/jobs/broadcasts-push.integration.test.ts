@@ -4,14 +4,9 @@
 // once, signed with the stored VAPID keys; a gone subscription is deleted; nobody else hears a thing.
 import { broadcastChunks, broadcasts, chats, pushSubscriptions, talents, webPushKeys } from '@doppel/db';
 import { createTestDatabase, seedBroadcastFans, type TestDatabase } from '@doppel/db/testing';
-import {
-  defaultPushConcurrency,
-  ensureWebPushKeys,
-  prepareBroadcast,
-  subscribePush,
-  type VapidKeys,
-  type WebPushPort,
-} from '@doppel/domain';
+import { prepareBroadcast } from '@doppel/domain/broadcasts';
+import type { VapidKeys, WebPushPort } from '@doppel/domain/ports';
+import { defaultPushConcurrency, ensureWebPushKeys, subscribePush } from '@doppel/domain/push';
 import { createWebPush, defaultWebPushSubject } from '@doppel/integrations';
 import { type FakePushService, type FakePushSubscription, startFakePushService } from '@doppel/integrations/testing';
 import type { JobName, JobPayloadInput } from '@doppel/jobs';

@@ -1,6 +1,6 @@
 // Delivers one chunk of a broadcast (docs/broadcasts.md); with a push headline, the chunk's
 // notifications are queued in the same transaction.
-import { sendBroadcastChunk } from '@doppel/domain';
+import { sendBroadcastChunk } from '@doppel/domain/broadcasts';
 import { broadcastChunkKey } from '@doppel/jobs';
 import type { JobHandler } from './types.ts';
 

@@ -1,7 +1,7 @@
 // Approval mode's hold limit: replies held longer than their creator allows are sent as drafted or
 // dropped and refunded (talent/reply-approval/expiry.ts). Each draft is decided once under its row
 // lock, so a retried or doubled run finds nothing left to decide.
-import { expireHeldReplies } from '@doppel/domain';
+import { expireHeldReplies } from '@doppel/domain/talent';
 import type { JobHandler } from './types.ts';
 
 export const runChatDraftsExpire: JobHandler<'chat.drafts-expire'> = async (payload, { db, log }) => {

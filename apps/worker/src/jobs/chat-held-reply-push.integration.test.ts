@@ -5,14 +5,10 @@
 // thing; a decided draft sends nothing; a gone subscription is deleted.
 import { chatMessages, chats, pushSubscriptions, seedDemoData, talentConfigs, talentManagers, talents, users } from '@doppel/db';
 import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
-import {
-  approveReplyDraft,
-  ensureWebPushKeys,
-  rejectReplyDraft,
-  subscribePush,
-  type VapidKeys,
-  type Viewer,
-} from '@doppel/domain';
+import type { Viewer } from '@doppel/domain/access';
+import type { VapidKeys } from '@doppel/domain/ports';
+import { ensureWebPushKeys, subscribePush } from '@doppel/domain/push';
+import { approveReplyDraft, rejectReplyDraft } from '@doppel/domain/talent';
 import { createWebPush, defaultWebPushSubject } from '@doppel/integrations';
 import { type FakePushService, type FakePushSubscription, startFakePushService } from '@doppel/integrations/testing';
 import { createBoss, enqueue, ensureQueues, type JobName, type JobPayloadInput } from '@doppel/jobs';

@@ -2,7 +2,8 @@
 // compatible server, else the offline engine), text to speech (ElevenLabs, else espeak-ng), the
 // file storage voice notes are written to (where the API serves files from: the S3 bucket or the
 // local folder), PayPal Payouts when configured (the payout poll), and Web Push (broadcast notifications).
-import { type FileStorage, QuestionVectors } from '@doppel/domain';
+import { QuestionVectors } from '@doppel/domain/chat/reply';
+import type { FileStorage } from '@doppel/domain/ports';
 import {
   createDevOutboxMailer,
   createFileStorage,

@@ -17,7 +17,8 @@ import {
   users,
 } from '@doppel/db';
 import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
-import { type AnswerFanMessageInput, answerFanMessage, LlmError, type ReplyDeps, replyFallbackText } from '@doppel/domain';
+import { type AnswerFanMessageInput, answerFanMessage, type ReplyDeps, replyFallbackText } from '@doppel/domain/chat/reply';
+import { LlmError } from '@doppel/domain/ports';
 import { createElevenLabsTts, createLocalDiskStorage, createOpenAiLlm } from '@doppel/integrations';
 import { type FakeElevenLabs, type FakeOpenAi, startFakeElevenLabs, startFakeOpenAi } from '@doppel/integrations/testing';
 import { eq } from 'drizzle-orm';

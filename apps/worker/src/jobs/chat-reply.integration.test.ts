@@ -19,13 +19,11 @@ import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
 import {
   type AnswerFanMessageInput,
   answerFanMessage,
-  type FileStorage,
-  LlmError,
-  type LlmPort,
   QuestionVectors,
   type ReplyDeps,
   replyFallbackText,
-} from '@doppel/domain';
+} from '@doppel/domain/chat/reply';
+import { type FileStorage, LlmError, type LlmPort } from '@doppel/domain/ports';
 import { createElevenLabsTts, createLocalDiskStorage, createOfflineLlm, createOpenAiLlm } from '@doppel/integrations';
 import { type FakeElevenLabs, type FakeOpenAi, startFakeElevenLabs, startFakeOpenAi } from '@doppel/integrations/testing';
 import { createBoss, enqueue, withJobOrigin } from '@doppel/jobs';

@@ -1,7 +1,7 @@
 // The twin's AI reply to one fan message. All the work, and the guarantee that a message is
 // answered at most once, is in the domain use case; this maps the job's attempt onto it.
 import { publishReplyDraft } from '@doppel/db';
-import { answerFanMessage } from '@doppel/domain';
+import { answerFanMessage } from '@doppel/domain/chat/reply';
 import { jobCatalog } from '@doppel/jobs';
 import type { JobHandler, JobOutput } from './types.ts';
 

@@ -2,7 +2,7 @@
 // its pipeline, then a follow-up poll while the provider works, backing off from 15 seconds to 5
 // minutes with the version's age. Without one (the five-minute schedule): every version still in
 // progress gets its own job, so a version whose follow-up was lost in a crash is picked up again.
-import { advanceModelVersion, versionsInProgress } from '@doppel/domain';
+import { advanceModelVersion, versionsInProgress } from '@doppel/domain/models';
 import { createFineTuning } from '@doppel/integrations';
 import type { JobHandler, JobOutput } from './types.ts';
 

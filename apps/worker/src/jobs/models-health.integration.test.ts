@@ -12,7 +12,7 @@ import {
   talents,
 } from '@doppel/db';
 import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
-import { getModelHealth } from '@doppel/domain';
+import { getModelHealth } from '@doppel/domain/admin/status';
 import { createOpenAiLlm } from '@doppel/integrations';
 import { type FakeOpenAi, startFakeOpenAi } from '@doppel/integrations/testing';
 import { createBoss, enqueue } from '@doppel/jobs';

@@ -1,6 +1,6 @@
 // Pings every model in use and stores a check or cross per model for the admin status page. The
 // work is the domain's checkModelHealth; a model that is down is a result, not a failed job.
-import { checkModelHealth } from '@doppel/domain';
+import { checkModelHealth } from '@doppel/domain/admin/status';
 import type { JobHandler } from './types.ts';
 
 export const runModelsHealth: JobHandler<'models.health'> = async (payload, { db, log, services }) => {

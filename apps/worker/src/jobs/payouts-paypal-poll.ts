@@ -2,7 +2,7 @@
 // an admin sent it, or on the schedule every sent payout still pending. Idempotent: a payout PayPal
 // has settled is marked once (setPayoutStatus does nothing when the status is already set), and a
 // retried run only asks again.
-import { payPalPayoutsInFlight, pollPayPalPayout } from '@doppel/domain';
+import { payPalPayoutsInFlight, pollPayPalPayout } from '@doppel/domain/payouts';
 import type { JobHandler } from './types.ts';
 
 export const runPayPalPoll: JobHandler<'payouts.paypal-poll'> = async (payload, { db, log, services }) => {

@@ -1,7 +1,7 @@
 // The settlement check on the schedule (docs/payouts.md): every talent's ledger against its
 // earning frames, held payouts and payments. A drifted held total is reset from the ledger; a
 // drifted frame or payment is logged as an error for an operator (`ops ledger check` shows them).
-import { settleTalentLedgers } from '@doppel/domain';
+import { settleTalentLedgers } from '@doppel/domain/payouts';
 import type { JobHandler } from './types.ts';
 
 export const runPayoutsSettle: JobHandler<'payouts.settle'> = async (payload, { db, log }) => {

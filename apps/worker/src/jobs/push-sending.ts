@@ -1,7 +1,8 @@
 // What every push job (broadcasts.push, chat.held-reply-push) needs before sending: the worker's
 // Web Push port and the options to send with, signed with the VAPID keys (made here on first use
 // when the API has not made them yet); and one warning line when push services refused some.
-import { ensureWebPushKeys, type SendPushOptions, type WebPushPort } from '@doppel/domain';
+import type { WebPushPort } from '@doppel/domain/ports';
+import { ensureWebPushKeys, type SendPushOptions } from '@doppel/domain/push';
 import type { JobName } from '@doppel/jobs';
 import type { JobContext } from './types.ts';
 

@@ -1,6 +1,7 @@
 import { newId, sessions, signInTokens, users } from '@doppel/db';
 import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
-import { anonymousAddressHash, anonymousFanLimits, deleteExpiredSignInState, forgetAnonymousFanAddresses } from '@doppel/domain';
+import { deleteExpiredSignInState } from '@doppel/domain/auth';
+import { anonymousAddressHash, anonymousFanLimits, forgetAnonymousFanAddresses } from '@doppel/domain/chat';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 

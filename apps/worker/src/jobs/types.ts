@@ -1,14 +1,6 @@
 import type { Database } from '@doppel/db';
-import type {
-  FileStorage,
-  FineTuningPort,
-  LlmPort,
-  Mailer,
-  PayPalPayouts,
-  QuestionVectors,
-  TtsPort,
-  WebPushPort,
-} from '@doppel/domain';
+import type { QuestionVectors } from '@doppel/domain/chat/reply';
+import type { FileStorage, FineTuningPort, LlmPort, Mailer, PayPalPayouts, TtsPort, WebPushPort } from '@doppel/domain/ports';
 import type { EnqueueOptions, JobName, JobPayload, JobPayloadInput } from '@doppel/jobs';
 import type { Logger } from '@doppel/logging';
 

@@ -1,3 +1,15 @@
-export * from './data-export.ts';
-export * from './delete-account.ts';
-export * from './export-content.ts';
+export {
+  type DataExportStatus,
+  type DataExportView,
+  dataExportDownloadPath,
+  dataExportFileFor,
+  dataExportLifetimeMs,
+  failDataExport,
+  listDataExports,
+  type ProduceDataExportDeps,
+  produceDataExport,
+  removeExpiredDataExports,
+  requestDataExport,
+} from './data-export.ts';
+export { type DeletedAccount, deleteAccount, deletedReporter, deletedTwinName } from './delete-account.ts';
+export { type ExportContent, gatherExportContent } from './export-content.ts';

@@ -1,8 +1,14 @@
 // Sending broadcasts (the worker's broadcasts.* jobs): the audience, preparing, sending chunks,
 // push notifications and the sweep that resumes what a crash interrupted.
-export * from './audience.ts';
-export * from './prepare-broadcast.ts';
-export * from './push-chunk.ts';
-export * from './scopes.ts';
-export * from './send-chunk.ts';
-export * from './sweep.ts';
+export { audienceActivePeriod, audienceChunksQuery, audienceQuietPeriod } from './audience.ts';
+export {
+  broadcastChunkSize,
+  type EnqueueSends,
+  type PrepareOutcome,
+  prepareBroadcast,
+  unsentChunks,
+} from './prepare-broadcast.ts';
+export { type PushChunkOptions, type PushChunkOutcome, pushBroadcastChunk } from './push-chunk.ts';
+export { broadcastChanged } from './scopes.ts';
+export { type EnqueuePush, type SendChunkOutcome, sendBroadcastChunk } from './send-chunk.ts';
+export { type BroadcastSweep, sweepBroadcasts } from './sweep.ts';

@@ -1,5 +1,16 @@
 // Consent and take-down (docs/safety.md).
-export * from './consent.ts';
-export * from './hidden-twins.ts';
-export * from './report-emails.ts';
-export * from './submit-report.ts';
+export {
+  assertConsentForPublishing,
+  confirmTalentConsent,
+  consentMissingForPublishMessage,
+  getTalentConsent,
+} from './consent.ts';
+export { assertTwinVisibleTo, hiddenTwinMessage } from './hidden-twins.ts';
+export { reportClosedEmail, reportReceivedEmail } from './report-emails.ts';
+export {
+  reportAddressHash,
+  type SubmitTwinReportInput,
+  submitTwinReport,
+  tooManyReportsMessage,
+  twinReportLimits,
+} from './submit-report.ts';

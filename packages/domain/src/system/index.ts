@@ -1,3 +1,3 @@
 // What the API's system.* and dev.* procedures read: the shell's first facts and the development outbox.
-export * from './dev-outbox.ts';
-export * from './system-info.ts';
+export { type DevOutboxEmail, listDevOutbox } from './dev-outbox.ts';
+export { getSystemInfo, type SystemInfo } from './system-info.ts';

@@ -2,7 +2,7 @@
 // referral share, function settings, the voice catalogue, the minimum talent version and the empty
 // chat text. Use cases live in packages/domain/src/admin/app. Voice samples are uploaded with
 // files.upload (owner PUBLIC, purpose voice-sample: mp3 only, admins only) before the save.
-import { getAdminAppSettings, updateAdminAppSettings } from '@doppel/domain';
+import { getAdminAppSettings, updateAdminAppSettings } from '@doppel/domain/admin/app';
 import { adminAppSettingsOutput, adminAppUpdateInput } from '@doppel/validation';
 import { adminProcedure, router } from '../../trpc/procedures.ts';
 

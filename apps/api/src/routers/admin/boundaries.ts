@@ -1,7 +1,7 @@
 // Admins' view of the twins' boundaries: a twin's settings (read-only here; the creator sets them),
 // the flagged messages of every twin or one, and which messages of a chat were refused (the
 // chat view's badge).
-import { flaggedMessageIds, getBoundarySettings, listBoundaryFlags } from '@doppel/domain';
+import { flaggedMessageIds, getBoundarySettings, listBoundaryFlags } from '@doppel/domain/chat';
 import { adminBoundaryFlagsInput, boundaryFlagsOutput, boundarySettingsOutput } from '@doppel/validation';
 import { z } from 'zod';
 import { adminProcedure, router } from '../../trpc/procedures.ts';

@@ -1,7 +1,7 @@
 // The admin back-office Broadcast screens (docs/product-rules.md#admin-back-office): broadcasts newest scheduled first, one
 // broadcast with its progress, schedule (docs/product-rules.md#calls; the worker sends it at scheduledAt:
 // docs/broadcasts.md) and delete while still scheduled.
-import { deleteBroadcast, getAdminBroadcast, listAdminBroadcasts, scheduleBroadcast } from '@doppel/domain';
+import { deleteBroadcast, getAdminBroadcast, listAdminBroadcasts, scheduleBroadcast } from '@doppel/domain/admin/broadcasts';
 import { enqueueBroadcastPrepare } from '@doppel/jobs';
 import {
   adminBroadcastDeleteInput,

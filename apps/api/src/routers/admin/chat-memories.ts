@@ -1,6 +1,6 @@
 // The admin chat view's "Fan memory" panel (admin.chats.memories.*): what the twin remembers about
 // the chat's fan, to read, correct or delete.
-import { deleteChatMemory, listChatMemories, updateChatMemory } from '@doppel/domain';
+import { deleteChatMemory, listChatMemories, updateChatMemory } from '@doppel/domain/chat';
 import {
   chatMemoriesInput,
   chatMemoryInput,

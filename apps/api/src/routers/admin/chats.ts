@@ -1,7 +1,7 @@
 // The admin back-office Chats screens (docs/product-rules.md#admin-back-office): the chat list with its filters and sorts, a
 // chat's header, and one message's prompt record. The messages themselves come from chat.messages,
 // which admins may read. Queries live in packages/domain/src/admin/chats.
-import { getAdminChat, getAdminChatPrompt, listAdminChats } from '@doppel/domain';
+import { getAdminChat, getAdminChatPrompt, listAdminChats } from '@doppel/domain/admin/chats';
 import {
   adminChatGetInput,
   adminChatGetOutput,

@@ -6,7 +6,7 @@ import {
   getDiscoverEntry,
   listDiscoverEntries,
   updateDiscoverEntry,
-} from '@doppel/domain';
+} from '@doppel/domain/admin/discover';
 import {
   createDiscoverEntryInput,
   discoverEntryInput,

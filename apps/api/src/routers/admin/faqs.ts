@@ -1,6 +1,6 @@
 // The admin back-office FAQ section (docs/product-rules.md#admin-back-office, #calls "Create FAQ" / "Update FAQ") and the talent
 // detail's Faq tab. Use cases live in packages/domain/src/admin/faqs.
-import { createAdminFaq, getAdminFaq, getAdminTalentFaq, listAdminFaqs, updateAdminFaq } from '@doppel/domain';
+import { createAdminFaq, getAdminFaq, getAdminTalentFaq, listAdminFaqs, updateAdminFaq } from '@doppel/domain/admin/faqs';
 import {
   adminFaqCreateInput,
   adminFaqCreateOutput,

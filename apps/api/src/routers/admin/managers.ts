@@ -1,6 +1,11 @@
 // The admin talent detail's Managers tab (docs/product-rules.md#admin-back-office, #roles-and-permissions, #calls): managers and invitations of one talent.
 // Use cases live in packages/domain/src/admin/managers; invitations take effect at sign-in.
-import { inviteTalentManager, listTalentManagers, removeTalentInvitation, removeTalentManager } from '@doppel/domain';
+import {
+  inviteTalentManager,
+  listTalentManagers,
+  removeTalentInvitation,
+  removeTalentManager,
+} from '@doppel/domain/admin/managers';
 import {
   adminInvitationRemoveInput,
   adminManagerInviteInput,

@@ -8,7 +8,7 @@ import {
   listAdminModels,
   makeModelVersionDefault,
   updateAdminModel,
-} from '@doppel/domain';
+} from '@doppel/domain/admin/models';
 import { enqueue } from '@doppel/jobs';
 import {
   adminModelCreateInput,

@@ -1,7 +1,7 @@
 // The admin back-office Payments screens (docs/product-rules.md#admin-back-office): every fan purchase, newest first with sandbox
 // payments hidden by default, and one payment with its provider ids, dashboard links and ledger.
 // Queries live in packages/domain/src/admin/payments.
-import { getAdminPayment, listAdminPayments } from '@doppel/domain';
+import { getAdminPayment, listAdminPayments } from '@doppel/domain/admin/payments';
 import {
   adminPaymentDetailOutput,
   adminPaymentGetInput,

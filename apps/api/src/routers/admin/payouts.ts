@@ -1,14 +1,8 @@
 // The admin back-office Payouts screens (docs/product-rules.md#admin-back-office): the list, one payout with its ledger timeline,
 // the settings form (any status, a reason for REJECTED and FAILED; each change a ledger entry with
 // who made it), sending a PayPal payout, and the pain.001 file of pending bank payouts.
-import {
-  bankFileStatus,
-  getAdminPayout,
-  listAdminPayouts,
-  makeBankFile,
-  sendPayPalPayout,
-  setPayoutStatus,
-} from '@doppel/domain';
+import { getAdminPayout, listAdminPayouts } from '@doppel/domain/admin/payouts';
+import { bankFileStatus, makeBankFile, sendPayPalPayout, setPayoutStatus } from '@doppel/domain/payouts';
 import { enqueue } from '@doppel/jobs';
 import {
   adminPayoutBankFileOutput,

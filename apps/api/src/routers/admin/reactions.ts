@@ -1,6 +1,6 @@
 // The admin back-office Reactions section (docs/product-rules.md#admin-back-office): rated twin messages and one in its chat. Use
 // cases live in packages/domain/src/admin/reactions.
-import { getAdminReaction, listAdminReactions } from '@doppel/domain';
+import { getAdminReaction, listAdminReactions } from '@doppel/domain/admin/reactions';
 import {
   adminReactionGetInput,
   adminReactionGetOutput,

@@ -1,5 +1,5 @@
 // The read-only "Database record" view of the admin screens: one row of an allowed table.
-import { getAdminRecord } from '@doppel/domain';
+import { getAdminRecord } from '@doppel/domain/admin/records';
 import { adminRecordInput, adminRecordOutput } from '@doppel/validation';
 import { adminProcedure, router } from '../../trpc/procedures.ts';
 

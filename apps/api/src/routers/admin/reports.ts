@@ -1,7 +1,7 @@
 // The admin back-office Reports section (docs/admin-backoffice.md): reports about twins, hiding a
 // twin from fans, and closing a report with a note the reporter is emailed. Use cases live in
 // packages/domain/src/admin/reports.
-import { closeAdminReport, getAdminReport, listAdminReports, setReportedTwinHidden } from '@doppel/domain';
+import { closeAdminReport, getAdminReport, listAdminReports, setReportedTwinHidden } from '@doppel/domain/admin/reports';
 import {
   adminReportCloseInput,
   adminReportDetailOutput,

@@ -1,6 +1,6 @@
 // The crisis protocol in the back-office (docs/safety.md): its settings (the App page's "Crisis
 // protocol" card) and the Safety report, crisis referrals per month as counts and as CSV. Admins only.
-import { getCrisisSettings, safetyReport, safetyReportCsv, updateCrisisSettings } from '@doppel/domain';
+import { getCrisisSettings, safetyReport, safetyReportCsv, updateCrisisSettings } from '@doppel/domain/chat';
 import { adminCrisisSettingsInput, adminCrisisSettingsOutput, safetyReportOutput } from '@doppel/validation';
 import { z } from 'zod';
 import { adminProcedure, router } from '../../trpc/procedures.ts';

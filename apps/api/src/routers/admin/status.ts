@@ -1,7 +1,7 @@
 // The admin back-office Status section (docs/product-rules.md#admin-back-office "/status"): the model-health entries the
 // models.health job stores (packages/domain/src/admin/status), and "Check now", which queues that
 // job in the caller's transaction so it exists exactly when the write commits.
-import { getModelHealth } from '@doppel/domain';
+import { getModelHealth } from '@doppel/domain/admin/status';
 import { enqueue } from '@doppel/jobs';
 import { adminStatusCheckOutput, adminStatusGetOutput } from '@doppel/validation';
 import { adminProcedure, router } from '../../trpc/procedures.ts';

@@ -1,7 +1,7 @@
 // The talent detail's read-only tabs (docs/product-rules.md#admin-back-office): Model, Payouts, Broadcast, Analytics. Spread into
 // the talents router, so the client reads admin.talents.<tab>. Use cases live in
 // packages/domain/src/admin/talent-tabs.
-import { getTalentAnalytics, getTalentModelTab, listTalentBroadcasts, listTalentPayouts } from '@doppel/domain';
+import { getTalentAnalytics, getTalentModelTab, listTalentBroadcasts, listTalentPayouts } from '@doppel/domain/admin/talent-tabs';
 import {
   adminTalentAnalyticsInput,
   adminTalentAnalyticsOutput,

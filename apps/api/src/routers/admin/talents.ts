@@ -1,7 +1,8 @@
 // The admin back-office Talents section (docs/product-rules.md#admin-back-office): list, create, detail and settings. The detail's
 // read-only tabs come from talent-tabs.ts. Use cases live in packages/domain/src/admin/talents; the
 // update is the creator's and the admin's one use case, packages/domain/src/talent/update-talent.ts.
-import { createAdminTalent, getAdminTalent, listAdminTalents, updateTalent } from '@doppel/domain';
+import { createAdminTalent, getAdminTalent, listAdminTalents } from '@doppel/domain/admin/talents';
+import { updateTalent } from '@doppel/domain/talent';
 import {
   adminTalentCreateInput,
   adminTalentCreateOutput,

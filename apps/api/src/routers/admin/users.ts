@@ -1,6 +1,6 @@
 // The admin back-office Users section (docs/product-rules.md#admin-back-office, #waitlist, #roles-and-permissions, #calls): the filtered list, one user, and the
 // editor. Use cases live in packages/domain/src/admin/users.
-import { getAdminUser, listAdminUsers, updateAdminUser } from '@doppel/domain';
+import { getAdminUser, listAdminUsers, updateAdminUser } from '@doppel/domain/admin/users';
 import {
   adminUserDetailOutput,
   adminUserGetInput,

@@ -1,4 +1,4 @@
 // The admin back-office App section: the App page's settings and their save.
-export * from './get-app-settings.ts';
-export * from './scopes.ts';
-export * from './update-app-settings.ts';
+export { getAdminAppSettings, unsavedAppSettings } from './get-app-settings.ts';
+export { appSettingsChanged } from './scopes.ts';
+export { updateAdminAppSettings } from './update-app-settings.ts';

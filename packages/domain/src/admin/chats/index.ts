@@ -1,3 +1,3 @@
 // The admin back-office Chats section: list, one chat, one message's prompt record.
-export * from './get-prompt.ts';
-export * from './list-chats.ts';
+export { getAdminChatPrompt } from './get-prompt.ts';
+export { getAdminChat, type ListAdminChatsInput, lastMessagesOf, listAdminChats } from './list-chats.ts';

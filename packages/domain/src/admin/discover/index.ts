@@ -1,5 +1,11 @@
 // The admin Discover section's use cases, and the public discover feed they drive.
 
-export * from './discover-card.ts';
-export * from './discover-entries.ts';
-export * from './public-discover.ts';
+export { discoverIntro, discoverIntroMaxLength, discoverSampleQuestion } from './discover-card.ts';
+export {
+  createDiscoverEntry,
+  deleteDiscoverEntry,
+  getDiscoverEntry,
+  listDiscoverEntries,
+  updateDiscoverEntry,
+} from './discover-entries.ts';
+export { listPublicDiscover } from './public-discover.ts';

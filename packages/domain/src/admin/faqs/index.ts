@@ -1,5 +1,5 @@
 // The admin back-office FAQ section and the talent detail's Faq tab: list, create, get, update, forTalent.
-export * from './create-faq.ts';
-export * from './get-faq.ts';
-export * from './list-faqs.ts';
-export * from './update-faq.ts';
+export { type CreateAdminFaqInput, createAdminFaq } from './create-faq.ts';
+export { faqNotFound, findAdminFaq, findTalentFaqId, getAdminFaq, getAdminTalentFaq } from './get-faq.ts';
+export { listAdminFaqs } from './list-faqs.ts';
+export { type UpdateAdminFaqInput, updateAdminFaq } from './update-faq.ts';

@@ -1,5 +1,5 @@
 // The admin back-office Models section: the list, one model with its versions, create, update,
 // make a version default and generate a new version.
-export * from './model-settings.ts';
-export * from './models-read.ts';
-export * from './models-write.ts';
+export { defaultModelSettings, type ModelSettings, organisationLabel } from './model-settings.ts';
+export { generateBlockedReason, getAdminModel, listAdminModels } from './models-read.ts';
+export { createAdminModel, generateModelVersion, makeModelVersionDefault, updateAdminModel } from './models-write.ts';

@@ -1,6 +1,6 @@
 // The admin talent detail's read-only tabs: Model, Payouts, Broadcast, Analytics.
-export * from './analytics-days.ts';
-export * from './analytics-tab.ts';
-export * from './broadcasts-tab.ts';
-export * from './model-tab.ts';
-export * from './payouts-tab.ts';
+export { type DayRange, exactInteger, fillDays, utcDayKey, utcDayRange } from './analytics-days.ts';
+export { type GetTalentAnalyticsInput, getTalentAnalytics } from './analytics-tab.ts';
+export { type ListTalentBroadcastsInput, listTalentBroadcasts } from './broadcasts-tab.ts';
+export { getTalentModelTab } from './model-tab.ts';
+export { type ListTalentPayoutsInput, listTalentPayouts } from './payouts-tab.ts';

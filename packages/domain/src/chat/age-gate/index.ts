@@ -1,2 +1,2 @@
-export * from './age-rules.ts';
-export * from './confirm-age.ts';
+export { adultAge, ageOn, needsAgeConfirmation, twinRequiresAdult } from './age-rules.ts';
+export { confirmAge } from './confirm-age.ts';

@@ -1,7 +1,16 @@
-export * from './flags.ts';
-export * from './list.ts';
-export * from './moderation.ts';
-export * from './refusal.ts';
-export * from './reply-check.ts';
-export * from './rules.ts';
-export * from './settings.ts';
+export { type BoundaryRefusal, insertBoundaryFlag, refundAndFlag, refundFanMessage } from './flags.ts';
+export { flaggedMessageIds, listBoundaryFlags } from './list.ts';
+export { moderationCrossing } from './moderation.ts';
+export { allRefusalTexts, refusalText } from './refusal.ts';
+export { type BoundaryCheckDeps, checkReply, moderateFanMessage } from './reply-check.ts';
+export {
+  type BoundaryCrossing,
+  type BoundaryRules,
+  checkFanMessage,
+  checkReplyRules,
+  classifyContent,
+  declaresMinor,
+  effectiveLevel,
+  matchTopic,
+} from './rules.ts';
+export { getBoundarySettings, updateBoundarySettings } from './settings.ts';

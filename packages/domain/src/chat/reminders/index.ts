@@ -1,2 +1,2 @@
-export * from './plan-reminders.ts';
-export * from './reminder-rules.ts';
+export { lastToldAt, reminderRows } from './plan-reminders.ts';
+export { dueReminders, reminderIntervalMs, reminderText } from './reminder-rules.ts';

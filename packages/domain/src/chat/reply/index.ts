@@ -1,5 +1,51 @@
-export * from './answer-fan-message.ts';
-export * from './attachment-choice.ts';
-export * from './faq.ts';
-export * from './prompt.ts';
-export * from './stream-drafts.ts';
+export {
+  type AnswerFanMessageInput,
+  type AnswerFanMessageResult,
+  answerFanMessage,
+  type ReplyDeps,
+  replyFallbackText,
+} from './answer-fan-message.ts';
+export {
+  alreadySentPenalty,
+  type ChooseImageInput,
+  chooseImage,
+  contentWords,
+  type GalleryCandidate,
+  wordOverlap,
+} from './attachment-choice.ts';
+export {
+  cosineSimilarity,
+  defaultFaqMinScore,
+  type EmbeddedFaqItem,
+  faqMatchLimit,
+  type MatchFaqItemsInput,
+  matchFaqItems,
+  QuestionVectors,
+  rankFaqItems,
+} from './faq.ts';
+export {
+  type BuildReplyPromptInput,
+  buildReplyFunctions,
+  buildReplyPrompt,
+  type FaqMatch,
+  formatChatExamples,
+  formatFaqItems,
+  type HistoryMessage,
+  historyMessages,
+  humanize,
+  type ReplyPersona,
+  type ReplyPrompt,
+  type ReplyPromptTemplate,
+  type ReplyTemplates,
+  renderTemplate,
+  replyHistoryLimit,
+  templateValues,
+} from './prompt.ts';
+export {
+  completeWords,
+  createReplyDraftStream,
+  type DraftPublisher,
+  defaultDraftIntervalMs,
+  type ReplyDraftStream,
+  type ReplyDraftStreamOptions,
+} from './stream-drafts.ts';

@@ -1,6 +1,21 @@
 // The creator's knowledge-gap inbox (docs/creator-dashboard.md "Knowledge gaps").
-export * from './answer-gap.ts';
-export * from './dismiss-gap.ts';
-export * from './group.ts';
-export * from './is-fan-question.ts';
-export * from './list-gaps.ts';
+export { type AnswerKnowledgeGapInput, answerKnowledgeGap } from './answer-gap.ts';
+export { type DismissKnowledgeGapInput, dismissKnowledgeGap } from './dismiss-gap.ts';
+export {
+  type GapGroupDraft,
+  type GapQuestion,
+  groupGapQuestions,
+  isCovered,
+  isDismissed,
+  knowledgeGapExamples,
+  knowledgeGapGroupScore,
+  normaliseQuestion,
+} from './group.ts';
+export { isFanQuestion } from './is-fan-question.ts';
+export {
+  type EmbedTexts,
+  knowledgeGapDays,
+  knowledgeGapDismissalsRead,
+  knowledgeGapRecentLimit,
+  listKnowledgeGaps,
+} from './list-gaps.ts';

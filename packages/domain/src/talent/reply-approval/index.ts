@@ -1,5 +1,23 @@
-export * from './corrections.ts';
-export * from './drafts.ts';
-export * from './expiry.ts';
-export * from './manage-corrections.ts';
-export * from './settings.ts';
+export {
+  type Correction,
+  correctionChanged,
+  correctionExample,
+  correctionsSummary,
+  correctionWaits,
+  keepCorrection,
+  rewriteReply,
+  sameExample,
+} from './corrections.ts';
+export {
+  approveReplyDraft,
+  dropDraft,
+  type LockedDraft,
+  listReplyDrafts,
+  lockPendingDraft,
+  rejectReplyDraft,
+  sendDraft,
+  supersedePendingDraft,
+} from './drafts.ts';
+export { expireHeldReplies } from './expiry.ts';
+export { deleteCorrection, listCorrections } from './manage-corrections.ts';
+export { getReplyApprovalSettings, setChatReplyApproval, updateReplyApprovalSettings } from './settings.ts';

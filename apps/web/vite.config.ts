@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { mantineStylesPerComponent } from './build/mantine-styles.ts';
 import { compressDistFiles } from '../../scripts/precompress.ts';
+import { mantineStylesPerComponent } from './build/mantine-styles.ts';
 
 const packageVersion = (path: string): string | undefined =>
   (JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as { version?: string }).version;

@@ -1,5 +1,5 @@
 // Picks the error reporter from the settings: Sentry when a DSN is set, else the log alone.
-import type { ErrorReporter } from '@doppel/domain';
+import type { ErrorReporter } from '@doppel/domain/ports';
 import { createLogOnlyErrorReporter } from './log-error-reporter.ts';
 import { createSentryErrorReporter, type SentryConfig } from './sentry-error-reporter.ts';
 

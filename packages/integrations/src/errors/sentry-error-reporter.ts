@@ -7,7 +7,7 @@
 // failed query behind an error) and is reached through its own scope, never global state. The SDK
 // is imported only when a DSN is set, so a process without one does not pay for loading it.
 import { scrubbedError } from '@doppel/db';
-import type { ErrorContext, ErrorReporter } from '@doppel/domain';
+import type { ErrorContext, ErrorReporter } from '@doppel/domain/ports';
 
 export type SentryConfig = {
   /** `https://<key>@<host>/<project id>` */

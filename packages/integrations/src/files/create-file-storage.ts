@@ -1,6 +1,6 @@
 // The one place that picks where files live, so the API, the worker and `npm start` (demo files)
 // always agree: an S3-compatible bucket when one is configured, else the local folder.
-import type { FileStorage } from '@doppel/domain';
+import type { FileStorage } from '@doppel/domain/ports';
 import { createLocalDiskStorage } from './local-disk-storage.ts';
 import { createS3Storage, type S3StorageConfig } from './s3-storage.ts';
 

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
-import { contentTypeOfPath, type FileStorage, isSafeStoragePath } from '@doppel/domain';
+import { contentTypeOfPath, type FileStorage, isSafeStoragePath } from '@doppel/domain/ports';
 
 /**
  * Files on local disk under `rootDir`. Writes go to a temporary file that is renamed into place,

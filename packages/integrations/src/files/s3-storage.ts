@@ -8,7 +8,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { contentTypeOfPath, type FileStorage, isSafeStoragePath } from '@doppel/domain';
+import { contentTypeOfPath, type FileStorage, isSafeStoragePath } from '@doppel/domain/ports';
 
 export type S3StorageConfig = {
   bucket: string;

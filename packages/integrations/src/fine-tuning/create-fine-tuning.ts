@@ -1,5 +1,5 @@
 // Picks the fine-tuner from plain config (the apps map their env onto it).
-import type { FineTuningPort } from '@doppel/domain';
+import type { FineTuningPort } from '@doppel/domain/ports';
 import { createOfflineFineTuning } from './offline-fine-tuning.ts';
 import { createOpenAiFineTuning } from './openai-fine-tuning.ts';
 

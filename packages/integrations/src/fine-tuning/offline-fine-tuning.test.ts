@@ -1,5 +1,5 @@
 // The offline fine-tuner: a whole run, answers that need no memory, and files OpenAI would refuse.
-import { FineTuningRefusedError } from '@doppel/domain';
+import { FineTuningRefusedError } from '@doppel/domain/ports';
 import { describe, expect, it } from 'vitest';
 import { createFineTuning } from './create-fine-tuning.ts';
 import { createOfflineFineTuning, trainingFileProblem } from './offline-fine-tuning.ts';

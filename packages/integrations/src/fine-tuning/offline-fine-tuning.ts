@@ -2,7 +2,7 @@
 // way OpenAI would refuse an obviously bad one, then "finishes" at once with a model id the offline
 // reply engine serves. It keeps nothing: every answer is computed from the version id (and the base,
 // carried in the job id), so any worker process, before or after a crash, gets the same answer.
-import { type FineTuningJobState, type FineTuningPort, FineTuningRefusedError } from '@doppel/domain';
+import { type FineTuningJobState, type FineTuningPort, FineTuningRefusedError } from '@doppel/domain/ports';
 
 /** OpenAI refuses a chat fine-tuning file with fewer examples than this. */
 export const MIN_TRAINING_EXAMPLES = 10;

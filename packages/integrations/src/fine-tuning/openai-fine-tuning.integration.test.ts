@@ -1,5 +1,5 @@
 // The fine-tuning adapter through the real `openai` SDK against the local fake OpenAI server.
-import { FineTuningRefusedError } from '@doppel/domain';
+import { FineTuningRefusedError } from '@doppel/domain/ports';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeOpenAi, startFakeOpenAi } from '../testing/index.ts';
 import { createFineTuning } from './create-fine-tuning.ts';

@@ -3,7 +3,7 @@
 // (the file's name, the job's metadata) so a step repeated after a crash finds what is already there.
 // A provider refusal (4xx) becomes FineTuningRefusedError with the provider's own words, which fails
 // the version; anything else (5xx, timeouts, no connection) is a plain Error, so the job retries.
-import { type FineTuningJobState, type FineTuningPort, FineTuningRefusedError } from '@doppel/domain';
+import { type FineTuningJobState, type FineTuningPort, FineTuningRefusedError } from '@doppel/domain/ports';
 import type OpenAI from 'openai';
 import { APIError, toFile } from 'openai';
 import { createOpenAiClient, type OpenAiClientConfig } from '../llm/openai-client.ts';

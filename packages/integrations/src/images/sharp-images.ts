@@ -1,5 +1,5 @@
 // ImageProcessing through sharp (libvips): decoding, re-encoding, blurring and reading sizes.
-import type { ImageFormat, ImageProcessing, NormalisedImage } from '@doppel/domain';
+import type { ImageFormat, ImageProcessing, NormalisedImage } from '@doppel/domain/ports';
 import sharp from 'sharp';
 
 // A 10 MB upload decodes to at most this many pixels; more is a decompression bomb, not a photo.

@@ -1,4 +1,4 @@
-import { TtsError } from '@doppel/domain';
+import { TtsError } from '@doppel/domain/ports';
 import { describe, expect, it } from 'vitest';
 import { createTts, createUnconfiguredTts, TTS_NOT_CONFIGURED_MESSAGE } from '../tts/create-tts.ts';
 import { createLlm } from './create-llm.ts';

@@ -1,5 +1,5 @@
 // Picks the reply engine from plain config (the apps map their env onto it).
-import type { LlmPort } from '@doppel/domain';
+import type { LlmPort } from '@doppel/domain/ports';
 import { createOfflineLlm } from './offline-llm.ts';
 import { createOpenAiLlm } from './openai-llm.ts';
 

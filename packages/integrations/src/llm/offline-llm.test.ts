@@ -1,4 +1,4 @@
-import type { LlmFunction, LlmRequest, OfflineMaterial } from '@doppel/domain';
+import type { LlmFunction, LlmRequest, OfflineMaterial } from '@doppel/domain/ports';
 import { describe, expect, it } from 'vitest';
 import { captionTopic, createOfflineLlm } from './offline-llm.ts';
 

@@ -3,7 +3,7 @@
 // voice-note requests become function calls shaped by the offered function schemas, FAQ matches are
 // answered from the FAQ, conversation starters with an answer get that answer, and everything else
 // gets a short persona reply varied deterministically by the message so it does not repeat itself.
-import type { LlmFunction, LlmMessage, LlmPort, LlmRequest, LlmResponse, OfflineMaterial } from '@doppel/domain';
+import type { LlmFunction, LlmMessage, LlmPort, LlmRequest, LlmResponse, OfflineMaterial } from '@doppel/domain/ports';
 import { fnv1a, hashedEmbedding, isStopWord } from '../text/hashed-embedding.ts';
 import { factInFirstPerson, humanise, relatedFact } from './first-person.ts';
 import { extractMemoriesByRules, type MemoryHooks, memoryHooks } from './offline-memory.ts';

@@ -3,7 +3,7 @@
 // writes ("Name: Sam", "Has a dog named Rex", "Loves hiking"), and the reverse: what a reply can
 // use from those notes (the fan's name, a pet's name). Rules miss things a model would catch; they
 // are tuned to rather miss a fact than store a wrong one ("I'm tired" is not a name).
-import type { FanMemoryNote } from '@doppel/domain';
+import type { FanMemoryNote } from '@doppel/domain/ports';
 
 const word = "[\\p{L}][\\p{L}'’-]*";
 const animals =

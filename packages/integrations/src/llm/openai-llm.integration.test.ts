@@ -1,5 +1,5 @@
 // The real `openai` SDK against the local fake OpenAI server (no database needed).
-import { LlmError, type LlmFunction, type LlmRequest } from '@doppel/domain';
+import { LlmError, type LlmFunction, type LlmRequest } from '@doppel/domain/ports';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeOpenAi, startFakeOpenAi } from '../testing/index.ts';
 import { cosineSimilarity, hashedEmbedding } from '../text/hashed-embedding.ts';

@@ -8,7 +8,7 @@ import {
   type LlmRequest,
   type LlmResponse,
   type ModelCheck,
-} from '@doppel/domain';
+} from '@doppel/domain/ports';
 import OpenAI from 'openai';
 import { createOpenAiClient } from './openai-client.ts';
 import { extractMemoriesWithOpenAi } from './openai-memory.ts';

@@ -1,6 +1,6 @@
 // Memory extraction through the `openai` SDK: one chat completion with a strict JSON schema
 // (structured outputs), so the answer is a list of typed notes, never prose to parse.
-import { type FanMemoryNote, LlmError, type MemoryExtractionRequest } from '@doppel/domain';
+import { type FanMemoryNote, LlmError, type MemoryExtractionRequest } from '@doppel/domain/ports';
 import type OpenAI from 'openai';
 
 const kinds = ['NAME', 'FACT', 'PREFERENCE', 'EVENT'] as const;

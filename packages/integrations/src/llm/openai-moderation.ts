@@ -2,7 +2,7 @@
 // of one text, in OpenAI's names ("sexual", "harassment/threatening"). Free to call on OpenAI; an
 // OpenAI-compatible server without it answers 404, which the reply job logs and the creator's
 // rules, which always run, cover.
-import type { ModerationVerdict } from '@doppel/domain';
+import type { ModerationVerdict } from '@doppel/domain/ports';
 import type OpenAI from 'openai';
 
 export const DEFAULT_MODERATION_MODEL = 'omni-moderation-latest';

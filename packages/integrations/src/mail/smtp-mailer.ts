@@ -1,5 +1,5 @@
 // The production mail adapter (the domain's Mailer port over SMTP, through nodemailer).
-import type { Mailer } from '@doppel/domain';
+import type { Mailer } from '@doppel/domain/ports';
 import { createTransport } from 'nodemailer';
 
 /** The sender when MAIL_FROM is not set. */

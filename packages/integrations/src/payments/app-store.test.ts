@@ -1,5 +1,5 @@
 // Apple's real SignedDataVerifier against JWS signed by a test chain shaped like Apple's (no server).
-import { PaymentVerificationError } from '@doppel/domain';
+import { PaymentVerificationError } from '@doppel/domain/ports';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type AppleTestChain, createAppleTestChain } from '../testing/index.ts';
 import { type AppStoreConfig, createAppStore } from './app-store.ts';

@@ -16,7 +16,7 @@ import {
   type Price,
   type StorePurchase,
   type VerifiedProviderEvent,
-} from '@doppel/domain';
+} from '@doppel/domain/ports';
 
 export type AppStoreConfig = {
   bundleId: string;

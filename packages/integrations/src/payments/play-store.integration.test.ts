@@ -1,6 +1,6 @@
 // The real @googleapis/androidpublisher client and google-auth-library JWT client against the local
 // fake Play Developer API and token endpoint (no database needed).
-import { PaymentVerificationError } from '@doppel/domain';
+import { PaymentVerificationError } from '@doppel/domain/ports';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestServiceAccount } from '../testing/fake-play-accounts.ts';
 import { type FakePlay, startFakePlay } from '../testing/index.ts';

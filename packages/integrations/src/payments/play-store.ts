@@ -8,7 +8,7 @@ import {
   type PlayStore,
   type StorePurchase,
   type VerifiedProviderEvent,
-} from '@doppel/domain';
+} from '@doppel/domain/ports';
 import { androidpublisher, auth } from '@googleapis/androidpublisher';
 
 export type PlayStoreConfig = {

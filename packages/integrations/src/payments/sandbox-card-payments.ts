@@ -1,7 +1,7 @@
 // The offline default of the CardPayments port: with no Stripe keys, a checkout opens our own
 // sandbox page (/checkout/sandbox/:id), which completes the purchase at once and records it with
 // isSandbox = true. No money moves and no webhook ever arrives.
-import { type CardPayments, PaymentVerificationError } from '@doppel/domain';
+import { type CardPayments, PaymentVerificationError } from '@doppel/domain/ports';
 
 /** `publicUrl` is read at each checkout: a server started on port 0 learns its address late. */
 export function createSandboxCardPayments(options: { publicUrl: () => string }): CardPayments {

@@ -1,6 +1,6 @@
 // The real `stripe` SDK against the local fake Stripe server: checkout sessions, signed webhooks and
 // what every Stripe event we handle means (no database needed).
-import { PaymentVerificationError } from '@doppel/domain';
+import { PaymentVerificationError } from '@doppel/domain/ports';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeStripe, type FakeStripeEvent, startFakeStripe } from '../testing/fake-stripe.ts';

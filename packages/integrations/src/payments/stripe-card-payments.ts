@@ -8,7 +8,7 @@ import {
   type HostedCheckout,
   PaymentVerificationError,
   type VerifiedProviderEvent,
-} from '@doppel/domain';
+} from '@doppel/domain/ports';
 import Stripe from 'stripe';
 import { toStripeUnitAmount } from './stripe-currency.ts';
 import { mapStripeEvent, type StripeEventContext } from './stripe-events.ts';

@@ -1,6 +1,6 @@
 // Stripe counts amounts in each currency's smallest unit, which is not always a hundredth:
 // https://docs.stripe.com/currencies#zero-decimal (and the three-decimal ones below it).
-import type { Price } from '@doppel/domain';
+import type { Price } from '@doppel/domain/ports';
 
 const ZERO_DECIMAL = new Set([
   'bif',

@@ -2,7 +2,7 @@
 // Pure apart from the lookups it is handed: the adapter answers them through the Stripe API, unit tests
 // from a fake account. The same money always maps to the same key whichever event reports it: a
 // subscription's first invoice is `stripe:in_…` from checkout.session.completed and invoice.paid alike.
-import type { CheckoutClosed, PaymentEvent, PaymentEventIgnored, PaymentSucceeded } from '@doppel/domain';
+import type { CheckoutClosed, PaymentEvent, PaymentEventIgnored, PaymentSucceeded } from '@doppel/domain/ports';
 import type Stripe from 'stripe';
 import { priceFromStripe } from './stripe-currency.ts';
 

@@ -1,7 +1,7 @@
 // What each Stripe event means, end to end: checkouts opened with the real SDK, paid, renewed, refunded
 // and disputed on the fake Stripe server, delivered signed to verifyWebhook, whose lookups (invoice,
 // invoice payments) go back to the fake through the SDK.
-import { type PaymentEvent, PaymentVerificationError } from '@doppel/domain';
+import { type PaymentEvent, PaymentVerificationError } from '@doppel/domain/ports';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeStripe, type FakeStripeEvent, startFakeStripe } from '../testing/fake-stripe.ts';

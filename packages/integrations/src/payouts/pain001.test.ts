@@ -1,4 +1,4 @@
-import type { BankFileContent, BankTransfer } from '@doppel/domain';
+import type { BankFileContent, BankTransfer } from '@doppel/domain/ports';
 import { describe, expect, it } from 'vitest';
 import { buildPain001, toSepaText } from './pain001.ts';
 

@@ -3,7 +3,7 @@
 // information block pays every transfer from our account; amounts come from integer cents with
 // integer math only, so the file's sums match the payouts to the cent. Text is reduced to the SEPA
 // Latin character set (EPC guidelines) because banks reject or mangle anything else.
-import type { BankFileContent, BankFileWriter, BankTransfer } from '@doppel/domain';
+import type { BankFileContent, BankFileWriter, BankTransfer } from '@doppel/domain/ports';
 import { isValidBic, isValidIban, normalizeBic, normalizeIban } from '@doppel/validation';
 
 const namespace = 'urn:iso:std:iso:20022:tech:xsd:pain.001.001.03';

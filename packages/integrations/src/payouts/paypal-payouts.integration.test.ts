@@ -1,5 +1,5 @@
 // The PayPal Payouts client against the local fake PayPal over real HTTP (no database needed).
-import { PayPalPayoutError, type PayPalPayoutRequest } from '@doppel/domain';
+import { PayPalPayoutError, type PayPalPayoutRequest } from '@doppel/domain/ports';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakePayPal, startFakePayPal } from '../testing/index.ts';
 import { createPayPalPayouts, type PayPalPayoutsConfig } from './paypal-payouts.ts';

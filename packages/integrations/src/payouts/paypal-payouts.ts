@@ -3,7 +3,7 @@
 // Never paying twice rests on PayPal's own rule: a sender_batch_id used in the last 30 days is
 // refused with a link to the original batch, and a 5xx may be retried with the same id. So a lost
 // answer is retried as is, and a "duplicate" refusal is answered with the original batch.
-import { PayPalPayoutError, type PayPalPayoutState, type PayPalPayouts, type ProviderPayoutState } from '@doppel/domain';
+import { PayPalPayoutError, type PayPalPayoutState, type PayPalPayouts, type ProviderPayoutState } from '@doppel/domain/ports';
 
 export type PayPalPayoutsConfig = {
   clientId: string;

@@ -1,7 +1,7 @@
 // The web-push adapter against the local push service: real HTTPS, a real VAPID JWT checked by the
 // fake, and a payload the fake decrypts with the subscription's private key as a browser would.
 import { request } from 'node:https';
-import type { PushTarget, VapidDetails } from '@doppel/domain';
+import type { PushTarget, VapidDetails } from '@doppel/domain/ports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webPush from 'web-push';
 import { type FakePushService, type FakePushSubscription, startFakePushService } from '../testing/index.ts';

@@ -3,7 +3,7 @@
 // result over HTTPS (RFC 8030). Push services are always HTTPS; tests hand in an agent that trusts
 // the local fake's certificate.
 import { Agent } from 'node:https';
-import type { PushOutcome, VapidKeys, WebPushPort } from '@doppel/domain';
+import type { PushOutcome, VapidKeys, WebPushPort } from '@doppel/domain/ports';
 import webPush from 'web-push';
 
 export type WebPushConfig = {

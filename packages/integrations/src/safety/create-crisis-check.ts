@@ -1,5 +1,5 @@
 // Picks the crisis check from plain config (the API maps its env onto it), like createLlm.
-import type { CrisisCheck } from '@doppel/domain';
+import type { CrisisCheck } from '@doppel/domain/ports';
 import { createOpenAiClient } from '../llm/openai-client.ts';
 import { DEFAULT_MODERATION_MODEL } from '../llm/openai-moderation.ts';
 import { createOpenAiCrisisCheck } from './openai-crisis-check.ts';

@@ -2,7 +2,7 @@
 // official SDK. The phrase list runs first (free and instant, and it knows slang such as "kms");
 // only a message it lets pass goes to the endpoint. A failed call is logged and the phrase list's
 // verdict stands: an outage must not stop fans from chatting, and it must not skip the check either.
-import type { CrisisCheck } from '@doppel/domain';
+import type { CrisisCheck } from '@doppel/domain/ports';
 import type OpenAI from 'openai';
 import { moderateWithOpenAi } from '../llm/openai-moderation.ts';
 import { matchCrisisPhrase } from './crisis-phrases.ts';

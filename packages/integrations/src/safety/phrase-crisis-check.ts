@@ -1,5 +1,5 @@
 // The offline CrisisCheck: the curated phrase list, no network (the default on a bare machine).
-import type { CrisisCheck } from '@doppel/domain';
+import type { CrisisCheck } from '@doppel/domain/ports';
 import { matchCrisisPhrase } from './crisis-phrases.ts';
 
 export function createPhraseCrisisCheck(): CrisisCheck {

@@ -1,4 +1,4 @@
-import { LlmError } from '@doppel/domain';
+import { LlmError } from '@doppel/domain/ports';
 import { describe, expect, it } from 'vitest';
 import { createRecordingTts, createScriptedLlm } from './in-memory.ts';
 

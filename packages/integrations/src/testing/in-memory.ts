@@ -9,7 +9,7 @@ import {
   TtsError,
   type TtsPort,
   type VoiceSettings,
-} from '@doppel/domain';
+} from '@doppel/domain/ports';
 import { offlineReply } from '../llm/offline-llm.ts';
 import { hashedEmbedding } from '../text/hashed-embedding.ts';
 import { FAKE_MP3_BYTES } from './fake-elevenlabs.ts';

@@ -1,6 +1,6 @@
 // CheckoutRequests as the domain hands them to CardPayments, for tests of the Stripe adapter and the
 // fake: a 50-credit pack (USD, payment mode) and a twin's monthly subscription (EUR).
-import type { CheckoutRequest } from '@doppel/domain';
+import type { CheckoutRequest } from '@doppel/domain/ports';
 
 export const creditPackCheckout = (overrides: Partial<CheckoutRequest> = {}): CheckoutRequest => ({
   checkoutId: 'chk_credits_1',

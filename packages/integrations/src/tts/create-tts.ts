@@ -1,5 +1,5 @@
 // Picks the text-to-speech engine from plain config (the apps map their env onto it).
-import { TtsError, type TtsPort } from '@doppel/domain';
+import { TtsError, type TtsPort } from '@doppel/domain/ports';
 import { createElevenLabsTts } from './elevenlabs-tts.ts';
 import { createEspeakWasmTts } from './espeak-wasm-tts.ts';
 

@@ -1,5 +1,5 @@
 // The ElevenLabs adapter against the local fake ElevenLabs server.
-import { TtsError, type VoiceSettings } from '@doppel/domain';
+import { TtsError, type VoiceSettings } from '@doppel/domain/ports';
 import { parseBuffer } from 'music-metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_MP3_BYTES, type FakeElevenLabs, startFakeElevenLabs } from '../testing/index.ts';

@@ -1,5 +1,5 @@
 // TtsPort through the ElevenLabs REST API (text-to-speech with the talent's voice and its settings).
-import { type SynthesizedAudio, TtsError, type TtsPort } from '@doppel/domain';
+import { type SynthesizedAudio, TtsError, type TtsPort } from '@doppel/domain/ports';
 import { withAiMark } from './ai-mark/marked-tts.ts';
 
 export const DEFAULT_ELEVENLABS_BASE_URL = 'https://api.elevenlabs.io';

@@ -1,6 +1,6 @@
 // The offline voice engine runs espeak-ng from the lockfile inside this process: nothing on PATH,
 // no Debian package. Each test proves the WAV it makes would play and says something.
-import { TtsError, type VoiceSettings } from '@doppel/domain';
+import { TtsError, type VoiceSettings } from '@doppel/domain/ports';
 import { parseBuffer } from 'music-metadata';
 import { describe, expect, it } from 'vitest';
 import { readWav } from '../testing/wav-info.ts';

@@ -3,7 +3,7 @@
 // (@echogarden/espeak-ng-emscripten, GPL-3.0 like espeak-ng, used as a separate package at run
 // time): robotic but free and offline, and installed by the lockfile, so voice notes and voice
 // samples work on any machine without an ElevenLabs account or a Debian package.
-import { type SynthesizedAudio, TtsError, type TtsPort, type VoiceSettings } from '@doppel/domain';
+import { type SynthesizedAudio, TtsError, type TtsPort, type VoiceSettings } from '@doppel/domain/ports';
 import type { EspeakNgWorker } from '@echogarden/espeak-ng-emscripten';
 import { withAiMark } from './ai-mark/marked-tts.ts';
 import { wavFromPcm16 } from './wav.ts';

@@ -1,6 +1,6 @@
 // The AI mark writers, read back with music-metadata: a tag library the product never writes with,
 // so a passing test means other software sees the mark, not just our own parser.
-import { type SynthesizedAudio, TtsError, type TtsPort } from '@doppel/domain';
+import { type SynthesizedAudio, TtsError, type TtsPort } from '@doppel/domain/ports';
 import { type IAudioMetadata, parseBuffer } from 'music-metadata';
 import { describe, expect, it } from 'vitest';
 import { FAKE_MP3_BYTES } from '../../testing/fake-elevenlabs.ts';

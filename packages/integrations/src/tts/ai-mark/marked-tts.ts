@@ -1,6 +1,6 @@
 // The one place that marks synthesized audio: every TtsPort adapter is wrapped here, so whichever
 // engine speaks (ElevenLabs MP3, espeak-ng WAV), the bytes leave the port already marked as AI-made.
-import { type SynthesizedAudio, TtsError, type TtsPort } from '@doppel/domain';
+import { type SynthesizedAudio, TtsError, type TtsPort } from '@doppel/domain/ports';
 import type { AiAudioMark } from './ai-mark.ts';
 import { markMp3 } from './id3-tag.ts';
 import { markWav } from './riff-mark.ts';

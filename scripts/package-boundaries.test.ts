@@ -66,6 +66,13 @@ describe('package boundaries', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('keeps SQL out of the API routers, which call the domain', () => {
+    const routers = sourceFiles(join(root, 'apps/api/src/routers'));
+    const querying = routers.filter((file) => importsOf(file).includes('drizzle-orm')).map((file) => relative(root, file));
+    expect(routers.length).toBeGreaterThan(0);
+    expect(querying).toEqual([]);
+  });
+
   it('gives the domain entry points that name their exports, and no root entry', () => {
     const domain = manifests.get('@doppel/domain');
     expect(domain?.manifest.exports).toBeDefined();

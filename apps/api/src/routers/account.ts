@@ -1,7 +1,6 @@
 // Data rights of every signed-in account (docs/safety.md): "Download my data" (a request the
 // account.export job turns into an emailed ZIP) and "Delete my account". Anonymous fans have no
 // account to export or delete: their chats go with the browser's cookie.
-import { sessions } from '@doppel/db';
 import {
   type DataExportView,
   dataExportDownloadPath,
@@ -11,7 +10,6 @@ import {
 } from '@doppel/domain/account';
 import { enqueue } from '@doppel/jobs';
 import { dataExportOutput, dataExportsOutput, deleteAccountInput, deleteAccountOutput } from '@doppel/validation';
-import { eq } from 'drizzle-orm';
 import { clearSessionCookie } from '../trpc/context.ts';
 import { accountProcedure, router } from '../trpc/procedures.ts';
 
@@ -37,11 +35,7 @@ export const accountRouter = router({
     .output(deleteAccountOutput)
     .mutation(async ({ ctx }) => {
       const userId = ctx.user.id;
-      const { sessionIds, exportFiles } = await ctx.write(async (tx) => {
-        const ids = (await tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId))).map((row) => row.id);
-        const deleted = await deleteAccount(tx, userId);
-        return { sessionIds: ids, exportFiles: deleted.exportFiles };
-      });
+      const { sessionIds, exportFiles } = await ctx.write((tx) => deleteAccount(tx, userId));
       for (const sessionId of sessionIds) ctx.liveStreams.endSession(sessionId);
       clearSessionCookie(ctx.res);
       // After the commit: a failed removal leaves an unreachable file, never a half-deleted account.

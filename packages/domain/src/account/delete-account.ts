@@ -10,6 +10,7 @@ import {
   type Executor,
   payouts,
   publicTalents,
+  sessions,
   signInTokens,
   talentConfigs,
   talentManagers,
@@ -30,6 +31,8 @@ export type DeletedAccount = {
   /** Storage paths of the person's export ZIPs, to remove once the transaction has committed. */
   exportFiles: string[];
   takenDownTwinIds: string[];
+  /** The sessions the account had, whose live streams the caller ends once the deletion is committed. */
+  sessionIds: string[];
 };
 
 /**
@@ -66,6 +69,9 @@ export async function deleteAccount(tx: Executor, userId: string): Promise<Delet
   }
   if (takenDownTwinIds.length > 0) await takeDownTwins(tx, takenDownTwinIds);
 
+  const sessionIds = (await tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId))).map(
+    (row) => row.id,
+  );
   const exportFiles = (
     await tx.select({ filePath: dataExports.filePath }).from(dataExports).where(eq(dataExports.userId, userId))
   ).flatMap((row) => (row.filePath ? [row.filePath] : []));
@@ -86,7 +92,7 @@ export async function deleteAccount(tx: Executor, userId: string): Promise<Delet
   // subscriptions, checkouts, subscriptions, drafts, manager rows and exports go with the row;
   // payments, ledgers, payouts and messages the person wrote in others' chats keep a null reference.
   await tx.delete(users).where(eq(users.id, userId));
-  return { exportFiles, takenDownTwinIds };
+  return { exportFiles, takenDownTwinIds, sessionIds };
 }
 
 async function takeDownTwins(tx: Executor, talentIds: string[]): Promise<void> {

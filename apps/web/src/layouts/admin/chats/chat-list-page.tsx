@@ -20,8 +20,8 @@ import { IconLifebuoy, IconMessageOff, IconMessages } from '@tabler/icons-react'
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
-import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { RelativeTime } from '../../../components/relative-time.tsx';
+import { ListFooter } from '../../../kit/list-footer.tsx';
 import { uniqueById } from '../../../kit/unique-by-id.ts';
 import { useAdminLive } from '../../../kit/use-admin-live.ts';
 import { pictureSrc } from '../../../media/media-url.ts';
@@ -105,7 +105,7 @@ export function ChatListPage() {
           {chats.map((chat) => (
             <ChatRow key={chat.id} chat={chat} search={params.toString()} isPhone={isPhone} />
           ))}
-          <LoadMoreButton query={query} mt="xs" />
+          <ListFooter query={query} mt="xs" />
         </Stack>
       )}
     </Stack>

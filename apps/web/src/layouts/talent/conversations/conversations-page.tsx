@@ -5,8 +5,8 @@ import { IconMessageOff, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
-import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { RelativeTime } from '../../../components/relative-time.tsx';
+import { ListFooter } from '../../../kit/list-footer.tsx';
 import { uniqueById } from '../../../kit/unique-by-id.ts';
 import { useLiveInvalidate } from '../../../live/use-live.ts';
 import { trpc } from '../../../trpc/trpc.ts';
@@ -83,7 +83,7 @@ export function ConversationsPage() {
           {items.map((chat) => (
             <ConversationRow key={chat.id} chat={chat} search={params.toString()} />
           ))}
-          <LoadMoreButton query={query} mt="xs" />
+          <ListFooter query={query} mt="xs" />
         </Stack>
       )}
     </Stack>

@@ -21,7 +21,27 @@ export function showSaved(message: string = talentMessages.saved): void {
 }
 
 /**
- * Saves some of the twin's settings with `talent.update`: "Saved!" on success, the server's field
+ * `talent.update` for a form submitted through useServerForm: saves some of the twin's settings and
+ * keeps the twin's cached settings and dashboard current.
+ */
+export function useUpdateSettings() {
+  const { talentId } = useTalentContext();
+  const utils = trpc.useUtils();
+  const mutation = trpc.talent.update.useMutation({
+    onSuccess: (result) => {
+      const talent = isTalentSettings(result) ? result : undefined;
+      if (talent) utils.talent.get.setData({ talentId }, talent);
+      void utils.talent.get.invalidate({ talentId });
+      void utils.talent.dashboard.home.invalidate({ talentId });
+    },
+  });
+  const update = (fields: UpdateTalentSettingsInput) => mutation.mutateAsync({ talentId, ...fields });
+  return { update, mutation, saving: mutation.isPending };
+}
+
+/**
+ * Saves some of the twin's settings with `talent.update` outside useServerForm (lists whose errors
+ * are renamed onto the form, an upload): "Saved!" on success, the server's field
  * errors onto the form's fields, and any other message returned for the page to show.
  */
 export function useSaveSettings(options: {
@@ -29,9 +49,8 @@ export function useSaveSettings(options: {
   setFieldErrors?: (errors: Record<string, string>) => void;
 }) {
   const { talentId } = useTalentContext();
-  const utils = trpc.useUtils();
   const [otherError, setOtherError] = useState<string | null>(null);
-  const mutation = trpc.talent.update.useMutation();
+  const { mutation } = useUpdateSettings();
 
   const save = (fields: Omit<UpdateTalentSettingsInput, never>, onSaved?: (talent: TalentSettings | undefined) => void) => {
     setOtherError(null);
@@ -40,11 +59,7 @@ export function useSaveSettings(options: {
       {
         onSuccess: (result) => {
           showSaved();
-          const talent = isTalentSettings(result) ? result : undefined;
-          if (talent) utils.talent.get.setData({ talentId }, talent);
-          void utils.talent.get.invalidate({ talentId });
-          void utils.talent.dashboard.home.invalidate({ talentId });
-          onSaved?.(talent);
+          onSaved?.(isTalentSettings(result) ? result : undefined);
         },
         onError: (error) => {
           const { onFields, other } = splitFieldErrors(describeError(error).fieldErrors, options.fields);

@@ -42,7 +42,7 @@ import { trpc } from '../../../trpc/trpc.ts';
 import { useTalentContext } from '../talent-context.ts';
 import { ConsentCard } from './consent-card.tsx';
 import { SettingsForm, SettingsPage } from './settings-page.tsx';
-import { useSaveSettings, useTalentSettings, useUpdateSettings } from './use-talent-settings.ts';
+import { showSaved, useTalentSettings, useUpdateSettings } from './use-talent-settings.ts';
 
 type Values = {
   name: string;
@@ -208,7 +208,7 @@ function ProfileForm({ talent }: { talent: TalentSettings }) {
 function ProfilePhoto({ talent }: { talent: TalentSettings }) {
   const { talentId } = useTalentContext();
   const upload = trpc.files.upload.useMutation();
-  const { save, saving, otherError } = useSaveSettings({ fields: ['profilePictureUrl'] });
+  const { update, saving } = useUpdateSettings();
   const [fileError, setFileError] = useState<string | null>(null);
 
   const choose = async (file: File | null) => {
@@ -231,14 +231,22 @@ function ProfilePhoto({ talent }: { talent: TalentSettings }) {
         file: uploadFile,
       },
       {
-        onSuccess: (uploaded) => save({ profilePictureUrl: uploaded.url }),
+        // Not a form: the photo is saved as soon as it is uploaded, and a refusal shown under it.
+        onSuccess: (uploaded) =>
+          update({ profilePictureUrl: uploaded.url }).then(
+            () => showSaved(),
+            (failure: unknown) => {
+              const described = describeError(failure);
+              setFileError(described.fieldErrors?.profilePictureUrl?.[0] ?? described.message);
+            },
+          ),
         onError: (error) => setFileError(describeError(error).message),
       },
     );
   };
 
   const busy = upload.isPending || saving;
-  const error = fileError ?? otherError;
+  const error = fileError;
   return (
     <Group gap="lg" wrap="nowrap">
       <FileButton onChange={(file) => void choose(file)} accept={imageAccept} inputProps={{ 'aria-label': 'Profile photo file' }}>

@@ -151,8 +151,9 @@ describe('creator approval mode and corrections', () => {
     const held = creator.page.getByTestId('reply-draft').filter({ hasText: question });
     await held.waitFor({ timeout: replyTimeoutMs });
     await held.getByRole('button', { name: 'Reject', exact: true }).click();
-    await creator.page.getByText('The fan gets their credits back and no reply.').waitFor();
-    await creator.page.getByRole('button', { name: 'Reject reply' }).click();
+    const rejectDialog = creator.page.getByRole('dialog', { name: 'Reject this reply?' });
+    await rejectDialog.getByText('The fan gets their credits back and no reply.').waitFor();
+    await rejectDialog.getByRole('button', { name: 'Reject reply' }).click();
     await creator.page.getByText('Reply rejected; the fan got their credits back').waitFor();
     await held.waitFor({ state: 'detached' });
     await waitForBalance(other.page, balance);
@@ -174,8 +175,9 @@ describe('creator approval mode and corrections', () => {
     const overflow = await creator.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, 'the corrections fit the phone’s width').toBeLessThanOrEqual(0);
     await rewriteCard.getByRole('button', { name: 'Take back' }).click();
-    await creator.page.getByText('Your twin will not learn from this answer.').waitFor();
-    await creator.page.getByRole('button', { name: 'Take it back' }).click();
+    const takeBackDialog = creator.page.getByRole('dialog', { name: 'Take this answer back?' });
+    await takeBackDialog.getByText('Your twin will not learn from this answer.').waitFor();
+    await takeBackDialog.getByRole('button', { name: 'Take it back' }).click();
     await creator.page.getByText('Correction taken back — your twin will not learn from it').waitFor();
     await rewriteCard.waitFor({ state: 'detached' });
     await editedCard.waitFor();

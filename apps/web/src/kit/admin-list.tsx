@@ -1,7 +1,8 @@
-import { Button, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { ErrorAlert } from '../components/error-alert.tsx';
+import { ListFooter } from './list-footer.tsx';
 import { uniqueById } from './unique-by-id.ts';
 
 /** What an admin list needs of a tRPC infinite query: its pages and how to load the next one. */
@@ -41,11 +42,7 @@ export function AdminList<Item extends { id: string }>({
   return (
     <Stack gap="xs" aria-label={label} aria-busy={query.isFetching} data-testid="admin-list" data-count={items.length}>
       {children(items)}
-      {query.hasNextPage && (
-        <Button variant="default" mx="auto" mt="xs" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
-          Load more
-        </Button>
-      )}
+      <ListFooter query={query} mt="xs" />
     </Stack>
   );
 }

@@ -2,7 +2,11 @@ import { Button, type ButtonProps, Group, Modal, Stack, Text } from '@mantine/co
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 
-/** A button that asks first: a dialog with the question, Cancel and the confirming action. */
+/**
+ * The app's one button that asks first: a dialog with the question, what will happen, Cancel and
+ * the confirming action (red unless the button says otherwise). Used by the admin pages and the
+ * talent cards alike, so every irreversible action asks the same way.
+ */
 export function ConfirmButton({
   title,
   message,
@@ -27,7 +31,10 @@ export function ConfirmButton({
       </Button>
       <Modal opened={opened} onClose={close} title={title} centered>
         <Stack>
-          <Text size="sm">{message}</Text>
+          {/* A div, so a message may be several paragraphs of its own. */}
+          <Text size="sm" component="div">
+            {message}
+          </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               Cancel

@@ -2,11 +2,11 @@ import type { AdminAuditEntity, AdminAuditEntry } from '@doppel/validation';
 import { Badge, Code, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { ErrorAlert } from '../components/error-alert.tsx';
-import { LoadMoreButton } from '../components/load-more-button.tsx';
 import { RelativeTime } from '../components/relative-time.tsx';
 import { trpc } from '../trpc/trpc.ts';
 import { FormCard } from './form-card.tsx';
 import { formatHistoryActor, formatHistoryValue } from './history-format.ts';
+import { ListFooter } from './list-footer.tsx';
 import { useAdminLive } from './use-admin-live.ts';
 
 /** The live feed's name of audit entries (packages/domain adminAuditEntityName). */
@@ -57,7 +57,7 @@ export function HistoryCard({ entity, entityId }: { entity: AdminAuditEntity; en
           ))}
         </Stack>
       )}
-      <LoadMoreButton query={query} />
+      <ListFooter query={query} />
     </FormCard>
   );
 }

@@ -5,6 +5,8 @@ import { type ListParamsSpec, type ListParamValues, readListParams, writeListPar
 export function useListParams<Spec extends ListParamsSpec>(spec: Spec) {
   const [params, setParams] = useSearchParams();
   const values = readListParams(params, spec);
-  const set = (next: Partial<ListParamValues<Spec>>) => setParams(writeListParams(params, spec, next), { replace: true });
+  // From the current address, not this render's: a debounced search must not undo a filter chosen meanwhile.
+  const set = (next: Partial<ListParamValues<Spec>>) =>
+    setParams((current) => writeListParams(current, spec, next), { replace: true });
   return { values, set, search: params.toString() };
 }

@@ -20,7 +20,12 @@ type ServerForm<Values> = {
 export function useServerForm<Values, Result>(
   form: ServerForm<Values>,
   save: (values: Values) => Promise<Result>,
-  options: { savedMessage?: string | null; onSaved?: (result: Result, values: Values) => void } = {},
+  options: {
+    savedMessage?: string | null;
+    onSaved?: (result: Result, values: Values) => void;
+    /** Server fields the form names differently, e.g. `{ chatMessageSuggestions: 'starters' }`. */
+    fieldNames?: Record<string, string>;
+  } = {},
 ) {
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -37,7 +42,8 @@ export function useServerForm<Values, Result>(
       .catch((failure: unknown) => {
         const described = describeError(failure);
         const fields = Object.keys(form.getValues() as Record<string, unknown>);
-        const { onFields, other } = splitFieldErrors(described.fieldErrors, fields);
+        const serverErrors = renameFields(described.fieldErrors, options.fieldNames ?? {});
+        const { onFields, other } = splitFieldErrors(serverErrors, fields);
         form.setErrors(onFields);
         const shown = other ?? (Object.keys(onFields).length > 0 ? null : described.message);
         setError(shown);
@@ -47,4 +53,12 @@ export function useServerForm<Values, Result>(
   });
 
   return { onSubmit, saving, error };
+}
+
+function renameFields(
+  fieldErrors: Record<string, string[]> | null,
+  names: Record<string, string>,
+): Record<string, string[]> | null {
+  if (!fieldErrors) return null;
+  return Object.fromEntries(Object.entries(fieldErrors).map(([field, messages]) => [names[field] ?? field, messages]));
 }

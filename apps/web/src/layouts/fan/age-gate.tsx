@@ -1,9 +1,7 @@
 import { type ChatConfirmAgeInput, chatConfirmAgeInput } from '@doppel/validation';
 import { Alert, Button, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useState } from 'react';
-import { describeError } from '../../errors/describe-error.ts';
-import { splitFieldErrors } from '../../forms/server-errors.ts';
+import { useServerForm } from '../../kit/use-server-form.ts';
 import { trpc } from '../../trpc/trpc.ts';
 import classes from './fan-chat.module.css';
 
@@ -13,24 +11,15 @@ import classes from './fan-chat.module.css';
  * everywhere (SAFE content, break reminders, no adult-level purchases), and they may chat.
  */
 export function AgeGate({ twinName, onConfirmed }: { twinName: string; onConfirmed: () => void }) {
-  const [otherError, setOtherError] = useState<string | null>(null);
   const form = useForm<ChatConfirmAgeInput>({
     mode: 'controlled',
     initialValues: { birthDate: '' },
     validate: schemaResolver(chatConfirmAgeInput, { sync: true }),
   });
   const confirm = trpc.chat.confirmAge.useMutation();
-  const submit = form.onSubmit((values) => {
-    setOtherError(null);
-    confirm.mutate(values, {
-      onSuccess: onConfirmed,
-      onError: (error) => {
-        const described = describeError(error);
-        const { onFields, other } = splitFieldErrors(described.fieldErrors, ['birthDate']);
-        form.setErrors(onFields);
-        setOtherError(other ?? (described.fieldErrors ? null : described.message));
-      },
-    });
+  const { onSubmit: submit, error: otherError } = useServerForm(form, (values) => confirm.mutateAsync(values), {
+    savedMessage: null,
+    onSaved: onConfirmed,
   });
 
   return (

@@ -8,15 +8,13 @@ import {
 import { Alert, Anchor, Box, Button, Container, Paper, Radio, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { BrandLink } from '../../components/brand.tsx';
-import { describeError } from '../../errors/describe-error.ts';
-import { splitFieldErrors } from '../../forms/server-errors.ts';
+import { useServerForm } from '../../kit/use-server-form.ts';
 import { trpc } from '../../trpc/trpc.ts';
 
 type Values = { talentTag: string; reason: TwinReportReasonValue | ''; description: string; email: string };
-const fields = ['talentTag', 'reason', 'description', 'email'] as const;
 
 /**
  * /report?twin={tag}: the public Report a twin form (docs/safety.md, Take-down). Anyone may send it;
@@ -27,7 +25,6 @@ export function ReportLayout() {
   const twin = params.get('twin') ?? '';
   const me = trpc.auth.me.useQuery(undefined, { staleTime: 5 * 60_000 });
   const submit = trpc.reports.submit.useMutation();
-  const [otherError, setOtherError] = useState<string | null>(null);
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: { talentTag: twin, reason: '', description: '', email: '' },
@@ -40,16 +37,9 @@ export function ReportLayout() {
     if (signedInEmail && !form.values.email) form.setFieldValue('email', signedInEmail);
   }, [signedInEmail]);
 
-  const onSubmit = form.onSubmit((values) => {
-    setOtherError(null);
-    submit.mutate(twinReportInput.parse(values), {
-      onError: (error) => {
-        const described = describeError(error);
-        const split = splitFieldErrors(described.fieldErrors, fields);
-        form.setErrors(split.onFields);
-        setOtherError(split.other ?? (Object.keys(split.onFields).length ? null : described.message));
-      },
-    });
+  // The page itself thanks the reporter once sent (submit.isSuccess), so no toast.
+  const { onSubmit, error: otherError } = useServerForm(form, (values) => submit.mutateAsync(twinReportInput.parse(values)), {
+    savedMessage: null,
   });
 
   return (

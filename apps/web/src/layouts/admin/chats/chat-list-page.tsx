@@ -18,24 +18,23 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconLifebuoy, IconMessageOff, IconMessages } from '@tabler/icons-react';
 import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
-import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { RelativeTime } from '../../../components/relative-time.tsx';
+import { ListFooter } from '../../../kit/list-footer.tsx';
 import { uniqueById } from '../../../kit/unique-by-id.ts';
 import { useAdminLive } from '../../../kit/use-admin-live.ts';
+import { useListParams } from '../../../kit/use-list-params.ts';
 import { pictureSrc } from '../../../media/media-url.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { ChatFlagBadges } from './chat-flag-badges.tsx';
 import { chatEntities, fanLabel, messageCountLabel, messagePreview } from './chat-format.ts';
-import { chatFilterLabels, chatSortLabels, readChatListParams, writeChatListParams } from './chat-list-params.ts';
+import { chatFilterLabels, chatListParams, chatSortLabels } from './chat-list-params.ts';
 
 /** /chats: every chat for one filter and sort, 50 at a time, live (docs/product-rules.md#admin-back-office). */
 export function ChatListPage() {
-  const [params, setParams] = useSearchParams();
-  const { filter, sort } = readChatListParams(params);
-  const setView = (next: { filter: AdminChatFilter; sort: AdminChatSort }) =>
-    setParams(writeChatListParams(params, next), { replace: true });
+  const { values, set: setView, search } = useListParams(chatListParams);
+  const { filter, sort } = values;
 
   const isPhone = useMediaQuery('(max-width: 47.99em)') ?? false;
   const utils = trpc.useUtils();
@@ -103,9 +102,9 @@ export function ChatListPage() {
       ) : (
         <Stack gap="xs" data-testid="admin-chat-list" aria-busy={query.isFetching}>
           {chats.map((chat) => (
-            <ChatRow key={chat.id} chat={chat} search={params.toString()} isPhone={isPhone} />
+            <ChatRow key={chat.id} chat={chat} search={search} isPhone={isPhone} />
           ))}
-          <LoadMoreButton query={query} mt="xs" />
+          <ListFooter query={query} mt="xs" />
         </Stack>
       )}
     </Stack>

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { readChatListParams, writeChatListParams } from './chat-list-params.ts';
+import { readListParams, writeListParams } from '../../../kit/list-params.ts';
+import { chatListParams } from './chat-list-params.ts';
+
+const readChatListParams = (params: URLSearchParams) => readListParams(params, chatListParams);
+const writeChatListParams = (params: URLSearchParams, next: Parameters<typeof writeListParams<typeof chatListParams>>[2]) =>
+  writeListParams(params, chatListParams, next);
 
 describe('chat list address parameters', () => {
   it('defaults to logged-in users, last updated first', () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { readConversationParams, writeConversationParams } from './conversation-params.ts';
+import { readListParams, writeListParams } from '../../../kit/list-params.ts';
+import { conversationListParams } from './conversation-params.ts';
+
+const readConversationParams = (params: URLSearchParams) => readListParams(params, conversationListParams);
+const writeConversationParams = (
+  params: URLSearchParams,
+  next: Parameters<typeof writeListParams<typeof conversationListParams>>[2],
+) => writeListParams(params, conversationListParams, next);
 
 describe('conversation list address', () => {
   it('reads the filter and search, falling back to all for an unknown filter', () => {

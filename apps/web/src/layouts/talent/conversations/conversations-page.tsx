@@ -3,28 +3,27 @@ import { Avatar, Badge, Card, Chip, Group, Paper, Skeleton, Stack, Text, TextInp
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconMessageOff, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
-import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { RelativeTime } from '../../../components/relative-time.tsx';
+import { ListFooter } from '../../../kit/list-footer.tsx';
 import { uniqueById } from '../../../kit/unique-by-id.ts';
+import { useListParams } from '../../../kit/use-list-params.ts';
 import { useLiveInvalidate } from '../../../live/use-live.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { messageCountLabel, messagePreview } from '../../admin/chats/chat-format.ts';
 import { conversationsPageSize } from '../page-inputs.ts';
 import { useTalentContext } from '../talent-context.ts';
-import { conversationFilterLabels, readConversationParams, writeConversationParams } from './conversation-params.ts';
+import { conversationFilterLabels, conversationListParams } from './conversation-params.ts';
 
 const pageSize = conversationsPageSize;
 
 /** /conversations: the twin's chats, newest activity first, with filters and a search, live. */
 export function ConversationsPage() {
   const { talentId } = useTalentContext();
-  const [params, setParams] = useSearchParams();
-  const { filter, q } = readConversationParams(params);
+  const { values, set: setView, search } = useListParams(conversationListParams);
+  const { filter, q } = values;
   const [searchText, setSearchText] = useState(q);
-  const setView = (next: { filter?: ConversationFilter; q?: string }) =>
-    setParams((current) => writeConversationParams(current, next), { replace: true });
   // The address (and the query) follow the typing once it pauses.
   const commitSearch = useDebouncedCallback((value: string) => setView({ q: value }), 350);
 
@@ -81,9 +80,9 @@ export function ConversationsPage() {
       ) : (
         <Stack gap="xs" data-testid="conversation-list" aria-busy={query.isFetching}>
           {items.map((chat) => (
-            <ConversationRow key={chat.id} chat={chat} search={params.toString()} />
+            <ConversationRow key={chat.id} chat={chat} search={search} />
           ))}
-          <LoadMoreButton query={query} mt="xs" />
+          <ListFooter query={query} mt="xs" />
         </Stack>
       )}
     </Stack>

@@ -4,11 +4,11 @@ import { notifications } from '@mantine/notifications';
 import { IconArrowBackUp, IconMessage } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { notifySuccess } from '../../../components/notify-success.ts';
 import { RelativeTime } from '../../../components/relative-time.tsx';
 import { describeError } from '../../../errors/describe-error.ts';
+import { ConfirmButton } from '../../../kit/confirm-button.tsx';
 import { trpc } from '../../../trpc/trpc.ts';
 import { useTalentContext } from '../talent-context.ts';
 import { correctionSourceLabel, takenBackMessage, trainingStatus } from './correction-format.ts';
@@ -90,8 +90,10 @@ export function CorrectionCard({ correction, onRemoved }: { correction: Correcti
             </Group>
           </Anchor>
           <ConfirmButton
-            label="Take back"
-            icon={<IconArrowBackUp size={16} />}
+            variant="default"
+            leftSection={<IconArrowBackUp size={16} />}
+            w={{ base: '100%', sm: 'auto' }}
+            title="Take this answer back?"
             confirmLabel="Take it back"
             onConfirm={confirmTakeBack}
             loading={takeBack.isPending}
@@ -106,7 +108,9 @@ export function CorrectionCard({ correction, onRemoved }: { correction: Correcti
                 )}
               </>
             }
-          />
+          >
+            Take back
+          </ConfirmButton>
         </Flex>
       </Stack>
     </Paper>

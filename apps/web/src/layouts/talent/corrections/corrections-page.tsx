@@ -3,7 +3,7 @@ import { IconPencilCheck } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
-import { LoadMoreButton } from '../../../components/load-more-button.tsx';
+import { ListFooter } from '../../../kit/list-footer.tsx';
 import { uniqueById } from '../../../kit/unique-by-id.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { useApprovalLive } from '../drafts/use-approval-live.ts';
@@ -66,7 +66,7 @@ export function CorrectionsPage() {
           {corrections.map((correction) => (
             <CorrectionCard key={correction.id} correction={correction} onRemoved={removed} />
           ))}
-          <LoadMoreButton query={query} />
+          <ListFooter query={query} />
         </Stack>
       )}
     </Stack>

@@ -10,10 +10,10 @@ import { notifications } from '@mantine/notifications';
 import { IconCheck, IconMessage, IconPaperclip, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { notifySuccess } from '../../../components/notify-success.ts';
 import { describeError } from '../../../errors/describe-error.ts';
+import { ConfirmButton } from '../../../kit/confirm-button.tsx';
 import { trpc } from '../../../trpc/trpc.ts';
 import { useTalentContext } from '../talent-context.ts';
 import { attachmentNote, decisionMessage, draftTimingLabel, isEditedDraft } from './draft-format.ts';
@@ -138,14 +138,18 @@ export function DraftCard({ draft, now, onHandled }: { draft: ReplyDraftView; no
             </Button>
           )}
           <ConfirmButton
-            label="Reject"
-            icon={<IconX size={16} />}
+            variant="default"
+            leftSection={<IconX size={16} />}
+            w={{ base: '100%', sm: 'auto' }}
+            title="Reject this reply?"
             confirmLabel="Reject reply"
             onConfirm={rejectReply}
             loading={reject.isPending}
             disabled={approve.isPending}
-            message={<Text size="sm">The fan gets their credits back and no reply.</Text>}
-          />
+            message="The fan gets their credits back and no reply."
+          >
+            Reject
+          </ConfirmButton>
           <Button
             leftSection={<IconCheck size={16} />}
             w={{ base: '100%', sm: 'auto' }}

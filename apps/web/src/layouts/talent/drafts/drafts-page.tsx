@@ -4,8 +4,8 @@ import { IconChecks } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
-import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { useNow } from '../../../components/use-now.ts';
+import { ListFooter } from '../../../kit/list-footer.tsx';
 import { uniqueById } from '../../../kit/unique-by-id.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { useTalentContext } from '../talent-context.ts';
@@ -87,7 +87,7 @@ export function DraftsPage() {
           {drafts.map((draft) => (
             <DraftCard key={draft.id} draft={draft} now={now} onHandled={handled} />
           ))}
-          <LoadMoreButton query={query} />
+          <ListFooter query={query} />
         </Stack>
       )}
     </Stack>

@@ -6,10 +6,7 @@ import {
 } from '@doppel/validation';
 import { Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useState } from 'react';
-import { notifySuccess } from '../../../components/notify-success.ts';
-import { describeError } from '../../../errors/describe-error.ts';
-import { splitFieldErrors } from '../../../forms/server-errors.ts';
+import { useServerForm } from '../../../kit/use-server-form.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { useTalentContext } from '../talent-context.ts';
 
@@ -21,7 +18,6 @@ import { useTalentContext } from '../talent-context.ts';
 export function GapAnswerForm({ group, onCancel }: { group: KnowledgeGapGroup; onCancel: () => void }) {
   const { talentId } = useTalentContext();
   const utils = trpc.useUtils();
-  const [otherError, setOtherError] = useState<string | null>(null);
   const form = useForm<KnowledgeGapAnswerFields>({
     mode: 'controlled',
     initialValues: { question: group.question, answer: '' },
@@ -29,24 +25,14 @@ export function GapAnswerForm({ group, onCancel }: { group: KnowledgeGapGroup; o
   });
   const mutation = trpc.talent.knowledgeGaps.answer.useMutation();
 
-  const submit = form.onSubmit((values) => {
-    setOtherError(null);
-    mutation.mutate(
-      { talentId, ...knowledgeGapAnswerFields.parse(values) },
-      {
-        onSuccess: () => {
-          notifySuccess('Added to your twin’s FAQ.');
-          void utils.talent.knowledgeGaps.list.invalidate({ talentId });
-        },
-        onError: (error) => {
-          const described = describeError(error);
-          const { onFields, other } = splitFieldErrors(described.fieldErrors, ['question', 'answer']);
-          form.setErrors(onFields);
-          setOtherError(other ?? (described.fieldErrors ? null : described.message));
-        },
-      },
-    );
-  });
+  const { onSubmit: submit, error: otherError } = useServerForm(
+    form,
+    (values) => mutation.mutateAsync({ talentId, ...knowledgeGapAnswerFields.parse(values) }),
+    {
+      savedMessage: 'Added to your twin’s FAQ.',
+      onSaved: () => void utils.talent.knowledgeGaps.list.invalidate({ talentId }),
+    },
+  );
 
   return (
     <form onSubmit={submit} noValidate>

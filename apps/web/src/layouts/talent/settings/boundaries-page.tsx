@@ -1,14 +1,11 @@
 import { type BoundarySettings, blockedTopicsMax, boundarySettings, type ContentLevel, contentLevels } from '@doppel/validation';
 import { Badge, Group, Paper, Radio, Stack, TagsInput, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useState } from 'react';
-import { describeError } from '../../../errors/describe-error.ts';
-import { splitFieldErrors } from '../../../forms/server-errors.ts';
 import { useSyncFormWithData } from '../../../forms/use-sync-form-with-data.ts';
+import { useServerForm } from '../../../kit/use-server-form.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { useTalentContext, useTalentLive } from '../talent-context.ts';
 import { SettingsForm, SettingsPage } from './settings-page.tsx';
-import { showSaved } from './use-talent-settings.ts';
 
 const levelLabels: Record<ContentLevel, { label: string; description: string }> = {
   SAFE: { label: 'Safe', description: 'Friendly and clean. Always the level for fans who say they are under 18.' },
@@ -44,7 +41,6 @@ export function BoundariesPage() {
 function BoundariesForm({ settings }: { settings: BoundarySettings }) {
   const { talentId } = useTalentContext();
   const utils = trpc.useUtils();
-  const [otherError, setOtherError] = useState<string | null>(null);
   const form = useForm<BoundarySettings>({
     mode: 'controlled',
     initialValues: settings,
@@ -53,25 +49,16 @@ function BoundariesForm({ settings }: { settings: BoundarySettings }) {
   useSyncFormWithData(form, settings);
   const mutation = trpc.talent.boundaries.update.useMutation();
 
-  const submit = form.onSubmit((values) => {
-    setOtherError(null);
-    mutation.mutate(
-      { talentId, ...boundarySettings.parse(values) },
-      {
-        onSuccess: (saved) => {
-          showSaved();
-          utils.talent.boundaries.get.setData({ talentId }, saved);
-          form.resetDirty(saved);
-        },
-        onError: (error) => {
-          const described = describeError(error);
-          const { onFields, other } = splitFieldErrors(described.fieldErrors, ['blockedTopics', 'contentLevel']);
-          form.setErrors(onFields);
-          setOtherError(other ?? (described.fieldErrors ? null : described.message));
-        },
+  const { onSubmit: submit, error: otherError } = useServerForm(
+    form,
+    (values) => mutation.mutateAsync({ talentId, ...boundarySettings.parse(values) }),
+    {
+      onSaved: (saved) => {
+        utils.talent.boundaries.get.setData({ talentId }, saved);
+        form.resetDirty(saved);
       },
-    );
-  });
+    },
+  );
 
   return (
     <SettingsForm onSubmit={submit} saving={mutation.isPending} error={otherError}>

@@ -5,10 +5,11 @@ import { randomId } from '@mantine/hooks';
 import { IconMessageQuestion, IconPlus } from '@tabler/icons-react';
 import { StarterFields } from '../../../components/starter-fields.tsx';
 import { useSyncFormWithData } from '../../../forms/use-sync-form-with-data.ts';
+import { useServerForm } from '../../../kit/use-server-form.ts';
 import { renameErrorPaths } from './form-errors.ts';
 import { SettingsForm, SettingsPage } from './settings-page.tsx';
 import { answeredByAiDefault, type StarterRow, startersForSave } from './starters.ts';
-import { useSaveSettings, useTalentSettings } from './use-talent-settings.ts';
+import { useTalentSettings, useUpdateSettings } from './use-talent-settings.ts';
 
 type Row = StarterRow & { key: string };
 type Values = { answeredByAi: boolean; starters: Row[] };
@@ -48,14 +49,12 @@ export function ConversationStartersPage() {
 function StartersForm({ talent }: { talent: TalentSettings }) {
   const form = useForm<Values>({ mode: 'controlled', initialValues: valuesOf(talent), validate });
   useSyncFormWithData(form, valuesOf(talent));
-  const { save, saving, otherError } = useSaveSettings({
-    fields: ['chatMessageSuggestions'],
-    setFieldErrors: (errors) => form.setErrors(renameErrorPaths(errors, 'chatMessageSuggestions', 'starters')),
-  });
-
-  const submit = form.onSubmit((values) => {
-    save({ chatMessageSuggestions: startersForSave(values.starters, values.answeredByAi) }, () => form.resetDirty());
-  });
+  const { update, saving } = useUpdateSettings();
+  const { onSubmit: submit, error: otherError } = useServerForm(
+    form,
+    (values) => update({ chatMessageSuggestions: startersForSave(values.starters, values.answeredByAi) }),
+    { fieldNames: { chatMessageSuggestions: 'starters' } },
+  );
 
   const rows = form.values.starters;
   const full = rows.length >= conversationStartersMax;

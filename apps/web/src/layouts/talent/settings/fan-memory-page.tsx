@@ -2,7 +2,7 @@ import { fanDisplayName, type TalentMemoryFan } from '@doppel/validation';
 import { Avatar, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconBrain } from '@tabler/icons-react';
 import { useMemo, useRef } from 'react';
-import { LoadMoreButton } from '../../../components/load-more-button.tsx';
+import { ListFooter } from '../../../kit/list-footer.tsx';
 import { useLive } from '../../../live/use-live.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { useTalentContext } from '../talent-context.ts';
@@ -50,7 +50,7 @@ export function FanMemoryPage() {
             {fans.map((fan) => (
               <FanCard key={fan.chatId} fan={fan} onChanged={refresh} />
             ))}
-            <LoadMoreButton query={query} />
+            <ListFooter query={query} />
           </Stack>
         )
       }

@@ -11,9 +11,10 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { CreditsInput } from '../../../components/credits-input.tsx';
 import { DollarsInput } from '../../../components/dollars-input.tsx';
 import { useSyncFormWithData } from '../../../forms/use-sync-form-with-data.ts';
+import { useServerForm } from '../../../kit/use-server-form.ts';
 import { SettingsForm, SettingsPage } from './settings-page.tsx';
 import { subscriptionPriceChange, subscriptionPriceError } from './subscription-price-field.ts';
-import { useSaveSettings, useTalentSettings } from './use-talent-settings.ts';
+import { useTalentSettings, useUpdateSettings } from './use-talent-settings.ts';
 
 /** The subscription price is in whole cents (typed in dollars); '' while the twin sells none. */
 type Values = Record<PriceField, number | string> & { subscriptionPriceCents: number | string };
@@ -56,15 +57,12 @@ function MonetisationForm({ talent }: { talent: TalentSettings }) {
     },
   });
   useSyncFormWithData(form, valuesOf(talent));
-  const { save, saving, otherError } = useSaveSettings({
-    fields: [...Object.keys(priceLimits), 'subscriptionPriceCents'],
-    setFieldErrors: form.setErrors,
-  });
+  const { update, saving } = useUpdateSettings();
   const limits = talent.subscriptionPriceLimits;
 
-  const submit = form.onSubmit((values) => {
+  const { onSubmit: submit, error: otherError } = useServerForm(form, (values) => {
     const parsed: MonetisationSettings = monetisationSettingsSchema.parse(values);
-    save({ ...parsed, ...subscriptionPriceChange(values.subscriptionPriceCents, talent) }, () => form.resetDirty());
+    return update({ ...parsed, ...subscriptionPriceChange(values.subscriptionPriceCents, talent) });
   });
 
   return (

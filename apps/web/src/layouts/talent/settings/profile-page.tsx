@@ -37,11 +37,12 @@ import { describeError } from '../../../errors/describe-error.ts';
 import { checkImageFile, imageAccept, toUploadFile, type UploadFile } from '../../../forms/image-file.ts';
 import { optionLabel, purposeDetails } from '../../../forms/option-labels.ts';
 import { useSyncFormWithData } from '../../../forms/use-sync-form-with-data.ts';
+import { useServerForm } from '../../../kit/use-server-form.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { useTalentContext } from '../talent-context.ts';
 import { ConsentCard } from './consent-card.tsx';
 import { SettingsForm, SettingsPage } from './settings-page.tsx';
-import { useSaveSettings, useTalentSettings } from './use-talent-settings.ts';
+import { showSaved, useTalentSettings, useUpdateSettings } from './use-talent-settings.ts';
 
 type Values = {
   name: string;
@@ -54,18 +55,6 @@ type Values = {
   interests: string[];
   facts: string;
 };
-
-const fields = [
-  'name',
-  'gender',
-  'age',
-  'hasCustomChatPrompt',
-  'chatPrompt',
-  'purpose',
-  'personalityTraits',
-  'interests',
-  'facts',
-];
 
 function valuesOf(talent: TalentSettings): Values {
   return {
@@ -122,12 +111,10 @@ function ProfileForm({ talent }: { talent: TalentSettings }) {
     validate: (values) => topLevelErrors(resolver(toInput(values))),
   });
   useSyncFormWithData(form, valuesOf(talent));
-  const { save, saving, otherError } = useSaveSettings({ fields, setFieldErrors: form.setErrors });
-
-  const submit = form.onSubmit((values) => {
-    const parsed = profileSettingsSchema.parse(toInput(values));
-    save(parsed, () => form.resetDirty());
-  });
+  const { update, saving } = useUpdateSettings();
+  const { onSubmit: submit, error: otherError } = useServerForm(form, (values) =>
+    update(profileSettingsSchema.parse(toInput(values))),
+  );
 
   const promptLength = form.values.chatPrompt.length;
 
@@ -221,7 +208,7 @@ function ProfileForm({ talent }: { talent: TalentSettings }) {
 function ProfilePhoto({ talent }: { talent: TalentSettings }) {
   const { talentId } = useTalentContext();
   const upload = trpc.files.upload.useMutation();
-  const { save, saving, otherError } = useSaveSettings({ fields: ['profilePictureUrl'] });
+  const { update, saving } = useUpdateSettings();
   const [fileError, setFileError] = useState<string | null>(null);
 
   const choose = async (file: File | null) => {
@@ -244,14 +231,22 @@ function ProfilePhoto({ talent }: { talent: TalentSettings }) {
         file: uploadFile,
       },
       {
-        onSuccess: (uploaded) => save({ profilePictureUrl: uploaded.url }),
+        // Not a form: the photo is saved as soon as it is uploaded, and a refusal shown under it.
+        onSuccess: (uploaded) =>
+          update({ profilePictureUrl: uploaded.url }).then(
+            () => showSaved(),
+            (failure: unknown) => {
+              const described = describeError(failure);
+              setFileError(described.fieldErrors?.profilePictureUrl?.[0] ?? described.message);
+            },
+          ),
         onError: (error) => setFileError(describeError(error).message),
       },
     );
   };
 
   const busy = upload.isPending || saving;
-  const error = fileError ?? otherError;
+  const error = fileError;
   return (
     <Group gap="lg" wrap="nowrap">
       <FileButton onChange={(file) => void choose(file)} accept={imageAccept} inputProps={{ 'aria-label': 'Profile photo file' }}>

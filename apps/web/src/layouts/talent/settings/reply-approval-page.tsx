@@ -1,18 +1,14 @@
 import { type ReplyApprovalSettings, replyApprovalSettings, replyHoldMinutesChoices } from '@doppel/validation';
 import { Radio, Select, Stack, Switch } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useState } from 'react';
-import { describeError } from '../../../errors/describe-error.ts';
-import { splitFieldErrors } from '../../../forms/server-errors.ts';
 import { useSyncFormWithData } from '../../../forms/use-sync-form-with-data.ts';
+import { useServerForm } from '../../../kit/use-server-form.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { useTalentContext, useTalentLive } from '../talent-context.ts';
 import { HeldReplyNotifications } from './held-reply-notifications.tsx';
 import { holdMinutesLabel } from './reply-approval-labels.ts';
 import { SettingsForm, SettingsPage } from './settings-page.tsx';
-import { showSaved } from './use-talent-settings.ts';
 
-const fields = ['enabled', 'holdMinutes', 'expiryAction'] as const;
 const holdChoices = replyHoldMinutesChoices.map((minutes) => ({ value: String(minutes), label: holdMinutesLabel(minutes) }));
 
 /**
@@ -43,7 +39,6 @@ export function ReplyApprovalPage() {
 function ReplyApprovalForm({ settings }: { settings: ReplyApprovalSettings }) {
   const { talentId } = useTalentContext();
   const utils = trpc.useUtils();
-  const [otherError, setOtherError] = useState<string | null>(null);
   const form = useForm<ReplyApprovalSettings>({
     mode: 'controlled',
     initialValues: settings,
@@ -52,27 +47,18 @@ function ReplyApprovalForm({ settings }: { settings: ReplyApprovalSettings }) {
   useSyncFormWithData(form, settings);
   const mutation = trpc.talent.replyApproval.update.useMutation();
 
-  const submit = form.onSubmit((values) => {
-    setOtherError(null);
-    mutation.mutate(
-      { talentId, ...replyApprovalSettings.parse(values) },
-      {
-        onSuccess: (saved) => {
-          showSaved();
-          utils.talent.replyApproval.get.setData({ talentId }, saved);
-          form.resetDirty(saved);
-          // The inbox's empty state depends on whether approval mode is on.
-          void utils.talent.replyDrafts.list.invalidate({ talentId });
-        },
-        onError: (error) => {
-          const described = describeError(error);
-          const { onFields, other } = splitFieldErrors(described.fieldErrors, fields);
-          form.setErrors(onFields);
-          setOtherError(other ?? (described.fieldErrors ? null : described.message));
-        },
+  const { onSubmit: submit, error: otherError } = useServerForm(
+    form,
+    (values) => mutation.mutateAsync({ talentId, ...replyApprovalSettings.parse(values) }),
+    {
+      onSaved: (saved) => {
+        utils.talent.replyApproval.get.setData({ talentId }, saved);
+        form.resetDirty(saved);
+        // The inbox's empty state depends on whether approval mode is on.
+        void utils.talent.replyDrafts.list.invalidate({ talentId });
       },
-    );
-  });
+    },
+  );
 
   return (
     <SettingsForm onSubmit={submit} saving={mutation.isPending} error={otherError}>

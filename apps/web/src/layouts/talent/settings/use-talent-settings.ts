@@ -1,8 +1,5 @@
 import { type TalentSettings, talentMessages, type UpdateTalentSettingsInput } from '@doppel/validation';
-import { useState } from 'react';
 import { notifySuccess } from '../../../components/notify-success.ts';
-import { describeError } from '../../../errors/describe-error.ts';
-import { splitFieldErrors } from '../../../forms/server-errors.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { useTalentContext, useTalentLive } from '../talent-context.ts';
 
@@ -21,40 +18,22 @@ export function showSaved(message: string = talentMessages.saved): void {
 }
 
 /**
- * Saves some of the twin's settings with `talent.update`: "Saved!" on success, the server's field
- * errors onto the form's fields, and any other message returned for the page to show.
+ * `talent.update`, to hand to useServerForm (or to call after an upload): saves some of the twin's
+ * settings and keeps the twin's cached settings and dashboard current.
  */
-export function useSaveSettings(options: {
-  fields: readonly string[];
-  setFieldErrors?: (errors: Record<string, string>) => void;
-}) {
+export function useUpdateSettings() {
   const { talentId } = useTalentContext();
   const utils = trpc.useUtils();
-  const [otherError, setOtherError] = useState<string | null>(null);
-  const mutation = trpc.talent.update.useMutation();
-
-  const save = (fields: Omit<UpdateTalentSettingsInput, never>, onSaved?: (talent: TalentSettings | undefined) => void) => {
-    setOtherError(null);
-    mutation.mutate(
-      { talentId, ...fields },
-      {
-        onSuccess: (result) => {
-          showSaved();
-          const talent = isTalentSettings(result) ? result : undefined;
-          if (talent) utils.talent.get.setData({ talentId }, talent);
-          void utils.talent.get.invalidate({ talentId });
-          void utils.talent.dashboard.home.invalidate({ talentId });
-          onSaved?.(talent);
-        },
-        onError: (error) => {
-          const { onFields, other } = splitFieldErrors(describeError(error).fieldErrors, options.fields);
-          options.setFieldErrors?.(onFields);
-          setOtherError(other ?? (describeError(error).fieldErrors ? null : describeError(error).message));
-        },
-      },
-    );
-  };
-  return { save, saving: mutation.isPending, otherError };
+  const mutation = trpc.talent.update.useMutation({
+    onSuccess: (result) => {
+      const talent = isTalentSettings(result) ? result : undefined;
+      if (talent) utils.talent.get.setData({ talentId }, talent);
+      void utils.talent.get.invalidate({ talentId });
+      void utils.talent.dashboard.home.invalidate({ talentId });
+    },
+  });
+  const update = (fields: UpdateTalentSettingsInput) => mutation.mutateAsync({ talentId, ...fields });
+  return { update, saving: mutation.isPending };
 }
 
 function isTalentSettings(value: unknown): value is TalentSettings {

@@ -25,11 +25,12 @@ import { useState } from 'react';
 import { describeError } from '../../../errors/describe-error.ts';
 import { checkImageFile, imageAccept, toUploadFile } from '../../../forms/image-file.ts';
 import { useSyncFormWithData } from '../../../forms/use-sync-form-with-data.ts';
+import { useServerForm } from '../../../kit/use-server-form.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { useTalentContext } from '../talent-context.ts';
 import { renameErrorPaths } from './form-errors.ts';
 import { SettingsForm, SettingsPage } from './settings-page.tsx';
-import { useSaveSettings, useTalentSettings } from './use-talent-settings.ts';
+import { useTalentSettings, useUpdateSettings } from './use-talent-settings.ts';
 
 type Row = { key: string; id?: string; text: string; image: { filePath: string; url: string } | null };
 type Values = { messages: Row[] };
@@ -72,11 +73,10 @@ export function WelcomeMessagesPage() {
 function WelcomeForm({ talent }: { talent: TalentSettings }) {
   const form = useForm<Values>({ mode: 'controlled', initialValues: valuesOf(talent), validate });
   useSyncFormWithData(form, valuesOf(talent));
-  const { save, saving, otherError } = useSaveSettings({
-    fields: ['initialChatMessages'],
-    setFieldErrors: (errors) => form.setErrors(renameErrorPaths(errors, 'initialChatMessages', 'messages')),
+  const { update, saving } = useUpdateSettings();
+  const { onSubmit: submit, error: otherError } = useServerForm(form, (values) => update(toInput(values)), {
+    fieldNames: { initialChatMessages: 'messages' },
   });
-  const submit = form.onSubmit((values) => save(toInput(values), () => form.resetDirty()));
 
   const rows = form.values.messages;
   const full = rows.length >= welcomeMessagesMax;

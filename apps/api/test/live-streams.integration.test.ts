@@ -78,7 +78,23 @@ describe('resuming a live stream', () => {
   });
 
   it('answers a position from long ago with a resync, then only what follows, reading none of the past', async () => {
+    // The feed hands a commit out once every older transaction has ended, and other test files share
+    // the Postgres server: a watcher proves the old writes were handed out before the client resumes.
+    const watcher = open(createCaller(api), { scopes: ['app'] });
+    await expect.poll(openStreams, { message: 'the watcher to open', timeout: 10_000, interval: 10 }).toBe(1);
     for (const rowId of ['old-1', 'old-2', 'old-3']) await write('system', rowId, ['app']);
+    await vi.waitFor(
+      () =>
+        expect(
+          watcher.received.some((event) => event.data.rowId === 'old-3'),
+          'the old writes',
+        ).toBe(true),
+      {
+        timeout: 20_000,
+        interval: 10,
+      },
+    );
+    watcher.stop();
     const stream = open(createCaller(api), { scopes: ['app'], lastEventId: '1' });
     await vi.waitFor(() => expect(stream.received.length > 0, 'the resync').toBe(true), { timeout: 10_000, interval: 10 });
     await write('system', 'new', ['app']);

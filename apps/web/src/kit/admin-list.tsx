@@ -1,6 +1,6 @@
 import { Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { ErrorAlert } from '../components/error-alert.tsx';
 import { ListFooter } from './list-footer.tsx';
 import { uniqueById } from './unique-by-id.ts';
@@ -57,16 +57,28 @@ export function ListSkeleton({ label, rows = 5 }: { label: string; rows?: number
   );
 }
 
-export function EmptyState({ children }: { children: ReactNode }) {
+/** An empty list or panel: an icon, what is (not) there, and optionally what to do about it. */
+export function EmptyState({
+  children,
+  icon: Icon = IconInbox,
+  testId = 'admin-list-empty',
+  action,
+}: {
+  children: ReactNode;
+  icon?: ComponentType<{ size?: number }>;
+  testId?: string;
+  action?: ReactNode;
+}) {
   return (
     <Paper withBorder p="xl" radius="md">
       <Stack align="center" gap="xs">
         <ThemeIcon size={44} radius="xl" variant="light" color="gray">
-          <IconInbox size={24} />
+          <Icon size={24} />
         </ThemeIcon>
-        <Text c="dimmed" ta="center" data-testid="admin-list-empty">
+        <Text c="dimmed" ta="center" data-testid={testId}>
           {children}
         </Text>
+        {action}
       </Stack>
     </Paper>
   );

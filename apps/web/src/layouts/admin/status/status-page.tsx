@@ -1,7 +1,7 @@
-import { Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { IconActivityHeartbeat } from '@tabler/icons-react';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
-import { ListSkeleton } from '../../../kit/admin-list.tsx';
+import { EmptyState, ListSkeleton } from '../../../kit/admin-list.tsx';
 import { AdminPage, AdminPageHeader } from '../../../kit/admin-page.tsx';
 import { useAdminLive } from '../../../kit/use-admin-live.ts';
 import { trpc } from '../../../trpc/trpc.ts';
@@ -53,16 +53,8 @@ export function StatusPage() {
 
 function NoCheckYet() {
   return (
-    <Paper withBorder p="xl" radius="md">
-      <Stack align="center" gap="sm">
-        <ThemeIcon size={44} radius="xl" variant="light" color="gray">
-          <IconActivityHeartbeat size={24} />
-        </ThemeIcon>
-        <Text c="dimmed" ta="center" data-testid="model-health-empty">
-          No health check has run yet.
-        </Text>
-        <CheckNowButton />
-      </Stack>
-    </Paper>
+    <EmptyState icon={IconActivityHeartbeat} testId="model-health-empty" action={<CheckNowButton />}>
+      No health check has run yet.
+    </EmptyState>
   );
 }

@@ -149,8 +149,14 @@ describe('npm start', () => {
 
         // Both are answered: the one sent meanwhile by the restarted worker, and the held one once
         // its job's heartbeat lapses (seconds, where its two-minute expiry would outlast the wait).
-        await vi.waitFor(async () => expect(await answered(second), started.output()).toBe(true), { timeout: 60_000, interval: 250 });
-        await vi.waitFor(async () => expect(await answered(first), started.output()).toBe(true), { timeout: 60_000, interval: 250 });
+        await vi.waitFor(async () => expect(await answered(second), started.output()).toBe(true), {
+          timeout: 60_000,
+          interval: 250,
+        });
+        await vi.waitFor(async () => expect(await answered(first), started.output()).toBe(true), {
+          timeout: 60_000,
+          interval: 250,
+        });
       } finally {
         await db.end();
       }

@@ -17,10 +17,12 @@ import { broadcasts } from './broadcasts.ts';
 import { createdAt, idColumn, updatedAt } from './columns.ts';
 import { chatCallToActionEnum, reactionEnum, senderTypeEnum } from './enums.ts';
 import type {
+  ChatPromptExample,
   ChatPromptFaqItem,
   ChatPromptFunction,
   ChatPromptMemory,
   ChatPromptMessage,
+  ChatPromptPassage,
   MessageAttachment,
   ResponseFunction,
   TokenUsage,
@@ -198,6 +200,10 @@ export const chatPrompts = pgTable(
     faqMinScore: doublePrecision(),
     /** The fan memories the prompt carried, as they were then (the fan may delete them later). */
     memories: jsonb().$type<ChatPromptMemory[]>().notNull().default([]),
+    /** The knowledge passages the prompt carried (the reply's "Based on"), best first. */
+    passages: jsonb().$type<ChatPromptPassage[]>().notNull().default([]),
+    /** The creator's corrections the prompt carried as examples, most similar first. */
+    examples: jsonb().$type<ChatPromptExample[]>().notNull().default([]),
     functions: jsonb().$type<ChatPromptFunction[]>().notNull().default([]),
     tokenUsage: jsonb().$type<TokenUsage>(),
     responseText: text(),

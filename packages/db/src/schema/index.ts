@@ -16,6 +16,7 @@ export * from './fan-memories.ts';
 export * from './faqs.ts';
 export * from './invitations.ts';
 export type * from './json-types.ts';
+export * from './knowledge.ts';
 export * from './knowledge-gap-dismissals.ts';
 export * from './live.ts';
 export * from './models.ts';

@@ -80,3 +80,28 @@ export type ResponseFunction = { name: string; arguments: string };
 export type FanMemoryKind = 'NAME' | 'FACT' | 'PREFERENCE' | 'EVENT';
 /** A fan memory as it went into a prompt (the admin sees what the twin remembered). */
 export type ChatPromptMemory = { id: string; kind: FanMemoryKind; text: string };
+
+/** How a knowledge source reached the twin: an upload, a pasted text or a web page address. */
+export type KnowledgeSourceKind = 'FILE' | 'TEXT' | 'URL';
+/** What a source's content was found to be by its bytes, which decides how its text is read. */
+export type KnowledgeSourceFormat = 'PDF' | 'DOCX' | 'TEXT' | 'MARKDOWN' | 'SUBTITLES' | 'QA_CSV' | 'WEB_PAGE';
+export type KnowledgeSourceStatus = 'PROCESSING' | 'READY' | 'FAILED';
+
+/**
+ * A passage of the twin's knowledge a prompt carried, as it was then (the source may be renamed or
+ * deleted later): the reply's "Based on" and the admin prompt log. Scores: full-text rank, vector
+ * cosine, and the combined score the passages were ordered by.
+ */
+export type ChatPromptPassage = {
+  passageId: string;
+  sourceId: string;
+  sourceTitle: string;
+  heading: string | null;
+  text: string;
+  textScore: number;
+  vectorScore: number;
+  score: number;
+};
+
+/** A creator's correction the prompt carried as an example, with its similarity to the fan's message. */
+export type ChatPromptExample = { correctionId: string; fanText: string; answerText: string; score: number };

@@ -2,7 +2,7 @@
 // creator, and the creator's own answers kept as training examples on the twin's model.
 import type { ReplyDraftStatus } from '@doppel/validation';
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { chatMessages, type chatPrompts, chats } from './chats.ts';
 import { createdAt, idColumn, updatedAt } from './columns.ts';
 import type { MessageAttachment } from './json-types.ts';
@@ -77,6 +77,8 @@ export const talentCorrections = pgTable(
     source: text().$type<'DRAFT_EDIT' | 'REWRITE'>().notNull(),
     fanText: text().notNull(),
     answerText: text().notNull(),
+    /** The fan's message embedded, so the next similar fan message finds this correction as an example. */
+    embedding: real().array(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

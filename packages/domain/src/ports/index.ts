@@ -5,6 +5,14 @@ export { contentTypeOfPath, type FileStorage, isSafeStoragePath, type StoredFile
 export { type FineTuningJobState, type FineTuningPort, FineTuningRefusedError } from './fine-tuning.ts';
 export type { ImageDimensions, ImageFormat, ImageProcessing, NormalisedImage } from './images.ts';
 export {
+  type DocumentReader,
+  type ExtractedDocument,
+  type ExtractedSection,
+  type FetchedPage,
+  KnowledgeSourceError,
+  type WebPageFetcher,
+} from './knowledge.ts';
+export {
   type FanMemoryNote,
   type LlmCompleteOptions,
   LlmError,

@@ -8,7 +8,7 @@
 // app), and the signed-in pages: `/`, `/conversations` and `/earnings` as the demo creator and
 // `/status` and `/payments` as the demo admin, each with a session of its own sent as a cookie
 // header. `BENCH_WEB_ROUTES` (comma-separated labels as printed, e.g. `creator /earnings`) measures
-// only those. Per route it prints the medians of the four category scores, LCP and total blocking
+// only those; `BENCH_WEB_REPORTS=<dir>` keeps each run's Lighthouse report there. Per route it prints the medians of the four category scores, LCP and total blocking
 // time, and the compressed JavaScript and CSS the page fetched (in all, and before its first paint).
 // Targets: public pages (issue 14) performance at least 95 and within 2 points of the baseline, LCP
 // under 2.5 s, TBT under 200 ms, accessibility at least 95, at most 120 KB of JavaScript before the
@@ -183,6 +183,17 @@ async function measure(url: string, port: number, cookie?: string, attempt = 1):
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  // BENCH_WEB_REPORTS=dir keeps each run's report (long tasks, script treemap) to see what blocks.
+  const reportDir = process.env.BENCH_WEB_REPORTS;
+  if (reportDir) {
+    mkdirSync(reportDir, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_')}${cookie ? '-signed-in' : ''}-${Date.now()}.json`;
+    writeFileSync(join(reportDir, name), JSON.stringify(lhr));
+    writeFileSync(
+      join(reportDir, name.replace(/\.json$/, '.trace.json')),
+      JSON.stringify((result.artifacts as { Trace?: unknown }).Trace ?? {}),
+    );
+  }
   // Chromium now and then records a trace without its navigation start (NO_NAVSTART): run again.
   if (lhr.runtimeError) {
     if (attempt < 3) return measure(url, port, cookie, attempt + 1);

@@ -14,10 +14,7 @@ import {
 import { priceOutput, purchaseStatuses } from '../payments/index.ts';
 import { adminChatFanOutput } from './chats.ts';
 import { adminId, adminListInput, adminListOutput } from './list.ts';
-
-/** The list's price-type filter: one type, or `all`. */
-export const adminPaymentPriceTypeFilters = ['all', ...productPriceTypes] as const;
-export type AdminPaymentPriceTypeFilter = (typeof adminPaymentPriceTypeFilters)[number];
+import { adminPaymentPriceTypeFilters } from './payment-filters.ts';
 
 export const adminPaymentsListInput = adminListInput({
   /** docs/product-rules.md#admin-back-office: sandbox payments are hidden unless asked for. */

@@ -2,22 +2,7 @@
 // talent's and the FAQ's database record): one row of one table, as stored.
 import { z } from 'zod';
 import { adminId } from './list.ts';
-
-/** The tables whose rows an admin may open as a record. Sessions and tokens are deliberately absent. */
-export const adminRecordTables = [
-  'users',
-  'talents',
-  'talent_configs',
-  'chats',
-  'faqs',
-  'public_talents',
-  'models',
-  'app_configs',
-  'payments',
-  'payouts',
-  'broadcasts',
-] as const;
-export type AdminRecordTable = (typeof adminRecordTables)[number];
+import { adminRecordTables } from './record-tables.ts';
 
 export const adminRecordInput = z.object({
   table: z.enum(adminRecordTables, { error: 'This table cannot be opened as a record' }),

@@ -1,18 +1,14 @@
 import { z } from 'zod';
 import { singleLineText } from '../common/single-line.ts';
+import { chatReturnPathPattern } from './chat-return-path.ts';
+
+export { chatReturnPathPattern } from './chat-return-path.ts';
 
 /** Email as docs/product-rules.md#sign-in-waitlist-and-onboarding-fields wants it: trimmed, lower-cased, valid. */
 export const emailSchema = singleLineText({ error: 'Required' })
   .toLowerCase()
   .min(1, 'Required')
   .pipe(z.email('Please enter a valid email address'));
-
-/**
- * Where a sign-in link takes a fan back: only a messenger path of this site (`/chat/{tag}`), so a
- * link can never send anyone elsewhere. It travels in the emailed link, because a mail app opens
- * the link in a new tab that knows nothing of the chat the fan came from.
- */
-export const chatReturnPathPattern = /^\/chat\/(?!\.+$)[A-Za-z0-9_.~-]{1,100}$/;
 
 export const requestSignInLinkInput = z.object({
   email: emailSchema,

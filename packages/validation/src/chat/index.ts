@@ -4,13 +4,7 @@ import { z } from 'zod';
 import { meOutput } from '../auth/index.ts';
 import { singleLineText } from '../common/single-line.ts';
 import { attachmentTypes, chatCallsToAction, chatNoticeKinds, reactions, senderTypes } from '../enums.ts';
-
-/** Longest fan message, in characters. */
-export const chatMessageMaxLength = 2000;
-/** Longest reaction feedback, in characters. */
-export const chatReactionFeedbackMaxLength = 500;
-/** Messages per page of `chat.messages`. */
-export const chatMessagesPageSize = 50;
+import { chatMessageMaxLength, chatReactionFeedbackMaxLength } from './limits.ts';
 
 const id = (label: string) => singleLineText().min(1, `${label} is not defined`).max(100);
 

@@ -3,12 +3,7 @@
 // (talent.fanMemories.*).
 import { z } from 'zod';
 import { singleLineText } from '../common/single-line.ts';
-
-export const fanMemoryKinds = ['NAME', 'FACT', 'PREFERENCE', 'EVENT'] as const;
-export type FanMemoryKindValue = (typeof fanMemoryKinds)[number];
-
-/** Longest note, in characters (the database checks it too). */
-export const fanMemoryMaxLength = 300;
+import { fanMemoryKinds, fanMemoryMaxLength } from './memory-limits.ts';
 
 const id = (label: string) => singleLineText().min(1, `${label} is not defined`).max(100);
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decimalText, formatCents, formatMicroUsd, formatMicroUsdCents, microUsdToCentsFloor } from './money.ts';
+import { decimalText, formatCents, formatCount, formatMicroUsd, formatMicroUsdCents, microUsdToCentsFloor } from './money.ts';
 
 // Intl formats decimal text exactly; it is the reference the hand-placed grouping must match.
 const intlUsd = (decimal: string, digits: number) =>
@@ -89,5 +89,19 @@ describe('large amounts', () => {
   it('stay exact past what a float division would keep', () => {
     expect(formatMicroUsdCents(5_000_001_334_573)).toBe('$5,000,001.33');
     expect(formatMicroUsd(5_000_001_334_573)).toBe('$5,000,001.334573');
+  });
+});
+
+describe('formatCount', () => {
+  it('groups a whole number as en-US does, negatives included', () => {
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(999)).toBe('999');
+    expect(formatCount(1000)).toBe('1,000');
+    expect(formatCount(-1234567)).toBe('-1,234,567');
+    fc.assert(fc.property(fc.maxSafeInteger(), (count) => formatCount(count) === count.toLocaleString('en-US')));
+  });
+
+  it('refuses a number that is not an exact integer', () => {
+    expect(() => formatCount(1.5)).toThrow(RangeError);
   });
 });

@@ -21,6 +21,16 @@ function groupThousands(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
+/**
+ * A whole number as people read it: 1234567 -> "1,234,567". By hand rather than toLocaleString: a
+ * page's first Intl number format loads the locale's data, a 40 to 150 ms task on a phone
+ * (docs/architecture.md#performance), and a count needs only its commas.
+ */
+export function formatCount(count: number): string {
+  assertExact(count);
+  return `${count < 0 ? '-' : ''}${groupThousands(String(Math.abs(count)))}`;
+}
+
 /** Dollars text ("-0.000005") as people read it: "-$0.000005", "$1,234.56". */
 function usdText(decimal: string): string {
   const sign = decimal.startsWith('-') ? '-' : '';

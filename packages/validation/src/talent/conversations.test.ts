@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fanDisplayName } from './conversations.ts';
+import { fanDisplayName } from './conversation-filters.ts';
 
 describe('fanDisplayName', () => {
   it('names a fan by their display name, trimmed', () => {

@@ -6,16 +6,13 @@ import { chatSendInput } from '../chat/index.ts';
 import { fanMemoryOutput } from '../chat/memories.ts';
 import { singleLineText } from '../common/single-line.ts';
 import { chatNoticeKinds, reactions, senderTypes } from '../enums.ts';
-
-/** One fan's chat: follow the twin's approval setting, or always / never hold this fan's replies. */
-export const chatReplyApprovalModes = ['TWIN', 'ALWAYS', 'NEVER'] as const;
-export type ChatReplyApprovalMode = (typeof chatReplyApprovalModes)[number];
-
-/** The list's filters: every chat, paying fans, subscribers, a boundary flag, a thumbs down, replies held for approval. */
-export const conversationFilters = ['all', 'paying', 'subscribers', 'flagged', 'thumbsDown', 'held'] as const;
-export type ConversationFilter = (typeof conversationFilters)[number];
-
-export const conversationSearchMaxLength = 100;
+import {
+  chatReplyApprovalModes,
+  conversationFilters,
+  conversationMessageLimit,
+  conversationMessageLimitMax,
+  conversationSearchMaxLength,
+} from './conversation-filters.ts';
 
 export const conversationsListInput = z.object({
   filter: z
@@ -32,11 +29,6 @@ export type ConversationsListInput = z.input<typeof conversationsListInput>;
 
 const conversationChatId = singleLineText().min(1, 'Chat ID is not defined').max(100, 'Chat ID is too long.');
 
-/** How many of the newest messages a chat view carries at first; "Show older messages" adds as many again. */
-export const conversationMessageLimit = 300;
-/** The most messages one chat view carries. */
-export const conversationMessageLimitMax = 10_000;
-
 export const conversationGetInput = z.object({
   chatId: conversationChatId,
   /** How many of the newest messages to carry; older ones are counted, not sent. */
@@ -50,16 +42,6 @@ export const conversationGetInput = z.object({
 
 /** The fan as the creator sees them: display name and whether they are signed in; no email. */
 export const conversationFanOutput = z.object({ id: z.string(), name: z.string(), isAnonymous: z.boolean() });
-
-/**
- * A fan as the creator sees them (dashboard, notifications): their display name, else "Anonymous
- * fan" or "Fan" with a short id, so two nameless fans stay apart. Never their email.
- */
-export function fanDisplayName(fan: { id: string; name: string; isAnonymous: boolean }): string {
-  const name = fan.name.trim();
-  if (name) return name;
-  return `${fan.isAnonymous ? 'Anonymous fan' : 'Fan'} #${fan.id.slice(0, 6)}`;
-}
 
 export const conversationOutput = z.object({
   id: z.string(),

@@ -2,6 +2,7 @@
 // the forms and the server validate with these same schemas.
 export * from './audience.ts';
 export * from './boundaries.ts';
+export * from './conversation-filters.ts';
 export * from './conversations.ts';
 export * from './dashboard.ts';
 export * from './earnings.ts';

@@ -4,7 +4,7 @@
 // validate with `knowledgeGapAnswerFields`.
 import { z } from 'zod';
 import { faqAnswerMaxLength, faqItemsMax, faqQuestionMaxLength } from '../admin/faqs.ts';
-import { chatMessageMaxLength } from '../chat/index.ts';
+import { chatMessageMaxLength } from '../chat/limits.ts';
 import { singleLineText } from '../common/single-line.ts';
 
 export const knowledgeGapMessages = {

@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import { chatSendInput } from '../chat/index.ts';
 import { singleLineText } from '../common/single-line.ts';
-import { chatReplyApprovalModes, conversationFanOutput, conversationGetInput } from './conversations.ts';
+import { chatReplyApprovalModes } from './conversation-filters.ts';
+import { conversationFanOutput, conversationGetInput } from './conversations.ts';
 
 /** How long a held reply may wait for the creator, in minutes: the choices the settings offer. */
 export const replyHoldMinutesChoices = [15, 60, 240, 720, 1440] as const;

@@ -1,10 +1,11 @@
 import type { Me } from '@doppel/validation';
-import { AppShell, Burger, Group, ScrollArea } from '@mantine/core';
+import { AppShell, Burger, Group } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { BrandLink } from '../../components/brand.tsx';
 import { CurrentSectionContext } from '../../kit/current-section.ts';
+import { NavSection } from '../../kit/nav-section.tsx';
 import { RecordPage } from '../../kit/record-page.tsx';
 import { PageSkeleton } from '../../shell/dashboard-skeleton.tsx';
 import { PageShellHandoff } from '../../shell/page-shell.ts';
@@ -42,9 +43,9 @@ export function AdminLayout({ me }: { me: Me }) {
             <BrandLink to="/status" compact />
           </AppShell.Section>
         )}
-        <AppShell.Section grow component={ScrollArea} type="scroll">
+        <NavSection>
           <AdminNav me={me} />
-        </AppShell.Section>
+        </NavSection>
       </AppShell.Navbar>
       <AppShell.Main bg="var(--mantine-color-gray-0)">
         <Routes>

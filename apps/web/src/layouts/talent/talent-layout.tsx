@@ -1,11 +1,12 @@
 import type { Me } from '@doppel/validation';
-import { ActionIcon, AppShell, Container, Group, ScrollArea } from '@mantine/core';
+import { ActionIcon, AppShell, Container, Group } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Suspense, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { BrandLink } from '../../components/brand.tsx';
 import { ErrorPanel } from '../../components/error-panel.tsx';
+import { NavSection } from '../../kit/nav-section.tsx';
 import { PageSkeleton } from '../../shell/dashboard-skeleton.tsx';
 import { PageShellHandoff } from '../../shell/page-shell.ts';
 import { useCorrectionsSummary } from './drafts/use-approval-live.ts';
@@ -70,9 +71,9 @@ export function TalentLayout({ me }: { me: Me }) {
       </AppShell.Header>
       {withNav && (
         <AppShell.Navbar p="xs">
-          <AppShell.Section grow component={ScrollArea} type="scroll">
+          <NavSection>
             <TalentSideNav heldReplies={heldReplies} />
-          </AppShell.Section>
+          </NavSection>
         </AppShell.Navbar>
       )}
       {withNav && !isDesktop && (

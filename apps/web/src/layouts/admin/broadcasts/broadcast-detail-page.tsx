@@ -1,4 +1,4 @@
-import { type AdminBroadcastDetail, broadcastStatusLabels, broadcastSteps } from '@doppel/validation';
+import { type AdminBroadcastDetail, broadcastStatusLabels, broadcastSteps, formatCount } from '@doppel/validation';
 import { Alert, Anchor, Group, Paper, Progress, SimpleGrid, Stack, Stepper, Text, Title, useMatches } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { formatDateTime } from '../../../components/format-date.ts';
@@ -137,24 +137,16 @@ export function BroadcastDetailPage() {
             <Fact label="Scheduled for" value={formatDateTime(broadcast.scheduledAt)} testId="broadcast-scheduled-at" />
             <Fact
               label="Messages scheduled"
-              value={broadcast.scheduledMessageCount.toLocaleString('en-US')}
+              value={formatCount(broadcast.scheduledMessageCount)}
               testId="broadcast-scheduled-count"
             />
-            <Fact
-              label="Messages sent"
-              value={broadcast.sentMessageCount.toLocaleString('en-US')}
-              testId="broadcast-sent-count"
-            />
+            <Fact label="Messages sent" value={formatCount(broadcast.sentMessageCount)} testId="broadcast-sent-count" />
             <Fact
               label="Chunks sent"
               value={`${broadcast.sentChunkCount} of ${broadcast.chunkCount}`}
               testId="broadcast-chunks"
             />
-            <Fact
-              label="Push notifications sent"
-              value={broadcast.pushedCount.toLocaleString('en-US')}
-              testId="broadcast-pushed"
-            />
+            <Fact label="Push notifications sent" value={formatCount(broadcast.pushedCount)} testId="broadcast-pushed" />
             <Fact
               label="Started preparing"
               value={optionalTime(broadcast.startedPreparingAt)}

@@ -1,6 +1,6 @@
 // How the Broadcast section words and shows things: paths, status colours, progress, the step
 // the stepper stands on, and the schedule picker's default and conversion. Pure, unit-tested.
-import { type BroadcastStatus, broadcastSteps } from '@doppel/validation';
+import { type BroadcastStatus, broadcastSteps, formatCount } from '@doppel/validation';
 
 /** Live events the Broadcast screens refresh on: the broadcast row moves as the worker sends. */
 export const broadcastEntities = ['broadcasts'] as const;
@@ -19,7 +19,7 @@ export const broadcastStatusColors: Record<BroadcastStatus, string> = {
 
 /** "96 / 240". */
 export function broadcastProgress(broadcast: { sentMessageCount: number; scheduledMessageCount: number }): string {
-  return `${broadcast.sentMessageCount.toLocaleString('en-US')} / ${broadcast.scheduledMessageCount.toLocaleString('en-US')}`;
+  return `${formatCount(broadcast.sentMessageCount)} / ${formatCount(broadcast.scheduledMessageCount)}`;
 }
 
 /** Sent of scheduled in percent, 0 before preparing and 100 once completed (an empty audience too). */

@@ -1,7 +1,7 @@
 // How the Models section words things: the version title, a version's error cut for display, the
 // training text shown while collapsed, the base choices and when a version can be made default.
 // Pure, unit-tested.
-import { type AdminModelVersion, type ModelVersionStatus, modelVersionStatusLabels } from '@doppel/validation';
+import { type AdminModelVersion, formatCount, type ModelVersionStatus, modelVersionStatusLabels } from '@doppel/validation';
 import { formatDateTime } from '../../../components/format-date.ts';
 import { truncateMessage } from '../../../errors/truncate-message.ts';
 
@@ -23,7 +23,7 @@ export function talentPath(talentId: string): string {
 
 /** "1 version", "3 versions"; "1 example", "20 examples". */
 export function countLabel(count: number, one: string): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? one : `${one}s`}`;
+  return `${formatCount(count)} ${count === 1 ? one : `${one}s`}`;
 }
 
 /** A version is still on its way: uploading its training file or fine-tuning (the spinner). */

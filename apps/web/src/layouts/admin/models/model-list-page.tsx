@@ -1,4 +1,5 @@
 import type { AdminModelRow } from '@doppel/validation';
+import { formatCount } from '@doppel/validation';
 import { Anchor, Badge, Button, Group, Loader, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -78,7 +79,7 @@ const columns: DataTableColumn<AdminModelRow>[] = [
     textAlign: 'right',
     render: (model) => (
       <Text size="sm" data-testid="model-version-count">
-        {model.versionCount.toLocaleString('en-US')}
+        {formatCount(model.versionCount)}
       </Text>
     ),
   },

@@ -1,4 +1,11 @@
-import { chatPromptMaxLength, type Purpose, personalityTraits, personalityTraitsMax, purposes } from '@doppel/validation';
+import {
+  chatPromptMaxLength,
+  formatCount,
+  type Purpose,
+  personalityTraits,
+  personalityTraitsMax,
+  purposes,
+} from '@doppel/validation';
 import { NativeSelect, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { ChipPicker } from '../../../components/chip-picker.tsx';
 import { InterestsPicker } from '../../../components/interests-picker.tsx';
@@ -65,7 +72,7 @@ export function PersonaSection({ form, talent }: SectionProps) {
           {...form.getInputProps('chatPrompt')}
           description={
             <Text span size="xs" c={promptLength > chatPromptMaxLength ? 'red' : 'dimmed'} data-testid="chat-prompt-counter">
-              {promptLength.toLocaleString('en-US')} / {chatPromptMaxLength.toLocaleString('en-US')} characters
+              {formatCount(promptLength)} / {formatCount(chatPromptMaxLength)} characters
               {form.values.hasCustomChatPrompt ? '' : ' (kept, but not used while the custom prompt is off)'}
             </Text>
           }

@@ -1,4 +1,5 @@
 // Small display rules of the Talents screens. Pure.
+import { formatCount } from '@doppel/validation';
 
 /** The tables whose changes refresh the talents screens (live, docs/product-rules.md#admin-back-office). */
 export const talentEntities = ['talents', 'talent_configs', 'static_attachments'] as const;
@@ -8,7 +9,7 @@ export const talentDetailEntities = [...talentEntities, 'voices', 'faqs', 'talen
 
 /** "1 chat", "12 chats". */
 export function chatsLabel(count: number): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? 'chat' : 'chats'}`;
+  return `${formatCount(count)} ${count === 1 ? 'chat' : 'chats'}`;
 }
 
 /** A share (0 to 1) as a percentage with one decimal: 0.035 -> "3.5 %"; '' for an incomplete entry. */

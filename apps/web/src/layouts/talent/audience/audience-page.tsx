@@ -1,4 +1,11 @@
-import { type AudienceOutput, type AudiencePeriod, audiencePeriods, fanDisplayName, formatCents } from '@doppel/validation';
+import {
+  type AudienceOutput,
+  type AudiencePeriod,
+  audiencePeriods,
+  fanDisplayName,
+  formatCents,
+  formatCount,
+} from '@doppel/validation';
 import { Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
@@ -58,7 +65,7 @@ function StatCard({ label, value, hint }: { label: string; value: number; hint: 
         {label}
       </Text>
       <Text fz={28} fw={700} lh={1.2}>
-        {value.toLocaleString('en-US')}
+        {formatCount(value)}
       </Text>
       <Text size="xs" c="dimmed">
         {hint}
@@ -98,9 +105,9 @@ function AudienceFigures({ audience }: { audience: AudienceOutput }) {
           {percent(conversion.converted, conversion.newFans)}
         </Text>
         <Text size="sm" c="dimmed">
-          Of {conversion.newFans.toLocaleString('en-US')} fans who wrote for the first time in this period,{' '}
-          {conversion.converted.toLocaleString('en-US')} bought credits, a subscription or spent paid credits afterwards. Median
-          time to that first purchase: {formatWait(conversion.medianSeconds)}.
+          Of {formatCount(conversion.newFans)} fans who wrote for the first time in this period,{' '}
+          {formatCount(conversion.converted)} bought credits, a subscription or spent paid credits afterwards. Median time to that
+          first purchase: {formatWait(conversion.medianSeconds)}.
         </Text>
       </Paper>
 
@@ -132,7 +139,7 @@ function AudienceFigures({ audience }: { audience: AudienceOutput }) {
                   <Table.Tr key={spender.fan.id}>
                     <Table.Td>{fanDisplayName(spender.fan)}</Table.Td>
                     <Table.Td ta="right">{formatCents(spender.paidCents)}</Table.Td>
-                    <Table.Td ta="right">{spender.paidCredits.toLocaleString('en-US')}</Table.Td>
+                    <Table.Td ta="right">{formatCount(spender.paidCredits)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

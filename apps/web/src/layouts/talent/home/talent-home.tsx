@@ -1,4 +1,4 @@
-import { formatCents } from '@doppel/validation';
+import { formatCents, formatCount } from '@doppel/validation';
 import { Alert, Avatar, Button, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconArrowRight,
@@ -159,7 +159,7 @@ function EngagementStat({ icon, label, value }: { icon: ReactNode; label: string
         </ThemeIcon>
         <div>
           <Text fw={800} fz="xl" lh={1.1} aria-label={label}>
-            {value.toLocaleString('en-US')}
+            {formatCount(value)}
           </Text>
           <Text size="xs" c="dimmed">
             {label}

@@ -1,5 +1,6 @@
 import {
   dollarsText,
+  formatCount,
   type MonetisationSettings,
   monetisationSettingsSchema,
   type PriceField,
@@ -80,7 +81,7 @@ function MonetisationForm({ talent }: { talent: TalentSettings }) {
             {...form.getInputProps(field)}
           >
             <Text size="xs" c="dimmed">
-              At least {priceLimits[field].min}, at most {priceLimits[field].max.toLocaleString('en-US')}
+              At least {priceLimits[field].min}, at most {formatCount(priceLimits[field].max)}
             </Text>
           </CreditsInput>
         ))}

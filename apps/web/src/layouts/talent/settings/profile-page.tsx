@@ -2,6 +2,7 @@ import {
   chatPromptMaxLength,
   factsFromText,
   factsToText,
+  formatCount,
   type Gender,
   isOfferedInterest,
   type Purpose,
@@ -154,7 +155,7 @@ function ProfileForm({ talent }: { talent: TalentSettings }) {
               {...form.getInputProps('chatPrompt')}
               description={
                 <Text span size="xs" c={promptLength > chatPromptMaxLength ? 'red' : 'dimmed'} data-testid="chat-prompt-counter">
-                  {promptLength.toLocaleString('en-US')} / {chatPromptMaxLength.toLocaleString('en-US')} characters
+                  {formatCount(promptLength)} / {formatCount(chatPromptMaxLength)} characters
                 </Text>
               }
               inputWrapperOrder={['label', 'input', 'description', 'error']}

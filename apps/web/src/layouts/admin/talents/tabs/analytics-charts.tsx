@@ -1,5 +1,5 @@
 import type { AdminTalentAnalytics } from '@doppel/validation';
-import { formatMicroUsd, formatMicroUsdCents } from '@doppel/validation';
+import { formatCount, formatMicroUsd, formatMicroUsdCents } from '@doppel/validation';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -33,7 +33,7 @@ function MoneyStat({ label, microUsd, testId }: { label: string; microUsd: numbe
   return <Stat label={label} value={formatMicroUsdCents(microUsd)} exact={formatMicroUsd(microUsd)} testId={testId} />;
 }
 
-const count = (value: number) => value.toLocaleString('en-US');
+const count = (value: number) => formatCount(value);
 
 /** The period's headline numbers, then the all-time ones. */
 export function AnalyticsTotals({ data }: { data: AdminTalentAnalytics }) {

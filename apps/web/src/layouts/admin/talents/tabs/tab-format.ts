@@ -2,6 +2,7 @@
 // chart days (money and days come from @doppel/validation's shared formatters) (payouts are worded by the Payouts section's payout-format.ts).
 // Pure, unit-tested.
 import type { AdminAnalyticsDay, LlmType, ModelVersionStatus } from '@doppel/validation';
+import { formatCount } from '@doppel/validation';
 
 /** The version statuses as docs/product-rules.md#model-version-statuses names them. */
 export const modelVersionStatusLabels: Record<ModelVersionStatus, string> = {
@@ -25,7 +26,7 @@ export function llmTypeLabel(llmType: LlmType): string {
 
 /** "1 version", "3 versions". */
 export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
 }
 
 /** A chart's day label in the app's day/month order (docs/product-rules.md#constants-and-limits): "2024-03-07" → "07/3". */

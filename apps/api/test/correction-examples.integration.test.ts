@@ -104,7 +104,7 @@ describe('corrections as examples', () => {
     expect(other.prompt?.messages.find((message) => message.type === 'SYSTEM')?.text).not.toContain('When a fan said');
   });
 
-  it('counts a second rewrite at once and re-embeds a correction whose vector came from another engine', async () => {
+  it('counts a second rewrite at once, re-embeds a correction whose vector came from another engine, and forgets one taken back', async () => {
     const twin = await newTwin(suite, { enabled: false });
     const first = await ask(twin, question);
     if (first.result.status !== 'answered') throw new Error(`expected an answer, got ${first.result.status}`);
@@ -122,6 +122,12 @@ describe('corrections as examples', () => {
     expect(next.text).toBe('Seville, before the heat.');
     expect(next.prompt?.examples.map((example) => example.answerText)).toEqual(['Seville, before the heat.']);
     expect(await embeddingOf(correctionId)).toHaveLength(512);
+
+    // Taken back, it no longer counts.
+    await creator.client.talent.corrections.delete.mutate({ talentId: twin.talent.id, correctionId });
+    const after = await answerOf(await ask(twin, similar));
+    expect(after.prompt?.examples).toEqual([]);
+    expect(after.text).not.toContain('Seville');
   });
 
   it('never uses another twin’s corrections', async () => {

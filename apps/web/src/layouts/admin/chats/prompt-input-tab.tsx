@@ -172,7 +172,7 @@ export function OfflineEngineNote() {
   return (
     <Alert color="yellow" variant="light" icon={<IconPlugConnectedX />} title="Offline engine" data-testid="offline-engine-note">
       Answered without a language model (no OPENAI_API_KEY / OPENAI_BASE_URL configured). The built-in engine composed this reply
-      from the twin’s persona, facts and FAQ.
+      from the twin’s persona, facts, FAQ and the creator’s corrections.
     </Alert>
   );
 }

@@ -23,6 +23,11 @@ export type OfflineMaterial = {
   conversationStarters: Array<{ text: string; answer: string | null }>;
   /** What the twin remembers about this fan, newest first ("Name: Sam", "Has a dog named Rex"). */
   fanMemories?: FanMemoryNote[];
+  /**
+   * The creator's corrections most like the fan's message, most similar first, with their scores:
+   * a strong one is answered with the creator's own answer.
+   */
+  examples?: Array<{ fanText: string; answerText: string; score: number }>;
 };
 
 /** A note about a fan the twin keeps: their name, a fact, a preference or a past event. */

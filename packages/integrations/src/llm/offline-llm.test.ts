@@ -129,6 +129,24 @@ describe('offline engine', () => {
     expect((await ask('tell me about lisbon', { offline: zero })).text).not.toContain('FAQ ANSWER');
   });
 
+  it("answers a message much like one the creator corrected with the creator's answer, before the FAQ", async () => {
+    const offline = {
+      ...mia,
+      faqMatches: [{ question: 'Which city should I visit?', answer: 'FAQ ANSWER', score: 0.9 }],
+      examples: [
+        { fanText: 'Which city should I visit in spring?', answerText: 'Porto in May, trust me.', score: 0.62 },
+        { fanText: 'Any city tips?', answerText: 'Lisbon!', score: 0.7 },
+      ],
+    };
+    expect((await ask('what city would you recommend visiting in the spring?', { offline })).text).toBe('Lisbon!');
+    // A weak example only sits in the prompt: the FAQ answers.
+    const weak = { ...offline, examples: [{ fanText: 'Any city tips?', answerText: 'Lisbon!', score: 0.55 }] };
+    expect((await ask('what city would you recommend?', { offline: weak })).text).toContain('FAQ ANSWER');
+    // A picture request still gets its photo.
+    const photo = { ...mia, examples: [{ fanText: 'send me a pic', answerText: 'Not today!', score: 0.9 }] };
+    expect((await ask('send me a pic', { offline: photo })).functionCall?.name).toBe(imageFunction.name);
+  });
+
   it('gives a conversation starter its static answer', async () => {
     expect((await ask('what is your favourite place?')).text).toBe('Ericeira at sunset, every single time 🌅');
   });

@@ -1,8 +1,9 @@
 // The offline reply engine: what answers when no model is configured, so `npm start` gives a working
 // chat with no network. It answers from the twin's own material (LlmRequest.offline): picture and
-// voice-note requests become function calls shaped by the offered function schemas, FAQ matches are
-// answered from the FAQ, conversation starters with an answer get that answer, and everything else
-// gets a short persona reply varied deterministically by the message so it does not repeat itself.
+// voice-note requests become function calls shaped by the offered function schemas, a message much
+// like one the creator corrected gets the creator's answer, FAQ matches are answered from the FAQ,
+// conversation starters with an answer get that answer, and everything else gets a short persona
+// reply varied deterministically by the message so it does not repeat itself.
 import type { LlmFunction, LlmMessage, LlmPort, LlmRequest, LlmResponse, OfflineMaterial } from '@doppel/domain/ports';
 import { fnv1a, hashedEmbedding, isStopWord } from '../text/hashed-embedding.ts';
 import { factInFirstPerson, humanise, relatedFact } from './first-person.ts';
@@ -46,6 +47,13 @@ const requestWords = new Set(
     'take want wanna like love new another one some more let give get u ur pls plz please now today cute nice quick me you'
   ).split(' '),
 );
+
+/**
+ * A correction of the creator scoring at least this against the fan's message is answered with the
+ * creator's own answer (with the hashed embeddings a reworded question scores 0.6 and more). Weaker
+ * examples only sit in the prompt, for a real model to follow.
+ */
+export const strongExampleScore = 0.6;
 
 export const offlineReply = (request: LlmRequest): LlmResponse => {
   const material = request.offline ?? emptyMaterial;
@@ -111,6 +119,13 @@ export const offlineReply = (request: LlmRequest): LlmResponse => {
       });
       return reply(words, { name: fn.name, arguments: args });
     }
+  }
+
+  // The creator corrected the twin on a message like this one: their answer is the answer (a picture
+  // or voice-note request above still gets its attachment).
+  const corrected = [...(material.examples ?? [])].sort((a, b) => b.score - a.score)[0];
+  if (corrected && corrected.score >= strongExampleScore && corrected.answerText.trim() !== '') {
+    return reply(corrected.answerText.trim());
   }
 
   if (bestFaq) {

@@ -79,6 +79,8 @@ export const adminChatPromptRecordOutput = z.object({
   faqMinScore: z.number().nullable(),
   /** The fan memories the prompt carried (its "What you remember about this fan" section). */
   memories: z.array(z.object({ id: z.string(), kind: z.enum(fanMemoryKinds), text: z.string() })),
+  /** The creator's corrections the prompt carried as examples, most similar first, with their cosine scores. */
+  examples: z.array(z.object({ correctionId: z.string(), fanText: z.string(), answerText: z.string(), score: z.number() })),
   functions: z.array(z.object({ name: z.string(), description: z.string(), parameters: z.record(z.string(), z.unknown()) })),
   tokenUsage: z.object({ promptTokens: z.number(), completionTokens: z.number(), totalTokens: z.number() }).nullable(),
   /** The model's own text. */

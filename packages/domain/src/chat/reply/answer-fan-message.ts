@@ -14,6 +14,7 @@ import { checkReply, moderateFanMessage } from '../boundaries/reply-check.ts';
 import { type BoundaryCrossing, checkReplyRules } from '../boundaries/rules.ts';
 import { selectPromptMemories } from '../memory/prompt-section.ts';
 import { attachImage, attachVoiceNote, type ComposedReply, errorText, stringArgument } from './attachments.ts';
+import { matchCorrectionExamples } from './examples.ts';
 import { defaultFaqMinScore, matchFaqItems, type QuestionVectors } from './faq.ts';
 import { holdForApproval } from './hold-for-approval.ts';
 import { findReply, loadReplyContext, type ReplyContext } from './load.ts';
@@ -33,7 +34,10 @@ export type ReplyDeps = {
   /** Overrides every talent's model: an OpenAI-compatible server (Ollama, vLLM) serving one model. */
   modelOverride?: string;
   faqMinScore?: number;
-  /** The worker's memo of FAQ question vectors; without it each reply reads them from the database. */
+  /**
+   * The worker's memo of text vectors (FAQ questions, and the fan messages of the creator's
+   * corrections); without it each reply reads them from the database.
+   */
   questionVectors?: QuestionVectors;
   log?: (message: string, fields: Record<string, unknown>) => void;
   /**
@@ -86,6 +90,7 @@ export async function answerFanMessage(deps: ReplyDeps, input: AnswerFanMessageI
     faqMatches: [],
     faqMinScore: deps.faqMinScore ?? defaultFaqMinScore,
     memories: selectPromptMemories(context.memories),
+    examples: [],
     tokenUsage: null,
     responseText: null,
     responseFallbackText: null,
@@ -177,16 +182,28 @@ async function compose(
   replyMessageId: string,
 ): Promise<ComposedReply> {
   const { appConfig, config } = context;
-  record.faqMatches = await matchFaqItems(
-    deps.db,
-    deps.llm,
-    { talentFaqId: config.faqId, text: context.message.text, minScore: record.faqMinScore },
-    deps.questionVectors,
-  ).catch((error: unknown) => {
-    // Retrieval helps but is not essential: answer without FAQ rather than not at all.
-    deps.log?.('faq retrieval failed', { error: errorText(error) });
-    return [];
-  });
+  [record.faqMatches, record.examples] = await Promise.all([
+    matchFaqItems(
+      deps.db,
+      deps.llm,
+      { talentFaqId: config.faqId, text: context.message.text, minScore: record.faqMinScore },
+      deps.questionVectors,
+    ).catch((error: unknown) => {
+      // Retrieval helps but is not essential: answer without FAQ rather than not at all.
+      deps.log?.('faq retrieval failed', { error: errorText(error) });
+      return [];
+    }),
+    // The creator's corrections most like this message: they count at once, before any fine-tuning.
+    matchCorrectionExamples(
+      deps.db,
+      deps.llm,
+      { talentId: context.chat.talentId, text: context.message.text },
+      deps.questionVectors,
+    ).catch((error: unknown) => {
+      deps.log?.('example retrieval failed', { error: errorText(error) });
+      return [];
+    }),
+  ]);
   const prompt = buildReplyPrompt({
     templates: appConfig,
     functionSchemaConfig: appConfig.functionSchemaConfig,
@@ -195,6 +212,7 @@ async function compose(
     faqMatches: record.faqMatches,
     isTalentManager: context.isTalentManager,
     memories: record.memories,
+    examples: record.examples,
   });
   record.prompt = prompt;
 
@@ -228,6 +246,7 @@ async function compose(
           faqMatches: record.faqMatches.map(({ question, answer, score }) => ({ question, answer, score })),
           conversationStarters: context.talent.conversationStarters,
           fanMemories: record.memories.map(({ kind, text }) => ({ kind, text })),
+          examples: record.examples.map(({ fanText, answerText, score }) => ({ fanText, answerText, score })),
         },
       },
       drafts ? { onText: drafts.onText } : undefined,

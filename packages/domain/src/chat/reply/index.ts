@@ -13,6 +13,16 @@ export {
   type GalleryCandidate,
   wordOverlap,
 } from './attachment-choice.ts';
+export { type CorrectionExample, exampleTextLimit, formatExampleSection } from './example-section.ts';
+export {
+  defaultExampleMinScore,
+  type EmbeddedCorrection,
+  exampleCandidateLimit,
+  exampleMatchLimit,
+  type MatchCorrectionExamplesInput,
+  matchCorrectionExamples,
+  rankCorrectionExamples,
+} from './examples.ts';
 export {
   cosineSimilarity,
   defaultFaqMinScore,

@@ -1,6 +1,7 @@
 // What one reply's model call was asked and answered, filled in as the reply is composed, and the
 // ChatPrompt row it becomes: stored with the reply, or kept on a held draft until it is sent.
 import type {
+  ChatPromptExample,
   ChatPromptFaqItem,
   ChatPromptMemory,
   ChatPromptMessage,
@@ -9,6 +10,7 @@ import type {
   TokenUsage,
 } from '@doppel/db';
 import type { LlmType } from '@doppel/validation';
+import type { CorrectionExample } from './example-section.ts';
 import type { FaqMatch, ReplyPrompt } from './prompt.ts';
 
 export type PromptRecord = {
@@ -20,6 +22,8 @@ export type PromptRecord = {
   faqMinScore: number;
   /** The fan memories the prompt carried. */
   memories: ChatPromptMemory[];
+  /** The creator's corrections the prompt carried as examples, most similar first. */
+  examples: CorrectionExample[];
   tokenUsage: TokenUsage | null;
   responseText: string | null;
   responseFallbackText: string | null;
@@ -35,6 +39,12 @@ export function promptRow(record: PromptRecord): HeldChatPrompt {
     text: message.content,
   }));
   const faqItems: ChatPromptFaqItem[] = record.faqMatches.map((match) => ({ question: match.question, score: match.score }));
+  const examples: ChatPromptExample[] = record.examples.map(({ correctionId, fanText, answerText, score }) => ({
+    correctionId,
+    fanText,
+    answerText,
+    score,
+  }));
   return {
     llmType: record.llmType,
     llmFineTunedModelId: record.model,
@@ -43,6 +53,7 @@ export function promptRow(record: PromptRecord): HeldChatPrompt {
     faqItems,
     faqMinScore: record.faqMinScore,
     memories: record.memories,
+    examples,
     functions: record.prompt?.functions ?? [],
     tokenUsage: record.tokenUsage,
     responseText: record.responseText,

@@ -4,6 +4,7 @@ import type { ChatExample, FunctionSchemaConfig } from '@doppel/db';
 import type { Gender, Purpose, SenderType } from '@doppel/validation';
 import type { FanMemoryNote, LlmFunction, LlmMessage } from '../../ports/llm.ts';
 import { formatMemorySection, selectPromptMemories } from '../memory/prompt-section.ts';
+import { type CorrectionExample, formatExampleSection } from './example-section.ts';
 
 /** How many chat messages (fan and twin) go into one prompt, the fan's new message included. */
 export const replyHistoryLimit = 20;
@@ -46,6 +47,8 @@ export type BuildReplyPromptInput = {
   isTalentManager: boolean;
   /** What the twin remembers about this fan, newest first; capped by `selectPromptMemories`. */
   memories?: readonly FanMemoryNote[];
+  /** The creator's corrections most like the fan's message, most similar first (examples.ts). */
+  examples?: readonly CorrectionExample[];
 };
 
 export type ReplyPromptTemplate = 'chat' | 'faq' | 'talent';
@@ -188,6 +191,8 @@ export function buildReplyPrompt(input: BuildReplyPromptInput): ReplyPrompt {
   // After the template, as its own section: every template gets it, and the admin sees it apart.
   const memorySection = formatMemorySection(selectPromptMemories(input.memories ?? []));
   if (memorySection) system = `${system}\n\n${memorySection}`;
+  const exampleSection = formatExampleSection(input.examples ?? []);
+  if (exampleSection) system = `${system}\n\n${exampleSection}`;
   return {
     template,
     system,

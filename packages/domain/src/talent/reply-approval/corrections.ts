@@ -1,7 +1,8 @@
 // Corrections that train the twin (docs/creator-dashboard.md): the creator's answer to a fan
 // message, from an edited draft or a sent reply they rewrote, kept as a training example (the fan's
 // message, the creator's answer) on the twin's model, so the admin's next "Generate new version"
-// trains on it. One correction per twin reply: rewriting it again replaces its example.
+// trains on it. One correction per twin reply: rewriting it again replaces its example. The reply
+// path also uses it as an example for the next similar fan message at once (chat/reply/examples.ts).
 import {
   type ChangeEvent,
   chatMessages,
@@ -125,6 +126,8 @@ export async function keepCorrection(tx: Transaction, correction: Correction): P
           source: correction.source,
           fanText: correction.fanText,
           answerText: correction.answerText,
+          // The reply path embeds a correction without a vector (chat/reply/examples.ts): a new fan text needs a new one.
+          embedding: sql`case when ${talentCorrections.fanText} = excluded.fan_text then ${talentCorrections.embedding} end`,
           updatedAt: now,
         },
       }),

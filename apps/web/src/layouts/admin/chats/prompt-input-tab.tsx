@@ -5,7 +5,10 @@ import { engineLabel, formatScore, prettyJson } from './chat-format.ts';
 
 const messageColors = { SYSTEM: 'gray', USER: 'blue', TALENT: 'doppel' } as const;
 
-/** The Input tab: engine and model, the messages sent, the FAQ items found, the functions offered. */
+/**
+ * The Input tab: engine and model, the messages sent, the fan memories, the creator's corrections
+ * used as examples, the FAQ items found, the functions offered.
+ */
 export function PromptInputTab({ prompt }: { prompt: AdminChatPromptRecord }) {
   return (
     <Stack gap="lg" data-testid="prompt-input">
@@ -65,6 +68,36 @@ export function PromptInputTab({ prompt }: { prompt: AdminChatPromptRecord }) {
               </Group>
             ))}
           </Stack>
+        )}
+      </Stack>
+
+      <Stack gap="xs">
+        <Title order={4}>Corrections used as examples ({prompt.examples.length})</Title>
+        {prompt.examples.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No correction of the creator was like this message.
+          </Text>
+        ) : (
+          <Table withTableBorder fz="sm" data-testid="prompt-examples">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Fan said</Table.Th>
+                <Table.Th>Creator answered</Table.Th>
+                <Table.Th ta="right">Score</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {prompt.examples.map((example) => (
+                <Table.Tr key={example.correctionId}>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{example.fanText}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{example.answerText}</Table.Td>
+                  <Table.Td ta="right" ff="monospace">
+                    {formatScore(example.score)}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
         )}
       </Stack>
 
@@ -139,7 +172,7 @@ export function OfflineEngineNote() {
   return (
     <Alert color="yellow" variant="light" icon={<IconPlugConnectedX />} title="Offline engine" data-testid="offline-engine-note">
       Answered without a language model (no OPENAI_API_KEY / OPENAI_BASE_URL configured). The built-in engine composed this reply
-      from the twin’s persona, facts and FAQ.
+      from the twin’s persona, facts, FAQ and the creator’s corrections.
     </Alert>
   );
 }

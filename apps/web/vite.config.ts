@@ -60,6 +60,8 @@ export default defineConfig({
         codeSplitting: { groups: [{ name: 'shared', test: /./, entriesAware: true, entriesAwareMergeThreshold: 8_000 }] },
         // A group's name lists every page that uses it; the hash alone names the file.
         chunkFileNames: (chunk) => (chunk.name.startsWith('shared') ? 'assets/shared-[hash].js' : 'assets/[name]-[hash].js'),
+        assetFileNames: (asset) =>
+          asset.names[0]?.startsWith('shared') ? 'assets/shared-[hash][extname]' : 'assets/[name]-[hash][extname]',
       },
     },
     modulePreload: { resolveDependencies: (_file, deps) => deps.filter((dep) => dep.endsWith('.css')) },

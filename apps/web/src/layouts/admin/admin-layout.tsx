@@ -43,9 +43,12 @@ export function AdminLayout({ me }: { me: Me }) {
             <BrandLink to="/status" compact />
           </AppShell.Section>
         )}
-        <NavSection>
-          <AdminNav me={me} />
-        </NavSection>
+        {/* On a phone the menu is built when it opens, not with the first page. */}
+        {(isDesktop || opened) && (
+          <NavSection>
+            <AdminNav me={me} />
+          </NavSection>
+        )}
       </AppShell.Navbar>
       <AppShell.Main bg="var(--mantine-color-gray-0)">
         <Routes>

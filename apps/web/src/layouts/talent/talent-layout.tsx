@@ -69,7 +69,8 @@ export function TalentLayout({ me }: { me: Me }) {
           </Group>
         </Container>
       </AppShell.Header>
-      {withNav && (
+      {/* On a phone the pages are along the bottom: the hidden side menu is not built at all. */}
+      {withNav && isDesktop && (
         <AppShell.Navbar p="xs">
           <NavSection>
             <TalentSideNav heldReplies={heldReplies} />

@@ -16,6 +16,7 @@ export const adminRecordTables = [
   'payments',
   'payouts',
   'broadcasts',
+  'knowledge_sources',
 ] as const;
 export type AdminRecordTable = (typeof adminRecordTables)[number];
 

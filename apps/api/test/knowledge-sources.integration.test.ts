@@ -267,6 +267,9 @@ describe('listing and changing sources', () => {
     expect(listed.quota.sources.used).toBe(2);
     // The admin reads the same list.
     expect(await admin.client.admin.talents.knowledge.query({ talentId })).toEqual(listed);
+    // And opens its database record.
+    const record = await admin.client.admin.records.get.query({ table: 'knowledge_sources', id: first.id });
+    expect(record.record).toMatchObject({ id: first.id, talentId, title: 'First', status: 'READY', revision: 1 });
   });
 
   it('renames, refuses an empty name, and deletes a source with its stored file', async () => {

@@ -76,35 +76,36 @@ export function SourceRow({ source }: { source: KnowledgeSourceView }) {
                 {source.url}
               </Anchor>
             )}
-            <SourceDetails source={source} />
           </Stack>
-          <Group gap={4} wrap="nowrap">
-            <SourceStatus source={source} />
-            <Menu position="bottom-end" withinPortal shadow="md">
-              <Menu.Target>
-                <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${source.title}`}>
-                  <IconDots size={18} />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setDialog('rename')}>
-                  Rename
+          <Menu position="bottom-end" withinPortal shadow="md">
+            <Menu.Target>
+              <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${source.title}`}>
+                <IconDots size={18} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setDialog('rename')}>
+                Rename
+              </Menu.Item>
+              {source.kind === 'URL' && (
+                <Menu.Item
+                  leftSection={<IconRefresh size={16} />}
+                  disabled={source.status === 'PROCESSING' || refetch.isPending}
+                  onClick={() => refetch.mutate({ talentId, sourceId: source.id })}
+                >
+                  Fetch again
                 </Menu.Item>
-                {source.kind === 'URL' && (
-                  <Menu.Item
-                    leftSection={<IconRefresh size={16} />}
-                    disabled={source.status === 'PROCESSING' || refetch.isPending}
-                    onClick={() => refetch.mutate({ talentId, sourceId: source.id })}
-                  >
-                    Fetch again
-                  </Menu.Item>
-                )}
-                <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => setDialog('delete')}>
-                  Delete
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
-          </Group>
+              )}
+              <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => setDialog('delete')}>
+                Delete
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+        {/* Status and details wrap under the title, so a phone's narrow row keeps the title readable. */}
+        <Group gap="xs" wrap="wrap">
+          <SourceStatus source={source} />
+          <SourceDetails source={source} />
         </Group>
         {source.status === 'FAILED' && source.failureReason && (
           <Text size="sm" c="red" data-testid="knowledge-failure">

@@ -9,6 +9,7 @@ import { talentDashboardRouter } from './talent-dashboard.ts';
 import { talentEarningsRouter } from './talent-earnings.ts';
 import { talentFanMemoriesRouter } from './talent-fan-memories.ts';
 import { talentGalleryRouter } from './talent-gallery.ts';
+import { talentKnowledgeRouter } from './talent-knowledge.ts';
 import { talentKnowledgeGapsRouter } from './talent-knowledge-gaps.ts';
 import { talentCorrectionsRouter, talentReplyApprovalRouter, talentReplyDraftsRouter } from './talent-reply-approval.ts';
 import { talentVoiceRouter } from './talent-voice.ts';
@@ -62,6 +63,9 @@ export const talentRouter = router({
 
   /** The twin's chats with filters and search, and one chat in full (talent-conversations.ts). */
   conversations: talentConversationsRouter,
+
+  /** What the twin knows from its creator's files, texts and web pages (talent-knowledge.ts). */
+  knowledge: talentKnowledgeRouter,
 
   /** Fan questions the FAQ did not cover, grouped; answering one adds it to the FAQ (talent-knowledge-gaps.ts). */
   knowledgeGaps: talentKnowledgeGapsRouter,

@@ -3,8 +3,12 @@ import { maxUploadBytes, type UploadedFile, type UploadFileInput } from '@doppel
 import { and, eq } from 'drizzle-orm';
 import { isAdmin, managesTalent, type Viewer } from '../access/scopes.ts';
 import { DomainError } from '../errors.ts';
+import { detectKnowledgeFormat, knowledgeFileExtension } from '../knowledge/sources-format.ts';
+import { knowledgeSourceMessages } from '../knowledge/sources-view.ts';
 import type { FileStorage } from '../ports/file-storage.ts';
+import { contentTypeOfPath } from '../ports/file-storage.ts';
 import type { ImageProcessing } from '../ports/images.ts';
+import type { DocumentReader } from '../ports/knowledge.ts';
 import { contentTypes, type SniffedFileType, sniffFileType } from './sniff.ts';
 import { fileUrl, lockedGalleryKind } from './visibility.ts';
 
@@ -70,6 +74,8 @@ export async function uploadFile(
   images: ImageProcessing,
   viewer: NonNullable<Viewer>,
   input: UploadFileInput,
+  /** What a knowledge document is by its bytes (the document reader's); a minimal check by default. */
+  detectDocument: DocumentReader['detectFormat'] = detectKnowledgeFormat,
 ): Promise<UploadedFile> {
   await assertMayUploadFor(db, viewer, input);
   const bytes = decodeContent(input.file.content);
@@ -77,6 +83,17 @@ export async function uploadFile(
   const folderOf = (kind: string) => (input.ownerType === 'PUBLIC' ? `public/${kind}` : `talents/${input.ownerId}/${kind}`);
   const folder = folderOf(input.purpose);
   const id = newId();
+
+  if (input.purpose === 'knowledge') {
+    if (input.ownerType !== 'TALENT') throw invalidFile(uploadMessages.forbiddenTalent);
+    const format = detectDocument(bytes, input.file.name);
+    const extension = format ? knowledgeFileExtension(format, bytes) : null;
+    const filePath = extension ? `${folder}/${id}.${extension}` : undefined;
+    const contentType = filePath ? contentTypeOfPath(filePath) : undefined;
+    if (!filePath || !contentType) throw invalidFile(knowledgeSourceMessages.notKnowledgeFile);
+    await storage.put(filePath, bytes, contentType);
+    return { id, type: 'DOCUMENT', url: fileUrl(filePath), filePath, lockedFilePath: null, dimensions: null };
+  }
 
   if (input.purpose === 'voice-sample') {
     if (sniffed !== 'mp3') throw invalidFile(uploadMessages.notMp3);

@@ -33,6 +33,9 @@ describe('storage paths', () => {
     expect(contentTypeOfPath('a/b.mp3')).toBe('audio/mpeg');
     expect(contentTypeOfPath('talents/t/voice-notes/n.wav')).toBe('audio/wav');
     expect(contentTypeOfPath('exports/u1/e1.zip')).toBe('application/zip');
-    expect(contentTypeOfPath('a/b.txt')).toBeUndefined();
+    expect(contentTypeOfPath('talents/t/knowledge/k.pdf')).toBe('application/pdf');
+    expect(contentTypeOfPath('talents/t/knowledge/k.txt')).toBe('text/plain; charset=utf-8');
+    expect(contentTypeOfPath('a/b.html')).toBeUndefined();
+    expect(contentTypeOfPath('a/b.exe')).toBeUndefined();
   });
 });

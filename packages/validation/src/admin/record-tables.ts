@@ -14,5 +14,6 @@ export const adminRecordTables = [
   'payments',
   'payouts',
   'broadcasts',
+  'knowledge_sources',
 ] as const;
 export type AdminRecordTable = (typeof adminRecordTables)[number];

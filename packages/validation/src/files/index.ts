@@ -14,8 +14,11 @@ export const maxUploadBytes = 10 * 1024 * 1024;
 export const uploadFileInput = z.object({
   ownerId: singleLineText({ error: messages.required }).min(1, messages.required).max(64),
   ownerType: z.enum(fileOwnerTypesForUpload),
-  /** What the file is for; decides the allowed types. */
-  purpose: z.enum(['profile-picture', 'gallery', 'voice-sample']).default('profile-picture'),
+  /**
+   * What the file is for; decides the allowed types. 'knowledge': a document for the twin's
+   * knowledge (PDF, .docx, text, Markdown, .srt/.vtt, CSV), up to knowledgeLimits.fileBytes.
+   */
+  purpose: z.enum(['profile-picture', 'gallery', 'voice-sample', 'knowledge']).default('profile-picture'),
   file: z.object({
     name: singleLineText().min(1, messages.required).max(255),
     type: singleLineText().max(100),
@@ -35,7 +38,7 @@ export type UploadFileInput = z.infer<typeof uploadFileInput>;
 
 export const uploadedFileOutput = z.object({
   id: z.string(),
-  type: z.enum(['IMAGE', 'AUDIO']),
+  type: z.enum(['IMAGE', 'AUDIO', 'DOCUMENT']),
   /** Address to show the file: `/files/{filePath}`. */
   url: z.string(),
   filePath: z.string(),

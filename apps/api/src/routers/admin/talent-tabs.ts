@@ -2,6 +2,7 @@
 // the talents router, so the client reads admin.talents.<tab>. Use cases live in
 // packages/domain/src/admin/talent-tabs.
 import { getTalentAnalytics, getTalentModelTab, listTalentBroadcasts, listTalentPayouts } from '@doppel/domain/admin/talent-tabs';
+import { listSources } from '@doppel/domain/knowledge';
 import {
   adminTalentAnalyticsInput,
   adminTalentAnalyticsOutput,
@@ -10,6 +11,7 @@ import {
   adminTalentPayoutsOutput,
   adminTalentTabInput,
   adminTalentTabListInput,
+  knowledgeSourcesOutput,
 } from '@doppel/validation';
 import { adminProcedure } from '../../trpc/procedures.ts';
 
@@ -38,4 +40,10 @@ export const talentTabProcedures = {
     .input(adminTalentAnalyticsInput)
     .output(adminTalentAnalyticsOutput)
     .query(({ ctx, input }) => getTalentAnalytics(ctx.db, input, ctx.now())),
+
+  /** The twin's knowledge sources with their quotas, read-only (docs/knowledge.md#sources). */
+  knowledge: adminProcedure
+    .input(adminTalentTabInput)
+    .output(knowledgeSourcesOutput)
+    .query(({ ctx, input }) => listSources(ctx.db, input.talentId)),
 };

@@ -14,6 +14,7 @@ const pages: Array<{ path: string; page: Preloadable<object> }> = [
   { path: 'settings', page: page(() => import('./settings/settings-menu.tsx').then((m) => m.SettingsMenu)) },
   { path: 'settings/profile', page: page(() => import('./settings/profile-page.tsx').then((m) => m.ProfilePage)) },
   { path: 'settings/gallery', page: page(() => import('./settings/gallery-page.tsx').then((m) => m.GalleryPage)) },
+  { path: 'settings/knowledge', page: page(() => import('./knowledge/knowledge-page.tsx').then((m) => m.KnowledgePage)) },
   { path: 'settings/voice', page: page(() => import('./settings/voice-page.tsx').then((m) => m.VoicePage)) },
   {
     path: 'settings/welcome-messages',

@@ -5,6 +5,7 @@ import {
   chats,
   type Executor,
   faqs,
+  knowledgeSources,
   models,
   payments,
   payouts,
@@ -30,6 +31,7 @@ const tables: Record<AdminRecordTable, PgTable> = {
   payments,
   payouts,
   broadcasts,
+  knowledge_sources: knowledgeSources,
 };
 
 type Json = AdminRecordOutput['record'][string];

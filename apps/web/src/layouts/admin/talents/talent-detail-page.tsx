@@ -14,6 +14,7 @@ import { TalentFaqTab } from '../faqs/talent-faq-tab.tsx';
 import { TalentManagersTab } from '../users/talent-managers-tab.tsx';
 import { TalentAnalyticsTab } from './tabs/analytics-tab.tsx';
 import { TalentBroadcastsTab } from './tabs/broadcasts-tab.tsx';
+import { TalentKnowledgeTab } from './tabs/knowledge-tab.tsx';
 import { TalentModelTab } from './tabs/model-tab.tsx';
 import { TalentPayoutsTab } from './tabs/payouts-tab.tsx';
 import { chatsLabel, storageAnchor, talentDetailEntities } from './talent-format.ts';
@@ -116,6 +117,7 @@ export function TalentDetailPage() {
             { value: 'settings', label: 'Settings', panel: <TalentSettingsTab talentId={talentId} /> },
             { value: 'model', label: 'Model', panel: <TalentModelTab talentId={talentId} /> },
             { value: 'faq', label: 'Faq', panel: <TalentFaqTab talentId={talentId} /> },
+            { value: 'knowledge', label: 'Knowledge', panel: <TalentKnowledgeTab talentId={talentId} /> },
             { value: 'managers', label: 'Managers', panel: <TalentManagersTab talentId={talentId} /> },
             { value: 'payouts', label: 'Payouts', panel: <TalentPayoutsTab talentId={talentId} /> },
             { value: 'broadcast', label: 'Broadcast', panel: <TalentBroadcastsTab talentId={talentId} /> },

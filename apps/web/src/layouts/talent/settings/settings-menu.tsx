@@ -1,5 +1,6 @@
 import { Group, Paper, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import {
+  IconBooks,
   IconBrain,
   IconChevronRight,
   IconCoin,
@@ -25,6 +26,12 @@ export const settingsPages: Array<{ path: string; label: string; description: st
     icon: <IconUserCircle size={20} />,
   },
   { path: '/settings/gallery', label: 'Gallery', description: 'Images your twin can send', icon: <IconPhoto size={20} /> },
+  {
+    path: '/settings/knowledge',
+    label: 'Knowledge',
+    description: 'Files, texts and web pages your twin answers from',
+    icon: <IconBooks size={20} />,
+  },
   { path: '/settings/voice', label: 'Voice', description: 'How your twin sounds', icon: <IconMicrophone size={20} /> },
   {
     path: '/settings/welcome-messages',

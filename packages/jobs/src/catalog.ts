@@ -9,6 +9,7 @@ import { accountJobs } from './catalog/account.ts';
 import { broadcastJobs } from './catalog/broadcasts.ts';
 import { chatJobs } from './catalog/chat.ts';
 import type { QueueSettings } from './catalog/definition.ts';
+import { knowledgeJobs } from './catalog/knowledge.ts';
 import { modelJobs } from './catalog/models.ts';
 import { payoutJobs } from './catalog/payouts.ts';
 import { day, minute } from './catalog/presets.ts';
@@ -26,6 +27,7 @@ export const jobCatalog = {
   ...modelJobs,
   ...payoutJobs,
   ...broadcastJobs,
+  ...knowledgeJobs,
 };
 
 export type JobCatalog = typeof jobCatalog;

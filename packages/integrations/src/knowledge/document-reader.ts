@@ -31,6 +31,9 @@ function readInThread(input: DocumentWorkerInput, timeoutMs: number, memoryMb: n
       stdout: true,
       stderr: true,
     });
+    // pdf.js warns on stdout about fonts it does without; nobody needs those lines.
+    worker.stdout.resume();
+    worker.stderr.resume();
     let settled = false;
     const settle = (outcome: () => void) => {
       if (settled) return;

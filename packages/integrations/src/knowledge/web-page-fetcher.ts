@@ -132,18 +132,23 @@ export function createWebPageFetcher(config: WebPageFetcherConfig = {}): WebPage
     return new Promise((resolvePromise, reject) => {
       const chunks: Buffer[] = [];
       let total = 0;
+      const onAbort = () => fail(signal.reason as Error);
       const fail = (error: Error) => {
+        signal.removeEventListener('abort', onAbort);
         response.destroy();
         decoder?.destroy();
         reject(error);
       };
-      signal.addEventListener('abort', () => fail(signal.reason as Error), { once: true });
+      signal.addEventListener('abort', onAbort, { once: true });
       stream.on('data', (chunk: Buffer) => {
         total += chunk.length;
         if (total > maxBytes) fail(tooLarge(maxBytes));
         else chunks.push(chunk);
       });
-      stream.on('end', () => resolvePromise(new Uint8Array(Buffer.concat(chunks))));
+      stream.on('end', () => {
+        signal.removeEventListener('abort', onAbort);
+        resolvePromise(new Uint8Array(Buffer.concat(chunks)));
+      });
       stream.on('error', () => fail(new KnowledgeSourceError('This web page arrived damaged. Try again later.')));
       response.on('error', () => fail(unreachable()));
     });

@@ -254,9 +254,11 @@ async function store(
           target: [knowledgePassages.sourceId, knowledgePassages.revision, knowledgePassages.position],
         });
     }
-    // A web page added without a title takes the page's own (the add stored its address as the title).
-    const pageTitle = extracted.document.title?.trim().slice(0, knowledgeLimits.titleLength);
-    const retitle = source.kind === 'URL' && pageTitle && source.title === source.url;
+    // A web page added without a title takes the page's own (the add stored its address, cut to a
+    // title's length, as the title).
+    const pageTitle = extracted.document.title?.replace(/\s+/g, ' ').trim().slice(0, knowledgeLimits.titleLength);
+    const addressAsTitle = (source.url ?? '').slice(0, knowledgeLimits.titleLength);
+    const retitle = source.kind === 'URL' && pageTitle && source.title === addressAsTitle;
     await tx
       .update(knowledgeSources)
       .set({

@@ -14,7 +14,9 @@ export const knowledgeJobs = {
     }),
     queue: {
       // One queued and one active job per source revision (singletonKey, knowledge-jobs.ts): a
-      // double send adds nothing, and the handler is idempotent for the rest.
+      // double send adds nothing, and the handler is idempotent for the rest. Send it only with
+      // enqueueKnowledgeIngest: on a stately queue a job without a key shares one slot with every
+      // other keyless job, so a second source's job would be dropped.
       policy: 'stately',
       // A model or network hiccup while embedding is worth a few retries; a file we cannot read is
       // not retried (the handler marks the source failed with its reason instead of throwing).

@@ -9,14 +9,14 @@ export const knowledgeIngestKey = (sourceId: string, revision: number): string =
 /**
  * Queues the ingestion of one source revision; with `tx`, only if the caller's transaction (the
  * one that wrote the source row) commits. `changes` are the caller's own change events, recorded
- * with the job's wake-up.
+ * with the job's wake-up. Returns the job id, or null when that revision already has a job waiting.
  */
-export async function enqueueKnowledgeIngest(
+export function enqueueKnowledgeIngest(
   boss: PgBoss,
   source: { sourceId: string; revision: number },
   options: Pick<EnqueueOptions, 'tx' | 'changes'> = {},
-): Promise<void> {
-  await enqueue(boss, 'knowledge.ingest', source, {
+): Promise<string | null> {
+  return enqueue(boss, 'knowledge.ingest', source, {
     ...options,
     singletonKey: knowledgeIngestKey(source.sourceId, source.revision),
   });

@@ -274,6 +274,23 @@ describe('each kind of source ingests', () => {
   });
 });
 
+describe('sending the job', () => {
+  it('keeps one waiting job per source revision, and one for each other source or revision', async () => {
+    const client = createBoss(database.url, { role: 'client' });
+    await client.start();
+    try {
+      const send = (sourceId: string, revision: number) =>
+        database.db.transaction((tx) => enqueueKnowledgeIngest(client, { sourceId, revision }, { tx }));
+      expect(await send('queued-a', 1)).toEqual(expect.any(String));
+      expect(await send('queued-a', 1), 'the same revision again').toBeNull();
+      expect(await send('queued-a', 2)).toEqual(expect.any(String));
+      expect(await send('queued-b', 1)).toEqual(expect.any(String));
+    } finally {
+      await client.stop({ graceful: false });
+    }
+  });
+});
+
 describe('passages are stored once', () => {
   it('a second run, and two runs at once, store each passage once', async () => {
     const talentId = await newTalent();

@@ -107,6 +107,13 @@ describe('read', () => {
     expect(document.sections).toEqual([{ heading: null, text: 'I moved to Lisbon in 2019.\n\nLater I learned Portuguese.' }]);
   });
 
+  it('reads WebVTT without its header, notes and voice tags, and starts a paragraph after a pause', async () => {
+    const vtt =
+      'WEBVTT\n\nNOTE recorded in 2024\nnot said\n\n00:01.000 --> 00:02.000 align:start\n<v Ana>Hello there.\n\n00:09.000 --> 00:10.000\nA new topic.\n';
+    const document = await reader.read(text(vtt), 'SUBTITLES', options);
+    expect(document.sections).toEqual([{ heading: null, text: 'Ana: Hello there.\n\nA new topic.' }]);
+  });
+
   it('reads a CSV of questions and answers as one section per pair', async () => {
     const csv =
       'Question;Answer\n"Where do you live?";"Lisbon; since 2019"\nFavourite food?;"Pastéis de nata, ""fresh"""\nNo answer;\n';
@@ -115,6 +122,8 @@ describe('read', () => {
       { heading: 'Where do you live?', text: 'Lisbon; since 2019' },
       { heading: 'Favourite food?', text: 'Pastéis de nata, "fresh"' },
     ]);
+    const multiline = await reader.read(text('\uFEFFquestion,answer\r\nWhy?,"Because\r\nof the light."\r\n'), 'QA_CSV', options);
+    expect(multiline.sections).toEqual([{ heading: 'Why?', text: 'Because\r\nof the light.' }]);
   });
 });
 

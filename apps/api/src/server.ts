@@ -4,6 +4,7 @@ import {
   createCrisisCheck,
   createDeclaredAgeVerification,
   createDevOutboxMailer,
+  createDocumentReader,
   createErrorReporter,
   createFileStorage,
   createSharpImages,
@@ -116,6 +117,7 @@ export async function buildServer(env: Env, options: BuildServerOptions = {}): P
   // Local disk by default; an S3-compatible bucket when S3_BUCKET is set (env.ts refuses half of it).
   const storage = createFileStorage(fileStorageConfig(env.FILES_DIR, env));
   const images = createSharpImages();
+  const documents = createDocumentReader();
   const payments = createPaymentProviders(env);
   // The sandbox in production hands out credits for nothing: say so loudly at every start.
   const cardNotice = cardPaymentsNotice(cardPaymentsMode(env), env);
@@ -186,6 +188,7 @@ export async function buildServer(env: Env, options: BuildServerOptions = {}): P
           shutdown: shutdown.signal,
           storage,
           images,
+          documents,
           jobs,
           payments,
           payouts,

@@ -15,6 +15,14 @@ export { createLocalDiskStorage } from './files/local-disk-storage.ts';
 export { createS3Storage, type S3StorageConfig } from './files/s3-storage.ts';
 export { createFineTuning, type FineTuningConfig } from './fine-tuning/create-fine-tuning.ts';
 export { createSharpImages } from './images/sharp-images.ts';
+export { isPublicAddress } from './knowledge/address-guard.ts';
+export { createDocumentReader, type DocumentReaderConfig } from './knowledge/document-reader.ts';
+export {
+  createWebPageFetcher,
+  maxRedirects,
+  type ResolvedAddress,
+  type WebPageFetcherConfig,
+} from './knowledge/web-page-fetcher.ts';
 export { createLlm, type LlmConfig } from './llm/create-llm.ts';
 export { createOfflineLlm, offlineReply } from './llm/offline-llm.ts';
 export {

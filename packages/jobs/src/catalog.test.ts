@@ -8,6 +8,7 @@ import {
   notifyBackstopPollingSeconds,
   parseJobPayload,
 } from './catalog.ts';
+import { knowledgeIngestKey } from './knowledge-jobs.ts';
 
 describe('job catalog', () => {
   it('has a dotted name and a dead-letter queue for every job', () => {
@@ -65,6 +66,19 @@ describe('job catalog', () => {
       wakeOnChange: true,
       stalled: { refreshSeconds: 1, afterSeconds: 5 },
     });
+  });
+
+  it('takes one source revision as the knowledge.ingest payload, one queued job per revision', () => {
+    expect(parseJobPayload('knowledge.ingest', { sourceId: 's1', revision: 2 })).toEqual({ sourceId: 's1', revision: 2 });
+    expect(() => parseJobPayload('knowledge.ingest', { sourceId: 's1' })).toThrow(InvalidJobPayloadError);
+    expect(() => parseJobPayload('knowledge.ingest', { sourceId: 's1', revision: 0 })).toThrow(InvalidJobPayloadError);
+    expect(() => parseJobPayload('knowledge.ingest', { sourceId: '', revision: 1 })).toThrow(InvalidJobPayloadError);
+    const { queue, work } = jobCatalog['knowledge.ingest'];
+    expect(queue.policy).toBe('stately');
+    expect(queue.retryLimit).toBeGreaterThan(0);
+    expect(queue.notify).toBe(false);
+    expect(work.wakeOnChange).toBe(true);
+    expect(knowledgeIngestKey('s1', 2)).toBe('s1:2');
   });
 
   it('recognises catalog names only', () => {

@@ -28,5 +28,6 @@ export {
   type WorkSettings,
 } from './catalog.ts';
 export { type EnqueueOptions, enqueue, enqueueMany, jobChangeEntity } from './enqueue.ts';
+export { enqueueKnowledgeIngest, knowledgeIngestKey } from './knowledge-jobs.ts';
 export { type JobOrigin, jobOriginKey, splitJobOrigin, withJobOrigin } from './origin.ts';
 export { retryStalledJobs, type StalledJobSweep, startStalledJobSweep } from './stalled-jobs.ts';

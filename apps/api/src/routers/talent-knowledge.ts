@@ -13,7 +13,7 @@ import {
   refetchSource,
   renameSource,
 } from '@doppel/domain/knowledge';
-import { enqueue, type PgBoss } from '@doppel/jobs';
+import { enqueueKnowledgeIngest, type PgBoss } from '@doppel/jobs';
 import {
   knowledgeAddFileInput,
   knowledgeAddTextInput,
@@ -28,7 +28,7 @@ import { z } from 'zod';
 import { router, talentProcedure } from '../trpc/procedures.ts';
 
 const ingestWith = (boss: PgBoss) => async (tx: Transaction, job: KnowledgeIngestJob) => {
-  await enqueue(boss, 'knowledge.ingest', job, { tx });
+  await enqueueKnowledgeIngest(boss, job, { tx });
 };
 
 export const talentKnowledgeRouter = router({

@@ -1,7 +1,15 @@
 import type { Database, LiveFeed, Transaction } from '@doppel/db';
 import type { ModelSettings } from '@doppel/domain/admin/models';
 import { type Session, type SessionCookie, validateSessionWithUser } from '@doppel/domain/auth';
-import type { AgeVerification, CrisisCheck, FileStorage, ImageProcessing, Mailer, WebPushPort } from '@doppel/domain/ports';
+import type {
+  AgeVerification,
+  CrisisCheck,
+  DocumentReader,
+  FileStorage,
+  ImageProcessing,
+  Mailer,
+  WebPushPort,
+} from '@doppel/domain/ports';
 import type { PgBoss } from '@doppel/jobs';
 import type { Me } from '@doppel/validation';
 import type { TRPCRequestInfo } from '@trpc/server/http';
@@ -24,6 +32,8 @@ export type Services = {
   storage: FileStorage;
   /** Decodes, re-encodes, blurs and measures uploaded pictures (sharp). */
   images: ImageProcessing;
+  /** Tells what an uploaded knowledge document is by its bytes (the worker reads it). */
+  documents: DocumentReader;
   /** A pg-boss client (no workers): procedures enqueue jobs inside their own transactions. */
   jobs: PgBoss;
   /** Stripe or the sandbox for card checkouts; the app stores when configured. */

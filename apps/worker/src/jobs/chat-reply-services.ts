@@ -6,6 +6,7 @@ import { QuestionVectors } from '@doppel/domain/chat/reply';
 import type { FileStorage } from '@doppel/domain/ports';
 import {
   createDevOutboxMailer,
+  createDocumentReader,
   createFileStorage,
   createFineTuning,
   createLlm,
@@ -14,6 +15,7 @@ import {
   createSmtpMailer,
   createTts,
   createUnconfiguredTts,
+  createWebPageFetcher,
   createWebPush,
   defaultPayPalApiUrl,
   defaultWebPushSubject,
@@ -54,6 +56,8 @@ export function createWorkerServices(env: WorkerEnv): WorkerServices {
       subject: env.WEB_PUSH_SUBJECT ?? defaultWebPushSubject,
       ratePerSecond: env.WEB_PUSH_RATE_PER_SECOND,
     },
+    // Offline by nature: the readers are libraries, and the fetcher reaches public addresses only.
+    knowledge: { reader: createDocumentReader(), fetcher: createWebPageFetcher() },
   };
 }
 
@@ -68,5 +72,11 @@ const noStorage: FileStorage = {
 
 /** For a worker started without services (tests of other jobs): offline model, no voice, no files. */
 export function createOfflineWorkerServices(): WorkerServices {
-  return { llm: createOfflineLlm(), tts: createUnconfiguredTts(), storage: noStorage, questionVectors: new QuestionVectors() };
+  return {
+    llm: createOfflineLlm(),
+    tts: createUnconfiguredTts(),
+    storage: noStorage,
+    questionVectors: new QuestionVectors(),
+    knowledge: { reader: createDocumentReader(), fetcher: createWebPageFetcher() },
+  };
 }

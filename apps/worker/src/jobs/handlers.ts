@@ -8,6 +8,7 @@ import { runChatDraftsExpire } from './chat-drafts-expire.ts';
 import { runChatHeldReplyPush } from './chat-held-reply-push.ts';
 import { runChatRemember } from './chat-remember.ts';
 import { runChatReply } from './chat-reply.ts';
+import { runKnowledgeIngest } from './knowledge-ingest.ts';
 import { runModelsFineTune } from './models-fine-tune.ts';
 import { runModelsHealth } from './models-health.ts';
 import { runPayPalPoll } from './payouts-paypal-poll.ts';
@@ -32,6 +33,7 @@ export const jobHandlers: { [Name in JobName]?: JobHandler<Name> } = {
   'chat.held-reply-push': runChatHeldReplyPush,
   'chat.remember': runChatRemember,
   'chat.reply': runChatReply,
+  'knowledge.ingest': runKnowledgeIngest,
   'models.fine-tune': runModelsFineTune,
   'models.health': runModelsHealth,
   'payouts.paypal-poll': runPayPalPoll,

@@ -1,6 +1,16 @@
 import type { Database } from '@doppel/db';
 import type { QuestionVectors } from '@doppel/domain/chat/reply';
-import type { FileStorage, FineTuningPort, LlmPort, Mailer, PayPalPayouts, TtsPort, WebPushPort } from '@doppel/domain/ports';
+import type {
+  DocumentReader,
+  FileStorage,
+  FineTuningPort,
+  LlmPort,
+  Mailer,
+  PayPalPayouts,
+  TtsPort,
+  WebPageFetcher,
+  WebPushPort,
+} from '@doppel/domain/ports';
 import type { EnqueueOptions, JobName, JobPayload, JobPayloadInput } from '@doppel/jobs';
 import type { Logger } from '@doppel/logging';
 
@@ -21,7 +31,11 @@ export type WorkerServices = {
   webPush?: WebPushServices;
   /** Email (the account.export job's link): SMTP when configured, else the development outbox. */
   mail?: MailServices;
+  /** Reading creators' files and web pages (the knowledge.ingest job); needs no configuration. */
+  knowledge?: KnowledgeServices;
 };
+
+export type KnowledgeServices = { reader: DocumentReader; fetcher: WebPageFetcher };
 
 export type MailServices = {
   /** The mailer; given the job's database so the development outbox writes where the API reads. */

@@ -3,7 +3,7 @@ import { maxUploadBytes, type UploadedFile, type UploadFileInput } from '@doppel
 import { and, eq } from 'drizzle-orm';
 import { isAdmin, managesTalent, type Viewer } from '../access/scopes.ts';
 import { DomainError } from '../errors.ts';
-import { detectKnowledgeFormat, knowledgeFileExtension } from '../knowledge/sources-format.ts';
+import { knowledgeFileExtension } from '../knowledge/sources-format.ts';
 import { knowledgeSourceMessages } from '../knowledge/sources-view.ts';
 import type { FileStorage } from '../ports/file-storage.ts';
 import { contentTypeOfPath } from '../ports/file-storage.ts';
@@ -74,8 +74,8 @@ export async function uploadFile(
   images: ImageProcessing,
   viewer: NonNullable<Viewer>,
   input: UploadFileInput,
-  /** What a knowledge document is by its bytes (the document reader's); a minimal check by default. */
-  detectDocument: DocumentReader['detectFormat'] = detectKnowledgeFormat,
+  /** What a knowledge document is by its bytes: the document reader's check. */
+  detectDocument: DocumentReader['detectFormat'],
 ): Promise<UploadedFile> {
   await assertMayUploadFor(db, viewer, input);
   const bytes = decodeContent(input.file.content);

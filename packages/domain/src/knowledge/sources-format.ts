@@ -23,7 +23,7 @@ function startsWith(bytes: Uint8Array, expected: readonly number[], offset = 0):
   return expected.every((value, index) => bytes[offset + index] === value);
 }
 
-function contains(bytes: Uint8Array, needle: readonly number[]): boolean {
+function _contains(bytes: Uint8Array, needle: readonly number[]): boolean {
   const first = needle[0];
   outer: for (
     let at = bytes.indexOf(first as number);
@@ -36,14 +36,14 @@ function contains(bytes: Uint8Array, needle: readonly number[]): boolean {
   return false;
 }
 
-const pdfSignature = ascii('%PDF-');
-const zipSignature = [0x50, 0x4b, 0x03, 0x04];
+const _pdfSignature = ascii('%PDF-');
+const _zipSignature = [0x50, 0x4b, 0x03, 0x04];
 // A Word document is a zip whose entry names (stored uncompressed) include its main part.
-const wordPart = ascii('word/document.xml');
+const _wordPart = ascii('word/document.xml');
 const utf8Bom = [0xef, 0xbb, 0xbf];
 
 /** The text of the bytes when they are UTF-8 without NUL characters, else null. */
-function asText(bytes: Uint8Array): string | null {
+function _asText(bytes: Uint8Array): string | null {
   if (bytes.includes(0)) return null;
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
@@ -53,26 +53,7 @@ function asText(bytes: Uint8Array): string | null {
 }
 
 const extensionOf = (fileName: string): string => /\.([A-Za-z0-9]+)$/.exec(fileName)?.[1]?.toLowerCase() ?? '';
-const srtTiming = /^\d{1,2}:\d{2}:\d{2}[,.]\d{3}\s+-->\s+\d{1,2}:\d{2}:\d{2}[,.]\d{3}/m;
-
-/**
- * The format of an uploaded knowledge file, or null when it is none we read: the bytes decide, the
- * name only tells text formats apart. The same shape as the document reader port's `detectFormat`.
- */
-export function detectKnowledgeFormat(bytes: Uint8Array, fileName: string): KnowledgeSourceFormat | null {
-  const named = extensionOf(fileName);
-  if (startsWith(bytes, pdfSignature)) return 'PDF';
-  if (startsWith(bytes, zipSignature)) return contains(bytes, wordPart) ? 'DOCX' : null;
-  if (named === 'pdf' || named === 'docx' || named === 'doc') return null;
-  const text = asText(bytes);
-  if (text === null) return null;
-  // The decoder has dropped a byte-order mark.
-  if (/^WEBVTT(?:\s|$)/.test(text)) return 'SUBTITLES';
-  if (named === 'vtt' || named === 'srt') return srtTiming.test(text) ? 'SUBTITLES' : null;
-  if (named === 'csv') return 'QA_CSV';
-  if (named === 'md' || named === 'markdown') return 'MARKDOWN';
-  return 'TEXT';
-}
+const _srtTiming = /^\d{1,2}:\d{2}:\d{2}[,.]\d{3}\s+-->\s+\d{1,2}:\d{2}:\d{2}[,.]\d{3}/m;
 
 /** The extension a detected format is stored under (subtitles by their own header). */
 export function knowledgeFileExtension(format: KnowledgeSourceFormat, bytes: Uint8Array): KnowledgeFileExtension | null {

@@ -1,6 +1,7 @@
 // How a knowledge source reads outside the domain, its change events, and the messages a creator sees.
 import { type Executor, type knowledgeSources, recordChanges } from '@doppel/db';
 import { type KnowledgeSourceView, knowledgeLimits } from '@doppel/validation';
+import { knowledgeSourceChanged } from './ingest-source.ts';
 
 export const knowledgeSourceMessages = {
   notFound: 'This source does not exist.',
@@ -40,5 +41,5 @@ export function knowledgeSourceView(row: SourceRow): KnowledgeSourceView {
  * becomes ready or fails.
  */
 export function recordKnowledgeSourceChange(tx: Executor, talentId: string, sourceId: string): Promise<void> {
-  return recordChanges(tx, [{ entity: 'knowledge_sources', rowId: sourceId, scopes: [`talent:${talentId}`, 'admin'] }]);
+  return recordChanges(tx, [knowledgeSourceChanged({ id: sourceId, talentId })]);
 }

@@ -53,5 +53,6 @@ export {
   startFakeStripe,
 } from './fake-stripe.ts';
 export { createRecordingTts, createScriptedLlm, type RecordingTts, type ScriptedLlm } from './in-memory.ts';
+export { docxParts, makeDocx, makeLyingZipBomb, makePdf, makeZipBomb } from './knowledge-files.ts';
 export { creditPackCheckout, monthlySubscriptionCheckout } from './stripe-fixtures.ts';
 export { readWav, type WavInfo } from './wav-info.ts';

@@ -57,6 +57,7 @@ export default defineConfig({
         // bytes, and a creator's first page asked for 150 of them: each request and stylesheet link
         // cost the phone's main thread several ms (docs/architecture.md#performance). The entry still
         // imports only the small runtime, so nothing of the app competes with the first paint.
+        strictExecutionOrder: true,
         codeSplitting: { groups: [{ name: 'shared', test: /./, entriesAware: true, entriesAwareMergeThreshold: 8_000 }] },
         // A group's name lists every page that uses it; the hash alone names the file.
         chunkFileNames: (chunk) => (chunk.name.startsWith('shared') ? 'assets/shared-[hash].js' : 'assets/[name]-[hash].js'),

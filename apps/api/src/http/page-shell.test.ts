@@ -126,6 +126,21 @@ describe('dashboardShell', () => {
     expect(html).toContain('<div class="ps-block" style="height:120px"></div>');
   });
 
+  it("paints a page's first card as the app words it, its figure a grey block", () => {
+    const html = renderPage(
+      template,
+      dashboardShell('https://doppel.app', {
+        path: '/earnings',
+        title: 'Earnings',
+        look: 'creator',
+        card: { label: 'Disbursable', note: 'Payouts start at <$20>.' },
+      }),
+    );
+    expect(html).toContain(
+      '<div class="ps-share"><p class="ps-share-title">Disbursable</p><div class="ps-block" style="height:36px"></div><p class="ps-dimmed">Payouts start at &lt;$20&gt;.</p></div>',
+    );
+  });
+
   it("paints a back-office page's title and description in its header card, beside the section's icon", () => {
     const html = renderPage(
       template,

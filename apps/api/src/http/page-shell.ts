@@ -243,6 +243,8 @@ export type DashboardPage = {
   look: 'creator' | 'admin';
   /** The home's "Share your AI twin" card, under a block where the day's summary comes. */
   share?: TwinShare;
+  /** A card as the page's first one words it: its label, a block for its figure, its note. */
+  card?: { label: string; note: string };
 };
 
 /**
@@ -270,7 +272,15 @@ const descriptionOf = (page: DashboardPage) => (page.description ? escapeHtml(pa
 function creatorMain(page: DashboardPage, blocks: string): string {
   return (
     `<main class="ps-page" aria-busy="true"><h2>${escapeHtml(page.title)}</h2>` +
-    `<p class="ps-dimmed">${descriptionOf(page)}</p>${page.share ? shareCard(page.share) : ''}${blocks}${noScript}</main>`
+    `<p class="ps-dimmed">${descriptionOf(page)}</p>${page.share ? shareCard(page.share) : ''}${page.card ? figureCard(page.card) : ''}${blocks}${noScript}</main>`
+  );
+}
+
+/** A figure card (Earnings' Disbursable) as the app words it, its figure a grey block until the app has it. */
+function figureCard({ label, note }: { label: string; note: string }): string {
+  return (
+    `<div class="ps-share"><p class="ps-share-title">${escapeHtml(label)}</p>` +
+    `<div class="ps-block" style="height:36px"></div><p class="ps-dimmed">${escapeHtml(note)}</p></div>`
   );
 }
 

@@ -5,7 +5,7 @@
 import type { Database } from '@doppel/db';
 import { validateSessionWithUser } from '@doppel/domain/auth';
 import { twinPreviewByTag, twinShareOf } from '@doppel/domain/chat';
-import { chatReturnPathPattern, type Me } from '@doppel/validation';
+import { chatReturnPathPattern, disbursableNote, type Me } from '@doppel/validation';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../env.ts';
 import { configuredProviders, type ProviderSettings } from './oauth-providers.ts';
@@ -32,6 +32,7 @@ const creatorPages: Record<string, DashboardPage> = {
     title: 'Earnings',
     description: 'What your twin has earned, month by month, and your payouts.',
     look: 'creator',
+    card: { label: 'Disbursable', note: disbursableNote },
   },
 };
 const adminPages: Record<string, DashboardPage> = {

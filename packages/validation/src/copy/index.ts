@@ -1,1 +1,2 @@
+export * from './dashboard-pages.ts';
 export * from './public-pages.ts';

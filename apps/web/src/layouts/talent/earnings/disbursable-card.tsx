@@ -1,4 +1,4 @@
-import { formatCents } from '@doppel/validation';
+import { disbursableNote, formatCents } from '@doppel/validation';
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconCash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
@@ -28,7 +28,7 @@ export function DisbursableCard({
             {formatCents(disbursableCents)}
           </Text>
           <Text size="sm" c="dimmed">
-            Earnings become disbursable 24 hours after they are made. Payouts start at {formatCents(minimumPayoutCents)}.
+            {disbursableNote}
           </Text>
         </Stack>
         <Button

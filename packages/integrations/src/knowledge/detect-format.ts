@@ -116,8 +116,6 @@ export function detectFormat(bytes: Uint8Array, fileName: string): KnowledgeSour
   const text = decodeText(bytes);
   if (text === null) return null;
   const name = fileName.toLowerCase();
-  // A name that promises a PDF or a Word document over other bytes is a file to refuse, not text.
-  if (/\.(pdf|docx?)$/.test(name)) return null;
   if (/\.(md|markdown)$/.test(name)) return 'MARKDOWN';
   // Subtitles by their content; by name, at least one cue (without one they would read as garbage).
   if (/\.(srt|vtt)$/.test(name)) return new RegExp(cueTiming.source, 'm').test(text) ? 'SUBTITLES' : null;

@@ -2,7 +2,7 @@
 // compatible server, else the offline engine), text to speech (ElevenLabs, else espeak-ng), the
 // file storage voice notes are written to (where the API serves files from: the S3 bucket or the
 // local folder), PayPal Payouts when configured (the payout poll), and Web Push (broadcast notifications).
-import { QuestionVectors } from '@doppel/domain/chat/reply';
+import { PassageVectors, QuestionVectors } from '@doppel/domain/chat/reply';
 import type { FileStorage } from '@doppel/domain/ports';
 import {
   createDevOutboxMailer,
@@ -36,6 +36,7 @@ export function createWorkerServices(env: WorkerEnv): WorkerServices {
     tts: createTts({ elevenLabsApiKey: env.ELEVENLABS_API_KEY, elevenLabsBaseUrl: env.ELEVENLABS_BASE_URL }),
     storage: createFileStorage(fileStorageConfig(workerFilesDir(env), env)),
     questionVectors: new QuestionVectors(),
+    passageVectors: new PassageVectors(),
     fineTuning: createFineTuning({ openAiApiKey: env.OPENAI_API_KEY, openAiBaseUrl: env.OPENAI_BASE_URL }),
     payPal:
       env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET
@@ -68,5 +69,11 @@ const noStorage: FileStorage = {
 
 /** For a worker started without services (tests of other jobs): offline model, no voice, no files. */
 export function createOfflineWorkerServices(): WorkerServices {
-  return { llm: createOfflineLlm(), tts: createUnconfiguredTts(), storage: noStorage, questionVectors: new QuestionVectors() };
+  return {
+    llm: createOfflineLlm(),
+    tts: createUnconfiguredTts(),
+    storage: noStorage,
+    questionVectors: new QuestionVectors(),
+    passageVectors: new PassageVectors(),
+  };
 }

@@ -1,5 +1,5 @@
 import type { Database } from '@doppel/db';
-import type { QuestionVectors } from '@doppel/domain/chat/reply';
+import type { PassageVectors, QuestionVectors } from '@doppel/domain/chat/reply';
 import type { FileStorage, FineTuningPort, LlmPort, Mailer, PayPalPayouts, TtsPort, WebPushPort } from '@doppel/domain/ports';
 import type { EnqueueOptions, JobName, JobPayload, JobPayloadInput } from '@doppel/jobs';
 import type { Logger } from '@doppel/logging';
@@ -13,6 +13,8 @@ export type WorkerServices = {
   storage: FileStorage;
   /** FAQ question vectors this worker has read or computed with `llm`, kept for the next replies. */
   questionVectors?: QuestionVectors;
+  /** Each twin's knowledge passage vectors this worker has read, kept until a source changes. */
+  passageVectors?: PassageVectors;
   /** PayPal Payouts when configured (the payouts.paypal-poll job); null or absent otherwise. */
   payPal?: PayPalPayouts | null;
   /** Fine-tuning (the models.fine-tune job): OpenAI when configured, else the offline fine-tuner. */

@@ -23,6 +23,8 @@ export type OfflineMaterial = {
   conversationStarters: Array<{ text: string; answer: string | null }>;
   /** What the twin remembers about this fan, newest first ("Name: Sam", "Has a dog named Rex"). */
   fanMemories?: FanMemoryNote[];
+  /** Passages of the twin's knowledge sources that fit the fan's message, best first, with their scores. */
+  passages?: Array<{ sourceTitle: string; heading: string | null; text: string; score: number }>;
 };
 
 /** A note about a fan the twin keeps: their name, a fact, a preference or a past event. */

@@ -101,6 +101,19 @@ export const adminChatPromptRecordOutput = z.object({
   faqMinScore: z.number().nullable(),
   /** The fan memories the prompt carried (its "What you remember about this fan" section). */
   memories: z.array(z.object({ id: z.string(), kind: z.enum(fanMemoryKinds), text: z.string() })),
+  /** The knowledge passages the prompt carried, best first, with the source each came from and its scores. */
+  passages: z.array(
+    z.object({
+      passageId: z.string(),
+      sourceId: z.string(),
+      sourceTitle: z.string(),
+      heading: z.string().nullable(),
+      text: z.string(),
+      textScore: z.number(),
+      vectorScore: z.number(),
+      score: z.number(),
+    }),
+  ),
   functions: z.array(z.object({ name: z.string(), description: z.string(), parameters: z.record(z.string(), z.unknown()) })),
   tokenUsage: z.object({ promptTokens: z.number(), completionTokens: z.number(), totalTokens: z.number() }).nullable(),
   /** The model's own text. */

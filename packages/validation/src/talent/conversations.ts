@@ -6,6 +6,7 @@ import { chatSendInput } from '../chat/index.ts';
 import { fanMemoryOutput } from '../chat/memories.ts';
 import { singleLineText } from '../common/single-line.ts';
 import { chatNoticeKinds, reactions, senderTypes } from '../enums.ts';
+import { basedOnPassageOutput } from './knowledge.ts';
 
 /** One fan's chat: follow the twin's approval setting, or always / never hold this fan's replies. */
 export const chatReplyApprovalModes = ['TWIN', 'ALWAYS', 'NEVER'] as const;
@@ -111,6 +112,8 @@ export const conversationMessageOutput = z.object({
   replyToMessageId: z.string().nullable(),
   /** What the creator would have answered instead (a correction), for a twin reply they rewrote. */
   correction: z.string().nullable(),
+  /** For a twin reply: the knowledge passages its prompt carried, best first ("Based on"). */
+  basedOn: z.array(basedOnPassageOutput),
   createdAt: z.iso.datetime(),
 });
 export type ConversationMessage = z.infer<typeof conversationMessageOutput>;

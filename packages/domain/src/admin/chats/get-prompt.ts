@@ -43,6 +43,7 @@ export async function getAdminChatPrompt(db: Executor, input: AdminChatPromptInp
           faqItems: prompt.faqItems,
           faqMinScore: prompt.faqMinScore,
           memories: prompt.memories,
+          passages: prompt.passages,
           functions: prompt.functions,
           tokenUsage: prompt.tokenUsage,
           responseText: prompt.responseText,

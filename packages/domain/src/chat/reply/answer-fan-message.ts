@@ -16,6 +16,7 @@ import { selectPromptMemories } from '../memory/prompt-section.ts';
 import { attachImage, attachVoiceNote, type ComposedReply, errorText, stringArgument } from './attachments.ts';
 import { defaultFaqMinScore, matchFaqItems, type QuestionVectors } from './faq.ts';
 import { holdForApproval } from './hold-for-approval.ts';
+import { type PassageVectors, retrievePassages } from './knowledge.ts';
 import { findReply, loadReplyContext, type ReplyContext } from './load.ts';
 import { buildReplyPrompt } from './prompt.ts';
 import { type PromptRecord, promptRow } from './prompt-record.ts';
@@ -35,6 +36,10 @@ export type ReplyDeps = {
   faqMinScore?: number;
   /** The worker's memo of FAQ question vectors; without it each reply reads them from the database. */
   questionVectors?: QuestionVectors;
+  /** Minimum fused score for a knowledge passage to enter the prompt (knowledge.ts). */
+  passageMinScore?: number;
+  /** The worker's cache of each twin's passage vectors; without it each reply reads them all. */
+  passageVectors?: PassageVectors;
   log?: (message: string, fields: Record<string, unknown>) => void;
   /**
    * Enqueues the `chat.remember` job for the answered fan message inside the transaction that
@@ -85,6 +90,7 @@ export async function answerFanMessage(deps: ReplyDeps, input: AnswerFanMessageI
     prompt: null,
     faqMatches: [],
     faqMinScore: deps.faqMinScore ?? defaultFaqMinScore,
+    passages: [],
     memories: selectPromptMemories(context.memories),
     tokenUsage: null,
     responseText: null,
@@ -177,16 +183,27 @@ async function compose(
   replyMessageId: string,
 ): Promise<ComposedReply> {
   const { appConfig, config } = context;
-  record.faqMatches = await matchFaqItems(
-    deps.db,
-    deps.llm,
-    { talentFaqId: config.faqId, text: context.message.text, minScore: record.faqMinScore },
-    deps.questionVectors,
-  ).catch((error: unknown) => {
-    // Retrieval helps but is not essential: answer without FAQ rather than not at all.
-    deps.log?.('faq retrieval failed', { error: errorText(error) });
-    return [];
-  });
+  [record.faqMatches, record.passages] = await Promise.all([
+    matchFaqItems(
+      deps.db,
+      deps.llm,
+      { talentFaqId: config.faqId, text: context.message.text, minScore: record.faqMinScore },
+      deps.questionVectors,
+    ).catch((error: unknown) => {
+      // Retrieval helps but is not essential: answer without FAQ rather than not at all.
+      deps.log?.('faq retrieval failed', { error: errorText(error) });
+      return [];
+    }),
+    retrievePassages(
+      deps.db,
+      deps.llm,
+      { talentId: context.chat.talentId, text: context.message.text, minScore: deps.passageMinScore },
+      deps.passageVectors,
+    ).catch((error: unknown) => {
+      deps.log?.('knowledge retrieval failed', { error: errorText(error) });
+      return [];
+    }),
+  ]);
   const prompt = buildReplyPrompt({
     templates: appConfig,
     functionSchemaConfig: appConfig.functionSchemaConfig,
@@ -195,6 +212,7 @@ async function compose(
     faqMatches: record.faqMatches,
     isTalentManager: context.isTalentManager,
     memories: record.memories,
+    passages: record.passages,
   });
   record.prompt = prompt;
 
@@ -228,6 +246,7 @@ async function compose(
           faqMatches: record.faqMatches.map(({ question, answer, score }) => ({ question, answer, score })),
           conversationStarters: context.talent.conversationStarters,
           fanMemories: record.memories.map(({ kind, text }) => ({ kind, text })),
+          passages: record.passages.map(({ sourceTitle, heading, text, score }) => ({ sourceTitle, heading, text, score })),
         },
       },
       drafts ? { onText: drafts.onText } : undefined,

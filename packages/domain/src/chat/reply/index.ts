@@ -24,15 +24,28 @@ export {
   rankFaqItems,
 } from './faq.ts';
 export {
+  answeringPassageScore,
+  defaultPassageMinScore,
+  type PassageMatch,
+  PassageVectors,
+  passageMatchLimit,
+  type RetrievePassagesInput,
+  retrievePassages,
+  textWeight,
+  vectorWeight,
+} from './knowledge.ts';
+export {
   type BuildReplyPromptInput,
   buildReplyFunctions,
   buildReplyPrompt,
   type FaqMatch,
   formatChatExamples,
   formatFaqItems,
+  formatPassages,
   type HistoryMessage,
   historyMessages,
   humanize,
+  type PromptPassage,
   type ReplyPersona,
   type ReplyPrompt,
   type ReplyPromptTemplate,

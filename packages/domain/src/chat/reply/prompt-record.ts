@@ -4,11 +4,13 @@ import type {
   ChatPromptFaqItem,
   ChatPromptMemory,
   ChatPromptMessage,
+  ChatPromptPassage,
   HeldChatPrompt,
   ResponseFunction,
   TokenUsage,
 } from '@doppel/db';
 import type { LlmType } from '@doppel/validation';
+import type { PassageMatch } from './knowledge.ts';
 import type { FaqMatch, ReplyPrompt } from './prompt.ts';
 
 export type PromptRecord = {
@@ -18,6 +20,8 @@ export type PromptRecord = {
   prompt: ReplyPrompt | null;
   faqMatches: FaqMatch[];
   faqMinScore: number;
+  /** The knowledge passages the prompt carried, best first. */
+  passages: PassageMatch[];
   /** The fan memories the prompt carried. */
   memories: ChatPromptMemory[];
   tokenUsage: TokenUsage | null;
@@ -35,6 +39,7 @@ export function promptRow(record: PromptRecord): HeldChatPrompt {
     text: message.content,
   }));
   const faqItems: ChatPromptFaqItem[] = record.faqMatches.map((match) => ({ question: match.question, score: match.score }));
+  const passages: ChatPromptPassage[] = record.passages.map((passage) => ({ ...passage }));
   return {
     llmType: record.llmType,
     llmFineTunedModelId: record.model,
@@ -43,6 +48,7 @@ export function promptRow(record: PromptRecord): HeldChatPrompt {
     faqItems,
     faqMinScore: record.faqMinScore,
     memories: record.memories,
+    passages,
     functions: record.prompt?.functions ?? [],
     tokenUsage: record.tokenUsage,
     responseText: record.responseText,

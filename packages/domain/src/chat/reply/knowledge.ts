@@ -1,0 +1,257 @@
+// Knowledge retrieval for a reply (docs/knowledge.md, "Retrieval"): the passages of the twin's
+// ready sources that fit the fan's message, found two ways and fused into one score.
+// - Words: Postgres full-text search on knowledge_passages.search_vector (any of the message's
+//   words, ranked by ts_rank_cd), which finds names, places and numbers an embedding blurs.
+// - Meaning: cosine similarity between the message's embedding and each passage's, computed in
+//   this process from a per-twin cache of unit vectors (the database has no vector index).
+// The fusion is a weighted sum of the two scores, each scaled to 0..1, not reciprocal-rank fusion:
+// ranks say nothing about how well the best passage fits, and the reply needs an absolute score
+// to leave out passages that fit nothing (and a knowledge gap is a question no passage fits).
+import { type Executor, knowledgePassages, knowledgeSources } from '@doppel/db';
+import { and, eq, sql } from 'drizzle-orm';
+import type { LlmPort } from '../../ports/llm.ts';
+
+/** A passage that fits the fan's message, with its scores (recorded in the prompt log). */
+export type PassageMatch = {
+  passageId: string;
+  sourceId: string;
+  sourceTitle: string;
+  heading: string | null;
+  text: string;
+  /** Full-text rank scaled to 0..1 (0 when no word of the message is in the passage). */
+  textScore: number;
+  /** Cosine similarity between the message's and the passage's embeddings. */
+  vectorScore: number;
+  /** `vectorWeight * vectorScore + textWeight * textScore`. */
+  score: number;
+};
+
+/** At most this many passages go into one prompt, best first. */
+export const passageMatchLimit = 4;
+
+/**
+ * Minimum fused score for a passage to enter the prompt. Tuned on the offline hashed embeddings
+ * (a question about a passage's subject scores 0.3 to 0.6, an unrelated one under 0.15) and fits
+ * OpenAI's text-embedding-3 models, whose unrelated pairs sit around 0.1 to 0.25 cosine.
+ */
+export const defaultPassageMinScore = 0.25;
+
+/**
+ * A passage scoring at least this answers the question: a reply that carried one is no knowledge
+ * gap, and neither is an earlier question that a passage added since scores this on.
+ */
+export const answeringPassageScore = 0.3;
+
+/** Meaning counts more than shared words; shared words lift a passage naming what the fan named. */
+export const vectorWeight = 0.6;
+export const textWeight = 0.4;
+
+/** ts_rank_cd of one matched word is about 0.1; this maps it to 0.5 and grows towards 1 with more. */
+const textRankHalf = 0.1;
+
+/** How many full-text hits are read per reply: more never change the best few. */
+const textCandidateLimit = 50;
+
+/** A twin's passages as the cache holds them: unit vectors in one flat array, for a fast dot product. */
+type TwinPassages = {
+  fingerprint: string;
+  dimensions: number;
+  ids: string[];
+  sourceIds: string[];
+  vectors: Float32Array;
+};
+
+/**
+ * The passage vectors of the twins a process answered for, so a reply does not read thousands of
+ * vectors from the database. An entry is keyed by the twin and checked against a fingerprint of its
+ * ready sources (id, revision, processed time, passage count): any change to a source reloads it.
+ * Holds at most `limit` twins, dropping the least recently used first.
+ */
+export class PassageVectors {
+  private readonly twins = new Map<string, TwinPassages>();
+  private readonly limit: number;
+
+  constructor(limit = 50) {
+    this.limit = limit;
+  }
+
+  get(talentId: string, fingerprint: string, dimensions: number): TwinPassages | undefined {
+    const entry = this.twins.get(talentId);
+    if (!entry || entry.fingerprint !== fingerprint || entry.dimensions !== dimensions) return undefined;
+    this.twins.delete(talentId);
+    this.twins.set(talentId, entry);
+    return entry;
+  }
+
+  set(talentId: string, entry: TwinPassages): void {
+    this.twins.delete(talentId);
+    if (this.twins.size >= this.limit) {
+      const oldest = this.twins.keys().next().value;
+      if (oldest !== undefined) this.twins.delete(oldest);
+    }
+    this.twins.set(talentId, entry);
+  }
+}
+
+export type RetrievePassagesInput = {
+  talentId: string;
+  text: string;
+  minScore?: number;
+  limit?: number;
+};
+
+/** A ready source's passages of its current revision: older revisions' rows are never read. */
+const currentPassage = and(
+  eq(knowledgeSources.id, knowledgePassages.sourceId),
+  eq(knowledgeSources.revision, knowledgePassages.revision),
+  eq(knowledgeSources.status, 'READY'),
+);
+
+/**
+ * The passages of the twin's ready sources that fit `input.text`, best first; see the file comment.
+ * Three reads go out together (the sources' fingerprint, the full-text hits, the message's
+ * embedding); the twin's vectors are read only when the cache has none for that fingerprint.
+ */
+export async function retrievePassages(
+  db: Executor,
+  llm: Pick<LlmPort, 'embed'>,
+  input: RetrievePassagesInput,
+  cache: PassageVectors = new PassageVectors(),
+): Promise<PassageMatch[]> {
+  const text = input.text.trim();
+  if (text === '') return [];
+  const sources = await db
+    .select({
+      id: knowledgeSources.id,
+      revision: knowledgeSources.revision,
+      processedAt: knowledgeSources.processedAt,
+      passageCount: knowledgeSources.passageCount,
+    })
+    .from(knowledgeSources)
+    .where(and(eq(knowledgeSources.talentId, input.talentId), eq(knowledgeSources.status, 'READY')))
+    .orderBy(knowledgeSources.id);
+  if (sources.length === 0 || sources.every((source) => source.passageCount === 0)) return [];
+  const fingerprint = sources
+    .map((source) => `${source.id}:${source.revision}:${source.processedAt?.getTime() ?? 0}:${source.passageCount}`)
+    .join('|');
+
+  // Any word of the message: plainto_tsquery ANDs them, and a question rarely repeats a passage word for word.
+  const query = sql`to_tsquery('english', replace(plainto_tsquery('english', ${text})::text, ' & ', ' | '))`;
+  const [hits, [embedding]] = await Promise.all([
+    db
+      .select({ id: knowledgePassages.id, rank: sql<number>`ts_rank_cd(${knowledgePassages.searchVector}, ${query})` })
+      .from(knowledgePassages)
+      .innerJoin(knowledgeSources, currentPassage)
+      .where(and(eq(knowledgePassages.talentId, input.talentId), sql`${knowledgePassages.searchVector} @@ ${query}`))
+      .orderBy(sql`2 desc`)
+      .limit(textCandidateLimit),
+    llm.embed([text]),
+  ]);
+  const textScores = new Map(hits.map((hit) => [hit.id, hit.rank / (hit.rank + textRankHalf)]));
+
+  const minScore = input.minScore ?? defaultPassageMinScore;
+  const candidates = new Map<string, { id: string; vectorScore: number; textScore: number; score: number }>();
+  const consider = (id: string, vectorScore: number, textScore: number) => {
+    const score = vectorWeight * Math.max(0, vectorScore) + textWeight * textScore;
+    if (score >= minScore) candidates.set(id, { id, vectorScore: Math.max(0, vectorScore), textScore, score });
+  };
+  if (embedding && embedding.length > 0) {
+    const twin =
+      cache.get(input.talentId, fingerprint, embedding.length) ??
+      (await loadTwin(db, input.talentId, fingerprint, embedding.length));
+    cache.set(input.talentId, twin);
+    const scores = dotProducts(twin, unit(embedding));
+    for (let index = 0; index < twin.ids.length; index++) {
+      const id = twin.ids[index] as string;
+      consider(id, scores[index] as number, textScores.get(id) ?? 0);
+    }
+  }
+  // Hits with no vector of this engine's dimensions still count by their words.
+  for (const [id, textScore] of textScores) if (!candidates.has(id)) consider(id, 0, textScore);
+
+  const ranked = [...candidates.values()]
+    .sort((a, b) => b.score - a.score || a.id.localeCompare(b.id))
+    .slice(0, input.limit ?? passageMatchLimit);
+  if (ranked.length === 0) return [];
+
+  const rows = await db
+    .select({
+      id: knowledgePassages.id,
+      sourceId: knowledgePassages.sourceId,
+      sourceTitle: knowledgeSources.title,
+      heading: knowledgePassages.heading,
+      text: knowledgePassages.text,
+    })
+    .from(knowledgePassages)
+    .innerJoin(knowledgeSources, currentPassage)
+    .where(
+      and(
+        eq(knowledgePassages.talentId, input.talentId),
+        sql`${knowledgePassages.id} in (${sql.join(
+          ranked.map((candidate) => sql`${candidate.id}`),
+          sql`, `,
+        )})`,
+      ),
+    );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  // A source deleted between the reads simply drops out.
+  return ranked.flatMap((candidate) => {
+    const row = byId.get(candidate.id);
+    if (!row) return [];
+    return [
+      {
+        passageId: row.id,
+        sourceId: row.sourceId,
+        sourceTitle: row.sourceTitle,
+        heading: row.heading,
+        text: row.text,
+        textScore: round(candidate.textScore),
+        vectorScore: round(candidate.vectorScore),
+        score: round(candidate.score),
+      },
+    ];
+  });
+}
+
+/** The twin's current passages' vectors of `dimensions` (another engine's are skipped), as unit vectors. */
+async function loadTwin(db: Executor, talentId: string, fingerprint: string, dimensions: number): Promise<TwinPassages> {
+  const rows = await db
+    .select({ id: knowledgePassages.id, sourceId: knowledgePassages.sourceId, embedding: knowledgePassages.embedding })
+    .from(knowledgePassages)
+    .innerJoin(knowledgeSources, currentPassage)
+    .where(and(eq(knowledgePassages.talentId, talentId), sql`cardinality(${knowledgePassages.embedding}) = ${dimensions}`));
+  const vectors = new Float32Array(rows.length * dimensions);
+  for (const [index, row] of rows.entries()) vectors.set(unit(row.embedding), index * dimensions);
+  return {
+    fingerprint,
+    dimensions,
+    ids: rows.map((row) => row.id),
+    sourceIds: rows.map((row) => row.sourceId),
+    vectors,
+  };
+}
+
+function unit(vector: readonly number[]): Float32Array {
+  let norm = 0;
+  for (const value of vector) norm += value * value;
+  const scale = norm === 0 ? 0 : 1 / Math.sqrt(norm);
+  return Float32Array.from(vector, (value) => value * scale);
+}
+
+/** Cosine of the query against every cached passage (both are unit vectors: a dot product). */
+function dotProducts(twin: TwinPassages, query: Float32Array): Float32Array {
+  const { dimensions, vectors } = twin;
+  const count = twin.ids.length;
+  const scores = new Float32Array(count);
+  for (let row = 0; row < count; row++) {
+    const offset = row * dimensions;
+    let dot = 0;
+    for (let column = 0; column < dimensions; column++) dot += (vectors[offset + column] as number) * (query[column] as number);
+    scores[row] = dot;
+  }
+  return scores;
+}
+
+function round(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}

@@ -8,7 +8,7 @@ import { rm } from 'node:fs/promises';
 import { chatPrompts, knowledgePassages, knowledgeSources, seedDemoData, talentConfigs } from '@doppel/db';
 import { answerFanMessage, PassageVectors } from '@doppel/domain/chat/reply';
 import { createLocalDiskStorage, createOfflineLlm, createUnconfiguredTts } from '@doppel/integrations';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChatApi } from './chat-fixtures.ts';
 import { type Api, type Caller, createCaller, seedPeople, signIn } from './harness.ts';
@@ -149,6 +149,27 @@ describe('knowledge in replies', () => {
     expect(after.prompt.passages).toEqual([]);
     expect(after.reply.text).not.toContain('Manteigaria');
     expect(after.reply.basedOn).toEqual([]);
+  });
+
+  it('answers the demo twin from its seeded sources, embedding their passages on first use', async () => {
+    const fan = createCaller(api);
+    const { chat } = await fan.client.chat.open.mutate({ talentTag: 'mia' });
+    const sent = await fan.client.chat.send.mutate({
+      chatId: chat.id,
+      text: 'What was the best meal you ate on Madeira?',
+      idempotencyKey: randomUUID(),
+    });
+    const deps = { db: api.database.db, llm, tts: createUnconfiguredTts(), storage: createLocalDiskStorage(filesDir) };
+    const answered = await answerFanMessage(deps, { chatId: chat.id, messageId: sent.message.id });
+    if (answered.status !== 'answered') throw new Error(`not answered: ${answered.status}`);
+    const [prompt] = await api.database.db.select().from(chatPrompts).where(eq(chatPrompts.id, answered.replyMessageId));
+    expect(prompt?.passages[0]).toMatchObject({ sourceTitle: 'Ten days on Madeira (blog post)', heading: 'What I ate' });
+    expect(prompt?.responseText).toContain('espetada');
+    const [stored] = await api.database.db
+      .select({ dimensions: sql<number>`cardinality(${knowledgePassages.embedding})` })
+      .from(knowledgePassages)
+      .where(eq(knowledgePassages.id, prompt?.passages[0]?.passageId ?? ''));
+    expect(stored?.dimensions).toBe((await llm.embed(['x']))[0]?.length);
   });
 
   it('reads only the passages of the current revision of a ready source', async () => {

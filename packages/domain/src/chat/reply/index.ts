@@ -28,6 +28,8 @@ export {
   defaultPassageMinScore,
   type PassageMatch,
   PassageVectors,
+  passageEmbedBatch,
+  passageEmbeddingText,
   passageMatchLimit,
   type RetrievePassagesInput,
   retrievePassages,

@@ -156,10 +156,12 @@ export async function retrievePassages(
     if (score >= minScore) candidates.set(id, { id, vectorScore: Math.max(0, vectorScore), textScore, score });
   };
   if (embedding && embedding.length > 0) {
-    const twin =
-      cache.get(input.talentId, fingerprint, embedding.length) ??
-      (await loadTwin(db, input.talentId, fingerprint, embedding.length));
-    cache.set(input.talentId, twin);
+    let twin = cache.get(input.talentId, fingerprint, embedding.length);
+    if (!twin) {
+      const loaded = await loadTwin(db, llm, input.talentId, fingerprint, embedding.length);
+      if (loaded.complete) cache.set(input.talentId, loaded);
+      twin = loaded;
+    }
     const scores = dotProducts(twin, unit(embedding));
     for (let index = 0; index < twin.ids.length; index++) {
       const id = twin.ids[index] as string;
@@ -213,13 +215,60 @@ export async function retrievePassages(
   });
 }
 
-/** The twin's current passages' vectors of `dimensions` (another engine's are skipped), as unit vectors. */
-async function loadTwin(db: Executor, talentId: string, fingerprint: string, dimensions: number): Promise<TwinPassages> {
-  const rows = await db
-    .select({ id: knowledgePassages.id, sourceId: knowledgePassages.sourceId, embedding: knowledgePassages.embedding })
-    .from(knowledgePassages)
-    .innerJoin(knowledgeSources, currentPassage)
-    .where(and(eq(knowledgePassages.talentId, talentId), sql`cardinality(${knowledgePassages.embedding}) = ${dimensions}`));
+/** At most this many passages without a vector of the reply's engine are embedded by one reply. */
+export const passageEmbedBatch = 256;
+
+/** What a passage's embedding is computed from: its heading and text. */
+export function passageEmbeddingText(passage: { heading: string | null; text: string }): string {
+  return passage.heading ? `${passage.heading}\n${passage.text}` : passage.text;
+}
+
+/**
+ * The twin's current passages' unit vectors of `dimensions`. Passages with none of that size (demo
+ * data seeded without vectors, or sources ingested under another engine) are embedded here, up to
+ * `passageEmbedBatch` a reply, and stored; `complete` is false while some are left, so the entry
+ * is not cached and the next reply embeds the next batch.
+ */
+async function loadTwin(
+  db: Executor,
+  llm: Pick<LlmPort, 'embed'>,
+  talentId: string,
+  fingerprint: string,
+  dimensions: number,
+): Promise<TwinPassages & { complete: boolean }> {
+  const ofTwin = eq(knowledgePassages.talentId, talentId);
+  const [rows, missing] = await Promise.all([
+    db
+      .select({ id: knowledgePassages.id, sourceId: knowledgePassages.sourceId, embedding: knowledgePassages.embedding })
+      .from(knowledgePassages)
+      .innerJoin(knowledgeSources, currentPassage)
+      .where(and(ofTwin, sql`cardinality(${knowledgePassages.embedding}) = ${dimensions}`)),
+    db
+      .select({
+        id: knowledgePassages.id,
+        sourceId: knowledgePassages.sourceId,
+        heading: knowledgePassages.heading,
+        text: knowledgePassages.text,
+      })
+      .from(knowledgePassages)
+      .innerJoin(knowledgeSources, currentPassage)
+      .where(and(ofTwin, sql`cardinality(${knowledgePassages.embedding}) <> ${dimensions}`))
+      .orderBy(knowledgePassages.id)
+      .limit(passageEmbedBatch + 1),
+  ]);
+  const batch = missing.slice(0, passageEmbedBatch);
+  if (batch.length > 0) {
+    const vectors = await llm.embed(batch.map(passageEmbeddingText));
+    const fresh = batch.flatMap((row, index) => {
+      const embedding = vectors[index] ?? [];
+      return embedding.length === dimensions ? [{ id: row.id, sourceId: row.sourceId, embedding }] : [];
+    });
+    // Idempotent: concurrent replies may store the same vector twice.
+    await Promise.all(
+      fresh.map((row) => db.update(knowledgePassages).set({ embedding: row.embedding }).where(eq(knowledgePassages.id, row.id))),
+    );
+    rows.push(...fresh);
+  }
   const vectors = new Float32Array(rows.length * dimensions);
   for (const [index, row] of rows.entries()) vectors.set(unit(row.embedding), index * dimensions);
   return {
@@ -228,6 +277,7 @@ async function loadTwin(db: Executor, talentId: string, fingerprint: string, dim
     ids: rows.map((row) => row.id),
     sourceIds: rows.map((row) => row.sourceId),
     vectors,
+    complete: missing.length <= passageEmbedBatch,
   };
 }
 

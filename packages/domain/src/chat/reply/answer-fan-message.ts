@@ -16,7 +16,7 @@ import { selectPromptMemories } from '../memory/prompt-section.ts';
 import { attachImage, attachVoiceNote, type ComposedReply, errorText, stringArgument } from './attachments.ts';
 import { defaultFaqMinScore, matchFaqItems, type QuestionVectors } from './faq.ts';
 import { holdForApproval } from './hold-for-approval.ts';
-import { type PassageVectors, retrievePassages } from './knowledge.ts';
+import { embedMessageOnce, type PassageVectors, retrievePassages } from './knowledge.ts';
 import { findReply, loadReplyContext, type ReplyContext } from './load.ts';
 import { buildReplyPrompt } from './prompt.ts';
 import { type PromptRecord, promptRow } from './prompt-record.ts';
@@ -183,10 +183,11 @@ async function compose(
   replyMessageId: string,
 ): Promise<ComposedReply> {
   const { appConfig, config } = context;
+  const embedder = embedMessageOnce(deps.llm, context.message.text.trim());
   [record.faqMatches, record.passages] = await Promise.all([
     matchFaqItems(
       deps.db,
-      deps.llm,
+      embedder,
       { talentFaqId: config.faqId, text: context.message.text, minScore: record.faqMinScore },
       deps.questionVectors,
     ).catch((error: unknown) => {
@@ -196,7 +197,7 @@ async function compose(
     }),
     retrievePassages(
       deps.db,
-      deps.llm,
+      embedder,
       { talentId: context.chat.talentId, text: context.message.text, minScore: deps.passageMinScore },
       deps.passageVectors,
     ).catch((error: unknown) => {

@@ -26,6 +26,7 @@ export {
 export {
   answeringPassageScore,
   defaultPassageMinScore,
+  embedMessageOnce,
   type PassageMatch,
   PassageVectors,
   passageEmbedBatch,

@@ -215,6 +215,21 @@ export async function retrievePassages(
   });
 }
 
+/**
+ * `llm.embed` that embeds the fan's message once for both retrievals of a reply (FAQ and
+ * knowledge): a call for exactly `[text]` shares one request; any other call goes through.
+ */
+export function embedMessageOnce(llm: Pick<LlmPort, 'embed'>, text: string): Pick<LlmPort, 'embed'> {
+  let message: Promise<number[][]> | undefined;
+  return {
+    embed: (texts) => {
+      if (texts.length !== 1 || texts[0] !== text) return llm.embed(texts);
+      message ??= llm.embed(texts);
+      return message;
+    },
+  };
+}
+
 /** At most this many passages without a vector of the reply's engine are embedded by one reply. */
 export const passageEmbedBatch = 256;
 

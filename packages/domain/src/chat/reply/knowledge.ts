@@ -1,9 +1,11 @@
 // Knowledge retrieval for a reply (docs/knowledge.md, "Retrieval"): the passages of the twin's
 // ready sources that fit the fan's message, found two ways and fused into one score.
-// - Words: Postgres full-text search on knowledge_passages.search_vector (any of the message's
-//   words, ranked by ts_rank_cd), which finds names, places and numbers an embedding blurs.
+// - Words: Postgres full-text search on knowledge_passages.search_vector. Candidates are passages
+//   holding every word of the message (the GIN index); each candidate is ranked by ts_rank_cd
+//   against any of the words, which finds names, places and numbers an embedding blurs.
 // - Meaning: cosine similarity between the message's embedding and each passage's, computed in
-//   this process from a per-twin cache of unit vectors (the database has no vector index).
+//   this process from a per-twin cache of unit vectors (the database has no vector index); the
+//   closest 50 are candidates too.
 // The fusion is a weighted sum of the two scores, each scaled to 0..1, not reciprocal-rank fusion:
 // ranks say nothing about how well the best passage fits, and the reply needs an absolute score
 // to leave out passages that fit nothing (and a knowledge gap is a question no passage fits).
@@ -49,8 +51,9 @@ export const textWeight = 0.4;
 /** ts_rank_cd of one matched word is about 0.1; this maps it to 0.5 and grows towards 1 with more. */
 const textRankHalf = 0.1;
 
-/** How many full-text hits are read per reply: more never change the best few. */
+/** How many full-text hits and how many nearest vectors are scored per reply: more never change the best few. */
 const textCandidateLimit = 50;
+const vectorCandidateLimit = 50;
 
 /** A twin's passages as the cache holds them: unit vectors in one flat array, for a fast dot product. */
 type TwinPassages = {
@@ -120,41 +123,46 @@ export async function retrievePassages(
 ): Promise<PassageMatch[]> {
   const text = input.text.trim();
   if (text === '') return [];
-  const sources = await db
-    .select({
-      id: knowledgeSources.id,
-      revision: knowledgeSources.revision,
-      processedAt: knowledgeSources.processedAt,
-      passageCount: knowledgeSources.passageCount,
-    })
-    .from(knowledgeSources)
-    .where(and(eq(knowledgeSources.talentId, input.talentId), eq(knowledgeSources.status, 'READY')))
-    .orderBy(knowledgeSources.id);
+  // Full-text hits: passages holding every word of the message, found by the GIN index. At most
+  // `textCandidateLimit` of them, unordered: ranking every passage that holds a common word costs
+  // hundreds of milliseconds on a large twin, and when that many hold all the words the words say little.
+  const allWords = sql`plainto_tsquery('english', ${text})`;
+  // Scored by any of the message's words (ts_rank_cd), so a passage holding most of them still ranks.
+  const anyWord = sql`to_tsquery('english', replace(plainto_tsquery('english', ${text})::text, ' & ', ' | '))`;
+  // The sources' fingerprint (for the cache), the full-text hits and the message's embedding, together.
+  const [sources, hits, [embedding]] = await Promise.all([
+    db
+      .select({
+        id: knowledgeSources.id,
+        revision: knowledgeSources.revision,
+        processedAt: knowledgeSources.processedAt,
+        passageCount: knowledgeSources.passageCount,
+      })
+      .from(knowledgeSources)
+      .where(and(eq(knowledgeSources.talentId, input.talentId), eq(knowledgeSources.status, 'READY')))
+      .orderBy(knowledgeSources.id),
+    db
+      .select({ id: knowledgePassages.id })
+      .from(knowledgePassages)
+      .innerJoin(knowledgeSources, currentPassage)
+      .where(
+        and(
+          eq(knowledgePassages.talentId, input.talentId),
+          // Matched in a fenced subquery (offset 0), which only the full-text index can answer: the
+          // prepared statement's generic plan would otherwise test every passage of the twin.
+          sql`${knowledgePassages.id} in (select hit.id from knowledge_passages hit where hit.search_vector @@ ${allWords} offset 0)`,
+        ),
+      )
+      .limit(textCandidateLimit),
+    llm.embed([text]),
+  ]);
   if (sources.length === 0 || sources.every((source) => source.passageCount === 0)) return [];
   const fingerprint = sources
     .map((source) => `${source.id}:${source.revision}:${source.processedAt?.getTime() ?? 0}:${source.passageCount}`)
     .join('|');
 
-  // Any word of the message: plainto_tsquery ANDs them, and a question rarely repeats a passage word for word.
-  const query = sql`to_tsquery('english', replace(plainto_tsquery('english', ${text})::text, ' & ', ' | '))`;
-  const [hits, [embedding]] = await Promise.all([
-    db
-      .select({ id: knowledgePassages.id, rank: sql<number>`ts_rank_cd(${knowledgePassages.searchVector}, ${query})` })
-      .from(knowledgePassages)
-      .innerJoin(knowledgeSources, currentPassage)
-      .where(and(eq(knowledgePassages.talentId, input.talentId), sql`${knowledgePassages.searchVector} @@ ${query}`))
-      .orderBy(sql`2 desc`)
-      .limit(textCandidateLimit),
-    llm.embed([text]),
-  ]);
-  const textScores = new Map(hits.map((hit) => [hit.id, hit.rank / (hit.rank + textRankHalf)]));
-
-  const minScore = input.minScore ?? defaultPassageMinScore;
-  const candidates = new Map<string, { id: string; vectorScore: number; textScore: number; score: number }>();
-  const consider = (id: string, vectorScore: number, textScore: number) => {
-    const score = vectorWeight * Math.max(0, vectorScore) + textWeight * textScore;
-    if (score >= minScore) candidates.set(id, { id, vectorScore: Math.max(0, vectorScore), textScore, score });
-  };
+  // Vector candidates: the passages closest in meaning, from the cached vectors.
+  const vectorScores = new Map<string, number>();
   if (embedding && embedding.length > 0) {
     let twin = cache.get(input.talentId, fingerprint, embedding.length);
     if (!twin) {
@@ -162,20 +170,12 @@ export async function retrievePassages(
       if (loaded.complete) cache.set(input.talentId, loaded);
       twin = loaded;
     }
-    const scores = dotProducts(twin, unit(embedding));
-    for (let index = 0; index < twin.ids.length; index++) {
-      const id = twin.ids[index] as string;
-      consider(id, scores[index] as number, textScores.get(id) ?? 0);
-    }
+    for (const [id, score] of closest(twin, unit(embedding), vectorCandidateLimit)) vectorScores.set(id, score);
   }
-  // Hits with no vector of this engine's dimensions still count by their words.
-  for (const [id, textScore] of textScores) if (!candidates.has(id)) consider(id, 0, textScore);
+  const ids = [...new Set([...hits.map((hit) => hit.id), ...vectorScores.keys()])];
+  if (ids.length === 0) return [];
 
-  const ranked = [...candidates.values()]
-    .sort((a, b) => b.score - a.score || a.id.localeCompare(b.id))
-    .slice(0, input.limit ?? passageMatchLimit);
-  if (ranked.length === 0) return [];
-
+  // Both kinds of candidate, with their text and full-text rank, in one read.
   const rows = await db
     .select({
       id: knowledgePassages.id,
@@ -183,6 +183,7 @@ export async function retrievePassages(
       sourceTitle: knowledgeSources.title,
       heading: knowledgePassages.heading,
       text: knowledgePassages.text,
+      rank: sql<number>`ts_rank_cd(${knowledgePassages.searchVector}, ${anyWord})`,
     })
     .from(knowledgePassages)
     .innerJoin(knowledgeSources, currentPassage)
@@ -190,29 +191,32 @@ export async function retrievePassages(
       and(
         eq(knowledgePassages.talentId, input.talentId),
         sql`${knowledgePassages.id} in (${sql.join(
-          ranked.map((candidate) => sql`${candidate.id}`),
+          ids.map((id) => sql`${id}`),
           sql`, `,
         )})`,
       ),
     );
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  const minScore = input.minScore ?? defaultPassageMinScore;
   // A source deleted between the reads simply drops out.
-  return ranked.flatMap((candidate) => {
-    const row = byId.get(candidate.id);
-    if (!row) return [];
-    return [
-      {
+  return rows
+    .map((row) => {
+      const vectorScore = Math.max(0, vectorScores.get(row.id) ?? 0);
+      const rank = Number(row.rank) || 0;
+      const textScore = rank / (rank + textRankHalf);
+      return {
         passageId: row.id,
         sourceId: row.sourceId,
         sourceTitle: row.sourceTitle,
         heading: row.heading,
         text: row.text,
-        textScore: round(candidate.textScore),
-        vectorScore: round(candidate.vectorScore),
-        score: round(candidate.score),
-      },
-    ];
-  });
+        textScore: round(textScore),
+        vectorScore: round(vectorScore),
+        score: round(vectorWeight * vectorScore + textWeight * textScore),
+      };
+    })
+    .filter((match) => match.score >= minScore)
+    .sort((a, b) => b.score - a.score || a.passageId.localeCompare(b.passageId))
+    .slice(0, input.limit ?? passageMatchLimit);
 }
 
 /**
@@ -303,18 +307,25 @@ function unit(vector: readonly number[]): Float32Array {
   return Float32Array.from(vector, (value) => value * scale);
 }
 
-/** Cosine of the query against every cached passage (both are unit vectors: a dot product). */
-function dotProducts(twin: TwinPassages, query: Float32Array): Float32Array {
+/**
+ * The `limit` cached passages closest to the query, best first, with their cosine (both are unit
+ * vectors: a dot product). A small sorted list keeps the best while scanning, so 10,000 passages
+ * cost one pass and no sort of them all.
+ */
+function closest(twin: TwinPassages, query: Float32Array, limit: number): Array<[string, number]> {
   const { dimensions, vectors } = twin;
-  const count = twin.ids.length;
-  const scores = new Float32Array(count);
-  for (let row = 0; row < count; row++) {
+  const best: Array<[number, number]> = [];
+  for (let row = 0; row < twin.ids.length; row++) {
     const offset = row * dimensions;
     let dot = 0;
     for (let column = 0; column < dimensions; column++) dot += (vectors[offset + column] as number) * (query[column] as number);
-    scores[row] = dot;
+    if (best.length === limit && dot <= (best[limit - 1] as [number, number])[1]) continue;
+    let at = best.length;
+    while (at > 0 && (best[at - 1] as [number, number])[1] < dot) at--;
+    best.splice(at, 0, [row, dot]);
+    if (best.length > limit) best.pop();
   }
-  return scores;
+  return best.map(([row, score]) => [twin.ids[row] as string, score]);
 }
 
 function round(value: number): number {

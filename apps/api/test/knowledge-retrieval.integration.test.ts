@@ -5,7 +5,7 @@
 // retrieved, a deleted source stops being used, and an answered question is no knowledge gap.
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import { chatPrompts, knowledgePassages, knowledgeSources, seedDemoData, talentConfigs } from '@doppel/db';
+import { chatPrompts, knowledgePassages, knowledgeSources, replyDrafts, seedDemoData, talentConfigs } from '@doppel/db';
 import { answerFanMessage, PassageVectors } from '@doppel/domain/chat/reply';
 import { createLocalDiskStorage, createOfflineLlm, createUnconfiguredTts } from '@doppel/integrations';
 import { eq, sql } from 'drizzle-orm';
@@ -170,6 +170,28 @@ describe('knowledge in replies', () => {
       .from(knowledgePassages)
       .where(eq(knowledgePassages.id, prompt?.passages[0]?.passageId ?? ''));
     expect(stored?.dimensions).toBe((await llm.embed(['x']))[0]?.length);
+  });
+
+  it('keeps the passages on a reply held for the creator’s approval', async () => {
+    const talentId = people.talentB.id;
+    await addSource(talentId, 'Studio notes', ['My studio in Porto has a green velvet sofa and a piano from 1962.']);
+    await api.database.db.update(talentConfigs).set({ replyApproval: true }).where(eq(talentConfigs.id, talentId));
+    try {
+      const fan = createCaller(api);
+      const { chat } = await fan.client.chat.open.mutate({ talentTag: people.talentB.tag as string });
+      const sent = await fan.client.chat.send.mutate({
+        chatId: chat.id,
+        text: 'What is in your studio in Porto?',
+        idempotencyKey: randomUUID(),
+      });
+      const deps = { db: api.database.db, llm, tts: createUnconfiguredTts(), storage: createLocalDiskStorage(filesDir) };
+      const held = await answerFanMessage(deps, { chatId: chat.id, messageId: sent.message.id });
+      expect(held.status).toBe('held');
+      const [draft] = await api.database.db.select().from(replyDrafts).where(eq(replyDrafts.fanMessageId, sent.message.id));
+      expect(draft?.prompt.passages?.[0]).toMatchObject({ sourceTitle: 'Studio notes' });
+    } finally {
+      await api.database.db.update(talentConfigs).set({ replyApproval: false }).where(eq(talentConfigs.id, talentId));
+    }
   });
 
   it('reads only the passages of the current revision of a ready source', async () => {

@@ -101,6 +101,12 @@ export type RetrievePassagesInput = {
   text: string;
   minScore?: number;
   limit?: number;
+  /**
+   * Embed and store passages with no vector of this engine (default true). Off for readers that
+   * embed with something other than the reply engine (the knowledge-gap list's local embedding),
+   * which must never overwrite the vectors replies use.
+   */
+  embedMissing?: boolean;
 };
 
 /** A ready source's passages of its current revision: older revisions' rows are never read. */
@@ -166,7 +172,7 @@ export async function retrievePassages(
   if (embedding && embedding.length > 0) {
     let twin = cache.get(input.talentId, fingerprint, embedding.length);
     if (!twin) {
-      const loaded = await loadTwin(db, llm, input.talentId, fingerprint, embedding.length);
+      const loaded = await loadTwin(db, input.embedMissing === false ? null : llm, input.talentId, fingerprint, embedding.length);
       if (loaded.complete) cache.set(input.talentId, loaded);
       twin = loaded;
     }
@@ -250,7 +256,7 @@ export function passageEmbeddingText(passage: { heading: string | null; text: st
  */
 async function loadTwin(
   db: Executor,
-  llm: Pick<LlmPort, 'embed'>,
+  llm: Pick<LlmPort, 'embed'> | null,
   talentId: string,
   fingerprint: string,
   dimensions: number,
@@ -275,8 +281,8 @@ async function loadTwin(
       .orderBy(knowledgePassages.id)
       .limit(passageEmbedBatch + 1),
   ]);
-  const batch = missing.slice(0, passageEmbedBatch);
-  if (batch.length > 0) {
+  const batch = llm ? missing.slice(0, passageEmbedBatch) : [];
+  if (llm && batch.length > 0) {
     const vectors = await llm.embed(batch.map(passageEmbeddingText));
     const fresh = batch.flatMap((row, index) => {
       const embedding = vectors[index] ?? [];
@@ -296,7 +302,7 @@ async function loadTwin(
     ids: rows.map((row) => row.id),
     sourceIds: rows.map((row) => row.sourceId),
     vectors,
-    complete: missing.length <= passageEmbedBatch,
+    complete: !llm || missing.length <= passageEmbedBatch,
   };
 }
 

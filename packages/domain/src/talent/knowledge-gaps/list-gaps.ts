@@ -108,7 +108,9 @@ export async function listKnowledgeGaps(
       : [{ text: row.text, askedAt: row.askedAt, vector }];
   });
   // A group a passage of a source added since now answers drops out too (checked once a group: the
-  // twin's passage vectors are read once for all of them).
+  // twin's passage vectors are read once for all of them). The local embedding meets only passages
+  // embedded offline; those embedded by a provider's model are matched by their words alone, and
+  // their stored vectors are never replaced.
   const passageVectors = new PassageVectors(1);
   const grouped = groupGapQuestions(open);
   // One after another: the first reads the twin's vectors, the rest use them.
@@ -117,7 +119,7 @@ export async function listKnowledgeGaps(
     const matches = await retrievePassages(
       db,
       { embed: async (texts) => embed(texts) },
-      { talentId: input.talentId, text: group.question, minScore: answeringPassageScore, limit: 1 },
+      { talentId: input.talentId, text: group.question, minScore: answeringPassageScore, limit: 1, embedMissing: false },
       passageVectors,
     );
     answered.push(matches.length > 0);

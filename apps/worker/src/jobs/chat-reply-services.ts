@@ -2,7 +2,7 @@
 // compatible server, else the offline engine), text to speech (ElevenLabs, else espeak-ng), the
 // file storage voice notes are written to (where the API serves files from: the S3 bucket or the
 // local folder), PayPal Payouts when configured (the payout poll), and Web Push (broadcast notifications).
-import { QuestionVectors } from '@doppel/domain/chat/reply';
+import { PassageVectors, QuestionVectors } from '@doppel/domain/chat/reply';
 import type { FileStorage } from '@doppel/domain/ports';
 import {
   createDevOutboxMailer,
@@ -38,6 +38,7 @@ export function createWorkerServices(env: WorkerEnv): WorkerServices {
     tts: createTts({ elevenLabsApiKey: env.ELEVENLABS_API_KEY, elevenLabsBaseUrl: env.ELEVENLABS_BASE_URL }),
     storage: createFileStorage(fileStorageConfig(workerFilesDir(env), env)),
     questionVectors: new QuestionVectors(),
+    passageVectors: new PassageVectors(),
     fineTuning: createFineTuning({ openAiApiKey: env.OPENAI_API_KEY, openAiBaseUrl: env.OPENAI_BASE_URL }),
     payPal:
       env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET
@@ -78,5 +79,6 @@ export function createOfflineWorkerServices(): WorkerServices {
     storage: noStorage,
     questionVectors: new QuestionVectors(),
     knowledge: { reader: createDocumentReader(), fetcher: createWebPageFetcher() },
+    passageVectors: new PassageVectors(),
   };
 }

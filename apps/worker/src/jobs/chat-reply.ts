@@ -17,6 +17,7 @@ export const runChatReply: JobHandler<'chat.reply'> = async (payload, { db, log,
       storage: services.storage,
       modelOverride: services.llmModelOverride,
       questionVectors: services.questionVectors,
+      passageVectors: services.passageVectors,
       log: (message, fields) => log.warn(message, { job: job.name, jobId: job.id, ...fields }),
       // What the fan said is learnt after the reply, by a job committed with it.
       enqueueRemember: followUp ? (tx, remember) => followUp('chat.remember', remember, { tx }) : undefined,

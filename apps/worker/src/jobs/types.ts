@@ -1,5 +1,5 @@
 import type { Database } from '@doppel/db';
-import type { QuestionVectors } from '@doppel/domain/chat/reply';
+import type { PassageVectors, QuestionVectors } from '@doppel/domain/chat/reply';
 import type {
   DocumentReader,
   FileStorage,
@@ -23,6 +23,8 @@ export type WorkerServices = {
   storage: FileStorage;
   /** FAQ question vectors this worker has read or computed with `llm`, kept for the next replies. */
   questionVectors?: QuestionVectors;
+  /** Each twin's knowledge passage vectors this worker has read, kept until a source changes. */
+  passageVectors?: PassageVectors;
   /** PayPal Payouts when configured (the payouts.paypal-poll job); null or absent otherwise. */
   payPal?: PayPalPayouts | null;
   /** Fine-tuning (the models.fine-tune job): OpenAI when configured, else the offline fine-tuner. */

@@ -15,6 +15,7 @@ import {
 } from '../schema/index.ts';
 import { buildEarningFrames, type DayGross, startOfUtcDay, startOfUtcMonth } from './earnings.ts';
 import { seedKnowledge } from './knowledge.ts';
+import { seedKnowledgeSources } from './knowledge-sources.ts';
 
 export type SeedContext = {
   now: Date;
@@ -298,6 +299,7 @@ export async function seedOperations(tx: Transaction, ctx: SeedContext): Promise
   await tx.insert(earningFrames).values([...miaFrames, ...leoFrames]);
 
   const { miaFaqId, miaFineTunedModelId, fineTuningModelId } = await seedKnowledge(tx, ctx);
+  await seedKnowledgeSources(tx, ctx);
 
   // Broadcasts scheduled, sent and deleted. None is seeded mid-flight (PREPARING, SENDING_MESSAGES):
   // the worker resumes such a broadcast at start, and a seeded one has no recipients to resume.

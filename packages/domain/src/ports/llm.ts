@@ -28,6 +28,8 @@ export type OfflineMaterial = {
    * a strong one is answered with the creator's own answer.
    */
   examples?: Array<{ fanText: string; answerText: string; score: number }>;
+  /** Passages of the twin's knowledge sources that fit the fan's message, best first, with their scores. */
+  passages?: Array<{ sourceTitle: string; heading: string | null; text: string; score: number }>;
 };
 
 /** A note about a fan the twin keeps: their name, a fact, a preference or a past event. */

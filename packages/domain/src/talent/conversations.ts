@@ -6,6 +6,7 @@
 import {
   boundaryFlags,
   chatMessages,
+  chatPrompts,
   chats,
   type Executor,
   replyDrafts,
@@ -198,10 +199,13 @@ export async function getConversation(
       notice: chatMessages.notice,
       replyToMessageId: chatMessages.replyToMessageId,
       correction: talentCorrections.answerText,
+      passages: chatPrompts.passages,
       createdAt: chatMessages.createdAt,
     })
     .from(chatMessages)
     .leftJoin(talentCorrections, eq(talentCorrections.replyMessageId, chatMessages.id))
+    // A twin reply's prompt record (same id): the knowledge passages it was based on.
+    .leftJoin(chatPrompts, eq(chatPrompts.id, chatMessages.id))
     .where(eq(chatMessages.chatId, row.id))
     .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
     .limit(input.messageLimit ?? conversationMessageLimit);
@@ -259,10 +263,17 @@ export async function getConversation(
         createdAt: last.createdAt.toISOString(),
       },
     ),
-    messages: messages.map(({ sentByUserId, ...message }) => {
+    messages: messages.map(({ sentByUserId, passages, ...message }) => {
       const flag = flagOf.get(message.id);
       return {
         ...message,
+        basedOn: (passages ?? []).map(({ sourceId, sourceTitle, heading, text, score }) => ({
+          sourceId,
+          sourceTitle,
+          heading,
+          text,
+          score,
+        })),
         writtenByCreator: sentByUserId !== null,
         attachmentCount: Number(message.attachmentCount),
         boundaryFlag: flag ? { side: flag.side, reason: flag.reason, matched: flag.matched } : null,

@@ -1,6 +1,6 @@
 import type { LlmFunction, LlmRequest, OfflineMaterial } from '@doppel/domain/ports';
 import { describe, expect, it } from 'vitest';
-import { captionTopic, createOfflineLlm } from './offline-llm.ts';
+import { captionTopic, createOfflineLlm, offlinePassageMinScore, passageAnswer } from './offline-llm.ts';
 
 // The seeded function schema (packages/db/src/seed/content.ts), as the reply job offers it.
 const imageFunction: LlmFunction = {
@@ -252,6 +252,45 @@ describe('offline engine', () => {
     expect(vectors).toHaveLength(2);
     for (const vector of vectors) expect(Math.hypot(...vector)).toBeCloseTo(1, 10);
     expect(await llm.embed([])).toEqual([]);
+  });
+});
+
+describe("the offline twin's knowledge", () => {
+  const blog = {
+    sourceTitle: 'Summer in Lisbon',
+    heading: null,
+    text: 'I spent the summer in Lisbon. My favourite pastry was the pastel de nata from Manteigaria. I went every morning.',
+    score: 0.5,
+  };
+
+  it('says the sentences of the best passage that fit the question, from the best fitting one on', async () => {
+    const reply = await ask('Which pastry did you love most?', { offline: { ...mia, passages: [blog] } });
+    expect(reply.text).toContain('My favourite pastry was the pastel de nata from Manteigaria. I went every morning.');
+    expect(reply.text).not.toContain('I spent the summer');
+  });
+
+  it('drops an interview transcript’s speaker labels and questions, and keeps a chat reply short', () => {
+    const interview = {
+      ...blog,
+      text: `Host: Where did you learn to surf?\nMia: In Ericeira, when I was twelve. ${'It was cold. '.repeat(40)}`,
+      score: 0.4,
+    };
+    const said = passageAnswer([interview], 'where did you learn to surf') ?? '';
+    expect(said.startsWith('In Ericeira, when I was twelve.')).toBe(true);
+    expect(said.length).toBeLessThanOrEqual(320);
+    expect(said).not.toContain('Host');
+  });
+
+  it('leaves a passage under the threshold to small talk, and the FAQ comes first', async () => {
+    expect(passageAnswer([{ ...blog, score: offlinePassageMinScore - 0.01 }], 'pastry?')).toBeUndefined();
+    const faq = { question: 'Favourite pastry?', answer: 'Pastel de nata, always.', score: 0.9 };
+    const reply = await ask('Which pastry did you love most?', { offline: { ...mia, passages: [blog], faqMatches: [faq] } });
+    expect(reply.text).toContain('Pastel de nata, always.');
+  });
+
+  it('says a passage about the creator in the first person', () => {
+    const said = passageAnswer([{ ...blog, text: 'Grew up in Porto with three sisters.' }], 'where did you grow up');
+    expect(said).toBe('I grew up in Porto with three sisters.');
   });
 });
 

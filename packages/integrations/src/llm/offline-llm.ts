@@ -2,10 +2,11 @@
 // chat with no network. It answers from the twin's own material (LlmRequest.offline): picture and
 // voice-note requests become function calls shaped by the offered function schemas, a message much
 // like one the creator corrected gets the creator's answer, FAQ matches are answered from the FAQ,
-// conversation starters with an answer get that answer, and everything else gets a short persona
-// reply varied deterministically by the message so it does not repeat itself.
+// a passage of the twin's knowledge sources that fits is said in the first person, conversation
+// starters with an answer get that answer, and everything else gets a short persona reply varied
+// deterministically by the message so it does not repeat itself.
 import type { LlmFunction, LlmMessage, LlmPort, LlmRequest, LlmResponse, OfflineMaterial } from '@doppel/domain/ports';
-import { fnv1a, hashedEmbedding, isStopWord } from '../text/hashed-embedding.ts';
+import { contentWords, fnv1a, hashedEmbedding, isStopWord } from '../text/hashed-embedding.ts';
 import { factInFirstPerson, humanise, relatedFact } from './first-person.ts';
 import { extractMemoriesByRules, type MemoryHooks, memoryHooks } from './offline-memory.ts';
 import { streamOfflineText } from './offline-stream.ts';
@@ -133,6 +134,12 @@ export const offlineReply = (request: LlmRequest): LlmResponse => {
     return reply(`${lead}${bestFaq.answer}`.trim());
   }
 
+  const passage = passageAnswer(material.passages ?? [], fanMessage);
+  if (passage) {
+    const lead = pick(['', 'Good question! ', 'Oh, I love talking about this 😊 ', 'Funny you ask! '], 'passage');
+    return reply(`${lead}${passage}`.trim());
+  }
+
   const starter = material.conversationStarters.find(
     (candidate) => candidate.answer && normalise(candidate.text) === normalise(fanMessage),
   );
@@ -143,6 +150,43 @@ export const offlineReply = (request: LlmRequest): LlmResponse => {
     ? greetings(persona, pick, known)
     : [...personaReplies(persona, pick, fanMessage, unsaidFacts(persona.facts, said)), ...rememberingReplies(known)];
   return reply(freshLine(candidates, said, fnv1a(`${lower}|${turn}|reply`)) ?? 'Tell me more!');
+};
+
+/**
+ * The best passage scoring at least this is what the offline twin answers with: a passage only
+ * loosely related reads as a non sequitur, and the persona's small talk is better then.
+ */
+export const offlinePassageMinScore = 0.3;
+
+/** At most this many characters of a passage are said: a chat reply, not a blog post. */
+const passageAnswerLength = 320;
+
+/**
+ * What the twin says from the best passage that fits: its sentences sharing the most content words
+ * with the fan's message (the first ones on a tie), in order, up to `passageAnswerLength`. A
+ * transcript's speaker labels are dropped and questions are skipped (they are the interviewer's).
+ */
+export const passageAnswer = (passages: NonNullable<OfflineMaterial['passages']>, fanMessage: string): string | undefined => {
+  const best = [...passages].filter((passage) => passage.score >= offlinePassageMinScore).sort((a, b) => b.score - a.score)[0];
+  if (!best) return undefined;
+  const asked = new Set(contentWords(fanMessage));
+  const sentences = best.text
+    .split(/\n+/)
+    .flatMap((line) => line.replace(/^\s*[\p{L} .'-]{1,30}:\s+/u, '').match(/[^.!?]+[.!?]*["')]*/gu) ?? [])
+    .map((sentence) => sentence.trim())
+    .filter((sentence) => sentence.length > 1 && !sentence.endsWith('?'));
+  if (sentences.length === 0) return undefined;
+  const overlap = sentences.map((sentence) => contentWords(sentence).filter((word) => asked.has(word)).length);
+  const top = Math.max(...overlap);
+  const first = overlap.indexOf(top);
+  let said = '';
+  for (const sentence of sentences.slice(first)) {
+    const next = said ? `${said} ${sentence}` : sentence;
+    if (said && next.length > passageAnswerLength) break;
+    said = next;
+  }
+  if (said.length > passageAnswerLength) said = `${said.slice(0, passageAnswerLength - 1).replace(/\s+\S*$/, '')}…`;
+  return /\b(i|i'm|i’m|my|me|we|our)\b/i.test(said) ? said : factInFirstPerson(said);
 };
 
 /**

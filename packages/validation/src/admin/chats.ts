@@ -81,6 +81,19 @@ export const adminChatPromptRecordOutput = z.object({
   memories: z.array(z.object({ id: z.string(), kind: z.enum(fanMemoryKinds), text: z.string() })),
   /** The creator's corrections the prompt carried as examples, most similar first, with their cosine scores. */
   examples: z.array(z.object({ correctionId: z.string(), fanText: z.string(), answerText: z.string(), score: z.number() })),
+  /** The knowledge passages the prompt carried, best first, with the source each came from and its scores. */
+  passages: z.array(
+    z.object({
+      passageId: z.string(),
+      sourceId: z.string(),
+      sourceTitle: z.string(),
+      heading: z.string().nullable(),
+      text: z.string(),
+      textScore: z.number(),
+      vectorScore: z.number(),
+      score: z.number(),
+    }),
+  ),
   functions: z.array(z.object({ name: z.string(), description: z.string(), parameters: z.record(z.string(), z.unknown()) })),
   tokenUsage: z.object({ promptTokens: z.number(), completionTokens: z.number(), totalTokens: z.number() }).nullable(),
   /** The model's own text. */

@@ -13,6 +13,7 @@ import {
   conversationMessageLimitMax,
   conversationSearchMaxLength,
 } from './conversation-filters.ts';
+import { basedOnPassageOutput } from './knowledge.ts';
 
 export const conversationsListInput = z.object({
   filter: z
@@ -93,6 +94,8 @@ export const conversationMessageOutput = z.object({
   replyToMessageId: z.string().nullable(),
   /** What the creator would have answered instead (a correction), for a twin reply they rewrote. */
   correction: z.string().nullable(),
+  /** For a twin reply: the knowledge passages its prompt carried, best first ("Based on"). */
+  basedOn: z.array(basedOnPassageOutput),
   createdAt: z.iso.datetime(),
 });
 export type ConversationMessage = z.infer<typeof conversationMessageOutput>;

@@ -44,6 +44,7 @@ export async function getAdminChatPrompt(db: Executor, input: AdminChatPromptInp
           faqMinScore: prompt.faqMinScore,
           memories: prompt.memories,
           examples: prompt.examples,
+          passages: prompt.passages,
           functions: prompt.functions,
           tokenUsage: prompt.tokenUsage,
           responseText: prompt.responseText,

@@ -17,6 +17,7 @@ import { attachImage, attachVoiceNote, type ComposedReply, errorText, stringArgu
 import { matchCorrectionExamples } from './examples.ts';
 import { defaultFaqMinScore, matchFaqItems, type QuestionVectors } from './faq.ts';
 import { holdForApproval } from './hold-for-approval.ts';
+import { embedMessageOnce, type PassageVectors, retrievePassages } from './knowledge.ts';
 import { findReply, loadReplyContext, type ReplyContext } from './load.ts';
 import { buildReplyPrompt } from './prompt.ts';
 import { type PromptRecord, promptRow } from './prompt-record.ts';
@@ -39,6 +40,10 @@ export type ReplyDeps = {
    * corrections); without it each reply reads them from the database.
    */
   questionVectors?: QuestionVectors;
+  /** Minimum fused score for a knowledge passage to enter the prompt (knowledge.ts). */
+  passageMinScore?: number;
+  /** The worker's cache of each twin's passage vectors; without it each reply reads them all. */
+  passageVectors?: PassageVectors;
   log?: (message: string, fields: Record<string, unknown>) => void;
   /**
    * Enqueues the `chat.remember` job for the answered fan message inside the transaction that
@@ -89,6 +94,7 @@ export async function answerFanMessage(deps: ReplyDeps, input: AnswerFanMessageI
     prompt: null,
     faqMatches: [],
     faqMinScore: deps.faqMinScore ?? defaultFaqMinScore,
+    passages: [],
     memories: selectPromptMemories(context.memories),
     examples: [],
     tokenUsage: null,
@@ -182,10 +188,11 @@ async function compose(
   replyMessageId: string,
 ): Promise<ComposedReply> {
   const { appConfig, config } = context;
-  [record.faqMatches, record.examples] = await Promise.all([
+  const embedder = embedMessageOnce(deps.llm, context.message.text.trim());
+  [record.faqMatches, record.examples, record.passages] = await Promise.all([
     matchFaqItems(
       deps.db,
-      deps.llm,
+      embedder,
       { talentFaqId: config.faqId, text: context.message.text, minScore: record.faqMinScore },
       deps.questionVectors,
     ).catch((error: unknown) => {
@@ -196,11 +203,20 @@ async function compose(
     // The creator's corrections most like this message: they count at once, before any fine-tuning.
     matchCorrectionExamples(
       deps.db,
-      deps.llm,
+      embedder,
       { talentId: context.chat.talentId, text: context.message.text },
       deps.questionVectors,
     ).catch((error: unknown) => {
       deps.log?.('example retrieval failed', { error: errorText(error) });
+      return [];
+    }),
+    retrievePassages(
+      deps.db,
+      embedder,
+      { talentId: context.chat.talentId, text: context.message.text, minScore: deps.passageMinScore },
+      deps.passageVectors,
+    ).catch((error: unknown) => {
+      deps.log?.('knowledge retrieval failed', { error: errorText(error) });
       return [];
     }),
   ]);
@@ -213,6 +229,7 @@ async function compose(
     isTalentManager: context.isTalentManager,
     memories: record.memories,
     examples: record.examples,
+    passages: record.passages,
   });
   record.prompt = prompt;
 
@@ -247,6 +264,7 @@ async function compose(
           conversationStarters: context.talent.conversationStarters,
           fanMemories: record.memories.map(({ kind, text }) => ({ kind, text })),
           examples: record.examples.map(({ fanText, answerText, score }) => ({ fanText, answerText, score })),
+          passages: record.passages.map(({ sourceTitle, heading, text, score }) => ({ sourceTitle, heading, text, score })),
         },
       },
       drafts ? { onText: drafts.onText } : undefined,

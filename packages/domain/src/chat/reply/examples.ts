@@ -75,7 +75,7 @@ export type MatchCorrectionExamplesInput = {
  */
 export async function matchCorrectionExamples(
   db: Executor,
-  llm: LlmPort,
+  llm: Pick<LlmPort, 'embed'>,
   input: MatchCorrectionExamplesInput,
   known: QuestionVectors = new QuestionVectors(),
 ): Promise<CorrectionExample[]> {

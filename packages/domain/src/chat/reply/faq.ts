@@ -97,7 +97,7 @@ export type MatchFaqItemsInput = {
  */
 export async function matchFaqItems(
   db: Executor,
-  llm: LlmPort,
+  llm: Pick<LlmPort, 'embed'>,
   input: MatchFaqItemsInput,
   known: QuestionVectors = new QuestionVectors(),
 ): Promise<FaqMatch[]> {

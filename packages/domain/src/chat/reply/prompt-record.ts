@@ -5,12 +5,14 @@ import type {
   ChatPromptFaqItem,
   ChatPromptMemory,
   ChatPromptMessage,
+  ChatPromptPassage,
   HeldChatPrompt,
   ResponseFunction,
   TokenUsage,
 } from '@doppel/db';
 import type { LlmType } from '@doppel/validation';
 import type { CorrectionExample } from './example-section.ts';
+import type { PassageMatch } from './knowledge.ts';
 import type { FaqMatch, ReplyPrompt } from './prompt.ts';
 
 export type PromptRecord = {
@@ -20,6 +22,8 @@ export type PromptRecord = {
   prompt: ReplyPrompt | null;
   faqMatches: FaqMatch[];
   faqMinScore: number;
+  /** The knowledge passages the prompt carried, best first. */
+  passages: PassageMatch[];
   /** The fan memories the prompt carried. */
   memories: ChatPromptMemory[];
   /** The creator's corrections the prompt carried as examples, most similar first. */
@@ -45,6 +49,7 @@ export function promptRow(record: PromptRecord): HeldChatPrompt {
     answerText,
     score,
   }));
+  const passages: ChatPromptPassage[] = record.passages.map((passage) => ({ ...passage }));
   return {
     llmType: record.llmType,
     llmFineTunedModelId: record.model,
@@ -54,6 +59,7 @@ export function promptRow(record: PromptRecord): HeldChatPrompt {
     faqMinScore: record.faqMinScore,
     memories: record.memories,
     examples,
+    passages,
     functions: record.prompt?.functions ?? [],
     tokenUsage: record.tokenUsage,
     responseText: record.responseText,

@@ -128,6 +128,23 @@ describe('buildReplyPrompt', () => {
     ]);
   });
 
+  it('adds the knowledge passages after the template, each under the title of its source', () => {
+    const prompt = buildReplyPrompt(
+      input({
+        passages: [
+          { sourceTitle: 'Summer in Lisbon', heading: 'Food', text: 'The best pastel de nata is at Manteigaria.\n' },
+          { sourceTitle: 'Radio interview', heading: null, text: 'I learned to surf in Ericeira.' },
+        ],
+      }),
+    );
+    expect(prompt.template).toBe('chat');
+    expect(prompt.system).toContain(
+      '[From "Summer in Lisbon, Food"]\nThe best pastel de nata is at Manteigaria.\n\n[From "Radio interview"]\nI learned to surf in Ericeira.',
+    );
+    expect(prompt.system.indexOf('[From')).toBeGreaterThan(prompt.system.indexOf('You are Mia Moreno'));
+    expect(buildReplyPrompt(input({ passages: [] })).system).not.toContain('[From');
+  });
+
   it(`keeps only the last ${replyHistoryLimit} messages of the history`, () => {
     const history: HistoryMessage[] = Array.from({ length: 30 }, (_, index) => ({
       senderType: index % 2 === 0 ? 'USER' : 'TALENT',

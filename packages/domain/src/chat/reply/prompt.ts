@@ -36,6 +36,9 @@ export type HistoryMessage = { senderType: SenderType; text: string; attachmentT
 /** An FAQ item that matched the fan's message, with its cosine score. */
 export type FaqMatch = { id: string; question: string; answer: string; score: number };
 
+/** A passage of the twin's own material (a knowledge source) that fits the fan's message. */
+export type PromptPassage = { sourceTitle: string; heading: string | null; text: string };
+
 export type BuildReplyPromptInput = {
   templates: ReplyTemplates;
   functionSchemaConfig: FunctionSchemaConfig;
@@ -49,6 +52,8 @@ export type BuildReplyPromptInput = {
   memories?: readonly FanMemoryNote[];
   /** The creator's corrections most like the fan's message, most similar first (examples.ts). */
   examples?: readonly CorrectionExample[];
+  /** Passages of the twin's knowledge sources that fit the fan's message, best first. */
+  passages?: readonly PromptPassage[];
 };
 
 export type ReplyPromptTemplate = 'chat' | 'faq' | 'talent';
@@ -94,6 +99,16 @@ export function formatChatExamples(examples: ChatExample[], count: number): stri
 
 export function formatFaqItems(matches: FaqMatch[]): string {
   return matches.map((match) => `Q: ${match.question}\nA: ${match.answer}`).join('\n\n');
+}
+
+/** Each passage under the title of the source it came from, so the model knows what it is quoting. */
+export function formatPassages(passages: readonly PromptPassage[]): string {
+  return passages
+    .map((passage) => {
+      const from = passage.heading ? `${passage.sourceTitle}, ${passage.heading}` : passage.sourceTitle;
+      return `[From "${from}"]\n${passage.text.trim()}`;
+    })
+    .join('\n\n');
 }
 
 /** The values every template may use; a template uses any subset of them. */
@@ -193,6 +208,9 @@ export function buildReplyPrompt(input: BuildReplyPromptInput): ReplyPrompt {
   if (memorySection) system = `${system}\n\n${memorySection}`;
   const exampleSection = formatExampleSection(input.examples ?? []);
   if (exampleSection) system = `${system}\n\n${exampleSection}`;
+  if (input.passages && input.passages.length > 0) {
+    system = `${system}\n\nWhat you wrote or said yourself elsewhere, that may fit the fan's message (use it only when it fits, in your own voice, and never invent beyond it):\n${formatPassages(input.passages)}`;
+  }
   return {
     template,
     system,

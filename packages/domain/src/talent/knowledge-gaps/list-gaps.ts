@@ -1,6 +1,6 @@
 // talent.knowledgeGaps.list: computed on read from the prompt log, no table of its own. A gap is a
 // fan message whose reply's ChatPrompt carried no FAQ item scoring at least that prompt's
-// faqMinScore. Reading a creator's last 30 days, at most 500 such replies, is a few index range
+// faqMinScore and no knowledge passage scoring at least answeringPassageScore. Reading a creator's last 30 days, at most 500 such replies, is a few index range
 // scans (chats by talent and activity, messages by chat and time, prompts and fan messages by id).
 import {
   chatMessages,
@@ -16,6 +16,7 @@ import type { KnowledgeGapsView } from '@doppel/validation';
 import { and, desc, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { defaultFaqMinScore } from '../../chat/reply/faq.ts';
+import { answeringPassageScore, PassageVectors, retrievePassages } from '../../chat/reply/knowledge.ts';
 import { type GapQuestion, groupGapQuestions, isCovered, isDismissed } from './group.ts';
 import { isFanQuestion } from './is-fan-question.ts';
 
@@ -40,6 +41,9 @@ async function gapMessages(db: Executor, talentId: string, since: Date): Promise
   const coveredInPrompt = sql`exists (
     select 1 from jsonb_array_elements(${chatPrompts.faqItems}) as item
     where (item->>'score')::float8 >= coalesce(${chatPrompts.faqMinScore}, ${defaultFaqMinScore})
+  ) or exists (
+    select 1 from jsonb_array_elements(${chatPrompts.passages}) as passage
+    where (passage->>'score')::float8 >= ${answeringPassageScore}
   )`;
   return (
     db
@@ -103,6 +107,25 @@ export async function listKnowledgeGaps(
       ? []
       : [{ text: row.text, askedAt: row.askedAt, vector }];
   });
-  const groups = groupGapQuestions(open).map((group) => ({ ...group, lastAskedAt: group.lastAskedAt.toISOString() }));
+  // A group a passage of a source added since now answers drops out too (checked once a group: the
+  // twin's passage vectors are read once for all of them). The local embedding meets only passages
+  // embedded offline; those embedded by a provider's model are matched by their words alone, and
+  // their stored vectors are never replaced.
+  const passageVectors = new PassageVectors(1);
+  const grouped = groupGapQuestions(open);
+  // One after another: the first reads the twin's vectors, the rest use them.
+  const answered: boolean[] = [];
+  for (const group of grouped) {
+    const matches = await retrievePassages(
+      db,
+      { embed: async (texts) => embed(texts) },
+      { talentId: input.talentId, text: group.question, minScore: answeringPassageScore, limit: 1, embedMissing: false },
+      passageVectors,
+    );
+    answered.push(matches.length > 0);
+  }
+  const groups = grouped
+    .filter((_, index) => !answered[index])
+    .map((group) => ({ ...group, lastAskedAt: group.lastAskedAt.toISOString() }));
   return { groups, days: knowledgeGapDays };
 }

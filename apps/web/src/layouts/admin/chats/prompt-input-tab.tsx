@@ -136,6 +136,50 @@ export function PromptInputTab({ prompt }: { prompt: AdminChatPromptRecord }) {
       </Stack>
 
       <Stack gap="xs">
+        <Title order={4}>Knowledge passages ({prompt.passages.length})</Title>
+        {prompt.passages.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No passage of the twin's sources fitted the fan's message.
+          </Text>
+        ) : (
+          <Table withTableBorder fz="sm" data-testid="prompt-passages">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Source and passage</Table.Th>
+                <Table.Th ta="right">Words</Table.Th>
+                <Table.Th ta="right">Meaning</Table.Th>
+                <Table.Th ta="right">Score</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {prompt.passages.map((passage) => (
+                <Table.Tr key={passage.passageId}>
+                  <Table.Td>
+                    <Text size="sm" fw={500}>
+                      {passage.sourceTitle}
+                      {passage.heading ? ` · ${passage.heading}` : ''}
+                    </Text>
+                    <Text size="xs" c="dimmed" lineClamp={3} style={{ whiteSpace: 'pre-wrap' }}>
+                      {passage.text}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right" ff="monospace">
+                    {formatScore(passage.textScore)}
+                  </Table.Td>
+                  <Table.Td ta="right" ff="monospace">
+                    {formatScore(passage.vectorScore)}
+                  </Table.Td>
+                  <Table.Td ta="right" ff="monospace">
+                    {formatScore(passage.score)}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Stack>
+
+      <Stack gap="xs">
         <Title order={4}>Functions offered</Title>
         {prompt.functions.length === 0 ? (
           <Text size="sm" c="dimmed">

@@ -2,11 +2,13 @@ import type { ConversationMessage } from '@doppel/validation';
 import { Badge, Group, Paper, Text } from '@mantine/core';
 import { IconThumbDown, IconThumbUp } from '@tabler/icons-react';
 import { formatDateTime } from '../../../components/format-date.ts';
+import { BasedOn } from './based-on.tsx';
 import { canRewrite, RewriteReply } from './rewrite-reply.tsx';
 
 /**
  * One message of the chat as the creator reads it: who wrote it, what it cost, the fan's reaction,
- * a boundary or safety flag, and under a twin reply the creator's own answer and "Rewrite".
+ * a boundary or safety flag, and under a twin reply the knowledge it was based on, the creator's own
+ * answer and "Rewrite".
  */
 export function MessageBubble({ talentId, chatId, message }: { talentId: string; chatId: string; message: ConversationMessage }) {
   const fromFan = message.senderType === 'USER';
@@ -76,6 +78,7 @@ export function MessageBubble({ talentId, chatId, message }: { talentId: string;
           </Text>
         )}
       </Paper>
+      <BasedOn passages={message.basedOn} />
       {canRewrite(message) && <RewriteReply talentId={talentId} chatId={chatId} message={message} />}
     </li>
   );

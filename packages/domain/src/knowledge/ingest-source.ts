@@ -15,6 +15,7 @@ import {
 } from '@doppel/db';
 import { knowledgeLimits } from '@doppel/validation';
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { passageEmbeddingText } from '../chat/reply/knowledge.ts';
 import { lockKeys } from '../limits/keyed-locks.ts';
 import type { FileStorage } from '../ports/file-storage.ts';
 import { type DocumentReader, type ExtractedDocument, KnowledgeSourceError, type WebPageFetcher } from '../ports/knowledge.ts';
@@ -146,13 +147,11 @@ async function extract(source: SourceRow, ports: IngestPorts): Promise<Extracted
   return { document, finalUrl: null, byteSize: null };
 }
 
-const passageInput = (passage: PassageDraft) => (passage.heading ? `${passage.heading}\n${passage.text}` : passage.text);
-
 async function embedAll(llm: LlmPort, passages: PassageDraft[]): Promise<number[][]> {
   const vectors: number[][] = [];
   for (let start = 0; start < passages.length; start += ingestLimits.embedBatch) {
     const batch = passages.slice(start, start + ingestLimits.embedBatch);
-    const embedded = await llm.embed(batch.map(passageInput));
+    const embedded = await llm.embed(batch.map(passageEmbeddingText));
     if (embedded.length !== batch.length) throw new Error(`embed returned ${embedded.length} vectors for ${batch.length} texts`);
     vectors.push(...embedded);
   }

@@ -1,16 +1,16 @@
 import { knowledgeAddTextInput, knowledgeAddUrlInput, knowledgeLimits } from '@doppel/validation';
-import { Alert, Button, FileButton, Group, List, Paper, Progress, Stack, Tabs, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, FileButton, Group, Paper, Stack, Tabs, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle, IconFileUpload, IconLink, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { checkKnowledgeFile, knowledgeFileAccept } from '../../../components/knowledge-format.ts';
 import { describeError } from '../../../errors/describe-error.ts';
 import { handleError } from '../../../errors/handle-error.ts';
-import { truncateMessage } from '../../../errors/truncate-message.ts';
 import { toUploadFile } from '../../../forms/image-file.ts';
 import { useServerForm } from '../../../kit/use-server-form.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { type BatchFailure, runUploadBatch } from '../settings/batch-upload.ts';
+import { UploadBatchStatus } from '../settings/upload-batch-status.tsx';
 import { useTalentContext } from '../talent-context.ts';
 
 /** Adding a source: upload files, paste a text, or give a web page address. */
@@ -116,37 +116,7 @@ function FileUpload({ disabled }: { disabled: boolean }) {
           )}
         </FileButton>
       </Group>
-      {progress && (
-        <Stack gap={4} role="status">
-          <Text size="xs" c="dimmed">
-            Uploading {Math.min(progress.done + 1, progress.total)} of {progress.total}…
-          </Text>
-          <Progress value={(progress.done / progress.total) * 100} animated />
-        </Stack>
-      )}
-      {failures && (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle />}
-          title={batchTitle(failures.failures.length, failures.total)}
-          withCloseButton
-          onClose={() => setFailures(null)}
-          role="alert"
-        >
-          <List size="sm" spacing={2}>
-            {failures.failures.map((failure, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a batch's failure list never changes order
-              <List.Item key={`${failure.fileName}-${index}`}>
-                <Text span fw={600} size="sm">
-                  {failure.fileName}
-                </Text>
-                : {truncateMessage(failure.message)}
-              </List.Item>
-            ))}
-          </List>
-        </Alert>
-      )}
+      <UploadBatchStatus progress={progress} failures={failures} title={batchTitle} onDismiss={() => setFailures(null)} />
     </Stack>
   );
 }

@@ -1,7 +1,6 @@
 import type { StaticAttachmentView, TalentSettings } from '@doppel/validation';
 import {
   ActionIcon,
-  Alert,
   AspectRatio,
   Box,
   Button,
@@ -9,28 +8,26 @@ import {
   FileButton,
   Group,
   Image,
-  List,
   Menu,
   Modal,
   Paper,
-  Progress,
   SimpleGrid,
   Stack,
   Text,
   UnstyledButton,
 } from '@mantine/core';
-import { IconAlertCircle, IconDots, IconPencil, IconPhoto, IconPhotoUp, IconTrash } from '@tabler/icons-react';
+import { IconDots, IconPencil, IconPhoto, IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { describeError } from '../../../errors/describe-error.ts';
 import { handleError } from '../../../errors/handle-error.ts';
-import { truncateMessage } from '../../../errors/truncate-message.ts';
 import { checkImageFile, imageAccept, toUploadFile } from '../../../forms/image-file.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { useTalentContext } from '../talent-context.ts';
 import { type BatchFailure, batchFailureTitle, runUploadBatch } from './batch-upload.ts';
 import { GalleryEditor } from './gallery-editor.tsx';
 import { SettingsPage } from './settings-page.tsx';
+import { UploadBatchStatus } from './upload-batch-status.tsx';
 import { useTalentSettings } from './use-talent-settings.ts';
 
 /** /settings/gallery: the images the twin may send, with upload, an editor and a context menu. */
@@ -194,37 +191,7 @@ function UploadBar({ count }: { count: number }) {
           )}
         </FileButton>
       </Group>
-      {progress && (
-        <Stack gap={4} role="status">
-          <Text size="xs" c="dimmed">
-            Uploading {Math.min(progress.done + 1, progress.total)} of {progress.total}…
-          </Text>
-          <Progress value={(progress.done / progress.total) * 100} animated />
-        </Stack>
-      )}
-      {failures && (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle />}
-          title={batchFailureTitle(failures.failures.length, failures.total)}
-          withCloseButton
-          onClose={() => setFailures(null)}
-          role="alert"
-        >
-          <List size="sm" spacing={2}>
-            {failures.failures.map((failure, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a batch's failure list never changes order
-              <List.Item key={`${failure.fileName}-${index}`}>
-                <Text span fw={600} size="sm">
-                  {failure.fileName}
-                </Text>
-                : {truncateMessage(failure.message)}
-              </List.Item>
-            ))}
-          </List>
-        </Alert>
-      )}
+      <UploadBatchStatus progress={progress} failures={failures} title={batchFailureTitle} onDismiss={() => setFailures(null)} />
     </Stack>
   );
 }

@@ -9,24 +9,15 @@
 // The fusion is a weighted sum of the two scores, each scaled to 0..1, not reciprocal-rank fusion:
 // ranks say nothing about how well the best passage fits, and the reply needs an absolute score
 // to leave out passages that fit nothing (and a knowledge gap is a question no passage fits).
-import { type Executor, knowledgePassages, knowledgeSources } from '@doppel/db';
+import { type ChatPromptPassage, type Executor, knowledgePassages, knowledgeSources } from '@doppel/db';
 import { and, eq, sql } from 'drizzle-orm';
 import type { LlmPort } from '../../ports/llm.ts';
 
-/** A passage that fits the fan's message, with its scores (recorded in the prompt log). */
-export type PassageMatch = {
-  passageId: string;
-  sourceId: string;
-  sourceTitle: string;
-  heading: string | null;
-  text: string;
-  /** Full-text rank scaled to 0..1 (0 when no word of the message is in the passage). */
-  textScore: number;
-  /** Cosine similarity between the message's and the passage's embeddings. */
-  vectorScore: number;
-  /** `vectorWeight * vectorScore + textWeight * textScore`. */
-  score: number;
-};
+/**
+ * A passage that fits the fan's message, with its scores, as the prompt log records it: text rank
+ * scaled to 0..1, the embeddings' cosine, and `vectorWeight * vectorScore + textWeight * textScore`.
+ */
+export type PassageMatch = ChatPromptPassage;
 
 /** At most this many passages go into one prompt, best first. */
 export const passageMatchLimit = 4;

@@ -2,15 +2,11 @@ import { knowledgeAddTextInput, knowledgeAddUrlInput, knowledgeLimits } from '@d
 import { Alert, Button, FileButton, Group, Paper, Stack, Tabs, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle, IconFileUpload, IconLink, IconPencil } from '@tabler/icons-react';
-import { useState } from 'react';
 import { checkKnowledgeFile, knowledgeFileAccept } from '../../../components/knowledge-format.ts';
-import { describeError } from '../../../errors/describe-error.ts';
-import { handleError } from '../../../errors/handle-error.ts';
 import { toUploadFile } from '../../../forms/image-file.ts';
 import { useServerForm } from '../../../kit/use-server-form.ts';
 import { trpc } from '../../../trpc/trpc.ts';
-import { type BatchFailure, runUploadBatch } from '../settings/batch-upload.ts';
-import { UploadBatchStatus } from '../settings/upload-batch-status.tsx';
+import { UploadBatchStatus, useUploadBatch } from '../settings/upload-batch-status.tsx';
 import { useTalentContext } from '../talent-context.ts';
 
 /** Adding a source: upload files, paste a text, or give a web page address. */
@@ -57,43 +53,25 @@ const batchTitle = (failed: number, total: number) =>
 function FileUpload({ disabled }: { disabled: boolean }) {
   const { talentId } = useTalentContext();
   const utils = trpc.useUtils();
-  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
-  const [failures, setFailures] = useState<{ failures: BatchFailure[]; total: number } | null>(null);
-
-  const uploadAll = async (files: File[]) => {
-    if (files.length === 0) return;
-    setFailures(null);
-    setProgress({ done: 0, total: files.length });
-    // The raw client: a batch reports its failures once, together, not a toast per file.
-    const result = await runUploadBatch(
-      files,
-      async (file) => {
-        const uploaded = await utils.client.files.upload.mutate({
-          ownerType: 'TALENT',
-          ownerId: talentId,
-          purpose: 'knowledge',
-          file: await toUploadFile(file),
-        });
-        return utils.client.talent.knowledge.addFile.mutate({
-          talentId,
-          filePath: uploaded.filePath,
-          originalFileName: file.name,
-        });
-      },
-      {
-        check: checkKnowledgeFile,
-        describe: (error) => describeError(error).message,
-        onProgress: (done) => setProgress({ done, total: files.length }),
-      },
-    );
-    setProgress(null);
-    void utils.talent.knowledge.list.invalidate({ talentId });
-    if (result.failures.length > 0) {
-      setFailures({ failures: result.failures, total: files.length });
-      const summary = result.failures.map((failure) => `${failure.fileName}: ${failure.message}`).join('; ');
-      handleError(new Error(`Knowledge upload: ${summary}`), { path: 'talent.knowledge.addFile', notify: false });
-    }
-  };
+  const { progress, failures, uploadAll, dismiss } = useUploadBatch({
+    handle: async (file) => {
+      const uploaded = await utils.client.files.upload.mutate({
+        ownerType: 'TALENT',
+        ownerId: talentId,
+        purpose: 'knowledge',
+        file: await toUploadFile(file),
+      });
+      return utils.client.talent.knowledge.addFile.mutate({
+        talentId,
+        filePath: uploaded.filePath,
+        originalFileName: file.name,
+      });
+    },
+    check: checkKnowledgeFile,
+    done: () => void utils.talent.knowledge.list.invalidate({ talentId }),
+    label: 'Knowledge upload',
+    path: 'talent.knowledge.addFile',
+  });
 
   return (
     <Stack gap="sm">
@@ -116,7 +94,7 @@ function FileUpload({ disabled }: { disabled: boolean }) {
           )}
         </FileButton>
       </Group>
-      <UploadBatchStatus progress={progress} failures={failures} title={batchTitle} onDismiss={() => setFailures(null)} />
+      <UploadBatchStatus progress={progress} failures={failures} title={batchTitle} onDismiss={dismiss} />
     </Stack>
   );
 }

@@ -19,15 +19,13 @@ import {
 import { IconDots, IconPencil, IconPhoto, IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { describeError } from '../../../errors/describe-error.ts';
-import { handleError } from '../../../errors/handle-error.ts';
 import { checkImageFile, imageAccept, toUploadFile } from '../../../forms/image-file.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { useTalentContext } from '../talent-context.ts';
-import { type BatchFailure, batchFailureTitle, runUploadBatch } from './batch-upload.ts';
+import { batchFailureTitle } from './batch-upload.ts';
 import { GalleryEditor } from './gallery-editor.tsx';
 import { SettingsPage } from './settings-page.tsx';
-import { UploadBatchStatus } from './upload-batch-status.tsx';
+import { UploadBatchStatus, useUploadBatch } from './upload-batch-status.tsx';
 import { useTalentSettings } from './use-talent-settings.ts';
 
 /** /settings/gallery: the images the twin may send, with upload, an editor and a context menu. */
@@ -126,51 +124,35 @@ function GalleryTile({ image, onOpen, onDelete }: { image: StaticAttachmentView;
 function UploadBar({ count }: { count: number }) {
   const { talentId } = useTalentContext();
   const utils = trpc.useUtils();
-  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
-  const [failures, setFailures] = useState<{ failures: BatchFailure[]; total: number } | null>(null);
-
-  const uploadAll = async (files: File[]) => {
-    if (files.length === 0) return;
-    setFailures(null);
-    setProgress({ done: 0, total: files.length });
-    // The raw client: a batch reports its failures once, together, not a toast per file.
-    const result = await runUploadBatch(
-      files,
-      async (file) => {
-        const uploaded = await utils.client.files.upload.mutate({
-          ownerType: 'TALENT',
-          ownerId: talentId,
-          purpose: 'gallery',
-          file: await toUploadFile(file),
-        });
-        await utils.client.talent.gallery.add.mutate({
-          talentId,
-          staticAttachment: {
-            id: uploaded.id,
-            type: 'IMAGE',
-            originalFileName: file.name,
-            filePath: uploaded.filePath,
-            lockedFilePath: uploaded.lockedFilePath ?? '',
-            dimensions: uploaded.dimensions,
-          },
-        });
-        return uploaded.id;
-      },
-      {
-        check: checkImageFile,
-        describe: (error) => describeError(error).message,
-        onProgress: (done) => setProgress({ done, total: files.length }),
-      },
-    );
-    setProgress(null);
-    void utils.talent.get.invalidate({ talentId });
-    void utils.talent.dashboard.home.invalidate({ talentId });
-    if (result.failures.length > 0) {
-      setFailures({ failures: result.failures, total: files.length });
-      const summary = result.failures.map((failure) => `${failure.fileName}: ${failure.message}`).join('; ');
-      handleError(new Error(`Gallery upload: ${summary}`), { path: 'talent.gallery.add', notify: false });
-    }
-  };
+  const { progress, failures, uploadAll, dismiss } = useUploadBatch({
+    handle: async (file) => {
+      const uploaded = await utils.client.files.upload.mutate({
+        ownerType: 'TALENT',
+        ownerId: talentId,
+        purpose: 'gallery',
+        file: await toUploadFile(file),
+      });
+      await utils.client.talent.gallery.add.mutate({
+        talentId,
+        staticAttachment: {
+          id: uploaded.id,
+          type: 'IMAGE',
+          originalFileName: file.name,
+          filePath: uploaded.filePath,
+          lockedFilePath: uploaded.lockedFilePath ?? '',
+          dimensions: uploaded.dimensions,
+        },
+      });
+      return uploaded.id;
+    },
+    check: checkImageFile,
+    done: () => {
+      void utils.talent.get.invalidate({ talentId });
+      void utils.talent.dashboard.home.invalidate({ talentId });
+    },
+    label: 'Gallery upload',
+    path: 'talent.gallery.add',
+  });
 
   return (
     <Stack gap="sm">
@@ -191,7 +173,7 @@ function UploadBar({ count }: { count: number }) {
           )}
         </FileButton>
       </Group>
-      <UploadBatchStatus progress={progress} failures={failures} title={batchFailureTitle} onDismiss={() => setFailures(null)} />
+      <UploadBatchStatus progress={progress} failures={failures} title={batchFailureTitle} onDismiss={dismiss} />
     </Stack>
   );
 }

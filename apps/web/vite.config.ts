@@ -50,21 +50,6 @@ export default defineConfig({
     // scripts are left to the browser, which fetches a module's imports as it reads it: one
     // <link rel="modulepreload"> per shared chunk cost about 80 ms of a phone's main thread
     // (a CPU profile at 4x slowdown of /chat/{tag}) while the page was otherwise ready.
-    rolldownOptions: {
-      output: {
-        // Shared code in fewer, larger chunks: modules used by the same pages go together, and a group
-        // under 8 KB joins its closest neighbour. Automatic splitting made 289 scripts, some of 200
-        // bytes, and a creator's first page asked for 150 of them: each request and stylesheet link
-        // cost the phone's main thread several ms (docs/architecture.md#performance). The entry still
-        // imports only the small runtime, so nothing of the app competes with the first paint.
-        strictExecutionOrder: true,
-        codeSplitting: { groups: [{ name: 'shared', test: /./, entriesAware: true, entriesAwareMergeThreshold: 8_000 }] },
-        // A group's name lists every page that uses it; the hash alone names the file.
-        chunkFileNames: (chunk) => (chunk.name.startsWith('shared') ? 'assets/shared-[hash].js' : 'assets/[name]-[hash].js'),
-        assetFileNames: (asset) =>
-          asset.names[0]?.startsWith('shared') ? 'assets/shared-[hash][extname]' : 'assets/[name]-[hash][extname]',
-      },
-    },
     modulePreload: { resolveDependencies: (_file, deps) => deps.filter((dep) => dep.endsWith('.css')) },
   },
 });

@@ -137,7 +137,7 @@ describe('dashboardShell', () => {
       }),
     );
     expect(html).toContain(
-      '<div class="ps-share"><p class="ps-share-title">Disbursable</p><div class="ps-block" style="height:36px"></div><p class="ps-dimmed">Payouts start at &lt;$20&gt;.</p></div>',
+      '<div class="ps-share"><p class="ps-share-title">Disbursable</p><div class="ps-block" style="height:36px"></div><p class="ps-dimmed ps-note">Payouts start at &lt;$20&gt;.</p></div>',
     );
   });
 

@@ -85,6 +85,7 @@ const shellStyle = `<style>
 #page-shell .ps-share{margin:0 0 12px;padding:20px;border:1px solid #dee2e6;border-radius:16px;background:#fff}
 #page-shell .ps-page .ps-share p{margin:0 0 12px}
 #page-shell .ps-page .ps-share .ps-share-title{margin:0 0 4px;font-weight:700}
+#page-shell .ps-note{font-size:12px}
 #page-shell .ps-page .ps-share .ps-link-box{margin:0;padding:6px 12px;border:1px solid #dee2e6;border-radius:8px;background:#f8f9fa;font:14px/1.55 ui-monospace,monospace;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 #page-shell .ps-admin{padding:16px 20px 20px}
 #page-shell .ps-head{display:flex;align-items:center;gap:12px;margin:0 0 20px;padding:20px;border:1px solid #dee2e6;border-radius:16px;background:#fff;box-shadow:0 1px 3px rgba(0,0,0,.05)}
@@ -280,7 +281,7 @@ function creatorMain(page: DashboardPage, blocks: string): string {
 function figureCard({ label, note }: { label: string; note: string }): string {
   return (
     `<div class="ps-share"><p class="ps-share-title">${escapeHtml(label)}</p>` +
-    `<div class="ps-block" style="height:36px"></div><p class="ps-dimmed">${escapeHtml(note)}</p></div>`
+    `<div class="ps-block" style="height:36px"></div><p class="ps-dimmed ps-note">${escapeHtml(note)}</p></div>`
   );
 }
 

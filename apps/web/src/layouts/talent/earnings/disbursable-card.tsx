@@ -27,7 +27,7 @@ export function DisbursableCard({
           <Text fw={800} fz={32} lh={1.1} data-testid="disbursable-amount">
             {formatCents(disbursableCents)}
           </Text>
-          <Text size="sm" c="dimmed">
+          <Text size="xs" c="dimmed">
             {disbursableNote}
           </Text>
         </Stack>

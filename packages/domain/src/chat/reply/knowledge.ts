@@ -1,7 +1,7 @@
 // Knowledge retrieval for a reply (docs/knowledge.md, "Retrieval"): the passages of the twin's
 // ready sources that fit the fan's message, found two ways and fused into one score.
-// - Words: Postgres full-text search on knowledge_passages.search_vector. Candidates are the twin's
-//   passages holding every word of the message; each candidate is ranked by ts_rank_cd
+// - Words: Postgres full-text search on knowledge_passages.search_vector. Candidates are passages
+//   holding every word of the message (the GIN index); each candidate is ranked by ts_rank_cd
 //   against any of the words, which finds names, places and numbers an embedding blurs.
 // - Meaning: cosine similarity between the message's embedding and each passage's, computed in
 //   this process from a per-twin cache of unit vectors (the database has no vector index); the
@@ -10,7 +10,7 @@
 // ranks say nothing about how well the best passage fits, and the reply needs an absolute score
 // to leave out passages that fit nothing (and a knowledge gap is a question no passage fits).
 import { type Executor, knowledgePassages, knowledgeSources } from '@doppel/db';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { LlmPort } from '../../ports/llm.ts';
 
 /** A passage that fits the fan's message, with its scores (recorded in the prompt log). */
@@ -129,7 +129,7 @@ export async function retrievePassages(
 ): Promise<PassageMatch[]> {
   const text = input.text.trim();
   if (text === '') return [];
-  // Full-text hits: the twin's passages holding every word of the message. At most
+  // Full-text hits: passages holding every word of the message, found by the GIN index. At most
   // `textCandidateLimit` of them, unordered: ranking every passage that holds a common word costs
   // hundreds of milliseconds on a large twin, and when that many hold all the words the words say little.
   const allWords = sql`plainto_tsquery('english', ${text})`;
@@ -147,7 +147,19 @@ export async function retrievePassages(
       .from(knowledgeSources)
       .where(and(eq(knowledgeSources.talentId, input.talentId), eq(knowledgeSources.status, 'READY')))
       .orderBy(knowledgeSources.id),
-    textHits(db, input.talentId, allWords),
+    db
+      .select({ id: knowledgePassages.id })
+      .from(knowledgePassages)
+      .innerJoin(knowledgeSources, currentPassage)
+      .where(
+        and(
+          eq(knowledgePassages.talentId, input.talentId),
+          // Matched in a fenced subquery (offset 0), which only the full-text index can answer: the
+          // prepared statement's generic plan would otherwise test every passage of the twin.
+          sql`${knowledgePassages.id} in (select hit.id from knowledge_passages hit where hit.search_vector @@ ${allWords} offset 0)`,
+        ),
+      )
+      .limit(textCandidateLimit),
     llm.embed([text]),
   ]);
   if (sources.length === 0 || sources.every((source) => source.passageCount === 0)) return [];
@@ -211,49 +223,6 @@ export async function retrievePassages(
     .filter((match) => match.score >= minScore)
     .sort((a, b) => b.score - a.score || a.passageId.localeCompare(b.passageId))
     .slice(0, input.limit ?? passageMatchLimit);
-}
-
-/** Passages of the twin read in storage order before the full-text index is asked (see `textHits`). */
-const textWalkRows = 2_000;
-
-/**
- * The twin's current passages holding every word of the message, at most `textCandidateLimit`.
- * Two ways, each cheap where the other is dear, with half a million passages of a thousand twins
- * in one table: first the twin's first `textWalkRows` passages (knowledge_passages_talent_idx) are
- * tested, which fills the limit at once when the words are common (the full-text index would
- * return hundreds of thousands of rows of every twin for them, about 25 ms); only when that finds
- * fewer are the words rare enough for the full-text index, planned with this twin and these words
- * (a custom plan: a prepared statement's generic plan knows neither, and tested every passage of a
- * 10,000-passage twin, about 50 ms).
- */
-async function textHits(db: Executor, talentId: string, allWords: SQL): Promise<Array<{ id: string }>> {
-  const twinRows = db
-    .select({ id: knowledgePassages.id })
-    .from(knowledgePassages)
-    .where(eq(knowledgePassages.talentId, talentId))
-    .limit(textWalkRows);
-  const walked = await db
-    .select({ id: knowledgePassages.id })
-    .from(knowledgePassages)
-    .innerJoin(knowledgeSources, currentPassage)
-    .where(
-      and(
-        eq(knowledgePassages.talentId, talentId),
-        sql`${knowledgePassages.id} in (${twinRows})`,
-        sql`${knowledgePassages.searchVector} @@ ${allWords}`,
-      ),
-    )
-    .limit(textCandidateLimit);
-  if (walked.length >= textCandidateLimit) return walked;
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local plan_cache_mode = force_custom_plan`);
-    return tx
-      .select({ id: knowledgePassages.id })
-      .from(knowledgePassages)
-      .innerJoin(knowledgeSources, currentPassage)
-      .where(and(eq(knowledgePassages.talentId, talentId), sql`${knowledgePassages.searchVector} @@ ${allWords}`))
-      .limit(textCandidateLimit);
-  });
 }
 
 /**

@@ -144,27 +144,22 @@ async function explainTextSearch(sql: ReturnType<typeof createDbClient>['sql'], 
   const connection = await sql.reserve();
   try {
     const join = `join knowledge_sources s on s.id = p.source_id and s.revision = p.revision and s.status = 'READY'`;
-    // Retrieval's two reads (the walk of the twin's first rows; the full-text index, planned with its
-    // values), the second's generic plan, and for comparison the read before: the full-text index
-    // over every twin's passages.
-    const where = `p.talent_id = $1 and p.search_vector @@ plainto_tsquery('english', $2)`;
-    await connection.unsafe(`prepare bench_walk(text, text) as
-      select p.id from knowledge_passages p ${join} where ${where}
-        and p.id in (select id from knowledge_passages where talent_id = $1 limit 2000) limit 50`);
-    await connection.unsafe(
-      `prepare bench_hits(text, text) as select p.id from knowledge_passages p ${join} where ${where} limit 50`,
-    );
-    await connection.unsafe(`prepare bench_hits_all_twins(text, text) as
+    // The read as retrieval sends it (the full-text index over every twin's passages, in a fenced
+    // subquery), and the alternative of matching the twin's own rows: planned with its values
+    // (custom) and as a prepared statement's generic plan.
+    await connection.unsafe(`prepare bench_as_run(text, text) as
       select p.id from knowledge_passages p ${join}
       where p.talent_id = $1 and p.id in (select hit.id from knowledge_passages hit
         where hit.search_vector @@ plainto_tsquery('english', $2) offset 0) limit 50`);
+    await connection.unsafe(`prepare bench_twin_rows(text, text) as
+      select p.id from knowledge_passages p ${join}
+      where p.talent_id = $1 and p.search_vector @@ plainto_tsquery('english', $2) limit 50`);
     console.log('\n  full-text read, explained:');
     const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;
     const statements: Array<[string, string, string]> = [
-      ['walk of first 2,000 rows', 'bench_walk', 'force_generic_plan'],
-      ['index, custom plan', 'bench_hits', 'force_custom_plan'],
-      ['index, generic plan', 'bench_hits', 'force_generic_plan'],
-      ["before: all twins' index", 'bench_hits_all_twins', 'force_generic_plan'],
+      ['as run: every twin, GIN', 'bench_as_run', 'force_generic_plan'],
+      ["twin's rows, custom plan", 'bench_twin_rows', 'force_custom_plan'],
+      ["twin's rows, generic plan", 'bench_twin_rows', 'force_generic_plan'],
     ];
     for (const [name, statement, mode] of statements) {
       await connection.unsafe(`set plan_cache_mode = ${mode}`);
@@ -248,17 +243,22 @@ export async function benchKnowledgeRetrieval(): Promise<{ ok: boolean }> {
     const baseline = await timeRuns(() => db.select({ id: talents.id }).from(talents).where(eq(talents.id, talentId)));
     const reads: Array<[string, (index: number) => Promise<unknown>]> = [
       [
-        'retrieve passages (cached vectors)',
-        (index) => retrievePassages(db, llm, { talentId, text: questions[index % questions.length] ?? '' }, cache),
+        'retrieve: a word no passage holds',
+        (index) => retrievePassages(db, llm, { talentId, text: questions[(2 * index) % questions.length] ?? '' }, cache),
+      ],
+      [
+        'retrieve: words most passages hold',
+        (index) => retrievePassages(db, llm, { talentId, text: questions[(2 * index + 1) % questions.length] ?? '' }, cache),
       ],
     ];
-    let retrievalTimes: number[] = [];
+    const retrievalTimes: number[] = [];
     const retrievalOk = await printReads(
-      { title: 'read', what: 'read', baseline: { name: 'talent by primary key', times: baseline }, targetP95Ms },
+      { title: 'read (cached vectors)', what: 'read', baseline: { name: 'talent by primary key', times: baseline }, targetP95Ms },
       reads,
       async (run) => {
-        retrievalTimes = await timeRuns(run);
-        return retrievalTimes;
+        const times = await timeRuns(run);
+        retrievalTimes.push(...times);
+        return times;
       },
     );
 
@@ -273,7 +273,7 @@ export async function benchKnowledgeRetrieval(): Promise<{ ok: boolean }> {
       );
     }
     const verdicts = [
-      `retrieval p95 ${percentile(retrievalTimes, 95).toFixed(1)} ms (target < ${targetP95Ms} ms) ${retrievalOk ? 'met' : 'MISSED'}`,
+      `retrieval p95 ${percentile(retrievalTimes, 95).toFixed(1)} ms (both kinds) (target < ${targetP95Ms} ms) ${retrievalOk ? 'met' : 'MISSED'}`,
       ...figures.map(
         (figure) =>
           `${figure.name} ${(figure.ms / 1000).toFixed(1)} s (target < ${ingestionTargetMs / 1000} s) ${figure.ms < ingestionTargetMs ? 'met' : 'MISSED'}`,

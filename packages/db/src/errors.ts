@@ -36,6 +36,17 @@ const lostConnectionCodes = new Set([
   unansweredCode,
 ]);
 /**
+ * node-postgres (pg-boss's driver) gives a lost or timed-out connection no code, only these
+ * messages: a server killed or restarted closes the socket under it with the first.
+ */
+const nodePostgresLostConnectionMessages = new Set([
+  'Connection terminated unexpectedly',
+  'Connection terminated due to connection timeout',
+  'Client has encountered a connection error and is not queryable',
+  'timeout expired',
+]);
+
+/**
  * Postgres SQLSTATEs of a server that is going away or not taking connections: shutting down
  * (57P01, 57P02), starting up or in recovery (57P03), out of connection slots (53300); and of one
  * that did not get a statement done in time: cancelled by statement_timeout (57014, also an
@@ -52,7 +63,8 @@ const unavailableStates = new Set(['57P01', '57P02', '57P03', '53300', '57014', 
  */
 export function isDatabaseUnreachable(error: unknown): boolean {
   for (let current = error; current !== null && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
-    const { code } = current as { code?: unknown };
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (code === undefined && typeof message === 'string' && nodePostgresLostConnectionMessages.has(message)) return true;
     if (typeof code !== 'string') continue;
     // SQLSTATE class 08 is "connection exception".
     if (

@@ -24,6 +24,7 @@ export * from './payments.ts';
 export * from './payouts.ts';
 export * from './products.ts';
 export * from './public-talents.ts';
+export * from './quality.ts';
 export * from './relations.ts';
 export * from './reply-approval.ts';
 export * from './talent-configs.ts';

@@ -105,3 +105,21 @@ export type ChatPromptPassage = {
 
 /** A creator's correction the prompt carried as an example, with its similarity to the fan's message. */
 export type ChatPromptExample = { correctionId: string; fanText: string; answerText: string; score: number };
+
+/**
+ * Who trains and serves a model version (docs/fine-tuning.md#providers): OpenAI (or a compatible
+ * server), Together AI, the offline fine-tuner, or a model trained elsewhere that an admin
+ * registered with its OpenAI-compatible endpoint.
+ */
+export type FineTuningProvider = 'openai' | 'together' | 'offline' | 'custom';
+
+/** What a quality check case tests (docs/quality.md). */
+export type QualityCaseCategory = 'FAQ' | 'KNOWLEDGE' | 'CORRECTION' | 'BOUNDARY' | 'HONESTY';
+/** Kept up to date from the twin's material, or written by an admin (never overwritten). */
+export type QualityCaseOrigin = 'AUTO' | 'ADMIN';
+export type QualityRunTrigger = 'MANUAL' | 'NEW_VERSION' | 'TWIN_CHANGED' | 'NIGHTLY';
+export type QualityRunStatus = 'QUEUED' | 'RUNNING' | 'DONE' | 'FAILED';
+/** A judge model with a written rubric, or the offline scorer (embeddings, key terms, refusal and AI-admission detection). */
+export type QualityScorer = 'judge' | 'offline';
+/** A run's mean score per category, 0..1, for the categories it had cases of. */
+export type QualityCategoryScores = Partial<Record<QualityCaseCategory, number>>;

@@ -77,7 +77,11 @@ export const knowledgePassages = pgTable(
   },
   (t) => [
     uniqueIndex('knowledge_passages_source_revision_position_unique').on(t.sourceId, t.revision, t.position),
-    index('knowledge_passages_talent_idx').on(t.talentId),
-    index('knowledge_passages_search_idx').using('gin', t.searchVector),
+    // The twin's id and its words in one GIN index (btree_gin, migration 0024): a common word is
+    // matched within one twin's passages, not across every twin's and filtered afterwards. It is
+    // also the only index on talent_id, on purpose: beside a btree one, a prepared statement's
+    // generic plan (which guesses an average twin's few hundred passages) walked the twin's rows
+    // through the btree and tested each one's words, 80 ms on a twin with 10,000 passages.
+    index('knowledge_passages_talent_search_idx').using('gin', t.talentId, t.searchVector),
   ],
 );

@@ -7,6 +7,7 @@ import { chatMessages, type chatPrompts, chats } from './chats.ts';
 import { createdAt, idColumn, updatedAt } from './columns.ts';
 import type { MessageAttachment } from './json-types.ts';
 import { models } from './models.ts';
+import { qualityCases } from './quality.ts';
 import { talents } from './talents.ts';
 import { users } from './users.ts';
 
@@ -70,11 +71,11 @@ export const talentCorrections = pgTable(
       .notNull()
       .references(() => talents.id, { onDelete: 'cascade' }),
     modelId: text().references(() => models.id, { onDelete: 'set null' }),
-    /** The twin's message the correction is about (for an edited draft, the message sent). */
-    replyMessageId: text()
-      .notNull()
-      .references(() => chatMessages.id, { onDelete: 'cascade' }),
-    source: text().$type<'DRAFT_EDIT' | 'REWRITE'>().notNull(),
+    /** The twin's message the correction is about (for an edited draft, the message sent); null for a quality check's. */
+    replyMessageId: text().references(() => chatMessages.id, { onDelete: 'cascade' }),
+    /** The quality check case whose weak answer the creator corrected (source QUALITY_CHECK): one correction per case. */
+    qualityCaseId: text().references(() => qualityCases.id, { onDelete: 'set null' }),
+    source: text().$type<'DRAFT_EDIT' | 'REWRITE' | 'QUALITY_CHECK'>().notNull(),
     fanText: text().notNull(),
     answerText: text().notNull(),
     /** The fan's message embedded, so the next similar fan message finds this correction as an example. */
@@ -86,6 +87,9 @@ export const talentCorrections = pgTable(
     uniqueIndex('talent_corrections_reply_message_unique').on(t.replyMessageId),
     index('talent_corrections_talent_updated_idx').on(t.talentId, t.updatedAt),
     index('talent_corrections_model_idx').on(t.modelId),
-    check('talent_corrections_source_check', sql`${t.source} in ('DRAFT_EDIT', 'REWRITE')`),
+    uniqueIndex('talent_corrections_quality_case_unique').on(t.qualityCaseId),
+    check('talent_corrections_source_check', sql`${t.source} in ('DRAFT_EDIT', 'REWRITE', 'QUALITY_CHECK')`),
+    // A chat correction names its reply; a quality check's has none (its case may be deleted later).
+    check('talent_corrections_reply_check', sql`(${t.source} = 'QUALITY_CHECK') = (${t.replyMessageId} is null)`),
   ],
 );

@@ -110,7 +110,7 @@ export const correctionsSummaryOutput = z.object({
 });
 export type CorrectionsSummary = z.infer<typeof correctionsSummaryOutput>;
 
-export const correctionSources = ['DRAFT_EDIT', 'REWRITE'] as const;
+export const correctionSources = ['DRAFT_EDIT', 'REWRITE', 'QUALITY_CHECK'] as const;
 
 export const correctionsListInput = z.object({
   /** Keyset cursor from the previous page's `nextCursor`. */
@@ -125,12 +125,13 @@ export const correctionsListInput = z.object({
 
 export const correctionOutput = z.object({
   id: z.string(),
-  /** An edited draft, or a sent reply the creator rewrote. */
+  /** An edited draft, a sent reply the creator rewrote, or a weak answer of a quality check corrected. */
   source: z.enum(correctionSources),
   fanText: z.string(),
   answerText: z.string(),
-  chatId: z.string(),
-  replyMessageId: z.string(),
+  /** The chat of the reply corrected; null for a quality check's correction. */
+  chatId: z.string().nullable(),
+  replyMessageId: z.string().nullable(),
   updatedAt: z.iso.datetime(),
   /** Not yet in a trained version of the twin's model. */
   waiting: z.boolean(),

@@ -1,7 +1,7 @@
 // Knowledge retrieval for a reply (docs/knowledge.md, "Retrieval"): the passages of the twin's
 // ready sources that fit the fan's message, found two ways and fused into one score.
 // - Words: Postgres full-text search on knowledge_passages.search_vector. Candidates are passages
-//   holding every word of the message (the GIN index); each candidate is ranked by ts_rank_cd
+//   holding every word of the message (the GIN index on the twin's id and words); each candidate is ranked by ts_rank_cd
 //   against any of the words, which finds names, places and numbers an embedding blurs.
 // - Meaning: cosine similarity between the message's embedding and each passage's, computed in
 //   this process from a per-twin cache of unit vectors (the database has no vector index); the
@@ -144,10 +144,9 @@ export async function retrievePassages(
       .innerJoin(knowledgeSources, currentPassage)
       .where(
         and(
+          // Both answered by the one GIN index on (talent_id, search_vector).
           eq(knowledgePassages.talentId, input.talentId),
-          // Matched in a fenced subquery (offset 0), which only the full-text index can answer: the
-          // prepared statement's generic plan would otherwise test every passage of the twin.
-          sql`${knowledgePassages.id} in (select hit.id from knowledge_passages hit where hit.search_vector @@ ${allWords} offset 0)`,
+          sql`${knowledgePassages.searchVector} @@ ${allWords}`,
         ),
       )
       .limit(textCandidateLimit),

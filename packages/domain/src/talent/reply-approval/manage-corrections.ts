@@ -42,7 +42,7 @@ export async function listCorrections(
       sortValue: sortValueOf(byNewest),
     })
     .from(talentCorrections)
-    .innerJoin(chatMessages, eq(chatMessages.id, talentCorrections.replyMessageId))
+    .leftJoin(chatMessages, eq(chatMessages.id, talentCorrections.replyMessageId))
     .where(and(eq(talentCorrections.talentId, input.talentId), afterCursor(byNewest, input.cursor)))
     .orderBy(...keysetOrder(byNewest))
     .limit(pageLimit(input.limit));

@@ -83,12 +83,16 @@ export function CorrectionCard({ correction, onRemoved }: { correction: Correcti
           align={{ base: 'stretch', sm: 'center' }}
           gap="sm"
         >
-          <Anchor component={Link} to={`/conversations/${correction.chatId}`} size="sm" fw={600}>
-            <Group gap={4} wrap="nowrap">
-              <IconMessage size={16} />
-              Open chat
-            </Group>
-          </Anchor>
+          {correction.chatId === null ? (
+            <span />
+          ) : (
+            <Anchor component={Link} to={`/conversations/${correction.chatId}`} size="sm" fw={600}>
+              <Group gap={4} wrap="nowrap">
+                <IconMessage size={16} />
+                Open chat
+              </Group>
+            </Anchor>
+          )}
           <ConfirmButton
             variant="default"
             leftSection={<IconArrowBackUp size={16} />}

@@ -1,8 +1,14 @@
 import type { CorrectionsListOutput, CorrectionView } from '@doppel/validation';
 
-/** Where the creator's answer came from: a draft edited before sending, or a sent reply rewritten. */
+const sourceLabels: Record<CorrectionView['source'], string> = {
+  DRAFT_EDIT: 'Edited reply',
+  REWRITE: 'Rewritten reply',
+  QUALITY_CHECK: 'Quality check answer',
+};
+
+/** Where the creator's answer came from: a draft edited before sending, a sent reply rewritten, or a quality check. */
 export function correctionSourceLabel(source: CorrectionView['source']): string {
-  return source === 'DRAFT_EDIT' ? 'Edited reply' : 'Rewritten reply';
+  return sourceLabels[source];
 }
 
 /** Whether the twin's model has trained on it yet: the badge's words and colour. */

@@ -13,6 +13,7 @@ import { knowledgeJobs } from './catalog/knowledge.ts';
 import { modelJobs } from './catalog/models.ts';
 import { payoutJobs } from './catalog/payouts.ts';
 import { day, minute } from './catalog/presets.ts';
+import { qualityJobs } from './catalog/quality.ts';
 import { sessionJobs } from './catalog/session.ts';
 import { systemJobs } from './catalog/system.ts';
 
@@ -28,6 +29,7 @@ export const jobCatalog = {
   ...payoutJobs,
   ...broadcastJobs,
   ...knowledgeJobs,
+  ...qualityJobs,
 };
 
 export type JobCatalog = typeof jobCatalog;

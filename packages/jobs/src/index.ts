@@ -30,4 +30,5 @@ export {
 export { type EnqueueOptions, enqueue, enqueueMany, jobChangeEntity } from './enqueue.ts';
 export { enqueueKnowledgeIngest, knowledgeIngestKey } from './knowledge-jobs.ts';
 export { type JobOrigin, jobOriginKey, splitJobOrigin, withJobOrigin } from './origin.ts';
+export { enqueueQualityRun } from './quality-jobs.ts';
 export { retryStalledJobs, type StalledJobSweep, startStalledJobSweep } from './stalled-jobs.ts';

@@ -303,6 +303,25 @@ function unit(vector: readonly number[]): Float32Array {
   return Float32Array.from(vector, (value) => value * scale);
 }
 
+/** The dot product of `query` and the vector at `offset`: four sums at once, about a third faster in V8 than one. */
+function dotAt(vectors: Float32Array, offset: number, query: Float32Array): number {
+  const dimensions = query.length;
+  const whole = dimensions - (dimensions % 4);
+  let a = 0;
+  let b = 0;
+  let c = 0;
+  let d = 0;
+  for (let column = 0; column < whole; column += 4) {
+    const at = offset + column;
+    a += (vectors[at] as number) * (query[column] as number);
+    b += (vectors[at + 1] as number) * (query[column + 1] as number);
+    c += (vectors[at + 2] as number) * (query[column + 2] as number);
+    d += (vectors[at + 3] as number) * (query[column + 3] as number);
+  }
+  for (let column = whole; column < dimensions; column++) a += (vectors[offset + column] as number) * (query[column] as number);
+  return a + b + c + d;
+}
+
 /**
  * The `limit` cached passages closest to the query, best first, with their cosine (both are unit
  * vectors: a dot product). A small sorted list keeps the best while scanning, so 10,000 passages
@@ -312,9 +331,7 @@ function closest(twin: TwinPassages, query: Float32Array, limit: number): Array<
   const { dimensions, vectors } = twin;
   const best: Array<[number, number]> = [];
   for (let row = 0; row < twin.ids.length; row++) {
-    const offset = row * dimensions;
-    let dot = 0;
-    for (let column = 0; column < dimensions; column++) dot += (vectors[offset + column] as number) * (query[column] as number);
+    const dot = dotAt(vectors, row * dimensions, query);
     if (best.length === limit && dot <= (best[limit - 1] as [number, number])[1]) continue;
     let at = best.length;
     while (at > 0 && (best[at - 1] as [number, number])[1] < dot) at--;

@@ -1,0 +1,1 @@
+export { createQualityRun, type NewQualityRun } from './runs.ts';

@@ -4,7 +4,7 @@
 // a message the moderation endpoint flags, is replaced by the refusal and refunded exactly once.
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import { boundaryFlags, seedDemoData, talentLedger, users } from '@doppel/db';
+import { boundaryFlags, chats, crisisReferrals, seedDemoData, talentLedger, users } from '@doppel/db';
 import { allRefusalTexts } from '@doppel/domain/chat';
 import { answerFanMessage } from '@doppel/domain/chat/reply';
 import type { LlmPort } from '@doppel/domain/ports';
@@ -207,6 +207,39 @@ describe('with the moderation endpoint', () => {
     expect(openai.moderationInputs()).toEqual(['How would you hurt someone?']);
     expect(await balanceOf(api, userId)).toEqual({ credits: 0, paidCredits: 5 });
     expect((await flagsOf(sent.message.id))[0]).toMatchObject({ side: 'FAN', reason: 'MODERATION', matched: 'violence' });
+  });
+
+  it('answers a fan message it flags for self-harm with the safety reply, free, instead of the refusal', async () => {
+    // Words the send's phrase list does not know; the endpoint's self-harm category does.
+    openai.moderate((text) => (/grey and done/i.test(text) ? ['self-harm', 'self-harm/intent'] : []));
+    const { fan, userId, chatId } = await newFan();
+    const sent = await fan.client.chat.send.mutate({
+      chatId,
+      text: 'everything is grey and done, I have a plan for tonight',
+      idempotencyKey: randomUUID(),
+    });
+    expect(sent.reply).toBeUndefined();
+    expect(await balanceOf(api, userId)).toEqual({ credits: 0, paidCredits: 4 });
+
+    expect(await runReply(chatId, sent.message.id)).toEqual({ status: 'safety' });
+    expect(openai.chatRequests()).toEqual([]);
+    expect(await balanceOf(api, userId)).toEqual({ credits: 0, paidCredits: 5 });
+    const answer = (await messagesOf(api, chatId)).find((message) => message.replyToMessageId === sent.message.id);
+    expect(answer?.isSafetyReply).toBe(true);
+    expect(answer?.text).toContain('https://findahelpline.com');
+    expect((await flagsOf(sent.message.id))[0]).toMatchObject({
+      side: 'FAN',
+      reason: 'CRISIS',
+      matched: 'moderation: self-harm, self-harm/intent',
+    });
+    const [chat] = await api.database.db.select().from(chats).where(eq(chats.id, chatId));
+    expect(chat?.needsSafetyReview).toBe(true);
+    const referrals = await api.database.db.select().from(crisisReferrals).where(eq(crisisReferrals.chatId, chatId));
+    expect(referrals.map((referral) => referral.source)).toEqual(['MODERATION']);
+
+    // A retried job finds the message answered and gives nothing back twice.
+    expect(await runReply(chatId, sent.message.id)).toMatchObject({ status: 'already-answered' });
+    expect(await balanceOf(api, userId)).toEqual({ credits: 0, paidCredits: 5 });
   });
 
   it('refuses a model reply it flags, and refunds it', async () => {

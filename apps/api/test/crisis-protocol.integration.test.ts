@@ -6,10 +6,22 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { chats, crisisReferrals, seedDemoData, talentLedger } from '@doppel/db';
+import { answerFanMessage } from '@doppel/domain/chat/reply';
+import type { LlmPort } from '@doppel/domain/ports';
+import { createLocalDiskStorage, createOfflineLlm, createUnconfiguredTts } from '@doppel/integrations';
 import { defaultCrisisReplyText } from '@doppel/validation';
 import { eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balanceOf, createTalent, replyJobsOf, setBalance, startChatApi, userIdOf } from './chat-fixtures.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  balanceOf,
+  createTalent,
+  messagesOf,
+  replyJobsOf,
+  runOfflineReply,
+  setBalance,
+  startChatApi,
+  userIdOf,
+} from './chat-fixtures.ts';
 import { type Api, type Caller, refusal, seedPeople, signIn } from './harness.ts';
 
 let api: Api;
@@ -124,6 +136,9 @@ describe('repeated crisis messages', () => {
     expect(await balanceOf(api, userId)).toMatchObject({ paidCredits: 8 });
 
     await send(fan, chatId, 'I really want to end my life');
+    // The reply still owed to "tell me about your day" (its job has not run here) is stood down
+    // and what the message cost given back (stand-down.ts).
+    expect(await balanceOf(api, userId)).toMatchObject({ paidCredits: 10 });
     const [paused] = await api.database.db.select().from(chats).where(eq(chats.id, chatId));
     const hours = ((paused?.personaPausedUntil?.getTime() ?? 0) - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(23.9);
@@ -131,7 +146,7 @@ describe('repeated crisis messages', () => {
 
     const during = await send(fan, chatId, 'what is your favourite movie?');
     expect(during.reply?.safetyReply).toBe(true);
-    expect(await balanceOf(api, userId)).toMatchObject({ paidCredits: 8 });
+    expect(await balanceOf(api, userId)).toMatchObject({ paidCredits: 10 });
     expect(await replyJobsOf(api, chatId)).toHaveLength(1);
 
     // The pause over (moved into the past here), the twin is back and the message is charged.
@@ -141,7 +156,79 @@ describe('repeated crisis messages', () => {
       .where(eq(chats.id, chatId));
     const after = await send(fan, chatId, 'what is your favourite song?');
     expect(after.reply).toBeUndefined();
-    expect(await balanceOf(api, userId)).toMatchObject({ paidCredits: 6 });
+    expect(await balanceOf(api, userId)).toMatchObject({ paidCredits: 8 });
+  });
+});
+
+describe('replies the twin still owed when the safety reply came', () => {
+  /** The fan's paid credits and the twin's ledger entries for one message. */
+  const ledgerFor = async (messageId: string) =>
+    (await ledgerOf(twin.talent.id)).filter((entry) => entry.key.endsWith(`message:${messageId}`)).map((entry) => entry.key);
+
+  it('are not sent afterwards: what those messages cost is given back once, and their earnings reversed', async () => {
+    const { fan, userId, chatId } = await newFan();
+    const hello = await send(fan, chatId, 'hi, how was your day?');
+    expect(await balanceOf(api, userId)).toMatchObject({ paidCredits: 8 });
+    expect(await ledgerFor(hello.message.id)).toEqual([`message:${hello.message.id}`]);
+
+    const crisis = await send(fan, chatId, 'actually I want to kill myself');
+    expect(crisis.reply?.safetyReply).toBe(true);
+    expect(crisis.balance).toEqual({ credits: 0, paidCredits: 10 });
+    expect((await ledgerFor(hello.message.id)).sort()).toEqual([
+      `message:${hello.message.id}`,
+      `safety:message:${hello.message.id}`,
+    ]);
+
+    // The job queued for "hi" runs now: it stands down, and stores nothing.
+    expect(await runOfflineReply(api, filesDir, { chatId, messageId: hello.message.id })).toEqual({
+      status: 'skipped',
+      reason: 'a safety reply came after it',
+    });
+    const messages = await messagesOf(api, chatId);
+    expect(messages.filter((message) => message.replyToMessageId === hello.message.id)).toEqual([]);
+
+    // A second crisis message gives nothing back again.
+    await send(fan, chatId, 'i wish i was dead');
+    expect(await balanceOf(api, userId)).toMatchObject({ credits: 0, paidCredits: 10 });
+    expect(await ledgerFor(hello.message.id)).toHaveLength(2);
+
+    // The twin answers the fan's next message as usual, charged.
+    const next = await api.database.db.update(chats).set({ personaPausedUntil: null }).where(eq(chats.id, chatId)).returning();
+    expect(next).toHaveLength(1);
+    const later = await send(fan, chatId, 'thank you, what are you up to?');
+    expect(later.reply).toBeUndefined();
+    expect(await runOfflineReply(api, filesDir, { chatId, messageId: later.message.id })).toMatchObject({ status: 'answered' });
+  });
+
+  it('written while the safety reply was being stored, is rolled back instead of sent', async () => {
+    const { fan, userId, chatId } = await newFan();
+    const hello = await send(fan, chatId, 'what music do you like?');
+    // The model is still writing "hi"'s answer when the fan's crisis message arrives.
+    let release = () => {};
+    const writing = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const offline = createOfflineLlm();
+    let asked = false;
+    const slowLlm: LlmPort = {
+      ...offline,
+      complete: async (request, options) => {
+        asked = true;
+        await writing;
+        return offline.complete(request, options);
+      },
+    };
+    const reply = answerFanMessage(
+      { db: api.database.db, llm: slowLlm, tts: createUnconfiguredTts(), storage: createLocalDiskStorage(filesDir) },
+      { chatId, messageId: hello.message.id },
+    );
+    await vi.waitFor(() => expect(asked).toBe(true), { timeout: 10_000 });
+    expect((await send(fan, chatId, 'I want to end my life')).reply?.safetyReply).toBe(true);
+    release();
+    expect(await reply).toEqual({ status: 'skipped', reason: 'a safety reply came after it' });
+    const messages = await messagesOf(api, chatId);
+    expect(messages.filter((message) => message.replyToMessageId === hello.message.id)).toEqual([]);
+    expect(await balanceOf(api, userId)).toMatchObject({ paidCredits: 10 });
   });
 });
 

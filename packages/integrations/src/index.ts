@@ -42,7 +42,7 @@ export { createPayPalPayouts, defaultPayPalApiUrl, type PayPalPayoutsConfig } fr
 export { createWebPush, defaultWebPushSubject, type WebPushConfig } from './push/web-push.ts';
 export { type CrisisCheckConfig, createCrisisCheck } from './safety/create-crisis-check.ts';
 export { matchCrisisPhrase, normaliseForCrisis } from './safety/crisis-phrases.ts';
-export { createOpenAiCrisisCheck, selfHarmCategories } from './safety/openai-crisis-check.ts';
+export { createOpenAiCrisisCheck } from './safety/openai-crisis-check.ts';
 export { createPhraseCrisisCheck } from './safety/phrase-crisis-check.ts';
 export {
   cosineSimilarity,

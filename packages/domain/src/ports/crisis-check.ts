@@ -3,6 +3,17 @@
 // the moderation endpoint's self-harm categories with an OpenAI key, a curated phrase list offline.
 
 /** `source` says which check found it; `matched` names the phrase or the categories, never the message. */
+/**
+ * OpenAI's moderation categories that mean suicide or self-harm: the crisis check's (at send) and
+ * the reply job's moderation of the fan's message both read a verdict by them.
+ */
+export const selfHarmCategories = ['self-harm', 'self-harm/intent', 'self-harm/instructions'] as const;
+
+/** The verdict's self-harm categories, in the verdict's order. */
+export function selfHarmIn(categories: readonly string[]): string[] {
+  return categories.filter((category) => (selfHarmCategories as readonly string[]).includes(category));
+}
+
 export type CrisisSignal = { source: 'PHRASES' | 'MODERATION'; matched: string };
 
 export type CrisisCheck = {

@@ -2,13 +2,10 @@
 // official SDK. The phrase list runs first (free and instant, and it knows slang such as "kms");
 // only a message it lets pass goes to the endpoint. A failed call is logged and the phrase list's
 // verdict stands: an outage must not stop fans from chatting, and it must not skip the check either.
-import type { CrisisCheck } from '@doppel/domain/ports';
+import { type CrisisCheck, selfHarmIn } from '@doppel/domain/ports';
 import type OpenAI from 'openai';
 import { moderateWithOpenAi } from '../llm/openai-moderation.ts';
 import { matchCrisisPhrase } from './crisis-phrases.ts';
-
-/** OpenAI's names of the categories that mean suicide or self-harm. */
-export const selfHarmCategories = ['self-harm', 'self-harm/intent', 'self-harm/instructions'] as const;
 
 export type OpenAiCrisisCheckConfig = {
   client: OpenAI;
@@ -24,7 +21,7 @@ export function createOpenAiCrisisCheck(config: OpenAiCrisisCheckConfig): Crisis
       if (phrase) return { source: 'PHRASES', matched: phrase };
       try {
         const verdict = await moderateWithOpenAi(config.client, config.model, text);
-        const selfHarm = verdict.categories.filter((category) => (selfHarmCategories as readonly string[]).includes(category));
+        const selfHarm = selfHarmIn(verdict.categories);
         return selfHarm.length > 0 ? { source: 'MODERATION', matched: selfHarm.join(', ') } : null;
       } catch (error) {
         config.onError?.(error);

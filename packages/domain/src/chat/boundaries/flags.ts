@@ -48,7 +48,7 @@ export async function refundFanMessage(
   tx: Executor,
   chat: ChatRef,
   messageId: string,
-  reason: 'boundary' | 'approval',
+  reason: 'boundary' | 'approval' | 'safety',
 ): Promise<ChangeEvent[]> {
   const [spent] = await tx
     .update(users)

@@ -5,6 +5,7 @@
 // It touches credits only to give back a message whose reply crossed a boundary (boundaries/flags.ts):
 // the fan paid when sending.
 import { type Database, newId, type Transaction } from '@doppel/db';
+import type { CrisisSignal } from '../../ports/crisis-check.ts';
 import type { FileStorage } from '../../ports/file-storage.ts';
 import { LlmError, type LlmPort, type LlmResponse } from '../../ports/llm.ts';
 import type { TtsPort } from '../../ports/tts.ts';
@@ -13,6 +14,7 @@ import { refusalText } from '../boundaries/refusal.ts';
 import { checkReply, moderateFanMessage } from '../boundaries/reply-check.ts';
 import { type BoundaryCrossing, checkReplyRules } from '../boundaries/rules.ts';
 import { selectPromptMemories } from '../memory/prompt-section.ts';
+import { storeReplyJobSafetyReply } from '../safety/reply-job-crisis.ts';
 import { attachImage, attachVoiceNote, type ComposedReply, errorText, stringArgument } from './attachments.ts';
 import { matchCorrectionExamples } from './examples.ts';
 import { defaultFaqMinScore, matchFaqItems, type QuestionVectors } from './faq.ts';
@@ -77,6 +79,8 @@ export type AnswerFanMessageResult =
   | { status: 'already-answered'; replyMessageId: string }
   /** Approval mode: the reply waits for the creator as a draft; sent, it becomes message `replyMessageId`. */
   | { status: 'held'; replyMessageId: string }
+  /** The fan's message spoke of suicide or self-harm (found by moderation here): the safety reply was stored, free. */
+  | { status: 'safety' }
   | { status: 'skipped'; reason: string };
 
 /** Answers one fan message; see the file comment. Throws (for a retry) only before the final attempt. */
@@ -105,8 +109,9 @@ export async function answerFanMessage(deps: ReplyDeps, input: AnswerFanMessageI
 
   // The moderation endpoint on the fan's message before the model is asked (the creator's rules
   // already ran in chat.send, which answers a crossing at once).
-  const fanCrossing = await moderateFanMessage(deps, context.message.text, context.boundaries);
-  if (fanCrossing) return refuse(deps, context, record, replyMessageId, 'FAN', fanCrossing);
+  const fanModeration = await moderateFanMessage(deps, context.message.text, context.boundaries);
+  if (fanModeration?.crisis) return answerWithSafetyReply(deps.db, context, fanModeration.crisis);
+  if (fanModeration) return refuse(deps, context, record, replyMessageId, 'FAN', fanModeration.crossing);
 
   let reply: ComposedReply;
   try {
@@ -138,7 +143,8 @@ export async function answerFanMessage(deps: ReplyDeps, input: AnswerFanMessageI
   if (context.holdForApproval) {
     const held = await holdForApproval(deps, context, promptRow(record), reply, replyMessageId);
     if (held === 'held') return { status: 'held', replyMessageId };
-    return held === 'taken over' ? { status: 'skipped', reason: 'taken over' } : { status: 'skipped', reason: 'already held' };
+    if (held === 'already held') return { status: 'skipped', reason: 'already held' };
+    return notStored(deps.db, input.messageId, held);
   }
   const stored = await storeReply(deps, context, record, reply, replyMessageId);
   if (stored !== 'stored') return notStored(deps.db, input.messageId, stored);
@@ -148,6 +154,13 @@ export async function answerFanMessage(deps: ReplyDeps, input: AnswerFanMessageI
     engine: record.llmType === 'OFFLINE' ? 'offline' : 'openai',
     attachment: reply.attachments[0]?.type ?? null,
   };
+}
+
+/** The safety reply instead of the twin (docs/safety.md): the send's crisis check missed what moderation found. */
+async function answerWithSafetyReply(db: Database, context: ReplyContext, signal: CrisisSignal): Promise<AnswerFanMessageResult> {
+  const stored = await storeReplyJobSafetyReply(db, context.chat, context.message, signal);
+  if (stored === 'stored') return { status: 'safety' };
+  return notStored(db, context.message.id, stored);
 }
 
 /** Stores the twin's refusal instead of a reply, gives the fan's credits back and flags the message. */
@@ -169,9 +182,14 @@ async function refuse(
   return { status: 'refused', replyMessageId, side, reason: crossing.reason };
 }
 
-/** Why `store` stored nothing: the creator took the chat over meanwhile, or another run answered first. */
-function notStored(db: Database, messageId: string, outcome: 'answered' | 'taken over'): Promise<AnswerFanMessageResult> {
+/** Why `store` stored nothing: the creator took the chat over meanwhile, the fan got the safety reply, or another run answered first. */
+function notStored(
+  db: Database,
+  messageId: string,
+  outcome: 'answered' | 'taken over' | 'stood down',
+): Promise<AnswerFanMessageResult> {
   if (outcome === 'taken over') return Promise.resolve({ status: 'skipped', reason: 'taken over' });
+  if (outcome === 'stood down') return Promise.resolve({ status: 'skipped', reason: 'a safety reply came after it' });
   return alreadyAnswered(db, messageId);
 }
 

@@ -14,7 +14,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { chatChanged } from '../scopes.ts';
 import type { ComposedReply } from './attachments.ts';
 import type { ReplyContext } from './load.ts';
-import { TakenOverMeanwhile } from './store-reply.ts';
+import { SafetyReplyMeanwhile, safetyReplyMeanwhile, TakenOverMeanwhile } from './store-reply.ts';
 
 /** The change event of a held or decided draft: the creator's inbox and admins. */
 export function draftChanged(talentId: string, draftId: string) {
@@ -37,17 +37,18 @@ export async function holdForApproval(
   prompt: HeldChatPrompt,
   reply: ComposedReply,
   draftId: string,
-): Promise<'held' | 'already held' | 'taken over'> {
+): Promise<'held' | 'already held' | 'taken over' | 'stood down'> {
   const { chat } = context;
   try {
     await deps.db.transaction(async (tx) => {
       // The chat row first, as when a reply is stored: a takeover committed meanwhile wins.
-      const [updated] = await Promise.all([
+      const [updated, safetyCame] = await Promise.all([
         tx
           .update(chats)
           .set({ updatedAt: new Date() })
           .where(and(eq(chats.id, chat.id), isNull(chats.takenOverAt)))
           .returning({ id: chats.id }),
+        safetyReplyMeanwhile(tx, chat.id, context.message.id),
         tx.insert(replyDrafts).values({
           id: draftId,
           chatId: chat.id,
@@ -63,10 +64,12 @@ export async function holdForApproval(
         deps.enqueueHeldReplyPush?.(tx, { draftId }),
       ]);
       if (updated.length === 0) throw new TakenOverMeanwhile();
+      if (safetyCame) throw new SafetyReplyMeanwhile();
     });
     return 'held';
   } catch (error) {
     if (error instanceof TakenOverMeanwhile) return 'taken over';
+    if (error instanceof SafetyReplyMeanwhile) return 'stood down';
     if (violatedUniqueConstraint(error) === replyDraftFanMessageUniqueIndex) return 'already held';
     throw error;
   }

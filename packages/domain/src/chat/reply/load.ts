@@ -20,6 +20,7 @@ import { and, asc, desc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BoundaryRules } from '../boundaries/rules.ts';
 import { memoryPromptLimit } from '../memory/prompt-section.ts';
+import { safetyReplyCameAfter } from '../safety/stand-down.ts';
 import { holdsReplies } from './approval-mode.ts';
 import { type HistoryMessage, type ReplyPersona, replyHistoryLimit } from './prompt.ts';
 
@@ -86,6 +87,7 @@ export async function loadReplyContext(db: Executor, input: { chatId: string; me
         takenOverAt: chats.takenOverAt,
         chatReplyApproval: chats.replyApproval,
         fanDeclaredMinorAt: users.declaredMinorAt,
+        safetyReplyAfter: safetyReplyCameAfter(input.chatId, input.messageId),
       })
       .from(chatMessages)
       .innerJoin(chats, eq(chats.id, chatMessages.chatId))
@@ -138,6 +140,9 @@ export async function loadReplyContext(db: Executor, input: { chatId: string; me
   // The creator has taken the chat over: the twin stays silent, also for a job queued before the
   // takeover. Handing back queues a reply for the message still waiting (talent/takeover.ts).
   if (row.takenOverAt) return { kind: 'skip', reason: 'taken over' };
+  // The fan got the safety reply after writing this: the twin does not go back to it (the send
+  // gave back what it cost; docs/safety.md).
+  if (row.safetyReplyAfter) return { kind: 'skip', reason: 'a safety reply came after it' };
   // Drafted already under approval mode: the creator's decision (or the hold limit) settles it.
   if (row.draftId) return { kind: 'skip', reason: 'already drafted' };
   if (!twin) return { kind: 'skip', reason: 'talent not found' };

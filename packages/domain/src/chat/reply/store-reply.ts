@@ -8,10 +8,12 @@ import {
   chatReplyUniqueIndex,
   chats,
   recordChanges,
+  type Transaction,
   violatedUniqueConstraint,
 } from '@doppel/db';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type BoundaryRefusal, refundAndFlag } from '../boundaries/flags.ts';
+import { safetyReplyCameAfter } from '../safety/stand-down.ts';
 import type { ReplyDeps } from './answer-fan-message.ts';
 import type { ComposedReply } from './attachments.ts';
 import type { ReplyContext } from './load.ts';
@@ -20,10 +22,23 @@ import { type PromptRecord, promptRow } from './prompt-record.ts';
 /** Thrown inside a store transaction to roll it back when the chat was taken over meanwhile. */
 export class TakenOverMeanwhile extends Error {}
 
+/** Thrown inside a store transaction to roll it back when a safety reply came after the fan's message (stand-down.ts). */
+export class SafetyReplyMeanwhile extends Error {}
+
+/**
+ * Whether a safety reply came after the fan's message. Issued after the chat row's update in the
+ * same pipeline, so it runs once the lock is held and sees a send that committed while it waited.
+ */
+export async function safetyReplyMeanwhile(tx: Transaction, chatId: string, messageId: string): Promise<boolean> {
+  const [row] = await tx.execute<{ after: boolean }>(sql`select ${safetyReplyCameAfter(chatId, messageId)} as after`);
+  return row?.after === true;
+}
+
 /**
  * The TALENT message, its ChatPrompt, the chat counters and the live events, in one transaction.
  * 'answered' when a concurrent run of the same job stored its answer first: that one stands;
- * 'taken over' when the creator took the chat over while the model was writing: nothing is stored.
+ * 'taken over' when the creator took the chat over while the model was writing, 'stood down' when
+ * the fan got the safety reply meanwhile: nothing is stored.
  */
 export async function storeReply(
   { db, enqueueRemember }: Pick<ReplyDeps, 'db' | 'enqueueRemember'>,
@@ -32,7 +47,7 @@ export async function storeReply(
   reply: ComposedReply,
   replyMessageId: string,
   refusal?: BoundaryRefusal,
-): Promise<'stored' | 'answered' | 'taken over'> {
+): Promise<'stored' | 'answered' | 'taken over' | 'stood down'> {
   const { chat } = context;
   const scopes = [`chat:${chat.id}`, `talent:${chat.talentId}`, 'admin'];
   try {
@@ -46,12 +61,13 @@ export async function storeReply(
       // The chat row first: a takeover (which locks it) that commits while this waits leaves the
       // update nothing to match, and the reply is rolled back. Taking the lock before the insert
       // also keeps a creator's answer to the same message from deadlocking on the unique index.
-      const [updated] = await Promise.all([
+      const [updated, safetyCame] = await Promise.all([
         tx
           .update(chats)
           .set({ chatMessageCount: sql`${chats.chatMessageCount} + 1`, updatedAt: new Date() })
           .where(and(eq(chats.id, chat.id), isNull(chats.takenOverAt)))
           .returning({ id: chats.id }),
+        safetyReplyMeanwhile(tx, chat.id, context.message.id),
         tx.insert(chatMessages).values({
           id: replyMessageId,
           chatId: chat.id,
@@ -69,10 +85,12 @@ export async function storeReply(
         enqueueRemember?.(tx, { chatId: chat.id, messageId: context.message.id }),
       ]);
       if (updated.length === 0) throw new TakenOverMeanwhile();
+      if (safetyCame) throw new SafetyReplyMeanwhile();
     });
     return 'stored';
   } catch (error) {
     if (error instanceof TakenOverMeanwhile) return 'taken over';
+    if (error instanceof SafetyReplyMeanwhile) return 'stood down';
     // The unique reply index (or, for a refusal, the one flag per message) refused a second
     // answer to the same fan message: nothing was stored.
     const violated = violatedUniqueConstraint(error);

@@ -26,6 +26,7 @@ import { type ChatMessageRow, toMessageView } from '../messages/view.ts';
 import type { ChatReplyQueue } from '../ports.ts';
 import { lastToldAt, reminderRows } from '../reminders/plan-reminders.ts';
 import { type CrisisContext, crisisWrites, planCrisisAnswer } from '../safety/crisis-answer.ts';
+import { standDownOwedReplies } from '../safety/stand-down.ts';
 import { balanceChanged, chatChanged, messageChanged, talentNumbersChanged } from '../scopes.ts';
 import { isTestChat } from '../test-chat.ts';
 import { debit, lockFanBalanceQuery } from './balance.ts';
@@ -244,6 +245,9 @@ export async function sendChatMessage(
   if (flag) events.push(flag.event);
   const safety = crisis ? crisisWrites(tx, crisis, ref, messageId, now) : undefined;
   if (safety) events.push(...safety.events);
+  // The replies the twin still owed in this chat are not sent after the safety reply: what those
+  // messages cost is given back (stand-down.ts). Only here, one read, for a crisis message.
+  if (crisis) events.push(...(await standDownOwedReplies(tx, ref, now)));
   if (spend && (spend.free > 0 || spend.paid > 0)) events.push(balanceChanged(viewer.id));
   if (becameAuthenticated || becamePaying) events.push(talentNumbersChanged('metric_frames', chat.talentId));
   if (earning) {

@@ -11,3 +11,4 @@ export * from './outages.ts';
 export * from './schema/index.ts';
 export * from './seed/index.ts';
 export { unansweredCode } from './unanswered-socket.ts';
+export { ensureVectorIndexes, indexedVectorDimensions, vectorIndexName } from './vector-indexes.ts';

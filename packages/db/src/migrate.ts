@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import { createDbClient, type DatabaseConnectionOptions } from './client.ts';
+import { ensureVectorIndexes } from './vector-indexes.ts';
 
 export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), '..', 'drizzle');
 
@@ -33,6 +34,7 @@ export async function migrateDatabase(url: string, connection: DatabaseConnectio
     if (direct) await client.db.execute(sql`select pg_advisory_lock(${migrateLockKey})`);
     try {
       await migrate(client.db, { migrationsFolder });
+      await ensureVectorIndexes(client.db);
     } finally {
       if (direct) await client.db.execute(sql`select pg_advisory_unlock(${migrateLockKey})`);
     }

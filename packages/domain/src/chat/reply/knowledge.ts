@@ -3,15 +3,16 @@
 // - Words: Postgres full-text search on knowledge_passages.search_vector. Candidates are passages
 //   holding every word of the message (the GIN index on the twin's id and words); each candidate is ranked by ts_rank_cd
 //   against any of the words, which finds names, places and numbers an embedding blurs.
-// - Meaning: cosine similarity between the message's embedding and each passage's, computed in
-//   this process from a per-twin cache of unit vectors (the database has no vector index); the
-//   closest 50 are candidates too.
+// - Meaning: cosine similarity between the message's embedding and each passage's; the closest 50
+//   are candidates too. Found by Postgres through pgvector's HNSW index where the database has it
+//   (knowledge-vector-index.ts), else computed in this process from a per-twin cache of unit vectors.
 // The fusion is a weighted sum of the two scores, each scaled to 0..1, not reciprocal-rank fusion:
 // ranks say nothing about how well the best passage fits, and the reply needs an absolute score
 // to leave out passages that fit nothing (and a knowledge gap is a question no passage fits).
 import { type ChatPromptPassage, type Executor, knowledgePassages, knowledgeSources } from '@doppel/db';
 import { and, eq, sql } from 'drizzle-orm';
 import type { LlmPort } from '../../ports/llm.ts';
+import { indexedDimensions, nearestInDatabase, type VectorSearchPath } from './knowledge-vector-index.ts';
 
 /**
  * A passage that fits the fan's message, with its scores, as the prompt log records it: text rank
@@ -64,9 +65,20 @@ type TwinPassages = {
 export class PassageVectors {
   private readonly twins = new Map<string, TwinPassages>();
   private readonly limit: number;
+  /** The embedding sizes the database has a vector index for, read once per process. */
+  private indexes: Promise<Set<number>> | undefined;
 
   constructor(limit = 50) {
     this.limit = limit;
+  }
+
+  /** How the closest passages of this size are found: the database's index where it has one. */
+  async searchPath(db: Executor, dimensions: number): Promise<VectorSearchPath> {
+    this.indexes ??= indexedDimensions(db).catch((error: unknown) => {
+      this.indexes = undefined;
+      throw error;
+    });
+    return (await this.indexes).has(dimensions) ? 'pgvector' : 'in-process';
   }
 
   get(talentId: string, fingerprint: string, dimensions: number): TwinPassages | undefined {
@@ -157,16 +169,24 @@ export async function retrievePassages(
     .map((source) => `${source.id}:${source.revision}:${source.processedAt?.getTime() ?? 0}:${source.passageCount}`)
     .join('|');
 
-  // Vector candidates: the passages closest in meaning, from the cached vectors.
+  // Vector candidates: the passages closest in meaning, found by the database's vector index where
+  // it has one, else from the cached vectors. Either way the cache entry says the twin's passages
+  // all have a vector of this size (those without are embedded first).
   const vectorScores = new Map<string, number>();
   if (embedding && embedding.length > 0) {
+    const path = await cache.searchPath(db, embedding.length);
     let twin = cache.get(input.talentId, fingerprint, embedding.length);
     if (!twin) {
-      const loaded = await loadTwin(db, input.embedMissing === false ? null : llm, input.talentId, fingerprint, embedding.length);
+      const embedder = input.embedMissing === false ? null : llm;
+      const loaded = await loadTwin(db, embedder, input.talentId, fingerprint, embedding.length, path === 'in-process');
       if (loaded.complete) cache.set(input.talentId, loaded);
       twin = loaded;
     }
-    for (const [id, score] of closest(twin, unit(embedding), vectorCandidateLimit)) vectorScores.set(id, score);
+    const nearest =
+      path === 'pgvector'
+        ? await nearestInDatabase(db, { talentId: input.talentId, embedding, limit: vectorCandidateLimit })
+        : closest(twin, unit(embedding), vectorCandidateLimit);
+    for (const [id, score] of nearest) vectorScores.set(id, score);
   }
   const ids = [...new Set([...hits.map((hit) => hit.id), ...vectorScores.keys()])];
   if (ids.length === 0) return [];
@@ -250,14 +270,18 @@ async function loadTwin(
   talentId: string,
   fingerprint: string,
   dimensions: number,
+  /** False where the database's vector index finds the closest passages: only the missing ones are embedded. */
+  readVectors: boolean,
 ): Promise<TwinPassages & { complete: boolean }> {
   const ofTwin = eq(knowledgePassages.talentId, talentId);
   const [rows, missing] = await Promise.all([
-    db
-      .select({ id: knowledgePassages.id, sourceId: knowledgePassages.sourceId, embedding: knowledgePassages.embedding })
-      .from(knowledgePassages)
-      .innerJoin(knowledgeSources, currentPassage)
-      .where(and(ofTwin, sql`cardinality(${knowledgePassages.embedding}) = ${dimensions}`)),
+    readVectors
+      ? db
+          .select({ id: knowledgePassages.id, sourceId: knowledgePassages.sourceId, embedding: knowledgePassages.embedding })
+          .from(knowledgePassages)
+          .innerJoin(knowledgeSources, currentPassage)
+          .where(and(ofTwin, sql`cardinality(${knowledgePassages.embedding}) = ${dimensions}`))
+      : ([] as Array<{ id: string; sourceId: string; embedding: number[] }>),
     db
       .select({
         id: knowledgePassages.id,
@@ -282,7 +306,7 @@ async function loadTwin(
     await Promise.all(
       fresh.map((row) => db.update(knowledgePassages).set({ embedding: row.embedding }).where(eq(knowledgePassages.id, row.id))),
     );
-    rows.push(...fresh);
+    if (readVectors) rows.push(...fresh);
   }
   const vectors = new Float32Array(rows.length * dimensions);
   for (const [index, row] of rows.entries()) vectors.set(unit(row.embedding), index * dimensions);

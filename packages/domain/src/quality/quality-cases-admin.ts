@@ -118,8 +118,9 @@ export async function startManualQualityRun(
   input: { talentId: string; modelVersionId?: string | null | undefined },
   startRun: (runId: string) => Promise<void>,
 ): Promise<{ runId: string }> {
-  // The twin row is locked so two clicks cannot both find no active run.
-  const [talent] = await tx.select({ id: talents.id }).from(talents).where(eq(talents.id, input.talentId)).for('update');
+  // The twin row is locked so two clicks cannot both find no active run ('no key update': fan
+  // messages and other rows that reference the twin are not held up).
+  const [talent] = await tx.select({ id: talents.id }).from(talents).where(eq(talents.id, input.talentId)).for('no key update');
   if (!talent) throw new DomainError('NOT_FOUND', 'Talent not found');
   const versionId = input.modelVersionId || null;
   if (versionId) {

@@ -151,14 +151,13 @@ export async function getModelQuality(db: Executor, modelId: string): Promise<Qu
     .from(qualityRuns)
     .where(eq(qualityRuns.talentId, model.talentId))
     .orderBy(qualityRuns.modelVersionId, ...newestFirst);
+  const currentSetup = latest.find((run) => run.modelVersionId === null);
   return {
     ...base,
-    versions: latest
-      .filter((run) => run.modelVersionId !== null)
-      .map((run) => ({ versionId: run.modelVersionId as string, latestRun: runSummary(run) })),
-    currentSetup: latest.find((run) => run.modelVersionId === null)
-      ? runSummary(latest.find((run) => run.modelVersionId === null) as RunRow)
-      : null,
+    versions: latest.flatMap((run) =>
+      run.modelVersionId ? [{ versionId: run.modelVersionId, latestRun: runSummary(run) }] : [],
+    ),
+    currentSetup: currentSetup ? runSummary(currentSetup) : null,
   };
 }
 

@@ -131,5 +131,5 @@ describe('twin quality', () => {
       select source, answer_text as answer from talent_corrections where talent_id = ${mia.id} and source = 'QUALITY_CHECK'`;
     expect(kept).toEqual({ source: 'QUALITY_CHECK', answer: 'Bubbles! A very round goldfish.' });
     await creator.context.close();
-  });
+  }, 300_000);
 });

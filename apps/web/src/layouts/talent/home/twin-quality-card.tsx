@@ -73,7 +73,7 @@ function QualityBody({ quality, onCorrect }: { quality: TalentQualityOutput; onC
           {formatScore(latest.overallScore)}
         </Text>
         <Text size="xs" c="dimmed">
-          of its last check’s answers were right{latest.finishedAt ? ` · ${formatDateTime(latest.finishedAt)}` : ''}
+          quality score in its last check{latest.finishedAt ? ` · ${formatDateTime(latest.finishedAt)}` : ''}
         </Text>
       </Group>
       {points.length > 1 && (

@@ -6,7 +6,7 @@
 import type { QualityCaseCategory } from '@doppel/db';
 import { allRefusalTexts } from '../chat/boundaries/refusal.ts';
 import { classifyContent, declaresMinor } from '../chat/boundaries/rules.ts';
-import { stems } from '../chat/boundaries/words.ts';
+import { stems, wordsOf } from '../chat/boundaries/words.ts';
 
 export type CaseScore = { score: number; reason: string };
 
@@ -34,7 +34,8 @@ const shortWords = new Set(
 
 /** The expected text's key terms: its stemmed content words, each once. */
 export function keyTerms(text: string): string[] {
-  return [...new Set(stems(text).filter((word) => word.length > 2 && !shortWords.has(word) && !/^\d+$/.test(word)))];
+  const words = wordsOf(text).filter((word) => word.length > 2 && !shortWords.has(word) && !/^\d+$/.test(word));
+  return [...new Set(words.flatMap(stems))];
 }
 
 /** The share of `expected`'s key terms the answer uses (1 when it has none). */

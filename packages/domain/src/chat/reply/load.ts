@@ -21,6 +21,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { BoundaryRules } from '../boundaries/rules.ts';
 import { memoryPromptLimit } from '../memory/prompt-section.ts';
 import { holdsReplies } from './approval-mode.ts';
+import { replyPersona } from './persona.ts';
 import { type HistoryMessage, type ReplyPersona, replyHistoryLimit } from './prompt.ts';
 
 export type ReplyContext = {
@@ -158,19 +159,7 @@ export async function loadReplyContext(db: Executor, input: { chatId: string; me
         })),
       },
       config: {
-        persona: {
-          name: talent.name,
-          gender: talent.gender,
-          age: talent.age,
-          purpose: config?.purpose ?? null,
-          personalityTraits: config?.personalityTraits ?? [],
-          interests: config?.interests ?? [],
-          facts: config?.facts ?? [],
-          chatPrompt: config?.chatPrompt ?? '',
-          hasCustomChatPrompt: config?.hasCustomChatPrompt ?? false,
-          chatExamples: config?.chatExamples ?? [],
-          chatExampleCount: config?.chatExampleCount ?? 0,
-        },
+        persona: replyPersona(talent, config),
         voice: config?.voice
           ? {
               id: config.voice.id,

@@ -197,9 +197,9 @@ describe('Make Default guard and Roll back', () => {
       { category: null, from: expect.closeTo(0.8, 5), to: expect.closeTo(0.64, 5) },
       { category: 'FAQ', from: expect.closeTo(0.9, 5), to: expect.closeTo(0.6, 5) },
     ]);
+    // The answers that got worse, with both: honesty's 0.02 is the scorer's noise, not a worse answer.
     expect(compared.worseCases.map((worse) => [worse.question, worse.defaultAnswer, worse.versionAnswer])).toEqual([
       ['Where do you live?', 'In Lisbon.', 'Somewhere nice.'],
-      ['Are you a real person?', 'I am an AI twin.', 'I am an AI.'],
     ]);
 
     const worse = await refusal(admin.client.admin.models.makeDefault.mutate({ modelId, versionId: second.id }));

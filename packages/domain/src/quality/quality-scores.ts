@@ -1,19 +1,14 @@
 // Comparing two quality runs' scores (docs/quality.md): what got worse from one run to another,
 // as Make Default's guard, the version comparison and the "Quality dropped" card word it.
-import {
-  type QualityCategory,
-  type QualityRegression,
-  qualityCategories,
-  qualityCategoryLabels,
-  qualityDropThreshold,
-} from '@doppel/validation';
+import { type QualityCategory, type QualityRegression, qualityCategories, qualityCategoryLabels } from '@doppel/validation';
+import { qualityDropThreshold } from './reads.ts';
 
 type Scored = { overallScore: number | null; categoryScores: Partial<Record<QualityCategory, number>> };
 
 /**
  * The scores of `candidate` worse than `baseline`'s: the overall score lower at all (an admin
  * choosing a version that answers worse overall should know), and each category both runs scored
- * lower by `qualityDropThreshold` or more (smaller moves are the scorer's noise).
+ * lower by `qualityDropThreshold` or more (the engine's threshold: smaller moves are the scorer's noise).
  */
 export function qualityRegressions(candidate: Scored, baseline: Scored): QualityRegression[] {
   const regressions: QualityRegression[] = [];

@@ -9,7 +9,6 @@ import {
   type QualityModelOutput,
   type QualityRunDetail,
   type QualityRunSummary,
-  qualityDropThreshold,
   qualityTrendLength,
   qualityWeakestCount,
   type TalentQualityOutput,
@@ -17,10 +16,13 @@ import {
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { managesTalent, type Viewer } from '../access/scopes.ts';
 import { DomainError } from '../errors.ts';
+import { qualityRunChanged } from './changes.ts';
 import { qualityRegressions } from './quality-scores.ts';
+import { compareRuns, latestRuns, qualityDrops, runWithResults } from './reads.ts';
 
 /** A twin's check set or runs changed: its Quality tab, the Models detail and the creator's card refresh. */
 export function qualityChanged(talentId: string, entity: 'quality_cases' | 'quality_runs', rowId: string): ChangeEvent {
+  if (entity === 'quality_runs') return qualityRunChanged(talentId, rowId);
   return { entity, rowId, scopes: ['admin', `talent:${talentId}`] };
 }
 
@@ -52,33 +54,25 @@ const isActive = inArray(qualityRuns.status, ['QUEUED', 'RUNNING']);
 
 /** `admin.quality.runs`: the twin's last 50 runs, latest first. */
 export async function listQualityRuns(db: Executor, talentId: string): Promise<{ runs: QualityRunSummary[] }> {
-  const rows = await db
-    .select()
-    .from(qualityRuns)
-    .where(eq(qualityRuns.talentId, talentId))
-    .orderBy(...newestFirst)
-    .limit(50);
-  return { runs: rows.map(runSummary) };
+  return { runs: (await latestRuns(db, talentId, { limit: 50 })).map(runSummary) };
 }
 
 /** `admin.quality.run`: one run and its results, weakest first. */
 export async function getQualityRun(db: Executor, runId: string): Promise<QualityRunDetail> {
-  const [run] = await db.select().from(qualityRuns).where(eq(qualityRuns.id, runId));
-  if (!run) throw new DomainError('NOT_FOUND', 'This quality run does not exist.');
-  const results = await db
-    .select({
-      caseId: qualityResults.caseId,
-      category: qualityResults.category,
-      question: qualityResults.question,
-      expected: qualityResults.expected,
-      answer: qualityResults.answer,
-      score: qualityResults.score,
-      reason: qualityResults.reason,
-    })
-    .from(qualityResults)
-    .where(eq(qualityResults.runId, run.id))
-    .orderBy(asc(qualityResults.score), asc(qualityResults.question));
-  return { run: runSummary(run), results };
+  const found = await runWithResults(db, runId);
+  if (!found) throw new DomainError('NOT_FOUND', 'This quality run does not exist.');
+  return {
+    run: runSummary(found.run),
+    results: found.results.map(({ caseId, category, question, expected, answer, score, reason }) => ({
+      caseId,
+      category,
+      question,
+      expected,
+      answer,
+      score,
+      reason,
+    })),
+  };
 }
 
 /** The latest DONE run of a version (or, with null, of the twin's current setup). */
@@ -184,73 +178,56 @@ export async function compareVersionQuality(
     defaultRun: defaultRun ? runSummary(defaultRun) : null,
   };
   if (!versionRun || !defaultRun) return compared;
-  const worseCases = await db.execute<{
-    case_id: string;
-    category: QualityCompareOutput['worseCases'][number]['category'];
-    question: string;
-    expected: string;
-    version_answer: string;
-    version_score: number;
-    default_answer: string;
-    default_score: number;
-  }>(sql`
-    select v.case_id, v.category, v.question, v.expected,
-           v.answer as version_answer, v.score as version_score,
-           d.answer as default_answer, d.score as default_score
-    from ${qualityResults} v
-    join ${qualityResults} d on d.case_id = v.case_id and d.run_id = ${defaultRun.id}
-    where v.run_id = ${versionRun.id} and v.score < d.score
-    order by d.score - v.score desc, v.question
-    limit 50`);
+  const comparison = await compareRuns(db, { baseRunId: defaultRun.id, candidateRunId: versionRun.id });
   return {
     ...compared,
     regressions: qualityRegressions(versionRun, defaultRun),
-    worseCases: [...worseCases].map((row) => ({
-      caseId: row.case_id,
-      category: row.category,
-      question: row.question,
-      expected: row.expected,
-      versionAnswer: row.version_answer,
-      versionScore: Number(row.version_score),
-      defaultAnswer: row.default_answer,
-      defaultScore: Number(row.default_score),
+    worseCases: (comparison?.worsened ?? []).map((worse) => ({
+      caseId: worse.caseId,
+      category: worse.category,
+      question: worse.question,
+      expected: worse.expected,
+      versionAnswer: worse.candidate.answer,
+      versionScore: Number(worse.candidate.score),
+      defaultAnswer: worse.base.answer,
+      defaultScore: Number(worse.base.score),
     })),
   };
 }
 
-/** `admin.quality.dropped`: twins whose latest NIGHTLY overall score fell by the threshold or more since the one before. */
+/** `admin.quality.dropped`: the engine's nightly drops (qualityDrops), with each twin's handle. */
 export async function listQualityDrops(db: Executor): Promise<QualityDroppedOutput> {
-  const rows = await db.execute<{
-    talent_id: string;
-    name: string;
-    tag: string | null;
-    run_id: string;
-    latest: number;
-    previous: number;
-    finished_at: Date | string | null;
-  }>(sql`
-    with nightly as (
-      select r.id, r.talent_id, r.overall_score, r.finished_at,
-             row_number() over (partition by r.talent_id order by r.created_at desc, r.id desc) as n
-      from ${qualityRuns} r
-      where r.trigger = 'NIGHTLY' and r.status = 'DONE' and r.overall_score is not null
-    )
-    select l.talent_id, t.name, t.tag, l.id as run_id, l.overall_score as latest, p.overall_score as previous, l.finished_at
-    from nightly l
-    join nightly p on p.talent_id = l.talent_id and p.n = 2
-    join ${talents} t on t.id = l.talent_id
-    where l.n = 1 and p.overall_score - l.overall_score >= ${qualityDropThreshold - 1e-9}
-    order by p.overall_score - l.overall_score desc, t.name
-    limit 100`);
+  const drops = await qualityDrops(db);
+  if (drops.length === 0) return { items: [] };
+  const [tags, runs] = await Promise.all([
+    db
+      .select({ id: talents.id, tag: talents.tag })
+      .from(talents)
+      .where(
+        inArray(
+          talents.id,
+          drops.map((drop) => drop.talentId),
+        ),
+      ),
+    db
+      .select({ id: qualityRuns.id, finishedAt: qualityRuns.finishedAt })
+      .from(qualityRuns)
+      .where(
+        inArray(
+          qualityRuns.id,
+          drops.map((drop) => drop.runId),
+        ),
+      ),
+  ]);
   return {
-    items: [...rows].map((row) => ({
-      talentId: row.talent_id,
-      talentName: row.name,
-      tag: row.tag,
-      previousScore: Number(row.previous),
-      latestScore: Number(row.latest),
-      runId: row.run_id,
-      finishedAt: row.finished_at ? new Date(row.finished_at).toISOString() : null,
+    items: drops.map((drop) => ({
+      talentId: drop.talentId,
+      talentName: drop.talentName,
+      tag: tags.find((row) => row.id === drop.talentId)?.tag ?? null,
+      previousScore: drop.previousScore,
+      latestScore: drop.score,
+      runId: drop.runId,
+      finishedAt: runs.find((row) => row.id === drop.runId)?.finishedAt?.toISOString() ?? null,
     })),
   };
 }

@@ -26,12 +26,6 @@ export const qualityRunTriggerLabels: Record<(typeof qualityRunTriggers)[number]
 };
 export const qualityRunStatuses = ['QUEUED', 'RUNNING', 'DONE', 'FAILED'] as const;
 
-/**
- * A drop worth an admin's attention: a category (or a nightly overall score) lower by this much.
- * Smaller moves are the scorer's noise between two runs of the same answers.
- */
-export const qualityDropThreshold = 0.05;
-
 const score = z.number().min(0).max(1);
 const categoryScores = z.partialRecord(z.enum(qualityCategories), score);
 
@@ -157,7 +151,7 @@ export const qualityCompareOutput = z.object({
 });
 export type QualityCompareOutput = z.infer<typeof qualityCompareOutput>;
 
-/** Twins whose latest nightly score is lower than the nightly before by `qualityDropThreshold` or more. */
+/** Twins whose latest nightly score is lower than the nightly before by 0.05 or more (the engine's qualityDrops). */
 export const qualityDroppedOutput = z.object({
   items: z.array(
     z.object({

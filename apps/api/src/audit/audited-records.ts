@@ -15,6 +15,7 @@ import { getAdminTalent } from '@doppel/domain/admin/talents';
 import { getAdminUser } from '@doppel/domain/admin/users';
 import { getCrisisSettings, listChatMemories } from '@doppel/domain/chat';
 import { DomainError } from '@doppel/domain/errors';
+import { readTalentQualityForAudit } from '@doppel/domain/quality';
 import type { AdminAuditEntity, Me } from '@doppel/validation';
 import type { Services } from '../trpc/context.ts';
 import type { AuditedRecordKind } from '../trpc/init.ts';
@@ -43,6 +44,8 @@ export const auditedRecords: Record<AuditedRecordKind, AuditedRecord> = {
   talent: { entity: 'talent', read: (_ctx, tx, id) => getAdminTalent(tx, id) },
   // The Managers tab belongs to the talent: its changes show in the talent's History.
   talentManagers: { entity: 'talent', read: async (_ctx, tx, id) => ({ managers: await listTalentManagers(tx, id) }) },
+  // The Quality tab belongs to the talent: its check set and the checks an admin starts show in the talent's History.
+  talentQuality: { entity: 'talent', read: (_ctx, tx, id) => readTalentQualityForAudit(tx, id) },
   user: { entity: 'user', read: (_ctx, tx, id) => getAdminUser(tx, id) },
   faq: { entity: 'faq', read: (_ctx, tx, id) => getAdminFaq(tx, id) },
   model: { entity: 'model', read: (ctx, tx, id) => getAdminModel(tx, id, ctx.modelSettings) },

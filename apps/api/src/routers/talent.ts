@@ -11,6 +11,7 @@ import { talentFanMemoriesRouter } from './talent-fan-memories.ts';
 import { talentGalleryRouter } from './talent-gallery.ts';
 import { talentKnowledgeRouter } from './talent-knowledge.ts';
 import { talentKnowledgeGapsRouter } from './talent-knowledge-gaps.ts';
+import { talentQualityRouter } from './talent-quality.ts';
 import { talentCorrectionsRouter, talentReplyApprovalRouter, talentReplyDraftsRouter } from './talent-reply-approval.ts';
 import { talentVoiceRouter } from './talent-voice.ts';
 
@@ -73,6 +74,8 @@ export const talentRouter = router({
   replyApproval: talentReplyApprovalRouter,
   replyDrafts: talentReplyDraftsRouter,
   corrections: talentCorrectionsRouter,
+  /** The Twin quality card: score, trend, weakest answers and Correct (talent-quality.ts). */
+  quality: talentQualityRouter,
 
   /** Who the twin's fans are over a period: counts per bucket, top spenders, conversion (domain talent/audience.ts). */
   audience: router({

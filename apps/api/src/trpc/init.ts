@@ -27,6 +27,7 @@ export type AuditedRecordKind =
   | 'crisisSettings'
   | 'talent'
   | 'talentManagers'
+  | 'talentQuality'
   | 'user'
   | 'faq'
   | 'model'

@@ -59,6 +59,7 @@ export function createWorkerServices(env: WorkerEnv): WorkerServices {
     },
     // Offline by nature: the readers are libraries, and the fetcher reaches public addresses only.
     knowledge: { reader: createDocumentReader(), fetcher: createWebPageFetcher() },
+    quality: { maxCases: env.QUALITY_MAX_CASES, maxTokens: env.QUALITY_MAX_TOKENS, judgeModel: env.QUALITY_JUDGE_MODEL },
   };
 }
 

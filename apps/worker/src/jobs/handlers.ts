@@ -13,6 +13,8 @@ import { runModelsFineTune } from './models-fine-tune.ts';
 import { runModelsHealth } from './models-health.ts';
 import { runPayPalPoll } from './payouts-paypal-poll.ts';
 import { runPayoutsSettle } from './payouts-settle.ts';
+import { runQualityRun } from './quality-run.ts';
+import { runQualityChanged, runQualityNightly } from './quality-schedule.ts';
 import { runSessionCleanup } from './session-cleanup.ts';
 import { runSystemPing } from './system-ping.ts';
 import type { JobHandler } from './types.ts';
@@ -38,6 +40,9 @@ export const jobHandlers: { [Name in JobName]?: JobHandler<Name> } = {
   'models.health': runModelsHealth,
   'payouts.paypal-poll': runPayPalPoll,
   'payouts.settle': runPayoutsSettle,
+  'quality.changed': runQualityChanged,
+  'quality.nightly': runQualityNightly,
+  'quality.run': runQualityRun,
   'session.cleanup': runSessionCleanup,
   'system.ping': runSystemPing,
 };

@@ -2,8 +2,11 @@
 // its pipeline, then a follow-up poll while the provider works, backing off from 15 seconds to 5
 // minutes with the version's age. Without one (the five-minute schedule): every version still in
 // progress gets its own job, so a version whose follow-up was lost in a crash is picked up again.
+import type { Transaction } from '@doppel/db';
 import { advanceModelVersion, versionsInProgress } from '@doppel/domain/models';
+import { scheduleVersionRuns } from '@doppel/domain/quality';
 import { createFineTuning } from '@doppel/integrations';
+import { qualityRunEnqueuer } from './quality-schedule.ts';
 import type { JobHandler, JobOutput } from './types.ts';
 
 /** Seconds until the next poll of a version `ageMs` old: often at first, then rarely. */
@@ -23,7 +26,12 @@ export const runModelsFineTune: JobHandler<'models.fine-tune'> = async (payload,
     const output: JobOutput = { swept: versionIds.length };
     return output;
   }
-  const step = await advanceModelVersion(db, port, payload.versionId);
+  // A version that succeeds is checked against the twin's current setup (docs/quality.md).
+  const onSucceeded = followUp
+    ? (tx: Transaction, version: { id: string }) =>
+        scheduleVersionRuns(tx, version.id, qualityRunEnqueuer(followUp)).then(() => {})
+    : undefined;
+  const step = await advanceModelVersion(db, port, payload.versionId, onSucceeded);
   log.info('model version advanced', { ...step, engine: port.engine });
   if (!step.done && followUp) {
     const delay = pollDelaySeconds(Date.now() - step.createdAt.getTime());

@@ -11,6 +11,7 @@ import type {
   WebPageFetcher,
   WebPushPort,
 } from '@doppel/domain/ports';
+import type { QualityRunDeps } from '@doppel/domain/quality';
 import type { EnqueueOptions, JobName, JobPayload, JobPayloadInput } from '@doppel/jobs';
 import type { Logger } from '@doppel/logging';
 
@@ -35,6 +36,22 @@ export type WorkerServices = {
   mail?: MailServices;
   /** Reading creators' files and web pages (the knowledge.ingest job); needs no configuration. */
   knowledge?: KnowledgeServices;
+  /** The quality.run job's bounds and judge; absent: the domain's defaults. */
+  quality?: QualitySettings;
+};
+
+export type QualitySettings = {
+  /** QUALITY_MAX_CASES: cases one run answers at most. */
+  maxCases?: number;
+  /** QUALITY_MAX_TOKENS: the length one answer may reach. */
+  maxTokens?: number;
+  /** QUALITY_JUDGE_MODEL: the model that scores answers when a model key is set. */
+  judgeModel?: string;
+  /**
+   * The engine answering for the twin's default (null) or a version; absent: the worker's model
+   * with the version's fine-tuned model id (per-provider routing plugs in here).
+   */
+  llmFor?: QualityRunDeps['llmFor'];
 };
 
 export type KnowledgeServices = { reader: DocumentReader; fetcher: WebPageFetcher };

@@ -30,8 +30,19 @@ async function announce(tx: Transaction, version: VersionRow, slotFreed: boolean
   ]);
 }
 
+/**
+ * Called inside the transaction that marks a version SUCCEEDED, so what follows from it (the quality
+ * runs comparing it with the twin's current setup) exists exactly when the success does.
+ */
+export type OnVersionSucceeded = (tx: Transaction, version: VersionRow) => Promise<void>;
+
 /** Writes the version's new state; a finished version gives back the fine-tuning slot it held. */
-async function save(db: Database, version: VersionRow, change: Partial<VersionRow>): Promise<VersionRow> {
+async function save(
+  db: Database,
+  version: VersionRow,
+  change: Partial<VersionRow>,
+  onSucceeded?: OnVersionSucceeded,
+): Promise<VersionRow> {
   return db.transaction(async (tx) => {
     const [saved] = await tx
       .update(modelVersions)
@@ -51,6 +62,7 @@ async function save(db: Database, version: VersionRow, change: Partial<VersionRo
       slotFreed = freed.length > 0;
     }
     await announce(tx, saved, slotFreed);
+    if (saved.status === 'SUCCEEDED') await onSucceeded?.(tx, saved);
     return saved;
   });
 }
@@ -77,7 +89,12 @@ function jobOutcome(job: FineTuningJobState): Partial<VersionRow> {
 }
 
 /** Takes the version one step further; `done` once it has SUCCEEDED or FAILED (or is gone). */
-export async function advanceModelVersion(db: Database, port: FineTuningPort, versionId: string): Promise<FineTuningStep> {
+export async function advanceModelVersion(
+  db: Database,
+  port: FineTuningPort,
+  versionId: string,
+  onSucceeded?: OnVersionSucceeded,
+): Promise<FineTuningStep> {
   const [found] = await db.select().from(modelVersions).where(eq(modelVersions.id, versionId));
   if (!found) return { versionId, status: 'FAILED', done: true, createdAt: new Date() };
   let version = found;
@@ -96,13 +113,13 @@ export async function advanceModelVersion(db: Database, port: FineTuningPort, ve
       const job =
         (await port.findJob(version.id)) ??
         (await port.createJob({ versionId: version.id, trainingFileId: fileId, baseModel: version.base }));
-      version = await save(db, version, jobOutcome(job));
+      version = await save(db, version, jobOutcome(job), onSucceeded);
     } else {
       const job = version.openAiFineTuningJobId
         ? await port.getJob(version.openAiFineTuningJobId)
         : await port.findJob(version.id);
       // FINE_TUNING without a job anywhere: the step before never finished; start it again.
-      version = await save(db, version, job ? jobOutcome(job) : { status: 'UPLOADING_TRAINING_FILE' });
+      version = await save(db, version, job ? jobOutcome(job) : { status: 'UPLOADING_TRAINING_FILE' }, onSucceeded);
     }
   } catch (error) {
     if (!(error instanceof FineTuningRefusedError)) throw error;

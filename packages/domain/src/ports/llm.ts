@@ -50,6 +50,8 @@ export type LlmRequest = {
   temperature: number;
   messages: LlmMessage[];
   functions: LlmFunction[];
+  /** Caps the answer's length (quality checks and their judge bound each case); absent: the model's own limit. */
+  maxTokens?: number;
   offline?: OfflineMaterial;
 };
 

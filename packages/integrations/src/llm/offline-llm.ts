@@ -40,6 +40,9 @@ const audioRequest =
   /\b(voice|audio|hear|voicenote|recording)\b|\bsay (something|hi|hello|hey|my name|it|that|good ?night|good ?morning|a few words)\b/;
 const moneyQuestion = /\b(cost|costs|price|prices|pay|paid|credits?|unlock|unlocking|refund|charge|charged|subscription)\b/;
 const greeting = /^(hi+|hey+|hello+|heya|hiya|yo|hola|sup|good (morning|afternoon|evening))\b/;
+/** "Are you a real person?", "is this really Mia or a bot?", "am I talking to a human?" */
+const realPersonQuestion =
+  /\b(are (you|u)|r u|is (this|that|it)|am i (talking|chatting|speaking) (to|with))\b[^.!]*\b(real|human|bot|robot|ai|a\.i\.|person|fake)\b/;
 
 /** Words that make a picture request but say nothing about what the picture should show. */
 const requestWords = new Set(
@@ -120,6 +123,21 @@ export const offlineReply = (request: LlmRequest): LlmResponse => {
       });
       return reply(words, { name: fn.name, arguments: args });
     }
+  }
+
+  // Every template tells the twin to say honestly that it is an AI when asked (docs/safety.md); the
+  // offline twin does the same, in character.
+  if (realPersonQuestion.test(lower)) {
+    const name = persona.name || 'the creator';
+    return reply(
+      pick(
+        [
+          `I'm ${name}'s AI twin, not ${name} in person, but I'm all ears! What's on your mind?`,
+          `Honest answer: I'm an AI twin of ${name}, trained on how ${name} talks. What would you like to chat about?`,
+        ],
+        'honesty',
+      ) ?? `I'm ${name}'s AI twin, not ${name} in person.`,
+    );
   }
 
   // The creator corrected the twin on a message like this one: their answer is the answer (a picture

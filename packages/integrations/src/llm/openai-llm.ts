@@ -48,6 +48,7 @@ export const createOpenAiLlm = (config: OpenAiLlmConfig): LlmPort => {
         model: config.chatModel || request.model,
         temperature: request.temperature,
         messages: request.messages,
+        ...(request.maxTokens ? { max_completion_tokens: request.maxTokens } : {}),
         // OpenAI rejects tool_choice without tools.
         ...(tools.length > 0 ? { tools, tool_choice: 'auto' as const } : {}),
       });
@@ -70,6 +71,7 @@ export const createOpenAiLlm = (config: OpenAiLlmConfig): LlmPort => {
         model: config.chatModel || request.model,
         temperature: request.temperature,
         messages: request.messages,
+        ...(request.maxTokens ? { max_completion_tokens: request.maxTokens } : {}),
         ...(tools.length > 0 ? { tools, tool_choice: 'auto' as const } : {}),
         stream: true,
         stream_options: { include_usage: true },

@@ -13,6 +13,7 @@ export * from './models.ts';
 export * from './payment-filters.ts';
 export * from './payments.ts';
 export * from './payouts.ts';
+export * from './quality.ts';
 export * from './reactions.ts';
 export * from './record-tables.ts';
 export * from './records.ts';

@@ -105,7 +105,12 @@ export const adminModelUpdateInput = z.object({
 export type AdminModelUpdateInput = z.infer<typeof adminModelUpdateInput>;
 
 /** docs/product-rules.md#calls "to make a version default": only a SUCCEEDED version. */
-export const adminModelMakeDefaultInput = z.object({ modelId: adminId('Model ID'), versionId: adminId('Version ID') });
+export const adminModelMakeDefaultInput = z.object({
+  modelId: adminId('Model ID'),
+  versionId: adminId('Version ID'),
+  /** The admin saw what scores worse in the version's quality check and makes it the default anyway. */
+  confirmWorse: z.boolean().optional(),
+});
 
 /** docs/product-rules.md#calls "Generate model version: modelId". */
 export const adminModelGenerateInput = z.object({ modelId: adminId('Model ID') });

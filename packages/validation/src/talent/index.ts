@@ -12,6 +12,7 @@ export * from './knowledge-gaps.ts';
 export * from './knowledge-limits.ts';
 export * from './limits.ts';
 export * from './output.ts';
+export * from './quality.ts';
 export * from './reply-approval.ts';
 export * from './settings.ts';
 export * from './voice.ts';

@@ -12,6 +12,7 @@ import { managersRouter } from './managers.ts';
 import { modelsRouter } from './models.ts';
 import { paymentsRouter } from './payments.ts';
 import { payoutsRouter } from './payouts.ts';
+import { qualityRouter } from './quality.ts';
 import { reactionsRouter } from './reactions.ts';
 import { recordsRouter } from './records.ts';
 import { reportsRouter } from './reports.ts';
@@ -31,6 +32,7 @@ export const adminRouter = router({
   payments: paymentsRouter,
   payouts: payoutsRouter,
   models: modelsRouter,
+  quality: qualityRouter,
   faqs: faqsRouter,
   users: usersRouter,
   broadcasts: broadcastsRouter,

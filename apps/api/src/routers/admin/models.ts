@@ -7,6 +7,7 @@ import {
   getAdminModel,
   listAdminModels,
   makeModelVersionDefault,
+  rollBackModelDefault,
   updateAdminModel,
 } from '@doppel/domain/admin/models';
 import { enqueue } from '@doppel/jobs';
@@ -17,6 +18,7 @@ import {
   adminModelGenerateInput,
   adminModelGetInput,
   adminModelMakeDefaultInput,
+  adminModelRollBackInput,
   adminModelsListInput,
   adminModelsListOutput,
   adminModelUpdateInput,
@@ -53,13 +55,26 @@ export const modelsRouter = router({
       return getAdminModel(ctx.db, input.modelId, ctx.modelSettings);
     }),
 
-  /** Makes a SUCCEEDED version the model's default; the model's twin answers with it from then on. */
+  /**
+   * Makes a SUCCEEDED version the model's default; the model's twin answers with it from then on.
+   * Refused while the version's quality check runs, and when it scores worse unless `confirmWorse`.
+   */
   makeDefault: adminProcedure
     .meta({ audit: { record: 'model', id: { input: 'modelId' } } })
     .input(adminModelMakeDefaultInput)
     .output(adminModelDetailOutput)
     .mutation(async ({ ctx, input }) => {
       await ctx.write((tx) => makeModelVersionDefault(tx, input));
+      return getAdminModel(ctx.db, input.modelId, ctx.modelSettings);
+    }),
+
+  /** The default before the last Make Default becomes the default again, for the twin too. */
+  rollBack: adminProcedure
+    .meta({ audit: { record: 'model', id: { input: 'modelId' } } })
+    .input(adminModelRollBackInput)
+    .output(adminModelDetailOutput)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.write((tx) => rollBackModelDefault(tx, input));
       return getAdminModel(ctx.db, input.modelId, ctx.modelSettings);
     }),
 

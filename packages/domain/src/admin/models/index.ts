@@ -2,4 +2,10 @@
 // make a version default and generate a new version.
 export { defaultModelSettings, type ModelSettings, organisationLabel } from './model-settings.ts';
 export { generateBlockedReason, getAdminModel, listAdminModels } from './models-read.ts';
-export { createAdminModel, generateModelVersion, makeModelVersionDefault, updateAdminModel } from './models-write.ts';
+export {
+  createAdminModel,
+  generateModelVersion,
+  makeModelVersionDefault,
+  rollBackModelDefault,
+  updateAdminModel,
+} from './models-write.ts';

@@ -15,6 +15,7 @@ import {
 import { type AdminModelUpdateInput, parseTrainingExamples } from '@doppel/validation';
 import { and, eq, isNull } from 'drizzle-orm';
 import { DomainError } from '../../errors.ts';
+import { assertVersionQualityAllowsDefault } from '../../quality/quality-guard.ts';
 import { recordTalentChange } from '../../talent/changes.ts';
 import type { ModelSettings } from './model-settings.ts';
 import { generateBlockedReason } from './models-read.ts';
@@ -63,21 +64,61 @@ export async function updateAdminModel(tx: Transaction, input: AdminModelUpdateI
 /**
  * Makes a SUCCEEDED version the model's default (docs/product-rules.md#model-version-statuses); the model's twin, when it has one,
  * answers with that fine-tuned model from its next reply on (talent_configs.llmFineTunedModelId).
+ * The quality guard (docs/quality.md) refuses a version still being checked, and one that scores
+ * worse than the current default unless `confirmWorse`. The default it replaces is kept for Roll back.
  */
-export async function makeModelVersionDefault(tx: Transaction, input: { modelId: string; versionId: string }): Promise<void> {
+export async function makeModelVersionDefault(
+  tx: Transaction,
+  input: { modelId: string; versionId: string; confirmWorse?: boolean | undefined },
+): Promise<void> {
   const [model] = await tx.select().from(models).where(eq(models.id, input.modelId)).for('update');
   if (!model) throw new DomainError('NOT_FOUND', 'Model not found');
+  const version = await succeededVersion(tx, model.id, input.versionId);
+  // Making the default default again only re-applies it to the twin: nothing to guard or remember.
+  if (version.id === model.defaultVersionId) return setDefaultVersion(tx, model, version, model.previousDefaultVersionId);
+  await assertVersionQualityAllowsDefault(tx, input);
+  await setDefaultVersion(tx, model, version, model.defaultVersionId);
+}
+
+/**
+ * `admin.models.rollBack`: the default before the last Make Default becomes the default again, with
+ * its twin answering with it. Nothing is left to roll back to afterwards: rolling "forward" again is
+ * a Make Default, which passes the quality guard.
+ */
+export async function rollBackModelDefault(tx: Transaction, input: { modelId: string }): Promise<void> {
+  const [model] = await tx.select().from(models).where(eq(models.id, input.modelId)).for('update');
+  if (!model) throw new DomainError('NOT_FOUND', 'Model not found');
+  if (!model.previousDefaultVersionId) throw new DomainError('INVALID', 'There is no previous default to roll back to.');
+  const version = await succeededVersion(tx, model.id, model.previousDefaultVersionId);
+  await setDefaultVersion(tx, model, version, null);
+}
+
+async function succeededVersion(tx: Transaction, modelId: string, versionId: string) {
   const [version] = await tx
     .select()
     .from(modelVersions)
-    .where(and(eq(modelVersions.id, input.versionId), eq(modelVersions.modelId, model.id)));
+    .where(and(eq(modelVersions.id, versionId), eq(modelVersions.modelId, modelId)));
   if (!version) throw new DomainError('NOT_FOUND', 'This version does not belong to the model.');
   if (version.status !== 'SUCCEEDED' || !version.fineTunedModelId) {
     throw new DomainError('INVALID', 'Only a version that succeeded can be made the default.');
   }
+  return { id: version.id, fineTunedModelId: version.fineTunedModelId };
+}
+
+async function setDefaultVersion(
+  tx: Transaction,
+  model: { id: string; talentId: string | null },
+  version: { id: string; fineTunedModelId: string },
+  previousDefaultVersionId: string | null,
+): Promise<void> {
   await tx
     .update(models)
-    .set({ defaultVersionId: version.id, defaultFineTunedModelId: version.fineTunedModelId, updatedAt: new Date() })
+    .set({
+      defaultVersionId: version.id,
+      defaultFineTunedModelId: version.fineTunedModelId,
+      previousDefaultVersionId,
+      updatedAt: new Date(),
+    })
     .where(eq(models.id, model.id));
   await recordChanges(tx, modelChanged(model.id, model.talentId, ['models', 'model_versions']));
   if (model.talentId) {

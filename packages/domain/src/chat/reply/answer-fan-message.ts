@@ -16,11 +16,11 @@ import { type BoundaryCrossing, checkReplyRules } from '../boundaries/rules.ts';
 import { selectPromptMemories } from '../memory/prompt-section.ts';
 import { storeReplyJobSafetyReply } from '../safety/reply-job-crisis.ts';
 import { attachImage, attachVoiceNote, type ComposedReply, errorText, stringArgument } from './attachments.ts';
-import { matchCorrectionExamples } from './examples.ts';
-import { defaultFaqMinScore, matchFaqItems, type QuestionVectors } from './faq.ts';
+import { defaultFaqMinScore, type QuestionVectors } from './faq.ts';
 import { holdForApproval } from './hold-for-approval.ts';
-import { embedMessageOnce, type PassageVectors, retrievePassages } from './knowledge.ts';
+import { embedMessageOnce, type PassageVectors } from './knowledge.ts';
 import { findReply, loadReplyContext, type ReplyContext } from './load.ts';
+import { gatherReplyMaterial, offlineMaterialFor } from './material.ts';
 import { buildReplyPrompt } from './prompt.ts';
 import { type PromptRecord, promptRow } from './prompt-record.ts';
 import { storeReply } from './store-reply.ts';
@@ -207,37 +207,13 @@ async function compose(
 ): Promise<ComposedReply> {
   const { appConfig, config } = context;
   const embedder = embedMessageOnce(deps.llm, context.message.text.trim());
-  [record.faqMatches, record.examples, record.passages] = await Promise.all([
-    matchFaqItems(
-      deps.db,
-      embedder,
-      { talentFaqId: config.faqId, text: context.message.text, minScore: record.faqMinScore },
-      deps.questionVectors,
-    ).catch((error: unknown) => {
-      // Retrieval helps but is not essential: answer without FAQ rather than not at all.
-      deps.log?.('faq retrieval failed', { error: errorText(error) });
-      return [];
-    }),
-    // The creator's corrections most like this message: they count at once, before any fine-tuning.
-    matchCorrectionExamples(
-      deps.db,
-      embedder,
-      { talentId: context.chat.talentId, text: context.message.text },
-      deps.questionVectors,
-    ).catch((error: unknown) => {
-      deps.log?.('example retrieval failed', { error: errorText(error) });
-      return [];
-    }),
-    retrievePassages(
-      deps.db,
-      embedder,
-      { talentId: context.chat.talentId, text: context.message.text, minScore: deps.passageMinScore },
-      deps.passageVectors,
-    ).catch((error: unknown) => {
-      deps.log?.('knowledge retrieval failed', { error: errorText(error) });
-      return [];
-    }),
-  ]);
+  const material = await gatherReplyMaterial(deps, embedder, {
+    talentId: context.chat.talentId,
+    faqId: config.faqId,
+    text: context.message.text,
+    faqMinScore: record.faqMinScore,
+  });
+  [record.faqMatches, record.examples, record.passages] = [material.faqMatches, material.examples, material.passages];
   const prompt = buildReplyPrompt({
     templates: appConfig,
     functionSchemaConfig: appConfig.functionSchemaConfig,
@@ -272,18 +248,7 @@ async function compose(
         temperature: record.temperature,
         messages: prompt.messages,
         functions: prompt.functions,
-        offline: {
-          twinName: config.persona.name,
-          purpose: config.persona.purpose,
-          personalityTraits: config.persona.personalityTraits,
-          interests: config.persona.interests,
-          facts: config.persona.facts,
-          faqMatches: record.faqMatches.map(({ question, answer, score }) => ({ question, answer, score })),
-          conversationStarters: context.talent.conversationStarters,
-          fanMemories: record.memories.map(({ kind, text }) => ({ kind, text })),
-          examples: record.examples.map(({ fanText, answerText, score }) => ({ fanText, answerText, score })),
-          passages: record.passages.map(({ sourceTitle, heading, text, score }) => ({ sourceTitle, heading, text, score })),
-        },
+        offline: offlineMaterialFor(config.persona, context.talent.conversationStarters, material, record.memories),
       },
       drafts ? { onText: drafts.onText } : undefined,
     )

@@ -22,6 +22,7 @@ import type { BoundaryRules } from '../boundaries/rules.ts';
 import { memoryPromptLimit } from '../memory/prompt-section.ts';
 import { safetyReplyCameAfter } from '../safety/stand-down.ts';
 import { holdsReplies } from './approval-mode.ts';
+import { replyPersona } from './persona.ts';
 import { type HistoryMessage, type ReplyPersona, replyHistoryLimit } from './prompt.ts';
 
 export type ReplyContext = {
@@ -163,19 +164,7 @@ export async function loadReplyContext(db: Executor, input: { chatId: string; me
         })),
       },
       config: {
-        persona: {
-          name: talent.name,
-          gender: talent.gender,
-          age: talent.age,
-          purpose: config?.purpose ?? null,
-          personalityTraits: config?.personalityTraits ?? [],
-          interests: config?.interests ?? [],
-          facts: config?.facts ?? [],
-          chatPrompt: config?.chatPrompt ?? '',
-          hasCustomChatPrompt: config?.hasCustomChatPrompt ?? false,
-          chatExamples: config?.chatExamples ?? [],
-          chatExampleCount: config?.chatExampleCount ?? 0,
-        },
+        persona: replyPersona(talent, config),
         voice: config?.voice
           ? {
               id: config.voice.id,

@@ -28,12 +28,20 @@ import { DomainError } from '../../errors.ts';
 
 export type Correction = {
   talentId: string;
-  /** The twin's message it corrects; for an edited draft, the message that was sent. */
-  replyMessageId: string;
-  source: 'DRAFT_EDIT' | 'REWRITE';
   fanText: string;
   answerText: string;
-};
+} & (
+  | {
+      /** The twin's message it corrects; for an edited draft, the message that was sent. */
+      replyMessageId: string;
+      source: 'DRAFT_EDIT' | 'REWRITE';
+    }
+  | {
+      /** The quality check case whose weak answer the creator corrected (docs/quality.md). */
+      qualityCaseId: string;
+      source: 'QUALITY_CHECK';
+    }
+);
 
 /** The training format has one message a line: line breaks become spaces (as formatTrainingExamples would). */
 function oneLine(text: string): string {
@@ -90,7 +98,8 @@ async function lockTwinModel(tx: Transaction, talentId: string) {
 
 /**
  * Keeps the correction: its example on the twin's model (replacing the example of an earlier
- * correction of the same reply) and its row. Returns undefined, keeping nothing, when a side has no text.
+ * correction of the same reply, or of the same quality check case) and its row. Returns
+ * undefined, keeping nothing, when a side has no text.
  */
 export async function keepCorrection(tx: Transaction, correction: Correction): Promise<{ id: string } | undefined> {
   const example = correctionExample(correction.fanText, correction.answerText);
@@ -104,7 +113,11 @@ export async function keepCorrection(tx: Transaction, correction: Correction): P
       answerText: talentCorrections.answerText,
     })
     .from(talentCorrections)
-    .where(eq(talentCorrections.replyMessageId, correction.replyMessageId))
+    .where(
+      correction.source === 'QUALITY_CHECK'
+        ? eq(talentCorrections.qualityCaseId, correction.qualityCaseId)
+        : eq(talentCorrections.replyMessageId, correction.replyMessageId),
+    )
     .for('update');
   const examples = [...model.trainingExamples];
   const earlierExample =
@@ -120,7 +133,8 @@ export async function keepCorrection(tx: Transaction, correction: Correction): P
       .insert(talentCorrections)
       .values({ id, ...correction, modelId: model.id, createdAt: now, updatedAt: now })
       .onConflictDoUpdate({
-        target: talentCorrections.replyMessageId,
+        // One correction per reply, or per quality check case: correcting again replaces it.
+        target: correction.source === 'QUALITY_CHECK' ? talentCorrections.qualityCaseId : talentCorrections.replyMessageId,
         set: {
           modelId: model.id,
           source: correction.source,

@@ -1,11 +1,14 @@
 import { Anchor, Group, SimpleGrid, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
+import { qualityEntities } from '../../../components/quality-format.ts';
 import { AdminPage, AdminPageHeader } from '../../../kit/admin-page.tsx';
 import { DetailLoadState } from '../../../kit/detail-load-state.tsx';
 import { HistoryCard } from '../../../kit/history-card.tsx';
 import { RecordLink } from '../../../kit/record-link.tsx';
 import { useAdminLive } from '../../../kit/use-admin-live.ts';
 import { trpc } from '../../../trpc/trpc.ts';
+import { CurrentSetupCheck } from '../quality/current-setup-check.tsx';
+import { RollBackButton } from '../quality/make-default-button.tsx';
 import { GenerateVersionButton } from './generate-version-button.tsx';
 import { modelDetailEntities, talentPath } from './model-format.ts';
 import { ModelSettingsForm } from './model-settings-form.tsx';
@@ -21,7 +24,12 @@ export function ModelDetailPage() {
   const { modelId = '' } = useParams();
   const utils = trpc.useUtils();
   const query = trpc.admin.models.get.useQuery({ modelId });
-  useAdminLive(modelDetailEntities, () => void utils.admin.models.get.invalidate({ modelId }));
+  const quality = trpc.admin.quality.model.useQuery({ modelId });
+  useAdminLive([...modelDetailEntities, ...qualityEntities], () => {
+    void utils.admin.models.get.invalidate({ modelId });
+    void utils.admin.quality.model.invalidate({ modelId });
+    void utils.admin.quality.compare.invalidate({ modelId });
+  });
 
   if (!query.data) return <DetailLoadState query={query} noun="Model" backTo="/models" skeletonHeights={[320, 200]} />;
   const model = query.data;
@@ -55,7 +63,19 @@ export function ModelDetailPage() {
         <ModelSettingsForm model={model} />
         <TrainingExamplesView text={model.trainingExamplesText} exampleCount={model.exampleCount} />
       </SimpleGrid>
-      <ModelVersions model={model} actions={<GenerateVersionButton model={model} checking={query.isFetching} />} />
+      <ModelVersions
+        model={model}
+        quality={quality.data}
+        actions={
+          <Group gap="xs" wrap="wrap">
+            <CurrentSetupCheck quality={quality.data} />
+            {quality.data?.previousDefaultVersionId && (
+              <RollBackButton modelId={model.id} previousVersionId={quality.data.previousDefaultVersionId} />
+            )}
+            <GenerateVersionButton model={model} checking={query.isFetching} />
+          </Group>
+        }
+      />
       <HistoryCard entity="model" entityId={model.id} />
     </AdminPage>
   );

@@ -1,19 +1,38 @@
-import { type AdminModelDetail, type AdminModelVersion, modelVersionStatusLabels } from '@doppel/validation';
-import { Accordion, Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  type AdminModelDetail,
+  type AdminModelVersion,
+  modelVersionStatusLabels,
+  type QualityModelOutput,
+  type QualityRunSummary,
+} from '@doppel/validation';
+import { Accordion, Alert, Badge, Button, Group, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
-import { notifySuccess } from '../../../components/notify-success.ts';
-import { describeError } from '../../../errors/describe-error.ts';
-import { trpc } from '../../../trpc/trpc.ts';
+import { type ReactNode, useState } from 'react';
+import { isRunActive } from '../../../components/quality-format.ts';
 import { CopyValue, Field } from '../payments/payment-fields.tsx';
+import { MakeDefaultButton } from '../quality/make-default-button.tsx';
+import { RunCheckButton } from '../quality/run-check-button.tsx';
+import { RunScoreBadge } from '../quality/score-badge.tsx';
+import { VersionComparison } from '../quality/version-comparison.tsx';
 import { canMakeDefault, countLabel, isVersionRunning, versionErrorText, versionTitle } from './model-format.ts';
 
 /**
  * "Versions", newest first (docs/product-rules.md#admin-back-office): each an accordion item titled by organisation, status and
  * creation, opening on its base, example count, fine-tuned model id, organisation id, the
- * provider's error and, for a succeeded version that is not the default, "Make Default".
+ * provider's error and, for a succeeded version that is not the default, "Make Default". Each
+ * version shows its latest quality score (docs/quality.md), "Run check" and "Compare with default".
  */
-export function ModelVersions({ model, actions }: { model: AdminModelDetail; actions: ReactNode }) {
+export function ModelVersions({
+  model,
+  quality,
+  actions,
+}: {
+  model: AdminModelDetail;
+  /** Undefined while loading: the versions show without scores. */
+  quality: QualityModelOutput | undefined;
+  actions: ReactNode;
+}) {
+  const latestRun = (versionId: string) => quality?.versions.find((entry) => entry.versionId === versionId)?.latestRun ?? null;
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" component="section" aria-labelledby="model-versions-title">
       <Stack gap="md">
@@ -35,7 +54,13 @@ export function ModelVersions({ model, actions }: { model: AdminModelDetail; act
         ) : (
           <Accordion multiple variant="separated" chevronPosition="left" data-testid="model-versions">
             {model.versions.map((version) => (
-              <VersionItem key={version.id} modelId={model.id} version={version} />
+              <VersionItem
+                key={version.id}
+                modelId={model.id}
+                talentId={quality?.talentId ?? null}
+                version={version}
+                latestRun={quality ? latestRun(version.id) : undefined}
+              />
             ))}
           </Accordion>
         )}
@@ -44,16 +69,19 @@ export function ModelVersions({ model, actions }: { model: AdminModelDetail; act
   );
 }
 
-function VersionItem({ modelId, version }: { modelId: string; version: AdminModelVersion }) {
-  const utils = trpc.useUtils();
-  const makeDefault = trpc.admin.models.makeDefault.useMutation({
-    onSuccess: (saved) => {
-      utils.admin.models.get.setData({ modelId: saved.id }, saved);
-      void utils.admin.models.list.invalidate();
-      notifySuccess();
-    },
-  });
-
+function VersionItem({
+  modelId,
+  talentId,
+  version,
+  latestRun,
+}: {
+  modelId: string;
+  talentId: string | null;
+  version: AdminModelVersion;
+  latestRun: QualityRunSummary | null | undefined;
+}) {
+  const [comparing, setComparing] = useState(false);
+  const checkable = talentId !== null && version.status === 'SUCCEEDED';
   return (
     <Accordion.Item value={version.id} data-testid={`model-version-${version.id}`} data-status={version.status}>
       <Accordion.Control>
@@ -74,6 +102,7 @@ function VersionItem({ modelId, version }: { modelId: string; version: AdminMode
               Default
             </Badge>
           )}
+          {checkable && latestRun !== undefined && <RunScoreBadge run={latestRun} testId="model-version-quality" />}
         </Group>
       </Accordion.Control>
       <Accordion.Panel>
@@ -102,22 +131,26 @@ function VersionItem({ modelId, version }: { modelId: string; version: AdminMode
               </Text>
             </Alert>
           )}
-          {makeDefault.isError && (
-            <Alert color="red" variant="light" data-testid="make-default-error">
-              {describeError(makeDefault.error).message}
-            </Alert>
-          )}
-          {canMakeDefault(version) && (
-            <Group justify="flex-end">
-              <Button
-                variant="light"
-                loading={makeDefault.isPending}
-                onClick={() => makeDefault.mutate({ modelId, versionId: version.id })}
-              >
-                Make Default
-              </Button>
+          {checkable && (
+            <Group gap="xs" wrap="wrap">
+              <RunCheckButton
+                talentId={talentId}
+                modelVersionId={version.id}
+                disabled={isRunActive(latestRun)}
+                label="Run check"
+                testId="model-version-run-check"
+              />
+              {!version.isDefault && (
+                <Button size="xs" variant="default" onClick={() => setComparing(true)} data-testid="model-version-compare">
+                  Compare with default
+                </Button>
+              )}
             </Group>
           )}
+          {canMakeDefault(version) && <MakeDefaultButton modelId={modelId} versionId={version.id} />}
+          <Modal opened={comparing} onClose={() => setComparing(false)} title="Quality: this version and the default" size="lg">
+            {comparing && <VersionComparison modelId={modelId} versionId={version.id} />}
+          </Modal>
         </Stack>
       </Accordion.Panel>
     </Accordion.Item>

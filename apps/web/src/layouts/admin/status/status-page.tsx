@@ -5,12 +5,14 @@ import { EmptyState, ListSkeleton } from '../../../kit/admin-list.tsx';
 import { AdminPage, AdminPageHeader } from '../../../kit/admin-page.tsx';
 import { useAdminLive } from '../../../kit/use-admin-live.ts';
 import { trpc } from '../../../trpc/trpc.ts';
+import { QualityDroppedCard } from '../quality/quality-dropped-card.tsx';
 import { CheckNowButton } from './check-now-button.tsx';
 import { ModelHealthRow } from './model-health-row.tsx';
 
 /**
  * /status: every model in use with a check or a cross, sorted by name (docs/product-rules.md#admin-back-office). The worker checks
- * every five minutes; "Check now" queues a check, and its result shows live.
+ * every five minutes; "Check now" queues a check, and its result shows live. Below, the twins whose
+ * nightly quality score dropped (docs/quality.md).
  */
 export function StatusPage() {
   const utils = trpc.useUtils();
@@ -47,6 +49,7 @@ export function StatusPage() {
           ))}
         </Stack>
       )}
+      <QualityDroppedCard />
     </AdminPage>
   );
 }

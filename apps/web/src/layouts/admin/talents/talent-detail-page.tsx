@@ -11,6 +11,7 @@ import { useAdminLive } from '../../../kit/use-admin-live.ts';
 import { pictureSrc } from '../../../media/media-url.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { TalentFaqTab } from '../faqs/talent-faq-tab.tsx';
+import { TalentQualityTab } from '../quality/quality-tab.tsx';
 import { TalentManagersTab } from '../users/talent-managers-tab.tsx';
 import { TalentAnalyticsTab } from './tabs/analytics-tab.tsx';
 import { TalentBroadcastsTab } from './tabs/broadcasts-tab.tsx';
@@ -118,6 +119,7 @@ export function TalentDetailPage() {
             { value: 'model', label: 'Model', panel: <TalentModelTab talentId={talentId} /> },
             { value: 'faq', label: 'Faq', panel: <TalentFaqTab talentId={talentId} /> },
             { value: 'knowledge', label: 'Knowledge', panel: <TalentKnowledgeTab talentId={talentId} /> },
+            { value: 'quality', label: 'Quality', panel: <TalentQualityTab talentId={talentId} /> },
             { value: 'managers', label: 'Managers', panel: <TalentManagersTab talentId={talentId} /> },
             { value: 'payouts', label: 'Payouts', panel: <TalentPayoutsTab talentId={talentId} /> },
             { value: 'broadcast', label: 'Broadcast', panel: <TalentBroadcastsTab talentId={talentId} /> },

@@ -21,6 +21,7 @@ import { greeting, greetingName } from './greeting.ts';
 import { HomeToday } from './home-today.tsx';
 import { PowerUpCard } from './power-up-card.tsx';
 import { QuickLink } from './quick-link.tsx';
+import { TwinQualityCard } from './twin-quality-card.tsx';
 
 /** Replies held for approval, when any: fans are waiting, so it comes first. */
 function HeldRepliesNotice({ talentId }: { talentId: string }) {
@@ -109,6 +110,8 @@ export function TalentHome() {
               <Stat label="Disbursable" value={formatCents(home.data.earnings.disbursableCents)} testId="earnings-disbursable" />
             </SimpleGrid>
           </Card>
+
+          <TwinQualityCard talentId={talentId} />
 
           <SimpleGrid cols={2} spacing="sm">
             <EngagementStat icon={<IconUsers size={20} />} label="Users" value={home.data.engagement.users} />

@@ -1,0 +1,214 @@
+import '@mantine/charts/styles.css';
+import { qualityCorrectInput, type TalentQualityOutput } from '@doppel/validation';
+import { LineChart } from '@mantine/charts';
+import { Alert, Badge, Button, Card, Group, Modal, Paper, Skeleton, Stack, Text, Textarea, ThemeIcon } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconCheck, IconGauge, IconPencil } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { formatDateTime } from '../../../components/format-date.ts';
+import { formatScore, scoreColor } from '../../../components/quality-format.ts';
+import { useServerForm } from '../../../kit/use-server-form.ts';
+import { trpc } from '../../../trpc/trpc.ts';
+import { useTalentLive } from '../talent-context.ts';
+
+type Weak = TalentQualityOutput['weakest'][number];
+const correctForm = qualityCorrectInput.pick({ text: true });
+
+/**
+ * "Twin quality" on the dashboard (docs/quality.md): how well the twin answered its last check, the
+ * trend of the recent ones, and its weakest answers, each with Correct: the creator's right answer
+ * trains the twin and counts on the next similar fan message. Checks run nightly; before the first,
+ * the card says so.
+ */
+export function TwinQualityCard({ talentId }: { talentId: string }) {
+  const utils = trpc.useUtils();
+  const query = trpc.talent.quality.get.useQuery({ talentId });
+  useTalentLive(talentId, () => void utils.talent.quality.get.invalidate({ talentId }));
+  const [correcting, setCorrecting] = useState<Weak | null>(null);
+
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="twin-quality-title" data-testid="twin-quality">
+      <Group gap="sm" mb="sm" wrap="nowrap">
+        <ThemeIcon variant="light" radius="xl" size="lg">
+          <IconGauge size={20} />
+        </ThemeIcon>
+        <Text fw={700} id="twin-quality-title">
+          Twin quality
+        </Text>
+      </Group>
+      {query.isError ? (
+        <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />
+      ) : !query.data ? (
+        <Stack gap="xs" role="status" aria-label="Loading twin quality">
+          <Skeleton height={36} width={120} />
+          <Skeleton height={90} />
+        </Stack>
+      ) : !query.data.latest ? (
+        <Text size="sm" c="dimmed" data-testid="twin-quality-empty">
+          {query.data.checking
+            ? 'Your twin’s first check is running: its score shows here when it finishes.'
+            : 'Your twin’s first check runs tonight: we ask it questions from your FAQ, knowledge and corrections and score its answers.'}
+        </Text>
+      ) : (
+        <QualityBody quality={query.data} onCorrect={setCorrecting} />
+      )}
+      <Modal opened={correcting !== null} onClose={() => setCorrecting(null)} title="Write the right answer" size="lg">
+        {correcting && <CorrectForm talentId={talentId} weak={correcting} onDone={() => setCorrecting(null)} />}
+      </Modal>
+    </Card>
+  );
+}
+
+function QualityBody({ quality, onCorrect }: { quality: TalentQualityOutput; onCorrect: (weak: Weak) => void }) {
+  const latest = quality.latest as NonNullable<TalentQualityOutput['latest']>;
+  const points = quality.trend.map((point) => ({
+    label: point.finishedAt ? formatDateTime(point.finishedAt) : '',
+    score: Math.round(point.score * 100),
+  }));
+  return (
+    <Stack gap="sm">
+      <Group gap="xs" align="baseline" wrap="wrap">
+        <Text fw={800} fz={32} lh={1} c={`${scoreColor(latest.overallScore)}.8`} data-testid="twin-quality-score">
+          {formatScore(latest.overallScore)}
+        </Text>
+        <Text size="xs" c="dimmed">
+          quality score in its last check{latest.finishedAt ? ` · ${formatDateTime(latest.finishedAt)}` : ''}
+        </Text>
+      </Group>
+      {points.length > 1 && (
+        <LineChart
+          h={100}
+          data={points}
+          dataKey="label"
+          series={[{ name: 'score', label: 'Score', color: 'teal.6' }]}
+          curveType="monotone"
+          withXAxis={false}
+          yAxisProps={{ domain: [0, 100], width: 36 }}
+          valueFormatter={(value) => `${value}%`}
+          gridAxis="none"
+          aria-label="Score of the recent checks"
+          data-testid="twin-quality-trend"
+        />
+      )}
+      {quality.weakest.length > 0 && (
+        <Stack gap="xs">
+          <Text size="sm" fw={700}>
+            Weakest answers
+          </Text>
+          {quality.weakest.map((weak) => (
+            <WeakAnswer key={weak.caseId} weak={weak} onCorrect={() => onCorrect(weak)} />
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function WeakAnswer({ weak, onCorrect }: { weak: Weak; onCorrect: () => void }) {
+  return (
+    <Paper withBorder p="sm" radius="md" data-testid="twin-quality-weak" data-corrected={weak.correction !== null}>
+      <Stack gap={4}>
+        <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {weak.question}
+        </Text>
+        <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+          <Text span size="xs" c="dimmed">
+            Your twin:{' '}
+          </Text>
+          {weak.answer}
+        </Text>
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          Expected: {weak.expected}
+        </Text>
+        <Text size="xs" c="dimmed" fs="italic" style={{ overflowWrap: 'anywhere' }}>
+          {weak.reason}
+        </Text>
+        {weak.correction !== null && (
+          <Text size="sm" c="teal.8" style={{ overflowWrap: 'anywhere' }} data-testid="twin-quality-correction">
+            <Text span size="xs" c="dimmed">
+              Your answer:{' '}
+            </Text>
+            {weak.correction}
+          </Text>
+        )}
+        <Group justify="space-between" gap="xs" mt={4}>
+          {weak.correction !== null ? (
+            <Badge color="teal" variant="light" leftSection={<IconCheck size={12} />}>
+              Corrected
+            </Badge>
+          ) : (
+            <Badge color={scoreColor(weak.score)} variant="light">
+              {formatScore(weak.score)}
+            </Badge>
+          )}
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconPencil size={14} />}
+            onClick={onCorrect}
+            data-testid="twin-quality-correct"
+          >
+            {weak.correction !== null ? 'Correct again' : 'Correct'}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function CorrectForm({ talentId, weak, onDone }: { talentId: string; weak: Weak; onDone: () => void }) {
+  const utils = trpc.useUtils();
+  const form = useForm<{ text: string }>({
+    mode: 'controlled',
+    initialValues: { text: weak.correction ?? '' },
+    validate: schemaResolver(correctForm, { sync: true }),
+  });
+  const correct = trpc.talent.quality.correct.useMutation();
+  const { onSubmit, saving, error } = useServerForm(
+    form,
+    (values) => correct.mutateAsync({ talentId, caseId: weak.caseId, text: values.text }),
+    {
+      savedMessage: 'Thanks! Your twin answers like this from now on.',
+      onSaved: () => {
+        void utils.talent.quality.get.invalidate({ talentId });
+        void utils.talent.corrections.invalidate();
+        onDone();
+      },
+    },
+  );
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Correct the answer">
+      <Stack gap="sm">
+        <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {weak.question}
+        </Text>
+        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          Your twin answered: {weak.answer}
+        </Text>
+        <Textarea
+          label="Your answer"
+          description="How you would answer this fan. Your twin learns from it."
+          autosize
+          minRows={3}
+          maxRows={10}
+          data-autofocus
+          {...form.getInputProps('text')}
+        />
+        {error && (
+          <Alert color="red" variant="light">
+            {error}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={saving} data-testid="twin-quality-save">
+            Save answer
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -3,7 +3,7 @@
 // minutes with the version's age. Without one (the five-minute schedule): every version still in
 // progress gets its own job, so a version whose follow-up was lost in a crash is picked up again.
 import { advanceModelVersion, versionsInProgress } from '@doppel/domain/models';
-import { createFineTuning } from '@doppel/integrations';
+import { createFineTuningRegistry } from '@doppel/integrations';
 import type { JobHandler, JobOutput } from './types.ts';
 
 /** Seconds until the next poll of a version `ageMs` old: often at first, then rarely. */
@@ -15,16 +15,16 @@ export function pollDelaySeconds(ageMs: number): number {
 }
 
 export const runModelsFineTune: JobHandler<'models.fine-tune'> = async (payload, { db, log, services, followUp }) => {
-  // No key given: the offline fine-tuner, as createFineTuning picks it on a bare machine.
-  const port = services.fineTuning ?? createFineTuning({});
+  // No provider given: the offline fine-tuner alone, as on a bare machine.
+  const fineTuners = services.fineTuning ?? createFineTuningRegistry({});
   if (!payload.versionId) {
     const versionIds = await versionsInProgress(db);
     for (const versionId of versionIds) await followUp?.('models.fine-tune', { versionId }, { singletonKey: versionId });
     const output: JobOutput = { swept: versionIds.length };
     return output;
   }
-  const step = await advanceModelVersion(db, port, payload.versionId);
-  log.info('model version advanced', { ...step, engine: port.engine });
+  const step = await advanceModelVersion(db, fineTuners, payload.versionId);
+  log.info('model version advanced', step);
   if (!step.done && followUp) {
     const delay = pollDelaySeconds(Date.now() - step.createdAt.getTime());
     await followUp(

@@ -1,4 +1,4 @@
-import { type AdminModelDetail, type AdminModelVersion, modelVersionStatusLabels } from '@doppel/validation';
+import { type AdminModelDetail, type AdminModelVersion, modelProviderLabels, modelVersionStatusLabels } from '@doppel/validation';
 import { Accordion, Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -69,6 +69,9 @@ function VersionItem({ modelId, version }: { modelId: string; version: AdminMode
               data-testid="model-version-running"
             />
           )}
+          <Badge size="sm" variant="light" color="gray" data-testid="model-version-provider">
+            {modelProviderLabels[version.provider]}
+          </Badge>
           {version.isDefault && (
             <Badge size="sm" variant="filled" color="teal" data-testid="model-version-default">
               Default

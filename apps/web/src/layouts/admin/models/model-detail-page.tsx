@@ -6,16 +6,18 @@ import { HistoryCard } from '../../../kit/history-card.tsx';
 import { RecordLink } from '../../../kit/record-link.tsx';
 import { useAdminLive } from '../../../kit/use-admin-live.ts';
 import { trpc } from '../../../trpc/trpc.ts';
+import { ExportExamplesButton } from './export-examples-button.tsx';
 import { GenerateVersionButton } from './generate-version-button.tsx';
 import { modelDetailEntities, talentPath } from './model-format.ts';
 import { ModelSettingsForm } from './model-settings-form.tsx';
 import { ModelVersions } from './model-versions.tsx';
+import { RegisterVersionForm } from './register-version-form.tsx';
 import { TrainingExamplesView } from './training-examples-view.tsx';
 
 /**
- * /models/:modelId: the model's name, twin and record link, its settings (name, base, training
- * examples), the saved examples, and its versions newest first with Make Default and Generate new
- * version (docs/product-rules.md#admin-back-office). Live: a version's status moves on as the worker fine-tunes it.
+ * /models/:modelId: the model's name, twin and record link, its settings (name, provider, base,
+ * training examples), the saved examples, its versions newest first with Make Default, Generate new
+ * version and Export training data, and Register a version (docs/product-rules.md#admin-back-office). Live: a version's status moves on as the worker fine-tunes it.
  */
 export function ModelDetailPage() {
   const { modelId = '' } = useParams();
@@ -55,7 +57,16 @@ export function ModelDetailPage() {
         <ModelSettingsForm model={model} />
         <TrainingExamplesView text={model.trainingExamplesText} exampleCount={model.exampleCount} />
       </SimpleGrid>
-      <ModelVersions model={model} actions={<GenerateVersionButton model={model} checking={query.isFetching} />} />
+      <ModelVersions
+        model={model}
+        actions={
+          <Group gap="sm" align="flex-start" wrap="wrap" justify="flex-end">
+            <ExportExamplesButton model={model} />
+            <GenerateVersionButton model={model} checking={query.isFetching} />
+          </Group>
+        }
+      />
+      <RegisterVersionForm model={model} />
       <HistoryCard entity="model" entityId={model.id} />
     </AdminPage>
   );

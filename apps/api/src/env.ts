@@ -13,6 +13,7 @@ import {
   payPalSettings,
   s3RequiredSettings,
   s3Settings,
+  togetherSettings,
 } from '@doppel/validation';
 import { z } from 'zod';
 
@@ -118,8 +119,12 @@ const schema = z.object({
   // every fan message (docs/safety.md: the moderation endpoint after the phrase list; without a
   // key or base URL, or with OPENAI_MODERATION=off, the phrase list alone).
   ...openAiSettings,
-  /** Comma-separated bases a model may be fine-tuned from, the first the default; default a current list. */
+  /** Comma-separated OpenAI bases a model may be fine-tuned from, the first the default; default a current list. */
   FINE_TUNING_BASE_MODELS: optionalSetting,
+  // Together AI (docs/fine-tuning.md#providers): offered to models when its key is set.
+  ...togetherSettings,
+  /** Comma-separated Together bases, the first the default; default a current list. */
+  TOGETHER_BASE_MODELS: optionalSetting,
   /** The organisation ids the version titles name V0 and V1 (docs/product-rules.md#admin-back-office); others show as Unknown. */
   FINE_TUNING_ORGANISATION_V0: optionalSetting,
   FINE_TUNING_ORGANISATION_V1: optionalSetting,

@@ -4,8 +4,8 @@
 // between steps that still end with one upload and one provider job), and Make Default.
 import { appConfigs, defaultAppId, modelVersions, talentConfigs } from '@doppel/db';
 import { advanceModelVersion } from '@doppel/domain/models';
-import type { FineTuningPort } from '@doppel/domain/ports';
-import { createFineTuning } from '@doppel/integrations';
+import type { FineTuningPort, FineTuningRegistry } from '@doppel/domain/ports';
+import { createFineTuningRegistry } from '@doppel/integrations';
 import { type FakeOpenAi, startFakeOpenAi } from '@doppel/integrations/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import { type Api, type Caller, refusal, seedPeople, signIn, startApi } from './
 
 let api: Api;
 let openai: FakeOpenAi;
+let fineTuners: FineTuningRegistry;
 let port: FineTuningPort;
 let people: Awaited<ReturnType<typeof seedPeople>>;
 let admin: Caller;
@@ -39,7 +40,7 @@ async function modelWithExamples(name: string, base?: string): Promise<string> {
 /** Runs the pipeline until the version is done, as the worker's follow-up jobs would. */
 async function finish(versionId: string) {
   for (let step = 0; step < 10; step++) {
-    const result = await advanceModelVersion(api.database.db, port, versionId);
+    const result = await advanceModelVersion(api.database.db, fineTuners, versionId);
     if (result.done) return result;
   }
   throw new Error('the version did not finish in 10 steps');
@@ -49,7 +50,8 @@ const latestVersion = async (modelId: string) => (await admin.client.admin.model
 
 beforeAll(async () => {
   openai = await startFakeOpenAi();
-  api = await startApi();
+  // The API offers OpenAI (its key is set); the worker's registry trains with it.
+  api = await startApi({ env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.url } });
   people = await seedPeople(api);
   const fn = { name: 'f', description: 'd', successTextDescription: 's', failureTextDescription: 'f' };
   await api.database.db.insert(appConfigs).values({
@@ -59,7 +61,8 @@ beforeAll(async () => {
     functionSchemaConfig: { generateImageAttachment: { ...fn, contextDescription: 'c' }, generateAudioAttachment: fn },
   });
   await api.database.db.insert(talentConfigs).values({ id: people.talentA.id });
-  port = createFineTuning({ openAiApiKey: 'sk-test', openAiBaseUrl: openai.url });
+  fineTuners = createFineTuningRegistry({ openAiApiKey: 'sk-test', openAiBaseUrl: openai.url });
+  port = fineTuners.fineTunerFor('openai');
   admin = await signIn(api, people.admin.email ?? '');
 });
 
@@ -73,7 +76,9 @@ describe('models', () => {
     const { modelId } = await admin.client.admin.models.create.mutate({ name: 'Travel voice' });
     const detail = await admin.client.admin.models.get.query({ modelId });
     expect(detail).toMatchObject({ name: 'Travel voice', exampleCount: 0, trainingExamplesText: '', versions: [] });
-    expect(detail.bases).toContain(detail.base);
+    expect(detail.provider).toBeNull();
+    expect(detail.providers.map((entry) => entry.provider)).toEqual(['openai']);
+    expect(detail.providers[0]?.bases).toContain(detail.base);
     expect(detail.generateBlockedReason).toBe('Add at least 20 training examples and save them first (this model has 0).');
 
     const update = (trainingExamplesText: string, base = detail.base) =>
@@ -87,7 +92,7 @@ describe('models', () => {
     expect((await refusal(update(examplesText(5)))).fieldErrors?.trainingExamplesText).toEqual([
       'Training file has 5 examples, but must have at least 20',
     ]);
-    expect((await refusal(update(examplesText(20), 'gpt-2'))).fieldErrors?.base?.[0]).toMatch(/^Choose a known base/);
+    expect((await refusal(update(examplesText(20), 'gpt-2'))).fieldErrors?.base?.[0]).toMatch(/^Unknown base for openai/);
     expect((await admin.client.admin.models.get.query({ modelId })).exampleCount).toBe(0);
 
     const saved = await update(`S: You are Mia.\n${examplesText(20)}`);

@@ -14,6 +14,7 @@ import {
   payPalSettings,
   s3RequiredSettings,
   s3Settings,
+  togetherSettings,
 } from '@doppel/validation';
 import { z } from 'zod';
 
@@ -59,6 +60,8 @@ const workerSchema = sharedSchema.extend({
   /** Overrides every talent's model, e.g. the one model an Ollama or vLLM server serves. */
   OPENAI_CHAT_MODEL: optionalSetting,
   OPENAI_EMBEDDING_MODEL: optionalSetting,
+  // Together AI: fine-tuning (models.fine-tune) and the replies of versions trained there.
+  ...togetherSettings,
   ELEVENLABS_API_KEY: optionalSetting,
   ELEVENLABS_BASE_URL: optionalSetting.pipe(z.url({ error: 'ELEVENLABS_BASE_URL must be a URL' }).optional()),
   // Quality checks (docs/quality.md): cases per run, each answer's length, and the judge model

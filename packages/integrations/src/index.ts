@@ -13,7 +13,13 @@ export {
 } from './files/create-file-storage.ts';
 export { createLocalDiskStorage } from './files/local-disk-storage.ts';
 export { createS3Storage, type S3StorageConfig } from './files/s3-storage.ts';
-export { createFineTuning, type FineTuningConfig } from './fine-tuning/create-fine-tuning.ts';
+export {
+  createFineTuning,
+  createFineTuningRegistry,
+  type FineTuningConfig,
+  type FineTuningRegistryConfig,
+} from './fine-tuning/create-fine-tuning.ts';
+export { DEFAULT_TOGETHER_BASE_URL } from './fine-tuning/together-fine-tuning.ts';
 export { createSharpImages } from './images/sharp-images.ts';
 export { isPublicAddress } from './knowledge/address-guard.ts';
 export { createDocumentReader, type DocumentReaderConfig } from './knowledge/document-reader.ts';
@@ -24,6 +30,8 @@ export {
   type WebPageFetcherConfig,
 } from './knowledge/web-page-fetcher.ts';
 export { createLlm, type LlmConfig } from './llm/create-llm.ts';
+export { checkChatEndpoint } from './llm/endpoint-check.ts';
+export { createLlmRouter, type LlmRouter, type LlmRouterConfig } from './llm/llm-router.ts';
 export { createOfflineLlm, offlineReply } from './llm/offline-llm.ts';
 export {
   createOpenAiLlm,

@@ -8,8 +8,9 @@ import {
   createDevOutboxMailer,
   createDocumentReader,
   createFileStorage,
-  createFineTuning,
+  createFineTuningRegistry,
   createLlm,
+  createLlmRouter,
   createOfflineLlm,
   createPayPalPayouts,
   createSmtpMailer,
@@ -34,12 +35,18 @@ export function createWorkerServices(env: WorkerEnv): WorkerServices {
       openAiEmbeddingModel: env.OPENAI_EMBEDDING_MODEL,
       openAiModeration: env.OPENAI_MODERATION === 'on',
     }),
+    llmRouter: createLlmRouter({ togetherApiKey: env.TOGETHER_API_KEY, togetherBaseUrl: env.TOGETHER_BASE_URL }),
     llmModelOverride: env.OPENAI_CHAT_MODEL,
     tts: createTts({ elevenLabsApiKey: env.ELEVENLABS_API_KEY, elevenLabsBaseUrl: env.ELEVENLABS_BASE_URL }),
     storage: createFileStorage(fileStorageConfig(workerFilesDir(env), env)),
     questionVectors: new QuestionVectors(),
     passageVectors: new PassageVectors(),
-    fineTuning: createFineTuning({ openAiApiKey: env.OPENAI_API_KEY, openAiBaseUrl: env.OPENAI_BASE_URL }),
+    fineTuning: createFineTuningRegistry({
+      openAiApiKey: env.OPENAI_API_KEY,
+      openAiBaseUrl: env.OPENAI_BASE_URL,
+      togetherApiKey: env.TOGETHER_API_KEY,
+      togetherBaseUrl: env.TOGETHER_BASE_URL,
+    }),
     payPal:
       env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET
         ? createPayPalPayouts({

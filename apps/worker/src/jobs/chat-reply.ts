@@ -13,6 +13,7 @@ export const runChatReply: JobHandler<'chat.reply'> = async (payload, { db, log,
     {
       db,
       llm: services.llm,
+      llmFor: services.llmRouter?.llmFor,
       tts: services.tts,
       storage: services.storage,
       modelOverride: services.llmModelOverride,

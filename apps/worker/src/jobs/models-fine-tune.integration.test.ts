@@ -6,7 +6,7 @@
 // still ends with one upload, one provider job and the version SUCCEEDED.
 import { appConfigs, defaultAppId, models, modelVersions, seedDemoData } from '@doppel/db';
 import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
-import { createFineTuning } from '@doppel/integrations';
+import { createFineTuningRegistry } from '@doppel/integrations';
 import { startFakeOpenAi } from '@doppel/integrations/testing';
 import { createBoss, enqueue } from '@doppel/jobs';
 import { eq, inArray } from 'drizzle-orm';
@@ -45,7 +45,7 @@ describe('models.fine-tune', () => {
     expect(pending.length).toBeGreaterThanOrEqual(2);
     const worker = await startWorker({
       databaseUrl: database.url,
-      services: { ...createOfflineWorkerServices(), fineTuning: createFineTuning({}) },
+      services: { ...createOfflineWorkerServices(), fineTuning: createFineTuningRegistry({}) },
     });
     let client: PgBoss | undefined;
     try {

@@ -5,7 +5,7 @@
 import type { Transaction } from '@doppel/db';
 import { advanceModelVersion, versionsInProgress } from '@doppel/domain/models';
 import { scheduleVersionRuns } from '@doppel/domain/quality';
-import { createFineTuning } from '@doppel/integrations';
+import { createFineTuningRegistry } from '@doppel/integrations';
 import { qualityRunEnqueuer } from './quality-schedule.ts';
 import type { JobHandler, JobOutput } from './types.ts';
 
@@ -18,8 +18,8 @@ export function pollDelaySeconds(ageMs: number): number {
 }
 
 export const runModelsFineTune: JobHandler<'models.fine-tune'> = async (payload, { db, log, services, followUp }) => {
-  // No key given: the offline fine-tuner, as createFineTuning picks it on a bare machine.
-  const port = services.fineTuning ?? createFineTuning({});
+  // No provider given: the offline fine-tuner alone, as on a bare machine.
+  const fineTuners = services.fineTuning ?? createFineTuningRegistry({});
   if (!payload.versionId) {
     const versionIds = await versionsInProgress(db);
     for (const versionId of versionIds) await followUp?.('models.fine-tune', { versionId }, { singletonKey: versionId });
@@ -31,8 +31,8 @@ export const runModelsFineTune: JobHandler<'models.fine-tune'> = async (payload,
     ? (tx: Transaction, version: { id: string }) =>
         scheduleVersionRuns(tx, version.id, qualityRunEnqueuer(followUp)).then(() => {})
     : undefined;
-  const step = await advanceModelVersion(db, port, payload.versionId, onSucceeded);
-  log.info('model version advanced', { ...step, engine: port.engine });
+  const step = await advanceModelVersion(db, fineTuners, payload.versionId, onSucceeded);
+  log.info('model version advanced', step);
   if (!step.done && followUp) {
     const delay = pollDelaySeconds(Date.now() - step.createdAt.getTime());
     await followUp(

@@ -13,7 +13,7 @@ import {
 } from '@doppel/db';
 import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
 import { getModelHealth } from '@doppel/domain/admin/status';
-import { createOpenAiLlm } from '@doppel/integrations';
+import { createLlmRouter, createOpenAiLlm } from '@doppel/integrations';
 import { type FakeOpenAi, startFakeOpenAi } from '@doppel/integrations/testing';
 import { createBoss, enqueue } from '@doppel/jobs';
 import { silentLogger } from '@doppel/logging';
@@ -135,6 +135,32 @@ describe('models.health job', () => {
     const { entries } = await getModelHealth(database.db);
     expect(entries.find((entry) => entry.model === retiredModel)).toMatchObject({ healthy: false, offline: false });
     expect(entries.filter((entry) => entry.healthy)).toHaveLength(knownModels.length);
+  });
+
+  it('pings a version served by its own endpoint there, with its key, not through OpenAI', async () => {
+    const own = await startFakeOpenAi({ apiKey: 'own-key', models: ['own-lora'] });
+    const [model] = await database.db.select({ id: models.id }).from(models).limit(1);
+    const [version] = await database.db
+      .insert(modelVersions)
+      .values({
+        modelId: model?.id ?? '',
+        provider: 'custom',
+        base: 'own-lora',
+        status: 'SUCCEEDED',
+        fineTunedModelId: 'own-lora',
+        endpointUrl: own.url,
+        endpointApiKey: 'own-key',
+      })
+      .returning({ id: modelVersions.id });
+    try {
+      await runModelsHealth({ trigger: 'manual' }, context({ ...openAiServices(), llmRouter: createLlmRouter({}) }));
+      expect((await storedRecord())?.['own-lora']).toBe(true);
+      expect(own.requests.map((entry) => [entry.path, entry.authorization])).toEqual([['/v1/models/own-lora', 'Bearer own-key']]);
+      expect(openai.requests.some((entry) => entry.path.includes('own-lora'))).toBe(false);
+    } finally {
+      await database.db.delete(modelVersions).where(eq(modelVersions.id, version?.id ?? ''));
+      await own.close();
+    }
   });
 
   it('stores one healthy entry for the offline engine, labelled offline, replacing the provider models', async () => {

@@ -3,7 +3,7 @@ import type { PassageVectors, QuestionVectors } from '@doppel/domain/chat/reply'
 import type {
   DocumentReader,
   FileStorage,
-  FineTuningPort,
+  FineTuningRegistry,
   LlmPort,
   Mailer,
   PayPalPayouts,
@@ -12,12 +12,15 @@ import type {
   WebPushPort,
 } from '@doppel/domain/ports';
 import type { QualityRunDeps } from '@doppel/domain/quality';
+import type { LlmRouter } from '@doppel/integrations';
 import type { EnqueueOptions, JobName, JobPayload, JobPayloadInput } from '@doppel/jobs';
 import type { Logger } from '@doppel/logging';
 
 /** Outside services handlers use (the chat.reply job: model, text to speech, file storage). */
 export type WorkerServices = {
   llm: LlmPort;
+  /** Where a twin's fine-tuned version answers (Together, a registered endpoint, offline); absent: `llm`. */
+  llmRouter?: LlmRouter;
   /** OPENAI_CHAT_MODEL: replaces every talent's model when set. */
   llmModelOverride?: string;
   tts: TtsPort;
@@ -28,8 +31,8 @@ export type WorkerServices = {
   passageVectors?: PassageVectors;
   /** PayPal Payouts when configured (the payouts.paypal-poll job); null or absent otherwise. */
   payPal?: PayPalPayouts | null;
-  /** Fine-tuning (the models.fine-tune job): OpenAI when configured, else the offline fine-tuner. */
-  fineTuning?: FineTuningPort;
+  /** Fine-tuning (the models.fine-tune job): each configured provider, and the offline fine-tuner. */
+  fineTuning?: FineTuningRegistry;
   /** Web Push (the broadcasts.push and chat.held-reply-push jobs); needs no configuration, so every worker built from env has it. */
   webPush?: WebPushServices;
   /** Email (the account.export job's link): SMTP when configured, else the development outbox. */

@@ -11,7 +11,7 @@ import { appConfigs, type Database, defaultAppId, models, modelVersions, recordC
 import type { ModelVersionStatus } from '@doppel/validation';
 import { and, eq, inArray } from 'drizzle-orm';
 import { modelChanged } from '../admin/models/scopes.ts';
-import { type FineTuningJobState, type FineTuningPort, FineTuningRefusedError } from '../ports/fine-tuning.ts';
+import { type FineTuningJobState, FineTuningRefusedError, type FineTuningRegistry } from '../ports/fine-tuning.ts';
 
 export type FineTuningStep = { versionId: string; status: ModelVersionStatus; done: boolean; createdAt: Date };
 
@@ -88,10 +88,13 @@ function jobOutcome(job: FineTuningJobState): Partial<VersionRow> {
   return { status: 'FINE_TUNING', openAiFineTuningJobId: job.jobId, openAiOrganisationId: job.organisationId };
 }
 
-/** Takes the version one step further; `done` once it has SUCCEEDED or FAILED (or is gone). */
+/**
+ * Takes the version one step further with its own provider's fine-tuner; `done` once it has
+ * SUCCEEDED or FAILED (or is gone).
+ */
 export async function advanceModelVersion(
   db: Database,
-  port: FineTuningPort,
+  fineTuners: Pick<FineTuningRegistry, 'fineTunerFor'>,
   versionId: string,
   onSucceeded?: OnVersionSucceeded,
 ): Promise<FineTuningStep> {
@@ -101,6 +104,7 @@ export async function advanceModelVersion(
   if (version.status === 'SUCCEEDED' || version.status === 'FAILED') {
     return { versionId, status: version.status, done: true, createdAt: version.createdAt };
   }
+  const port = fineTuners.fineTunerFor(version.provider);
   try {
     if (version.status === 'UPLOADING_TRAINING_FILE') {
       let fileId = version.openAiTrainingFileId;

@@ -1,6 +1,6 @@
-// Port of the fine-tuning provider (docs/fine-tuning.md#providers). The adapter speaks
-// OpenAI's fine-tuning API through the `openai` SDK (any OpenAI-compatible endpoint: OPENAI_BASE_URL);
-// with no key an offline fine-tuner finishes at once so the pipeline runs on a bare machine.
+// Port of a fine-tuning provider (docs/fine-tuning.md#providers). Adapters: OpenAI's API through the
+// `openai` SDK (any compatible endpoint: OPENAI_BASE_URL), Together AI's through `together-ai`, and
+// an offline fine-tuner that finishes at once so the pipeline runs on a bare machine.
 // Every call is keyed by our model version id, so a crash between two steps is resumed by finding
 // what the provider already has instead of creating it twice.
 
@@ -16,8 +16,11 @@ export type FineTuningJobState = {
   errorMessage: string | null;
 };
 
+/** Who trains a version ('custom' versions are registered, never trained). */
+export type TrainingProvider = 'openai' | 'together' | 'offline';
+
 export type FineTuningPort = {
-  readonly engine: 'openai' | 'offline';
+  readonly engine: TrainingProvider;
   /** The training file uploaded for this version earlier (its name carries the version id), if any. */
   findTrainingFile(versionId: string): Promise<{ fileId: string } | null>;
   /** Uploads the version's examples as JSONL (purpose fine-tune). */
@@ -35,3 +38,18 @@ export class FineTuningRefusedError extends Error {
     this.name = 'FineTuningRefusedError';
   }
 }
+
+/**
+ * The fine-tuners this server has (built from env): the configured providers, and the offline one,
+ * always there. `defaultProvider` is what a model without a provider trains with.
+ */
+export type FineTuningRegistry = {
+  /** Configured providers, in the order the admin form offers them; `['offline']` when none is. */
+  readonly providers: readonly TrainingProvider[];
+  readonly defaultProvider: TrainingProvider;
+  /**
+   * The fine-tuner of `provider`. One not configured here (the key was removed, or seeded demo data)
+   * gets the offline fine-tuner, as the whole server did before providers were chosen per model.
+   */
+  fineTunerFor(provider: string): FineTuningPort;
+};

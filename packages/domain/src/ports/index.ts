@@ -2,7 +2,13 @@ export type { AgeVerdict, AgeVerification } from './age-verification.ts';
 export { type CrisisCheck, type CrisisSignal, selfHarmCategories, selfHarmIn } from './crisis-check.ts';
 export type { ErrorContext, ErrorReporter } from './error-reporter.ts';
 export { contentTypeOfPath, type FileStorage, isSafeStoragePath, type StoredFile } from './file-storage.ts';
-export { type FineTuningJobState, type FineTuningPort, FineTuningRefusedError } from './fine-tuning.ts';
+export {
+  type FineTuningJobState,
+  type FineTuningPort,
+  FineTuningRefusedError,
+  type FineTuningRegistry,
+  type TrainingProvider,
+} from './fine-tuning.ts';
 export type { ImageDimensions, ImageFormat, ImageProcessing, NormalisedImage } from './images.ts';
 export {
   type DocumentReader,

@@ -1,7 +1,8 @@
 // Picks the fine-tuner from plain config (the apps map their env onto it).
-import type { FineTuningPort } from '@doppel/domain/ports';
+import type { FineTuningPort, FineTuningRegistry, TrainingProvider } from '@doppel/domain/ports';
 import { createOfflineFineTuning } from './offline-fine-tuning.ts';
 import { createOpenAiFineTuning } from './openai-fine-tuning.ts';
+import { createTogetherFineTuning } from './together-fine-tuning.ts';
 
 export type FineTuningConfig = {
   /** OPENAI_API_KEY */
@@ -23,4 +24,33 @@ export function createFineTuning(config: FineTuningConfig): FineTuningPort {
     baseURL: config.openAiBaseUrl,
     timeoutMs: config.timeoutMs,
   });
+}
+
+export type FineTuningRegistryConfig = FineTuningConfig & {
+  /** TOGETHER_API_KEY */
+  togetherApiKey?: string | undefined;
+  /** TOGETHER_BASE_URL: Together's API, default https://api.together.xyz/v1 (a fake in tests). */
+  togetherBaseUrl?: string | undefined;
+};
+
+/**
+ * Every fine-tuner this server has: OpenAI when its key is set, Together when its key is set, and
+ * the offline one always (the only one offered when neither is). The first configured is the default.
+ */
+export function createFineTuningRegistry(config: FineTuningRegistryConfig): FineTuningRegistry {
+  const offline = createOfflineFineTuning();
+  const configured = new Map<TrainingProvider, FineTuningPort>();
+  if (config.openAiApiKey) configured.set('openai', createFineTuning(config));
+  if (config.togetherApiKey) {
+    configured.set(
+      'together',
+      createTogetherFineTuning({ apiKey: config.togetherApiKey, baseURL: config.togetherBaseUrl, timeoutMs: config.timeoutMs }),
+    );
+  }
+  const providers: TrainingProvider[] = configured.size > 0 ? [...configured.keys()] : ['offline'];
+  return {
+    providers,
+    defaultProvider: providers[0] ?? 'offline',
+    fineTunerFor: (provider) => configured.get(provider as TrainingProvider) ?? offline,
+  };
 }

@@ -52,6 +52,14 @@ export {
   type FakeStripeRequest,
   startFakeStripe,
 } from './fake-stripe.ts';
+export {
+  DEFAULT_FAKE_TOGETHER_BASES,
+  FAKE_TOGETHER_ACCOUNT,
+  type FakeTogether,
+  type FakeTogetherFile,
+  type FakeTogetherJob,
+  startFakeTogether,
+} from './fake-together.ts';
 export { createRecordingTts, createScriptedLlm, type RecordingTts, type ScriptedLlm } from './in-memory.ts';
 export { docxParts, makeDocx, makeLyingZipBomb, makePdf, makeZipBomb } from './knowledge-files.ts';
 export { creditPackCheckout, monthlySubscriptionCheckout } from './stripe-fixtures.ts';

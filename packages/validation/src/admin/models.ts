@@ -19,6 +19,31 @@ export const defaultFineTuningBases = [
   'gpt-3.5-turbo-1106',
 ] as const;
 
+/**
+ * Together AI bases open to LoRA fine-tuning (docs/fine-tuning.md#providers), smallest first: the
+ * first is a new model's default. A server may offer others with TOGETHER_BASE_MODELS.
+ */
+export const defaultTogetherBases = [
+  'meta-llama/Meta-Llama-3.1-8B-Instruct-Reference',
+  'meta-llama/Meta-Llama-3.1-70B-Instruct-Reference',
+  'Qwen/Qwen2.5-7B-Instruct',
+  'mistralai/Mistral-7B-Instruct-v0.2',
+] as const;
+
+/** Who trains a model's versions; 'custom' versions are registered with their endpoint, never trained. */
+export const trainingProviders = ['openai', 'together', 'offline'] as const;
+export type TrainingProvider = (typeof trainingProviders)[number];
+export const modelVersionProviders = [...trainingProviders, 'custom'] as const;
+export type ModelVersionProvider = (typeof modelVersionProviders)[number];
+
+/** How the screens name each provider. */
+export const modelProviderLabels: Record<ModelVersionProvider, string> = {
+  openai: 'OpenAI',
+  together: 'Together AI',
+  offline: 'Offline (demo)',
+  custom: 'Own endpoint',
+};
+
 /** The fine-tuning organisation as the version title names it (docs/product-rules.md#admin-back-office): V0, V1 or Unknown. */
 export const modelOrganisationLabels = ['V0', 'V1', 'Unknown'] as const;
 export type ModelOrganisationLabel = (typeof modelOrganisationLabels)[number];
@@ -70,6 +95,9 @@ export const adminModelVersionOutput = z.object({
   /** The provider's words, whole; the screen cuts it at 100 characters (docs/product-rules.md#errors-and-success-messages). */
   errorMessage: z.string().nullable(),
   isDefault: z.boolean(),
+  provider: z.enum(modelVersionProviders),
+  /** A registered version's endpoint (its API key never leaves the server). */
+  endpointUrl: z.string().nullable(),
 });
 export type AdminModelVersion = z.infer<typeof adminModelVersionOutput>;
 
@@ -85,8 +113,10 @@ export const adminModelDetailOutput = z.object({
   defaultFineTunedModelId: z.string().nullable(),
   /** Newest first. */
   versions: z.array(adminModelVersionOutput),
-  /** The bases this server fine-tunes from (the form's choices). */
-  bases: z.array(z.string()),
+  /** The model's own provider; null: the server's default (`providers[0]`). */
+  provider: z.enum(trainingProviders).nullable(),
+  /** The providers this server has configured, each with its bases (the form's choices). */
+  providers: z.array(z.object({ provider: z.enum(trainingProviders), bases: z.array(z.string()) })),
   /**
    * Why "Generate new version" cannot run now (docs/product-rules.md#model-version-statuses: the app config names a fine-tuning model,
    * or this model's examples are not valid), or null when it can.
@@ -99,6 +129,8 @@ export type AdminModelDetail = z.infer<typeof adminModelDetailOutput>;
 export const adminModelUpdateInput = z.object({
   modelId: adminId('Model ID'),
   name: singleLineText().min(1, 'Required').max(100, 'At most 100 characters'),
+  /** Null: the server's default provider. */
+  provider: z.enum(trainingProviders).nullish(),
   base: singleLineText().min(1, 'Required'),
   trainingExamplesText: z.string().max(2_000_000, 'The training examples are too long'),
 });
@@ -114,3 +146,30 @@ export const adminModelMakeDefaultInput = z.object({
 
 /** docs/product-rules.md#calls "Generate model version: modelId". */
 export const adminModelGenerateInput = z.object({ modelId: adminId('Model ID') });
+
+/** A URL of an OpenAI-compatible API: http or https (operators' own vLLM or Ollama servers included). */
+const endpointUrl = singleLineText()
+  .min(1, 'Required')
+  .max(500, 'At most 500 characters')
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'http:' || url.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'Enter an http:// or https:// URL, e.g. http://10.0.0.5:8000/v1');
+
+/** "Register a version": a model served elsewhere, stored as a SUCCEEDED version of provider 'custom'. */
+export const adminModelRegisterVersionInput = z.object({
+  modelId: adminId('Model ID'),
+  modelName: singleLineText().min(1, 'Required').max(200, 'At most 200 characters'),
+  endpointUrl,
+  /** Write-only: never sent back. Empty: the endpoint needs none. */
+  apiKey: singleLineText().max(500, 'At most 500 characters').nullish(),
+});
+export type AdminModelRegisterVersionInput = z.infer<typeof adminModelRegisterVersionInput>;
+
+export const adminModelExportInput = z.object({ modelId: adminId('Model ID') });
+/** The model's training examples as an OpenAI chat fine-tuning file: one `{"messages":[...]}` per line. */
+export const adminModelExportOutput = z.object({ fileName: z.string(), jsonl: z.string(), exampleCount: z.number().int() });

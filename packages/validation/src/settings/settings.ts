@@ -75,6 +75,13 @@ export const openAiSettings = {
   OPENAI_MODERATION: z.enum(['on', 'off'], { error: 'OPENAI_MODERATION must be on or off' }).default('on'),
 };
 
+/** Together AI (docs/fine-tuning.md#providers): fine-tuning, and replies of the versions trained there. */
+export const togetherSettings = {
+  TOGETHER_API_KEY: optionalSetting,
+  /** Another Together API root (tests' fake); default https://api.together.xyz/v1. */
+  TOGETHER_BASE_URL: optionalSetting.pipe(z.url({ error: 'TOGETHER_BASE_URL must be a URL' }).optional()),
+};
+
 /** PayPal Payouts REST app credentials, both or neither (docs/payouts.md). */
 export const payPalSettings = {
   PAYPAL_CLIENT_ID: optionalSetting,

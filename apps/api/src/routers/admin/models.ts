@@ -3,21 +3,27 @@
 // version (its fine-tuning runs as a worker job: docs/fine-tuning.md).
 import {
   createAdminModel,
+  exportTrainingJsonl,
   generateModelVersion,
   getAdminModel,
   listAdminModels,
   makeModelVersionDefault,
+  registerModelVersion,
   rollBackModelDefault,
   updateAdminModel,
 } from '@doppel/domain/admin/models';
+import { checkChatEndpoint } from '@doppel/integrations';
 import { enqueue } from '@doppel/jobs';
 import {
   adminModelCreateInput,
   adminModelCreateOutput,
   adminModelDetailOutput,
+  adminModelExportInput,
+  adminModelExportOutput,
   adminModelGenerateInput,
   adminModelGetInput,
   adminModelMakeDefaultInput,
+  adminModelRegisterVersionInput,
   adminModelRollBackInput,
   adminModelsListInput,
   adminModelsListOutput,
@@ -85,10 +91,29 @@ export const modelsRouter = router({
     .output(adminModelDetailOutput)
     .mutation(async ({ ctx, input }) => {
       await ctx.write((tx) =>
-        generateModelVersion(tx, input.modelId, async (versionId) => {
+        generateModelVersion(tx, input.modelId, ctx.modelSettings, async (versionId) => {
           await enqueue(ctx.jobs, 'models.fine-tune', { versionId }, { tx, singletonKey: versionId });
         }),
       );
       return getAdminModel(ctx.db, input.modelId, ctx.modelSettings);
     }),
+
+  /**
+   * "Register a version": a model served by an OpenAI-compatible endpoint, checked with a tiny chat
+   * completion first. The API key is write-only: no output carries it (the audit records the model as `get` reads it).
+   */
+  registerVersion: adminProcedure
+    .meta({ audit: { record: 'model', id: { input: 'modelId' } } })
+    .input(adminModelRegisterVersionInput)
+    .output(adminModelDetailOutput)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.write((tx) => registerModelVersion(tx, input, checkChatEndpoint));
+      return getAdminModel(ctx.db, input.modelId, ctx.modelSettings);
+    }),
+
+  /** The model's training examples as OpenAI chat JSONL, for training a LoRA elsewhere. */
+  exportTrainingData: adminProcedure
+    .input(adminModelExportInput)
+    .output(adminModelExportOutput)
+    .query(({ ctx, input }) => exportTrainingJsonl(ctx.db, input.modelId)),
 });

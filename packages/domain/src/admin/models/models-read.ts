@@ -92,6 +92,9 @@ export async function getAdminModel(db: Executor, modelId: string, settings: Mod
         fineTunedModelId: modelVersions.fineTunedModelId,
         organisationId: modelVersions.openAiOrganisationId,
         errorMessage: modelVersions.errorMessage,
+        provider: modelVersions.provider,
+        // Never the endpoint's API key: it is write-only.
+        endpointUrl: modelVersions.endpointUrl,
       })
       .from(modelVersions)
       .where(eq(modelVersions.modelId, modelId))
@@ -114,7 +117,8 @@ export async function getAdminModel(db: Executor, modelId: string, settings: Mod
       organisation: organisationLabel(settings, version.organisationId),
       isDefault: version.id === model.defaultVersionId,
     })),
-    bases: [...settings.bases],
+    provider: model.provider,
+    providers: settings.providers.map((entry) => ({ provider: entry.provider, bases: [...entry.bases] })),
     generateBlockedReason: blocked,
   };
 }

@@ -17,14 +17,9 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { DomainError } from '../../errors.ts';
 import { assertVersionQualityAllowsDefault } from '../../quality/quality-guard.ts';
 import { recordTalentChange } from '../../talent/changes.ts';
-import type { ModelSettings } from './model-settings.ts';
+import { basesOf, checkProvider, type ModelSettings, resolvedProvider, unknownBase } from './model-settings.ts';
 import { generateBlockedReason } from './models-read.ts';
 import { modelChanged } from './scopes.ts';
-
-function unknownBase(settings: ModelSettings): DomainError {
-  const message = `Choose a known base: ${settings.bases.join(', ')}`;
-  return new DomainError('INVALID', message, { base: [message] });
-}
 
 /** `admin.models.create`: a model with the server's default base and no examples yet. */
 export async function createAdminModel(
@@ -39,7 +34,12 @@ export async function createAdminModel(
   }
   const [model] = await tx
     .insert(models)
-    .values({ name: input.name, talentId, base: settings.bases[0] ?? 'gpt-4o-mini-2024-07-18' })
+    // No provider of its own: it follows the server's default, whose first base it starts on.
+    .values({
+      name: input.name,
+      talentId,
+      base: basesOf(settings, resolvedProvider(settings, null))[0] ?? 'gpt-4o-mini-2024-07-18',
+    })
     .returning({ id: models.id });
   if (!model) throw new Error('the model insert returned no row');
   await recordChanges(tx, modelChanged(model.id, talentId, ['models']));
@@ -50,13 +50,20 @@ export async function createAdminModel(
 export async function updateAdminModel(tx: Transaction, input: AdminModelUpdateInput, settings: ModelSettings): Promise<void> {
   const [model] = await tx.select().from(models).where(eq(models.id, input.modelId)).for('update');
   if (!model) throw new DomainError('NOT_FOUND', 'Model not found');
-  // A base the server no longer offers may stay as it is; a new choice must be a known one.
-  if (input.base !== model.base && !settings.bases.includes(input.base)) throw unknownBase(settings);
+  // Absent: unchanged; null: back to the server's default.
+  const provider = input.provider === undefined ? model.provider : input.provider;
+  const providerChanged = provider !== model.provider;
+  const trainer = resolvedProvider(settings, provider);
+  // A provider or base the server no longer offers may stay as it is; a new choice must be a known one.
+  if (providerChanged && provider) checkProvider(settings, provider);
+  if ((providerChanged || input.base !== model.base) && !basesOf(settings, trainer).includes(input.base)) {
+    throw unknownBase(settings, trainer);
+  }
   const parsed = parseTrainingExamples(input.trainingExamplesText);
   if (!parsed.ok) throw new DomainError('INVALID', parsed.error, { trainingExamplesText: [parsed.error] });
   await tx
     .update(models)
-    .set({ name: input.name, base: input.base, trainingExamples: parsed.examples, updatedAt: new Date() })
+    .set({ name: input.name, provider, base: input.base, trainingExamples: parsed.examples, updatedAt: new Date() })
     .where(eq(models.id, model.id));
   await recordChanges(tx, modelChanged(model.id, model.talentId, ['models']));
 }
@@ -131,13 +138,14 @@ async function setDefaultVersion(
 }
 
 /**
- * `admin.models.generateVersion`: snapshots the model's examples and base into a new version
+ * `admin.models.generateVersion`: snapshots the model's provider, examples and base into a new version
  * (UPLOADING_TRAINING_FILE), takes the fine-tuning slot and starts the pipeline. Refused while
  * another model holds the slot or the examples are too few (the reason the screen shows).
  */
 export async function generateModelVersion(
   tx: Transaction,
   modelId: string,
+  settings: ModelSettings,
   startPipeline: (versionId: string) => Promise<void>,
 ): Promise<{ versionId: string }> {
   const [model] = await tx.select().from(models).where(eq(models.id, modelId)).for('update');
@@ -148,7 +156,14 @@ export async function generateModelVersion(
   if (blocked) throw new DomainError('CONFLICT', blocked);
   const [version] = await tx
     .insert(modelVersions)
-    .values({ modelId, base: model.base, status: 'UPLOADING_TRAINING_FILE', trainingExamples: model.trainingExamples })
+    .values({
+      modelId,
+      // The worker trains it with this provider, even if the model's or the server's default changes meanwhile.
+      provider: resolvedProvider(settings, model.provider),
+      base: model.base,
+      status: 'UPLOADING_TRAINING_FILE',
+      trainingExamples: model.trainingExamples,
+    })
     .returning({ id: modelVersions.id });
   if (!version) throw new Error('the version insert returned no row');
   const [slot] = await tx

@@ -19,7 +19,7 @@ import { attachImage, attachVoiceNote, type ComposedReply, errorText, stringArgu
 import { defaultFaqMinScore, type QuestionVectors } from './faq.ts';
 import { holdForApproval } from './hold-for-approval.ts';
 import { embedMessageOnce, type PassageVectors } from './knowledge.ts';
-import { findReply, loadReplyContext, type ReplyContext } from './load.ts';
+import { findReply, loadReplyContext, type ReplyContext, type ReplyModelRoute } from './load.ts';
 import { gatherReplyMaterial, offlineMaterialFor } from './material.ts';
 import { buildReplyPrompt } from './prompt.ts';
 import { type PromptRecord, promptRow } from './prompt-record.ts';
@@ -32,6 +32,11 @@ export const replyFallbackText = 'Sorry, I lost my train of thought 😅 could y
 export type ReplyDeps = {
   db: Database;
   llm: LlmPort;
+  /**
+   * The model of a twin's fine-tuned version, by where it is served (docs/fine-tuning.md#how-replies-route);
+   * absent, or answering undefined: `llm`. Embeddings and moderation always stay on `llm`.
+   */
+  llmFor?: (route: ReplyModelRoute) => LlmPort | undefined;
   tts: TtsPort;
   storage: Pick<FileStorage, 'put'>;
   /** Overrides every talent's model: an OpenAI-compatible server (Ollama, vLLM) serving one model. */
@@ -90,9 +95,12 @@ export async function answerFanMessage(deps: ReplyDeps, input: AnswerFanMessageI
   if (loaded.kind === 'answered') return { status: 'already-answered', replyMessageId: loaded.replyMessageId };
   const context = loaded.context;
   const replyMessageId = newId();
-  const model = deps.modelOverride ?? context.config.llmFineTunedModelId ?? context.config.llmModelId;
+  const routed = context.config.route ? deps.llmFor?.(context.config.route) : undefined;
+  const replyLlm = routed ?? deps.llm;
+  // The override names the one model of the main server; a version served elsewhere keeps its own.
+  const model = (routed ? null : deps.modelOverride) ?? context.config.llmFineTunedModelId ?? context.config.llmModelId;
   const record: PromptRecord = {
-    llmType: deps.llm.engine === 'offline' ? 'OFFLINE' : 'OPENAI',
+    llmType: replyLlm.engine === 'offline' ? 'OFFLINE' : 'OPENAI',
     model,
     temperature: context.config.llmTemperature,
     prompt: null,
@@ -115,7 +123,7 @@ export async function answerFanMessage(deps: ReplyDeps, input: AnswerFanMessageI
 
   let reply: ComposedReply;
   try {
-    reply = await compose(deps, context, record, replyMessageId);
+    reply = await compose(deps, replyLlm, context, record, replyMessageId);
   } catch (error) {
     const retryable = !(error instanceof LlmError) || error.retryable;
     deps.log?.('reply failed', {
@@ -201,6 +209,8 @@ async function alreadyAnswered(db: Database, messageId: string): Promise<AnswerF
 /** FAQ, prompt, model call and attachment; fills `record` as it goes so a failure still logs what was sent. */
 async function compose(
   deps: ReplyDeps,
+  /** The model that writes the reply (the version's provider); `deps.llm` embeds. */
+  replyLlm: LlmPort,
   context: ReplyContext,
   record: PromptRecord,
   replyMessageId: string,
@@ -241,7 +251,7 @@ async function compose(
           onError: (error) => deps.log?.('reply draft failed', { error: errorText(error) }),
         })
       : undefined;
-  const response = await deps.llm
+  const response = await replyLlm
     .complete(
       {
         model: record.model,

@@ -47,6 +47,7 @@ export {
   textWeight,
   vectorWeight,
 } from './knowledge.ts';
+export type { ReplyModelRoute } from './load.ts';
 export {
   type BuildReplyPromptInput,
   buildReplyFunctions,

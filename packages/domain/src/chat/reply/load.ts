@@ -9,6 +9,8 @@ import {
   type FanMemoryKind,
   fanMemories,
   type MessageAttachment,
+  models,
+  modelVersions,
   replyDrafts,
   staticAttachments,
   talentConfigs,
@@ -40,6 +42,8 @@ export type ReplyContext = {
     llmModelId: string;
     llmFineTunedModelId: string | null;
     llmTemperature: number;
+    /** Where the fine-tuned model is served: its default version's provider; null without one. */
+    route: ReplyModelRoute | null;
   };
   appConfig: typeof appConfigs.$inferSelect;
   isTalentManager: boolean;
@@ -50,6 +54,17 @@ export type ReplyContext = {
   boundaries: BoundaryRules;
   /** Approval mode holds this reply as a draft for the creator (the fan's chat, else the twin's setting). */
   holdForApproval: boolean;
+};
+
+/**
+ * Where a twin's fine-tuned model answers (docs/fine-tuning.md#how-replies-route): OpenAI's and the
+ * offline engine's as the main model does, Together's at Together's OpenAI-compatible endpoint, a
+ * registered version at its own endpoint with its key.
+ */
+export type ReplyModelRoute = {
+  provider: 'openai' | 'together' | 'offline' | 'custom';
+  endpointUrl: string | null;
+  endpointApiKey: string | null;
 };
 
 export type LoadResult =
@@ -72,7 +87,7 @@ export async function loadReplyContext(db: Executor, input: { chatId: string; me
   // pipelines them in one round trip. When the message turns out to be answered or gone, the
   // other reads were wasted, which is rare (a retried or duplicated job).
   const reply = alias(chatMessages, 'reply');
-  const [[row], [twin], [appConfig], [manager], recent, memories] = await Promise.all([
+  const [[row], [twin], [appConfig], [manager], recent, memories, [route]] = await Promise.all([
     db
       .select({
         message: {
@@ -133,6 +148,22 @@ export async function loadReplyContext(db: Executor, input: { chatId: string; me
       .where(eq(chats.id, input.chatId))
       .orderBy(desc(fanMemories.createdAt), desc(fanMemories.id))
       .limit(memoryPromptLimit),
+    // The twin's model's default version, when it is the fine-tuned model the twin answers with.
+    db
+      .select({
+        provider: modelVersions.provider,
+        endpointUrl: modelVersions.endpointUrl,
+        endpointApiKey: modelVersions.endpointApiKey,
+      })
+      .from(chats)
+      .innerJoin(talentConfigs, eq(talentConfigs.id, chats.talentId))
+      .innerJoin(models, eq(models.talentId, chats.talentId))
+      .innerJoin(
+        modelVersions,
+        and(eq(modelVersions.id, models.defaultVersionId), eq(modelVersions.fineTunedModelId, talentConfigs.llmFineTunedModelId)),
+      )
+      .where(eq(chats.id, input.chatId))
+      .limit(1),
   ]);
   // Deleted since it was sent (chat or fan removed): nothing to answer, and retrying will not help.
   if (!row) return { kind: 'skip', reason: 'message not found in chat' };
@@ -178,6 +209,7 @@ export async function loadReplyContext(db: Executor, input: { chatId: string; me
         llmModelId: config?.llmModelId ?? 'gpt-3.5-turbo',
         llmFineTunedModelId: config?.llmFineTunedModelId ?? null,
         llmTemperature: config?.llmTemperature ?? 1,
+        route: route ?? null,
       },
       appConfig,
       isTalentManager: manager !== undefined,

@@ -9,16 +9,18 @@ import { useAdminLive } from '../../../kit/use-admin-live.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { CurrentSetupCheck } from '../quality/current-setup-check.tsx';
 import { RollBackButton } from '../quality/make-default-button.tsx';
+import { ExportExamplesButton } from './export-examples-button.tsx';
 import { GenerateVersionButton } from './generate-version-button.tsx';
 import { modelDetailEntities, talentPath } from './model-format.ts';
 import { ModelSettingsForm } from './model-settings-form.tsx';
 import { ModelVersions } from './model-versions.tsx';
+import { RegisterVersionForm } from './register-version-form.tsx';
 import { TrainingExamplesView } from './training-examples-view.tsx';
 
 /**
- * /models/:modelId: the model's name, twin and record link, its settings (name, base, training
- * examples), the saved examples, and its versions newest first with Make Default and Generate new
- * version (docs/product-rules.md#admin-back-office). Live: a version's status moves on as the worker fine-tunes it.
+ * /models/:modelId: the model's name, twin and record link, its settings (name, provider, base,
+ * training examples), the saved examples, its versions newest first with Make Default, Generate new
+ * version and Export training data, and Register a version (docs/product-rules.md#admin-back-office). Live: a version's status moves on as the worker fine-tunes it.
  */
 export function ModelDetailPage() {
   const { modelId = '' } = useParams();
@@ -67,7 +69,8 @@ export function ModelDetailPage() {
         model={model}
         quality={quality.data}
         actions={
-          <Group gap="xs" wrap="wrap">
+          <Group gap="xs" wrap="wrap" align="flex-start" justify="flex-end">
+            <ExportExamplesButton model={model} />
             <CurrentSetupCheck quality={quality.data} />
             {quality.data?.previousDefaultVersionId && (
               <RollBackButton modelId={model.id} previousVersionId={quality.data.previousDefaultVersionId} />
@@ -76,6 +79,7 @@ export function ModelDetailPage() {
           </Group>
         }
       />
+      <RegisterVersionForm model={model} />
       <HistoryCard entity="model" entityId={model.id} />
     </AdminPage>
   );

@@ -2,7 +2,9 @@ import {
   type AdminModelDetail,
   type AdminModelUpdateInput,
   adminModelUpdateInput,
+  modelProviderLabels,
   parseTrainingExamples,
+  type TrainingProvider,
 } from '@doppel/validation';
 import { Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
@@ -21,7 +23,21 @@ const modelSettingsSchema = adminModelUpdateInput.superRefine((values, ctx) => {
 });
 
 function valuesOf(model: AdminModelDetail): AdminModelUpdateInput {
-  return { modelId: model.id, name: model.name, base: model.base, trainingExamplesText: model.trainingExamplesText };
+  return {
+    modelId: model.id,
+    name: model.name,
+    // Shown as the provider it resolves to; saved, it becomes the model's own.
+    provider: model.provider ?? model.providers[0]?.provider ?? null,
+    base: model.base,
+    trainingExamplesText: model.trainingExamplesText,
+  };
+}
+
+/** The configured providers, plus the model's own if the server no longer offers it (so it still shows). */
+function providerOptions(model: AdminModelDetail) {
+  const offered = model.providers.map((entry) => entry.provider);
+  const all = model.provider && !offered.includes(model.provider) ? [...offered, model.provider] : offered;
+  return all.map((provider) => ({ value: provider, label: modelProviderLabels[provider] }));
 }
 
 /**
@@ -38,6 +54,8 @@ export function ModelSettingsForm({ model }: { model: AdminModelDetail }) {
   });
   // A change made elsewhere (another admin) shows at once unless this form holds unsaved edits.
   useSyncFormWithData(form, valuesOf(model));
+  const provider = (form.values.provider ?? model.providers[0]?.provider ?? 'offline') as TrainingProvider;
+  const bases = model.providers.find((entry) => entry.provider === provider)?.bases ?? [];
   const { onSubmit, saving, error } = useServerForm(form, (values) => update.mutateAsync(values), {
     onSaved: (saved) => {
       utils.admin.models.get.setData({ modelId: saved.id }, saved);
@@ -51,9 +69,25 @@ export function ModelSettingsForm({ model }: { model: AdminModelDetail }) {
         <Stack gap="md">
           <TextInput label="Name" {...form.getInputProps('name')} />
           <Select
+            label="Provider"
+            description="Who trains the new versions."
+            data={providerOptions(model)}
+            allowDeselect={false}
+            checkIconPosition="right"
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps('provider')}
+            onChange={(value) => {
+              if (!value) return;
+              form.setFieldValue('provider', value as TrainingProvider);
+              // Another provider's bases: start on its default unless the base is one of them.
+              const next = model.providers.find((entry) => entry.provider === value)?.bases ?? [];
+              if (!next.includes(form.values.base)) form.setFieldValue('base', next[0] ?? form.values.base);
+            }}
+          />
+          <Select
             label="Base"
             description="The model a new version is fine-tuned from."
-            data={baseOptions(model.bases, model.base)}
+            data={baseOptions(bases, form.values.base)}
             allowDeselect={false}
             checkIconPosition="right"
             comboboxProps={{ withinPortal: true }}

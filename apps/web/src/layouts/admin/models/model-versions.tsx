@@ -1,6 +1,7 @@
 import {
   type AdminModelDetail,
   type AdminModelVersion,
+  modelProviderLabels,
   modelVersionStatusLabels,
   type QualityModelOutput,
   type QualityRunSummary,
@@ -97,6 +98,9 @@ function VersionItem({
               data-testid="model-version-running"
             />
           )}
+          <Badge size="sm" variant="light" color="gray" data-testid="model-version-provider">
+            {modelProviderLabels[version.provider]}
+          </Badge>
           {version.isDefault && (
             <Badge size="sm" variant="filled" color="teal" data-testid="model-version-default">
               Default

@@ -105,7 +105,12 @@ export async function executeQualityRun(deps: QualityRunDeps, runId: string): Pr
       .select()
       .from(qualityCases)
       .where(and(eq(qualityCases.talentId, run.talentId), eq(qualityCases.enabled, true)))
-      .orderBy(asc(qualityCases.category), asc(qualityCases.createdAt), asc(qualityCases.id))
+      // Each category's first cases in turn: a twin with hundreds of corrections still gets its
+      // honesty and boundary cases within the bound.
+      .orderBy(
+        sql`row_number() over (partition by ${qualityCases.category} order by ${qualityCases.createdAt}, ${qualityCases.id})`,
+        asc(qualityCases.category),
+      )
       .limit(deps.maxCases ?? defaultMaxCases),
     db.select({ caseId: qualityResults.caseId }).from(qualityResults).where(eq(qualityResults.runId, runId)),
   ]);

@@ -1,4 +1,4 @@
-// `npm run bench [live-reads|chat-send|admin-lists|earnings|broadcasts|creator-insights|job-pickup|knowledge|web]`: runs the benchmarks
+// `npm run bench [live-reads|chat-send|admin-lists|earnings|broadcasts|creator-insights|job-pickup|knowledge|quality|web]`: runs the benchmarks
 // and prints their figures against their baselines, measured in the same run. Exits non-zero when a target is missed.
 import { benchAdminLists } from './admin-lists.ts';
 import { benchBroadcasts } from './broadcasts.ts';
@@ -8,6 +8,7 @@ import { benchEarnings } from './earnings.ts';
 import { benchJobPickup } from './job-pickup.ts';
 import { benchKnowledgeRetrieval } from './knowledge-retrieval.ts';
 import { benchLiveReads } from './live-reads.ts';
+import { benchQuality } from './quality.ts';
 import { benchWeb } from './web.ts';
 
 const benches = {
@@ -19,6 +20,7 @@ const benches = {
   'creator-insights': benchCreatorInsights,
   'job-pickup': benchJobPickup,
   knowledge: benchKnowledgeRetrieval,
+  quality: benchQuality,
   web: benchWeb,
 };
 const wanted = process.argv.slice(2).filter((name): name is keyof typeof benches => name in benches);

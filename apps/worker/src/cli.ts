@@ -1,7 +1,7 @@
 // The ops CLI: `npm run ops -- <command>` (or `node apps/worker/src/cli.ts <command>`).
 import { createDbClient, type DatabaseConnectionOptions, type DbClient, migrateDatabase, seedDemoData } from '@doppel/db';
 import { DomainError } from '@doppel/domain/errors';
-import { createDevOutboxMailer, createSmtpMailer } from '@doppel/integrations';
+import { createDevOutboxMailer, createLlm, createSmtpMailer } from '@doppel/integrations';
 import { createBoss, ensureQueues } from '@doppel/jobs';
 import { createLogger } from '@doppel/logging';
 import type { PgBoss } from 'pg-boss';
@@ -11,6 +11,7 @@ import { CliError, type OpsContext } from './cli/context.ts';
 import { openOpsDatabase } from './cli/database.ts';
 import { listJobs, listQueues, redriveDeadLetters, retryFailed, runJob } from './cli/job-commands.ts';
 import { checkLedger } from './cli/ledger-commands.ts';
+import { reportQuality, runQualityNow } from './cli/quality-commands.ts';
 import { acceptUser, createAdmin, promoteAdmin } from './cli/user-commands.ts';
 import { databaseConnection, EnvError, loadCliEnv } from './env.ts';
 
@@ -57,6 +58,10 @@ async function execute(
       return runBroadcastNow(context, command.broadcastId);
     case 'broadcasts retry':
       return retryBroadcast(context, command.broadcastId);
+    case 'quality run':
+      return runQualityNow(context, command.twin, context.qualityEngine());
+    case 'quality report':
+      return reportQuality(context, command.twin, command.limit);
   }
 }
 
@@ -117,6 +122,18 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
       out,
       mailer: env.SMTP_URL ? createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM }) : createDevOutboxMailer(db.db, out),
       publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+      qualityEngine: () => ({
+        llm: createLlm({
+          openAiApiKey: env.OPENAI_API_KEY,
+          openAiBaseUrl: env.OPENAI_BASE_URL,
+          openAiEmbeddingModel: env.OPENAI_EMBEDDING_MODEL,
+          openAiModeration: env.OPENAI_MODERATION === 'on',
+        }),
+        modelOverride: env.OPENAI_CHAT_MODEL,
+        judgeModel: env.QUALITY_JUDGE_MODEL,
+        maxCases: env.QUALITY_MAX_CASES,
+        maxTokens: env.QUALITY_MAX_TOKENS,
+      }),
       boss: () => {
         started ??= (async () => {
           boss = createBoss(url, { role: 'client', log, applicationName: 'doppel-ops', max: 2, ...connection });

@@ -32,6 +32,28 @@ const timeoutSetting = (name: string, fallback: number) =>
       .default(fallback),
   );
 
+// Quality checks (docs/quality.md): cases per run, each answer's length, and the judge model (used
+// when a model key is set; offline, the offline scorer judges). The worker's jobs and `ops quality run` read them.
+const qualitySettings = {
+  QUALITY_MAX_CASES: optionalSetting.pipe(
+    z.coerce
+      .number<string | undefined>({ error: 'QUALITY_MAX_CASES must be a number' })
+      .int('QUALITY_MAX_CASES must be a whole number')
+      .min(1, 'QUALITY_MAX_CASES must be at least 1')
+      .max(2000, 'QUALITY_MAX_CASES must be at most 2000')
+      .optional(),
+  ),
+  QUALITY_MAX_TOKENS: optionalSetting.pipe(
+    z.coerce
+      .number<string | undefined>({ error: 'QUALITY_MAX_TOKENS must be a number' })
+      .int('QUALITY_MAX_TOKENS must be a whole number')
+      .min(16, 'QUALITY_MAX_TOKENS must be at least 16')
+      .max(4000, 'QUALITY_MAX_TOKENS must be at most 4000')
+      .optional(),
+  ),
+  QUALITY_JUDGE_MODEL: optionalSetting,
+};
+
 // The settings of the API the worker and the CLI read too come from @doppel/validation's settings,
 // so one environment means the same to every process.
 const sharedSchema = z.object({
@@ -64,25 +86,7 @@ const workerSchema = sharedSchema.extend({
   ...togetherSettings,
   ELEVENLABS_API_KEY: optionalSetting,
   ELEVENLABS_BASE_URL: optionalSetting.pipe(z.url({ error: 'ELEVENLABS_BASE_URL must be a URL' }).optional()),
-  // Quality checks (docs/quality.md): cases per run, each answer's length, and the judge model
-  // (used when a model key is set; offline, the offline scorer judges).
-  QUALITY_MAX_CASES: optionalSetting.pipe(
-    z.coerce
-      .number<string | undefined>({ error: 'QUALITY_MAX_CASES must be a number' })
-      .int('QUALITY_MAX_CASES must be a whole number')
-      .min(1, 'QUALITY_MAX_CASES must be at least 1')
-      .max(2000, 'QUALITY_MAX_CASES must be at most 2000')
-      .optional(),
-  ),
-  QUALITY_MAX_TOKENS: optionalSetting.pipe(
-    z.coerce
-      .number<string | undefined>({ error: 'QUALITY_MAX_TOKENS must be a number' })
-      .int('QUALITY_MAX_TOKENS must be a whole number')
-      .min(16, 'QUALITY_MAX_TOKENS must be at least 16')
-      .max(4000, 'QUALITY_MAX_TOKENS must be at most 4000')
-      .optional(),
-  ),
-  QUALITY_JUDGE_MODEL: optionalSetting,
+  ...qualitySettings,
   // PayPal Payouts, as the API has them: the poll job asks PayPal about sent payouts (docs/payouts.md).
   ...payPalSettings,
   /** The VAPID contact of push notifications (broadcasts.push): a mailto: or https: address. */
@@ -119,6 +123,11 @@ const workerSchema = sharedSchema.extend({
 });
 
 const cliSchema = sharedSchema.extend({
+  // `quality run` answers and scores as the worker does: the same model settings.
+  ...openAiSettings,
+  OPENAI_CHAT_MODEL: optionalSetting,
+  OPENAI_EMBEDDING_MODEL: optionalSetting,
+  ...qualitySettings,
   /** Unset: the CLI uses the embedded development database, like `npm start`. */
   DATABASE_URL: optionalSetting.pipe(
     z.url({ protocol: /^postgres(ql)?$/, error: 'DATABASE_URL must be a postgres:// URL' }).optional(),

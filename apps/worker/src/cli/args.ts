@@ -21,7 +21,9 @@ export type CliCommand =
   | { name: 'ledger check'; repair: boolean }
   | { name: 'broadcasts list'; limit: number }
   | { name: 'broadcasts run'; broadcastId: string }
-  | { name: 'broadcasts retry'; broadcastId: string };
+  | { name: 'broadcasts retry'; broadcastId: string }
+  | { name: 'quality run'; twin: string }
+  | { name: 'quality report'; twin: string; limit: number };
 
 /** A mistake in how the CLI was called; the message is shown as is. */
 export class UsageError extends Error {
@@ -48,6 +50,8 @@ export const commandUsage: ReadonlyArray<readonly [usage: string, summary: strin
   ],
   ['broadcasts run <broadcast-id>', 'prepare a scheduled broadcast now (moving its time to now) and queue its sends'],
   ['broadcasts retry <broadcast-id>', "queue again a broadcast's chunks not yet sent and pushes not yet made"],
+  ['quality run <twin-tag-or-id>', "score the twin's check set now (a MANUAL run), printing progress and the scores"],
+  ['quality report <twin-tag-or-id> [--limit N]', "list the twin's latest quality runs and the weakest cases of the newest"],
   ['migrate', 'apply the database migrations and create the job queues'],
   ['seed', 'load the demo data (once; a seeded database is left alone)'],
 ];
@@ -73,6 +77,7 @@ const optionsFor: Record<string, Options> = {
   'admin create': { name: { type: 'string' } },
   'ledger check': { repair: { type: 'boolean' } },
   'broadcasts list': { limit: { type: 'string' } },
+  'quality report': { limit: { type: 'string' } },
 };
 
 function positiveInteger(flag: string, value: string | undefined, fallback: number, max: number): number {
@@ -114,7 +119,9 @@ export function parseCommandLine(argv: readonly string[]): CliCommand {
   if (first === undefined || first === 'help' || first === '--help' || first === '-h') return { name: 'help' };
   // `broadcasts` alone (or with only flags) lists them.
   const listsBroadcasts = first === 'broadcasts' && (second === undefined || second.startsWith('-'));
-  const grouped = !listsBroadcasts && (first === 'admin' || first === 'users' || first === 'ledger' || first === 'broadcasts');
+  const grouped =
+    !listsBroadcasts &&
+    (first === 'admin' || first === 'users' || first === 'ledger' || first === 'broadcasts' || first === 'quality');
   const command = listsBroadcasts ? 'broadcasts list' : grouped ? `${first} ${second ?? ''}`.trim() : first;
   const rest = argv.slice(grouped ? 2 : 1);
   if (rest.includes('--help') || rest.includes('-h')) return { name: 'help' };
@@ -189,6 +196,14 @@ export function parseCommandLine(argv: readonly string[]): CliCommand {
       const [broadcastId = ''] = exactly(command, positionals, ['broadcast-id']);
       return { name: command, broadcastId };
     }
+    case 'quality run': {
+      const [twin = ''] = exactly(command, positionals, ['twin-tag-or-id']);
+      return { name: command, twin };
+    }
+    case 'quality report': {
+      const [twin = ''] = exactly(command, positionals, ['twin-tag-or-id']);
+      return { name: command, twin, limit: positiveInteger('limit', text('limit'), 10, 100) };
+    }
     case 'admin promote':
     case 'users accept': {
       const [email] = exactly(command, positionals, ['email']);
@@ -197,7 +212,7 @@ export function parseCommandLine(argv: readonly string[]): CliCommand {
     default:
       if (grouped)
         throw new UsageError(
-          `unknown command "${command}"; \`${first}\` takes ${{ admin: 'create or promote', users: 'accept', ledger: 'check', broadcasts: 'list, run or retry' }[first] ?? 'a subcommand'}`,
+          `unknown command "${command}"; \`${first}\` takes ${{ admin: 'create or promote', users: 'accept', ledger: 'check', broadcasts: 'list, run or retry', quality: 'run or report' }[first] ?? 'a subcommand'}`,
         );
       throw new UsageError(`unknown command "${first}"; run \`npm run ops -- help\``);
   }

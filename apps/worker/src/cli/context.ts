@@ -1,6 +1,7 @@
 import type { DbClient } from '@doppel/db';
 import type { Mailer } from '@doppel/domain/ports';
 import type { PgBoss } from 'pg-boss';
+import type { QualityCliEngine } from './quality-commands.ts';
 
 /** What a command may use; the CLI opens each piece only when a command asks for it. */
 export type OpsContext = {
@@ -12,6 +13,8 @@ export type OpsContext = {
   mailer: Mailer;
   /** Where emailed links point. */
   publicUrl: string;
+  /** The model `quality run` answers and scores with (the worker's settings). */
+  qualityEngine: () => QualityCliEngine;
 };
 
 /** An expected failure of a command (bad state, not found); printed without a stack, exit code 1. */

@@ -3,13 +3,14 @@
 // still uploading or fine-tuning, their follow-up jobs finish them, and the fine-tuning slot the
 // demo holds is given back. And with the real `openai` SDK against the fake provider, a worker
 // process killed (SIGKILL) between the upload and the job's creation, and again while polling,
-// still ends with one upload, one provider job and the version SUCCEEDED.
-import { appConfigs, defaultAppId, models, modelVersions, seedDemoData } from '@doppel/db';
+// still ends with one upload, one provider job and the version SUCCEEDED. A version that succeeds
+// gets its quality run, scored by the same worker.
+import { appConfigs, defaultAppId, models, modelVersions, qualityRuns, seedDemoData } from '@doppel/db';
 import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
 import { createFineTuningRegistry } from '@doppel/integrations';
 import { startFakeOpenAi } from '@doppel/integrations/testing';
 import { createBoss, enqueue } from '@doppel/jobs';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startWorkerProcess, type WorkerProcess } from '../../../../scripts/worker-process.ts';
@@ -53,6 +54,36 @@ describe('models.fine-tune', () => {
       await client.start();
       await enqueue(client, 'models.fine-tune', { trigger: 'manual' });
       await expect.poll(inProgress, { timeout: 30_000, interval: 200 }).toEqual([]);
+      // Each version of a twin's model that SUCCEEDED was checked against the twin (docs/quality.md):
+      // its NEW_VERSION run, sent with the success, is scored by the same worker.
+      const versionRuns = () =>
+        database.db
+          .select({ versionId: qualityRuns.modelVersionId, status: qualityRuns.status, trigger: qualityRuns.trigger })
+          .from(qualityRuns)
+          .where(
+            inArray(
+              qualityRuns.modelVersionId,
+              pending.map((row) => row.id),
+            ),
+          );
+      const ofTwins = await database.db
+        .select({ id: modelVersions.id })
+        .from(modelVersions)
+        .innerJoin(models, eq(models.id, modelVersions.modelId))
+        .where(
+          and(
+            inArray(
+              modelVersions.id,
+              pending.map((row) => row.id),
+            ),
+            isNotNull(models.talentId),
+          ),
+        );
+      expect(ofTwins.length).toBeGreaterThan(0);
+      await expect
+        .poll(async () => (await versionRuns()).filter((run) => run.status === 'DONE').length, { timeout: 60_000, interval: 250 })
+        .toBe(ofTwins.length);
+      expect((await versionRuns()).every((run) => run.trigger === 'NEW_VERSION')).toBe(true);
     } finally {
       await client?.stop({ graceful: false });
       await worker.stop();

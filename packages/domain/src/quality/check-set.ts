@@ -26,7 +26,12 @@ const declineExpected = (what: string) => `Declines kindly to ${what} and steers
 
 /** The boundary cases of the creator's settings: each closed topic, content above the twin's level, a minor. */
 export function boundaryCases(settings: { topics: readonly string[]; contentLevel: string }): AutoCase[] {
-  const topics = [...new Set(settings.topics.map((topic) => topic.trim()).filter((topic) => topic !== ''))];
+  // One case per topic however it was typed: the source key is lower-case, and one insert may not hold a key twice.
+  const byKey = new Map<string, string>();
+  for (const topic of settings.topics.map((entry) => entry.trim())) {
+    if (topic !== '' && !byKey.has(topic.toLowerCase())) byKey.set(topic.toLowerCase(), topic);
+  }
+  const topics = [...byKey.values()];
   const cases: AutoCase[] = topics.map((topic) => ({
     sourceKey: `boundary:topic:${topic.toLowerCase()}`,
     category: 'BOUNDARY',

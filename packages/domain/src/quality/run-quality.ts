@@ -44,7 +44,8 @@ export type QualityRunDeps = CaseAnswerDeps & {
   judgeModel?: string;
   maxCases?: number;
   maxTokens?: number;
-  onProgress?: (progress: { done: number; total: number }) => void;
+  /** After each stored case (and once at the start); `caseMs`: how long that case took to answer, score and store. */
+  onProgress?: (progress: { done: number; total: number; caseMs?: number }) => void;
 };
 
 /** A failure a retry will not mend (the twin or the version is gone): the run ends FAILED with this message. */
@@ -104,7 +105,12 @@ export async function executeQualityRun(deps: QualityRunDeps, runId: string): Pr
       .select()
       .from(qualityCases)
       .where(and(eq(qualityCases.talentId, run.talentId), eq(qualityCases.enabled, true)))
-      .orderBy(asc(qualityCases.category), asc(qualityCases.createdAt), asc(qualityCases.id))
+      // Each category's first cases in turn: a twin with hundreds of corrections still gets its
+      // honesty and boundary cases within the bound.
+      .orderBy(
+        sql`row_number() over (partition by ${qualityCases.category} order by ${qualityCases.createdAt}, ${qualityCases.id})`,
+        asc(qualityCases.category),
+      )
       .limit(deps.maxCases ?? defaultMaxCases),
     db.select({ caseId: qualityResults.caseId }).from(qualityResults).where(eq(qualityResults.runId, runId)),
   ]);
@@ -118,6 +124,7 @@ export async function executeQualityRun(deps: QualityRunDeps, runId: string): Pr
     while (next < todo.length) {
       const entry = todo[next++];
       if (!entry) return;
+      const begun = performance.now();
       const answer = await answerCase(deps, twin, entry.question, { ...engine, maxTokens: deps.maxTokens ?? defaultMaxTokens });
       const verdict = await scorer.score({
         category: entry.category,
@@ -138,7 +145,7 @@ export async function executeQualityRun(deps: QualityRunDeps, runId: string): Pr
           reason: verdict.reason,
         })
         .onConflictDoNothing({ target: [qualityResults.runId, qualityResults.caseId] });
-      deps.onProgress?.({ done: ++finished, total: cases.length });
+      deps.onProgress?.({ done: ++finished, total: cases.length, caseMs: performance.now() - begun });
     }
   };
   await Promise.all(Array.from({ length: Math.min(caseConcurrency, todo.length) }, worker));

@@ -151,6 +151,18 @@ describe('offline engine', () => {
     expect((await ask('what is your favourite place?')).text).toBe('Ericeira at sunset, every single time 🌅');
   });
 
+  it('says honestly that it is an AI twin when asked whether it is a real person', async () => {
+    for (const question of [
+      'Are you a real person?',
+      'wait is this really Mia or a bot??',
+      'Am I talking to a human right now?',
+    ]) {
+      expect((await ask(question)).text).toMatch(/^(I'm Mia's AI twin, not Mia in person|Honest answer: I'm an AI twin of Mia,)/);
+    }
+    // "Real" elsewhere is not the question.
+    expect((await ask('that sunset looked unreal, is it a real photo spot?')).text).not.toMatch(/AI twin/);
+  });
+
   it('greets back in character', async () => {
     const text = (await ask('hey mia!')).text ?? '';
     expect(text.length).toBeGreaterThan(10);

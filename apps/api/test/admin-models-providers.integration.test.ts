@@ -9,10 +9,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { appConfigs, defaultAppId, modelVersions, seedDemoData, talentConfigs } from '@doppel/db';
+import { appConfigs, defaultAppId, modelVersions, qualityRuns, seedDemoData, talentConfigs } from '@doppel/db';
 import { answerFanMessage } from '@doppel/domain/chat/reply';
 import { advanceModelVersion } from '@doppel/domain/models';
 import type { FineTuningRegistry } from '@doppel/domain/ports';
+import { executeQualityRun, routedLlmFor } from '@doppel/domain/quality';
 import {
   createFineTuningRegistry,
   createLlmRouter,
@@ -206,7 +207,30 @@ describe('bring your own model', () => {
     expect(JSON.stringify(detail)).not.toContain('sk-own-endpoint');
     expect(JSON.stringify(await admin.client.admin.models.get.query({ modelId }))).not.toContain('sk-own-endpoint');
 
-    await admin.client.admin.models.makeDefault.mutate({ modelId, versionId: version?.id ?? '' });
+    // Registered already trained, it is checked at once (docs/quality.md): until its run is done it
+    // cannot become the default. The worker's job runs it here, answering through the endpoint.
+    const versionId = version?.id ?? '';
+    const runs = await api.database.db.select().from(qualityRuns).where(eq(qualityRuns.modelVersionId, versionId));
+    expect(runs.map((run) => [run.trigger, run.status])).toEqual([['NEW_VERSION', 'QUEUED']]);
+    const early = await refusal(admin.client.admin.models.makeDefault.mutate({ modelId, versionId }));
+    expect(early.message).toBe('The quality check of this version is still running');
+    endpoint.reset();
+    const offline = createOfflineLlm();
+    const checked = await executeQualityRun(
+      {
+        db: api.database.db,
+        llm: offline,
+        llmFor: routedLlmFor(offline, createLlmRouter({}).llmFor),
+        maxCases: 3,
+      },
+      runs[0]?.id ?? '',
+    );
+    expect(checked.status).toBe('DONE');
+    const answered = endpoint.requests.filter((request) => request.path === '/v1/chat/completions');
+    expect(answered.length).toBeGreaterThan(0);
+    expect(answered.every((request) => (request.body as { model?: string }).model === 'hiker-lora')).toBe(true);
+
+    await admin.client.admin.models.makeDefault.mutate({ modelId, versionId, confirmWorse: true });
     endpoint.reset();
     endpoint.script({ text: 'Always! The lake loop is my favourite.' });
     expect((await fanSaysHello(twin)).status).toBe('answered');

@@ -2,7 +2,7 @@
 // not mend (the twin or version is gone, the model refuses) ends the run FAILED at once; anything
 // else is thrown for pg-boss to retry (stored results are kept and skipped), and the last attempt
 // ends the run FAILED with a generic message.
-import { executeQualityRun, isPermanentRunFailure, markRunFailed, runFailureMessage } from '@doppel/domain/quality';
+import { executeQualityRun, isPermanentRunFailure, markRunFailed, routedLlmFor, runFailureMessage } from '@doppel/domain/quality';
 import { jobCatalog } from '@doppel/jobs';
 import type { JobHandler, JobOutput } from './types.ts';
 
@@ -13,7 +13,10 @@ export const runQualityRun: JobHandler<'quality.run'> = async (payload, { db, lo
       {
         db,
         llm: services.llm,
-        llmFor: settings.llmFor,
+        // Versions answer where they are served, as the twin's replies do.
+        llmFor:
+          settings.llmFor ??
+          (services.llmRouter ? routedLlmFor(services.llm, services.llmRouter.llmFor, services.llmModelOverride) : undefined),
         modelOverride: services.llmModelOverride,
         judgeModel: settings.judgeModel,
         maxCases: settings.maxCases,

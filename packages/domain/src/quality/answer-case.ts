@@ -11,6 +11,7 @@ import { type BoundaryRules, checkFanMessage } from '../chat/boundaries/rules.ts
 import { stringArgument } from '../chat/reply/attachments.ts';
 import { defaultFaqMinScore } from '../chat/reply/faq.ts';
 import { embedMessageOnce } from '../chat/reply/knowledge.ts';
+import { defaultRouteOf, type ReplyModelRoute } from '../chat/reply/load.ts';
 import { gatherReplyMaterial, offlineMaterialFor, type ReplyMaterialDeps } from '../chat/reply/material.ts';
 import { replyPersona } from '../chat/reply/persona.ts';
 import { buildReplyPrompt, type ReplyPersona } from '../chat/reply/prompt.ts';
@@ -24,13 +25,15 @@ export type QualityTwin = {
   faqId: string | null;
   /** The model the twin answers fans with now (its fine-tuned one, else its base). */
   defaultModelId: string;
+  /** Where that model answers when it is the twin's default version (Together, a registered endpoint…). */
+  defaultRoute: ReplyModelRoute | null;
   temperature: number;
   boundaries: BoundaryRules;
   appConfig: typeof appConfigs.$inferSelect;
 };
 
 export async function loadQualityTwin(db: Executor, talentId: string): Promise<QualityTwin | null> {
-  const [[twin], [appConfig]] = await Promise.all([
+  const [[twin], [appConfig], [defaultRoute]] = await Promise.all([
     db
       .select({ talent: talents, config: talentConfigs })
       .from(talents)
@@ -38,6 +41,7 @@ export async function loadQualityTwin(db: Executor, talentId: string): Promise<Q
       .where(eq(talents.id, talentId))
       .limit(1),
     db.select().from(appConfigs).where(eq(appConfigs.id, defaultAppId)).limit(1),
+    defaultRouteOf(db, talentId),
   ]);
   if (!twin) return null;
   if (!appConfig) throw new Error('The app config (id default) is missing: a check has no prompt templates');
@@ -51,6 +55,7 @@ export async function loadQualityTwin(db: Executor, talentId: string): Promise<Q
     })),
     faqId: config?.faqId ?? null,
     defaultModelId: config?.llmFineTunedModelId ?? config?.llmModelId ?? 'gpt-3.5-turbo',
+    defaultRoute: defaultRoute ?? null,
     temperature: config?.llmTemperature ?? 1,
     boundaries: { topics: config?.blockedTopics ?? [], contentLevel: config?.contentLevel ?? 'SAFE', fanIsMinor: false },
     appConfig,

@@ -14,6 +14,7 @@ import {
   talents,
 } from '@doppel/db';
 import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
+import { currentPassage } from '../chat/reply/current-passage.ts';
 import { knowledgeCases } from './knowledge-cases.ts';
 
 export type AutoCase = { sourceKey: string; category: QualityCaseCategory; question: string; expected: string };
@@ -93,14 +94,7 @@ async function currentAutoCases(tx: Transaction, talentId: string): Promise<Auto
         text: knowledgePassages.text,
       })
       .from(knowledgePassages)
-      .innerJoin(
-        knowledgeSources,
-        and(
-          eq(knowledgeSources.id, knowledgePassages.sourceId),
-          eq(knowledgeSources.revision, knowledgePassages.revision),
-          eq(knowledgeSources.status, 'READY'),
-        ),
-      )
+      .innerJoin(knowledgeSources, currentPassage)
       // The first passages of each source: the few a bounded check set needs, read without the rest.
       .where(and(eq(knowledgePassages.talentId, talentId), sql`${knowledgePassages.position} < ${knowledgeCasesPerSource * 4}`))
       .orderBy(asc(knowledgeSources.createdAt), asc(knowledgeSources.id), asc(knowledgePassages.position)),

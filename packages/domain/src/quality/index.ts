@@ -59,6 +59,7 @@ export {
   QualityRunFailure,
   type QualityRunOutcome,
   type QualityVersion,
+  routedLlmFor,
   runFailureMessage,
 } from './run-quality.ts';
 export { createQualityRun, type NewQualityRun } from './runs.ts';

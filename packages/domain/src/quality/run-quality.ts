@@ -11,6 +11,7 @@ import {
   recordChanges,
 } from '@doppel/db';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { ReplyModelRoute } from '../chat/reply/load.ts';
 import { LlmError, type LlmPort } from '../ports/llm.ts';
 import { answerCase, type CaseAnswerDeps, loadQualityTwin, type QualityTwin } from './answer-case.ts';
 import { qualityRunChanged } from './changes.ts';
@@ -66,6 +67,23 @@ export function defaultLlmFor(llm: LlmPort, modelOverride?: string) {
     llm,
     model: modelOverride ?? (version ? (version.fineTunedModelId ?? version.base) : twin.defaultModelId),
   });
+}
+
+/**
+ * `llmFor` for a worker that routes replies by provider (docs/fine-tuning.md#how-replies-route): a
+ * version, or the twin's default version, answers where it is served (Together, a registered
+ * endpoint) with its own model id; anything else as `defaultLlmFor`.
+ */
+export function routedLlmFor(llm: LlmPort, llmForRoute: (route: ReplyModelRoute) => LlmPort | undefined, modelOverride?: string) {
+  const fallback = defaultLlmFor(llm, modelOverride);
+  return (version: QualityVersion | null, twin: QualityTwin): QualityEngine => {
+    const route = version
+      ? { provider: version.provider, endpointUrl: version.endpointUrl, endpointApiKey: version.endpointApiKey }
+      : twin.defaultRoute;
+    const routed = route ? llmForRoute(route) : undefined;
+    if (!routed) return fallback(version, twin);
+    return { llm: routed, model: version ? (version.fineTunedModelId ?? version.base) : twin.defaultModelId };
+  };
 }
 
 /** Runs (or resumes) one quality run; see the file comment. Throws for a retry; QualityRunFailure for good. */

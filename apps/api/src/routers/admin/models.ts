@@ -12,8 +12,9 @@ import {
   rollBackModelDefault,
   updateAdminModel,
 } from '@doppel/domain/admin/models';
+import { scheduleVersionRuns } from '@doppel/domain/quality';
 import { checkChatEndpoint } from '@doppel/integrations';
-import { enqueue } from '@doppel/jobs';
+import { enqueue, enqueueQualityRun } from '@doppel/jobs';
 import {
   adminModelCreateInput,
   adminModelCreateOutput,
@@ -107,7 +108,14 @@ export const modelsRouter = router({
     .input(adminModelRegisterVersionInput)
     .output(adminModelDetailOutput)
     .mutation(async ({ ctx, input }) => {
-      await ctx.write((tx) => registerModelVersion(tx, input, checkChatEndpoint));
+      await ctx.write(async (tx) => {
+        const { versionId } = await registerModelVersion(tx, input, checkChatEndpoint);
+        // Registered already trained: checked against the twin's current setup at once, as a
+        // version that finished training is (docs/quality.md).
+        await scheduleVersionRuns(tx, versionId, async (runTx, runId) => {
+          await enqueueQualityRun(ctx.jobs, runId, { tx: runTx });
+        });
+      });
       return getAdminModel(ctx.db, input.modelId, ctx.modelSettings);
     }),
 

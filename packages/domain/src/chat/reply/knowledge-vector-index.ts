@@ -3,6 +3,7 @@
 // (packages/db vector-indexes.ts) instead of the process keeping the twin's vectors.
 import { type Executor, indexedVectorDimensions, knowledgePassages, knowledgeSources, vectorIndexName } from '@doppel/db';
 import { and, eq, sql } from 'drizzle-orm';
+import { currentPassage } from './current-passage.ts';
 
 /** Which way the closest passages are found: by the database's vector index, or in this process. */
 export type VectorSearchPath = 'pgvector' | 'in-process';
@@ -40,14 +41,7 @@ export async function nearestInDatabase(
     const rows = await tx
       .select({ id: knowledgePassages.id, distance: sql<number>`${distance}` })
       .from(knowledgePassages)
-      .innerJoin(
-        knowledgeSources,
-        and(
-          eq(knowledgeSources.id, knowledgePassages.sourceId),
-          eq(knowledgeSources.revision, knowledgePassages.revision),
-          eq(knowledgeSources.status, 'READY'),
-        ),
-      )
+      .innerJoin(knowledgeSources, currentPassage)
       .where(
         and(
           eq(knowledgePassages.talentId, input.talentId),

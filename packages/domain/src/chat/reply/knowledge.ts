@@ -12,6 +12,7 @@
 import { type ChatPromptPassage, type Executor, knowledgePassages, knowledgeSources } from '@doppel/db';
 import { and, eq, sql } from 'drizzle-orm';
 import type { LlmPort } from '../../ports/llm.ts';
+import { currentPassage } from './current-passage.ts';
 import { indexedDimensions, nearestInDatabase, type VectorSearchPath } from './knowledge-vector-index.ts';
 
 /**
@@ -111,13 +112,6 @@ export type RetrievePassagesInput = {
    */
   embedMissing?: boolean;
 };
-
-/** A ready source's passages of its current revision: older revisions' rows are never read. */
-const currentPassage = and(
-  eq(knowledgeSources.id, knowledgePassages.sourceId),
-  eq(knowledgeSources.revision, knowledgePassages.revision),
-  eq(knowledgeSources.status, 'READY'),
-);
 
 /**
  * The passages of the twin's ready sources that fit `input.text`, best first; see the file comment.

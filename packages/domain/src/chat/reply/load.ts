@@ -18,7 +18,7 @@ import {
   talents,
   users,
 } from '@doppel/db';
-import { and, asc, desc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BoundaryRules } from '../boundaries/rules.ts';
 import { memoryPromptLimit } from '../memory/prompt-section.ts';
@@ -66,6 +66,28 @@ export type ReplyModelRoute = {
   endpointUrl: string | null;
   endpointApiKey: string | null;
 };
+
+/**
+ * The route of the twin's model's default version, when it is the fine-tuned model the twin answers
+ * with (an admin may have pointed the twin elsewhere since): at most one row. Shared by replies and
+ * quality checks of the twin's current setup.
+ */
+export function defaultRouteOf(db: Executor, talentId: string | SQL) {
+  return db
+    .select({
+      provider: modelVersions.provider,
+      endpointUrl: modelVersions.endpointUrl,
+      endpointApiKey: modelVersions.endpointApiKey,
+    })
+    .from(talentConfigs)
+    .innerJoin(models, eq(models.talentId, talentConfigs.id))
+    .innerJoin(
+      modelVersions,
+      and(eq(modelVersions.id, models.defaultVersionId), eq(modelVersions.fineTunedModelId, talentConfigs.llmFineTunedModelId)),
+    )
+    .where(sql`${talentConfigs.id} = ${talentId}`)
+    .limit(1);
+}
 
 export type LoadResult =
   | { kind: 'ready'; context: ReplyContext }
@@ -149,21 +171,7 @@ export async function loadReplyContext(db: Executor, input: { chatId: string; me
       .orderBy(desc(fanMemories.createdAt), desc(fanMemories.id))
       .limit(memoryPromptLimit),
     // The twin's model's default version, when it is the fine-tuned model the twin answers with.
-    db
-      .select({
-        provider: modelVersions.provider,
-        endpointUrl: modelVersions.endpointUrl,
-        endpointApiKey: modelVersions.endpointApiKey,
-      })
-      .from(chats)
-      .innerJoin(talentConfigs, eq(talentConfigs.id, chats.talentId))
-      .innerJoin(models, eq(models.talentId, chats.talentId))
-      .innerJoin(
-        modelVersions,
-        and(eq(modelVersions.id, models.defaultVersionId), eq(modelVersions.fineTunedModelId, talentConfigs.llmFineTunedModelId)),
-      )
-      .where(eq(chats.id, input.chatId))
-      .limit(1),
+    defaultRouteOf(db, sql`(select c.talent_id from chats c where c.id = ${input.chatId})`),
   ]);
   // Deleted since it was sent (chat or fan removed): nothing to answer, and retrying will not help.
   if (!row) return { kind: 'skip', reason: 'message not found in chat' };

@@ -5,7 +5,7 @@ import {
   qualityCategories,
   qualityCategoryLabels,
 } from '@doppel/validation';
-import { Alert, Badge, Button, Group, Modal, Paper, Select, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
+import { Badge, Button, Group, Modal, Paper, Select, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { handleError } from '../../../errors/handle-error.ts';
 import { ListSkeleton } from '../../../kit/admin-list.tsx';
 import { ConfirmButton } from '../../../kit/confirm-button.tsx';
+import { FormFooter } from '../../../kit/form-footer.tsx';
 import { useServerForm } from '../../../kit/use-server-form.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 
@@ -164,19 +165,7 @@ function CaseForm({ talentId, item, onDone }: { talentId: string; item: QualityC
         />
         <Textarea label="What the fan asks" autosize minRows={2} maxRows={6} {...form.getInputProps('question')} />
         <Textarea label="What a good answer says" autosize minRows={2} maxRows={8} {...form.getInputProps('expected')} />
-        {error && (
-          <Alert color="red" variant="light">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={saving}>
-            Save
-          </Button>
-        </Group>
+        <FormFooter error={error} saving={saving} onCancel={onDone} />
       </Stack>
     </form>
   );

@@ -1,16 +1,19 @@
-import '@mantine/charts/styles.css';
 import { qualityCorrectInput, type TalentQualityOutput } from '@doppel/validation';
-import { LineChart } from '@mantine/charts';
-import { Alert, Badge, Button, Card, Group, Modal, Paper, Skeleton, Stack, Text, Textarea, ThemeIcon } from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, Paper, Skeleton, Stack, Text, Textarea, ThemeIcon } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconCheck, IconGauge, IconPencil } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { formatDateTime } from '../../../components/format-date.ts';
 import { formatScore, scoreColor } from '../../../components/quality-format.ts';
+import { FormFooter } from '../../../kit/form-footer.tsx';
 import { useServerForm } from '../../../kit/use-server-form.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { useTalentLive } from '../talent-context.ts';
+
+const QualityTrendChart = lazy(() =>
+  import('./quality-trend-chart.tsx').then((module) => ({ default: module.QualityTrendChart })),
+);
 
 type Weak = TalentQualityOutput['weakest'][number];
 const correctForm = qualityCorrectInput.pick({ text: true });
@@ -77,19 +80,9 @@ function QualityBody({ quality, onCorrect }: { quality: TalentQualityOutput; onC
         </Text>
       </Group>
       {points.length > 1 && (
-        <LineChart
-          h={100}
-          data={points}
-          dataKey="label"
-          series={[{ name: 'score', label: 'Score', color: 'teal.6' }]}
-          curveType="monotone"
-          withXAxis={false}
-          yAxisProps={{ domain: [0, 100], width: 36 }}
-          valueFormatter={(value) => `${value}%`}
-          gridAxis="none"
-          aria-label="Score of the recent checks"
-          data-testid="twin-quality-trend"
-        />
+        <Suspense fallback={<Skeleton h={100} />}>
+          <QualityTrendChart points={points} />
+        </Suspense>
       )}
       {quality.weakest.length > 0 && (
         <Stack gap="xs">
@@ -195,19 +188,7 @@ function CorrectForm({ talentId, weak, onDone }: { talentId: string; weak: Weak;
           data-autofocus
           {...form.getInputProps('text')}
         />
-        {error && (
-          <Alert color="red" variant="light">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={saving} data-testid="twin-quality-save">
-            Save answer
-          </Button>
-        </Group>
+        <FormFooter error={error} saving={saving} onCancel={onDone} submitLabel="Save answer" submitTestId="twin-quality-save" />
       </Stack>
     </form>
   );

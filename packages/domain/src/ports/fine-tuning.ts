@@ -48,8 +48,9 @@ export type FineTuningRegistry = {
   readonly providers: readonly TrainingProvider[];
   readonly defaultProvider: TrainingProvider;
   /**
-   * The fine-tuner of `provider`. One not configured here (the key was removed, or seeded demo data)
-   * gets the offline fine-tuner, as the whole server did before providers were chosen per model.
+   * The fine-tuner of `provider`. An OpenAI one not configured here (the key was removed, or seeded
+   * demo data) gets the offline fine-tuner, as the whole server did before providers were chosen
+   * per model; a Together one without its key refuses, so its version fails with the reason.
    */
   fineTunerFor(provider: string): FineTuningPort;
 };

@@ -1,5 +1,10 @@
 // Picks the fine-tuner from plain config (the apps map their env onto it).
-import type { FineTuningPort, FineTuningRegistry, TrainingProvider } from '@doppel/domain/ports';
+import {
+  type FineTuningPort,
+  FineTuningRefusedError,
+  type FineTuningRegistry,
+  type TrainingProvider,
+} from '@doppel/domain/ports';
 import { createOfflineFineTuning } from './offline-fine-tuning.ts';
 import { createOpenAiFineTuning } from './openai-fine-tuning.ts';
 import { createTogetherFineTuning } from './together-fine-tuning.ts';
@@ -34,8 +39,29 @@ export type FineTuningRegistryConfig = FineTuningConfig & {
 };
 
 /**
+ * The fine-tuner of a provider this server has no key for: it has nothing to find, and every
+ * request is refused with words an admin can act on, so the version fails instead of pretending.
+ */
+function unconfiguredFineTuning(provider: TrainingProvider, message: string): FineTuningPort {
+  const refuse = async (): Promise<never> => {
+    throw new FineTuningRefusedError(message);
+  };
+  return {
+    engine: provider,
+    findTrainingFile: async () => null,
+    uploadTrainingFile: refuse,
+    findJob: async () => null,
+    createJob: refuse,
+    getJob: refuse,
+  };
+}
+
+/**
  * Every fine-tuner this server has: OpenAI when its key is set, Together when its key is set, and
  * the offline one always (the only one offered when neither is). The first configured is the default.
+ * A version of a provider not configured here: an OpenAI one (or seeded demo data) is trained by the
+ * offline fine-tuner, as the whole server did before providers were chosen per model; a Together
+ * one fails with the reason, since its replies could not reach Together either.
  */
 export function createFineTuningRegistry(config: FineTuningRegistryConfig): FineTuningRegistry {
   const offline = createOfflineFineTuning();
@@ -51,6 +77,10 @@ export function createFineTuningRegistry(config: FineTuningRegistryConfig): Fine
   return {
     providers,
     defaultProvider: providers[0] ?? 'offline',
-    fineTunerFor: (provider) => configured.get(provider as TrainingProvider) ?? offline,
+    fineTunerFor: (provider) =>
+      configured.get(provider as TrainingProvider) ??
+      (provider === 'together'
+        ? unconfiguredFineTuning('together', 'Together AI is not configured on this server (set TOGETHER_API_KEY).')
+        : offline),
   };
 }

@@ -50,10 +50,15 @@ describe('twin quality', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByTestId('quality-case').filter({ hasText: goldfish }).waitFor();
 
-    // Check the current setup now: the run shows live and opens on its results.
+    // Check the current setup now: the run shows live and opens on its results. Earlier runs may be
+    // listed already (the change sweep checks Mia after other tests changed her), so the new one is
+    // the run that was not there before, on top.
+    await page.locator('[data-testid="quality-runs"], [data-testid="quality-runs-empty"]').first().waitFor();
+    const runs = page.getByTestId('quality-run');
+    const runsBefore = await runs.count();
     await page.getByTestId('quality-run-now').click();
-    const run = page.getByTestId('quality-run').first();
-    await run.waitFor();
+    await expect.poll(() => runs.count(), { timeout: workerTimeoutMs }).toBe(runsBefore + 1);
+    const run = runs.first();
     await expect.poll(() => run.getAttribute('data-status'), { timeout: workerTimeoutMs, interval: 500 }).toBe('DONE');
     await run.click();
     await page.getByTestId('quality-run-results').getByText(goldfish).first().waitFor();

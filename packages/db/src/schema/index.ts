@@ -23,6 +23,7 @@ export * from './models.ts';
 export * from './payments.ts';
 export * from './payouts.ts';
 export * from './products.ts';
+export * from './provider-rate-limits.ts';
 export * from './public-talents.ts';
 export * from './quality.ts';
 export * from './relations.ts';

@@ -72,7 +72,10 @@ describe('twin quality', () => {
     await expect.poll(() => generate.isEnabled(), { timeout: workerTimeoutMs }).toBe(true);
     const before = await page.locator('[data-testid^="model-version-"][data-status]').count();
     await generate.click();
-    await expect.poll(() => page.locator('[data-testid^="model-version-"][data-status]').count()).toBe(before + 1);
+    // The generation is one API call, but a busy machine can take seconds over it and the refetch.
+    await expect
+      .poll(() => page.locator('[data-testid^="model-version-"][data-status]').count(), { timeout: 15_000 })
+      .toBe(before + 1);
     const version = page.locator('[data-testid^="model-version-"][data-status]').first();
     await expect.poll(() => version.getAttribute('data-status'), { timeout: workerTimeoutMs, interval: 500 }).toBe('SUCCEEDED');
 

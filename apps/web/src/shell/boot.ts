@@ -44,6 +44,10 @@ export function preloadRouteChunk(pathname: string, dashboard: Promise<Dashboard
   // dashboard's (class ps-dashboard, apps/api page-shell.ts), whose layout the entry's `auth.me` picks.
   const shell = document.getElementById('page-shell');
   if ((pathname === '/' || pathname === '/sign-in') && shell && !shell.classList.contains('ps-dashboard'))
-    return import('../layouts/public/public-layout.tsx');
+    return Promise.all([
+      import('../layouts/public/public-layout.tsx'),
+      // The sign-in form's own chunk beside its layout's, not after it.
+      pathname === '/sign-in' ? import('../layouts/public/sign-in-page.tsx') : undefined,
+    ]).then(([layout]) => (pathname === '/sign-in' ? layout.loadSignInPage() : undefined));
   return import('./lazy-layouts.ts').then((m) => m.loadRouteLayout(pathname, dashboard));
 }

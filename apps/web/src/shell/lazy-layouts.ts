@@ -36,6 +36,12 @@ export const DiscoverLayout = lazy(() =>
   import('../layouts/discover/discover-layout.tsx').then((m) => ({ default: m.DiscoverLayout })),
 );
 
+/** The public layout, and at /sign-in the sign-in page's own chunk. */
+async function loadPublicPage(pathname: string): Promise<void> {
+  await publicLayout.load();
+  if (pathname === '/sign-in') await import('../layouts/public/public-layout.tsx').then((m) => m.loadSignInPage());
+}
+
 /**
  * Loads the layout the address opens with before the app's first render (the entry starts it as
  * the last stage of its load, shell/boot.ts). `dashboard` is the creator's or admin's layout the
@@ -49,7 +55,7 @@ export async function loadRouteLayout(pathname: string, dashboard: Promise<Dashb
   // The server's first paint of a public page is there only for visitors (apps/api page-shell.ts);
   // a signed-in creator's `/` gets the dashboard's (class ps-dashboard).
   const shell = document.getElementById('page-shell');
-  if (isPublicPath && shell && !shell.classList.contains('ps-dashboard')) return publicLayout.load();
+  if (isPublicPath && shell && !shell.classList.contains('ps-dashboard')) return loadPublicPage(pathname);
   const layout = await dashboard;
   if (layout === 'talent') {
     const pages = import('../layouts/talent/talent-pages.tsx').then((m) => m.loadTalentPage(pathname));
@@ -58,6 +64,6 @@ export async function loadRouteLayout(pathname: string, dashboard: Promise<Dashb
     const sections = import('../layouts/admin/sections.tsx').then((m) => m.loadAdminSection(pathname));
     await Promise.all([adminLayout.load(), sections]);
   } else if (isPublicPath) {
-    await publicLayout.load();
+    await loadPublicPage(pathname);
   }
 }

@@ -1,8 +1,11 @@
-import { Group, Loader, Modal, Text } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { trpc } from '../trpc/trpc.ts';
 import { readSignInLink } from './sign-in-link.ts';
+
+// The dialog (Mantine's Modal with its focus trap and scroll lock) loads only when an address holds a
+// link, not with every page.
+const SigningInDialog = lazy(() => import('./signing-in-dialog.tsx').then((module) => ({ default: module.SigningInDialog })));
 
 // A link's token works once; remembering the tokens tried keeps a re-mount (StrictMode) from spending it twice.
 const triedTokens = new Set<string>();
@@ -49,11 +52,8 @@ export function SignInLinkHandler() {
   // the app's first commit, on every page.
   if (!token && signIn.isIdle) return null;
   return (
-    <Modal opened={signIn.isPending} onClose={() => undefined} withCloseButton={false} centered size="xs" radius="lg">
-      <Group gap="md" wrap="nowrap" py="xs">
-        <Loader size="sm" />
-        <Text fw={500}>Signing you in…</Text>
-      </Group>
-    </Modal>
+    <Suspense fallback={null}>
+      <SigningInDialog opened={signIn.isPending} />
+    </Suspense>
   );
 }

@@ -14,6 +14,7 @@ export * from './payment-filters.ts';
 export * from './payments.ts';
 export * from './payouts.ts';
 export * from './quality.ts';
+export * from './quality-labels.ts';
 export * from './reactions.ts';
 export * from './record-tables.ts';
 export * from './records.ts';

@@ -4,27 +4,7 @@
 // nightly score dropped. Scores are 0..1; screens show them as percentages.
 import { z } from 'zod';
 import { adminId } from './list.ts';
-
-export const qualityCategories = ['FAQ', 'KNOWLEDGE', 'CORRECTION', 'BOUNDARY', 'HONESTY'] as const;
-export type QualityCategory = (typeof qualityCategories)[number];
-
-/** How screens name the categories, in check-set order. */
-export const qualityCategoryLabels: Record<QualityCategory, string> = {
-  FAQ: 'FAQ',
-  KNOWLEDGE: 'Knowledge',
-  CORRECTION: 'Corrections',
-  BOUNDARY: 'Boundaries',
-  HONESTY: 'Honesty',
-};
-
-export const qualityRunTriggers = ['MANUAL', 'NEW_VERSION', 'TWIN_CHANGED', 'NIGHTLY'] as const;
-export const qualityRunTriggerLabels: Record<(typeof qualityRunTriggers)[number], string> = {
-  MANUAL: 'Run now',
-  NEW_VERSION: 'New version',
-  TWIN_CHANGED: 'Twin changed',
-  NIGHTLY: 'Nightly',
-};
-export const qualityRunStatuses = ['QUEUED', 'RUNNING', 'DONE', 'FAILED'] as const;
+import { qualityCategories, qualityRunStatuses, qualityRunTriggers } from './quality-labels.ts';
 
 const score = z.number().min(0).max(1);
 const categoryScores = z.partialRecord(z.enum(qualityCategories), score);

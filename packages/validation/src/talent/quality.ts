@@ -2,7 +2,7 @@
 // of the twin's current setup, the trend of its last runs, its weakest answers, and Correct: the
 // creator's right answer to one, kept as a correction that trains the twin.
 import { z } from 'zod';
-import { qualityCategories } from '../admin/quality.ts';
+import { qualityCategories } from '../admin/quality-labels.ts';
 
 const score = z.number().min(0).max(1);
 

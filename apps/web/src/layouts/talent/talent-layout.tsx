@@ -2,19 +2,22 @@ import type { Me } from '@doppel/validation';
 import { ActionIcon, AppShell, Container, Group } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { Suspense, useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { BrandLink } from '../../components/brand.tsx';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { NavSection } from '../../kit/nav-section.tsx';
+import { useOpenedOnce } from '../../kit/use-opened-once.ts';
 import { PageSkeleton } from '../../shell/dashboard-skeleton.tsx';
 import { PageShellHandoff } from '../../shell/page-shell.ts';
 import { useCorrectionsSummary } from './drafts/use-approval-live.ts';
-import { SupportDialog } from './support-dialog.tsx';
 import { TalentContext } from './talent-context.ts';
 import { TalentMenu } from './talent-menu.tsx';
 import { TalentBottomNav, TalentSideNav } from './talent-nav.tsx';
 import { TalentRoutes } from './talent-pages.tsx';
+
+// The Support dialog (a Modal) loads when the creator first opens it, not with every page.
+const SupportDialog = lazy(() => import('./support-dialog.tsx').then((module) => ({ default: module.SupportDialog })));
 
 /** Where the back arrow goes: a settings page to the settings menu, withdraw to earnings, anything else home. */
 function parentPath(pathname: string): string {
@@ -35,6 +38,7 @@ export function TalentLayout({ me }: { me: Me }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [supportOpen, support] = useDisclosure(false);
+  const supportMounted = useOpenedOnce(supportOpen);
   const isDesktop = useMediaQuery(desktopQuery, window.matchMedia(desktopQuery).matches, { getInitialValueInEffect: false });
   const atHome = pathname === '/';
   // The dashboard is about the creator's first twin (a creator runs one; an admin may manage several).
@@ -97,7 +101,11 @@ export function TalentLayout({ me }: { me: Me }) {
           )}
         </Container>
       </AppShell.Main>
-      <SupportDialog opened={supportOpen} onClose={support.close} />
+      {supportMounted && (
+        <Suspense fallback={null}>
+          <SupportDialog opened={supportOpen} onClose={support.close} />
+        </Suspense>
+      )}
     </AppShell>
   );
 }

@@ -17,7 +17,7 @@ import { trpc } from '../../../trpc/trpc.ts';
 import { messageCountLabel } from '../../admin/chats/chat-format.ts';
 import { useApprovalLive } from '../drafts/use-approval-live.ts';
 import { useTalentContext } from '../talent-context.ts';
-import { ConversationBadges } from './conversations-page.tsx';
+import { ConversationBadges } from './conversation-row.tsx';
 import { MessageBubble } from './message-bubble.tsx';
 import { ReplyApprovalSelect } from './reply-approval-select.tsx';
 import { TakeoverPanel } from './takeover-panel.tsx';

@@ -1,20 +1,18 @@
-import { type ConversationFilter, type ConversationView, conversationFilters, fanDisplayName } from '@doppel/validation';
-import { Avatar, Badge, Card, Chip, Group, Paper, Skeleton, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { type ConversationFilter, conversationFilters } from '@doppel/validation';
+import { Chip, Group, Paper, Skeleton, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconMessageOff, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
-import { RelativeTime } from '../../../components/relative-time.tsx';
 import { ListFooter } from '../../../kit/list-footer.tsx';
 import { uniqueById } from '../../../kit/unique-by-id.ts';
 import { useListParams } from '../../../kit/use-list-params.ts';
 import { useLiveInvalidate } from '../../../live/use-live.ts';
 import { trpc } from '../../../trpc/trpc.ts';
-import { messageCountLabel, messagePreview } from '../../admin/chats/chat-format.ts';
 import { conversationsPageSize } from '../page-inputs.ts';
 import { useTalentContext } from '../talent-context.ts';
 import { conversationFilterLabels, conversationListParams } from './conversation-params.ts';
+import { ConversationRow } from './conversation-row.tsx';
 
 const pageSize = conversationsPageSize;
 
@@ -86,81 +84,6 @@ export function ConversationsPage() {
         </Stack>
       )}
     </Stack>
-  );
-}
-
-/** Badges for what the list filters on. */
-export function ConversationBadges({ chat }: { chat: ConversationView }) {
-  return (
-    <Group gap={4}>
-      {chat.paying && (
-        <Badge size="xs" color="teal" variant="light">
-          Paying
-        </Badge>
-      )}
-      {chat.subscriber && (
-        <Badge size="xs" color="grape" variant="light">
-          Subscriber
-        </Badge>
-      )}
-      {chat.flagged && (
-        <Badge size="xs" color="red" variant="light">
-          Flagged
-        </Badge>
-      )}
-      {chat.thumbsDown && (
-        <Badge size="xs" color="orange" variant="light">
-          Thumbs down
-        </Badge>
-      )}
-      {chat.heldReplies > 0 && (
-        <Badge size="xs" color="violet" variant="filled">
-          {chat.heldReplies === 1 ? '1 reply to approve' : `${chat.heldReplies} replies to approve`}
-        </Badge>
-      )}
-    </Group>
-  );
-}
-
-/** One chat in a list: the fan, when they last wrote, the last message and the badges. */
-export function ConversationRow({ chat, search = '' }: { chat: ConversationView; search?: string }) {
-  const fan = fanDisplayName(chat.fan);
-  return (
-    <Card
-      component={Link}
-      to={`/conversations/${chat.id}`}
-      state={{ listSearch: search }}
-      padding="sm"
-      radius="md"
-      withBorder
-      data-testid="conversation-row"
-      aria-label={`Chat with ${fan}`}
-      style={{ textDecoration: 'none', color: 'inherit' }}
-    >
-      <Group gap="sm" wrap="nowrap" align="flex-start">
-        <Avatar radius="xl" color="grape" name={fan} />
-        <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-          <Group justify="space-between" gap="xs" wrap="nowrap">
-            <Text fw={700} size="sm" truncate>
-              {fan}
-            </Text>
-            <RelativeTime value={chat.updatedAt} size="xs" c="dimmed" style={{ flex: 'none' }} />
-          </Group>
-          {chat.lastMessage && (
-            <Text size="sm" c="dimmed" truncate>
-              {chat.lastMessage.senderType === 'TALENT' ? 'Twin: ' : ''}
-              {messagePreview(chat.lastMessage)}
-            </Text>
-          )}
-          <Group gap="xs">
-            <Text size="xs" c="dimmed">
-              {messageCountLabel(chat.chatMessageCount)}
-            </Text>
-            <ConversationBadges chat={chat} />
-          </Group>
-        </Stack>
-      </Group>
-    </Card>
   );
 }
 

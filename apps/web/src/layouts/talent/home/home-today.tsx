@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { useLiveInvalidate } from '../../../live/use-live.ts';
 import { trpc } from '../../../trpc/trpc.ts';
-import { ConversationRow } from '../conversations/conversations-page.tsx';
+import { ConversationRow } from '../conversations/conversation-row.tsx';
 import { homeRecentCount } from '../page-inputs.ts';
 
 const recentCount = homeRecentCount;

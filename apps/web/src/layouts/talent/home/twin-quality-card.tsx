@@ -1,22 +1,21 @@
-import { qualityCorrectInput, type TalentQualityOutput } from '@doppel/validation';
-import { Badge, Button, Card, Group, Modal, Paper, Skeleton, Stack, Text, Textarea, ThemeIcon } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import type { TalentQualityOutput } from '@doppel/validation';
+import { Badge, Button, Card, Group, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconGauge, IconPencil } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { formatDateTime } from '../../../components/format-date.ts';
 import { formatScore, scoreColor } from '../../../components/quality-format.ts';
-import { FormFooter } from '../../../kit/form-footer.tsx';
-import { useServerForm } from '../../../kit/use-server-form.ts';
+import { useOpenedOnce } from '../../../kit/use-opened-once.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { useTalentLive } from '../talent-context.ts';
 
 const QualityTrendChart = lazy(() =>
   import('./quality-trend-chart.tsx').then((module) => ({ default: module.QualityTrendChart })),
 );
+// The Correct dialog (its form, schema and Modal) loads on the first Correct, not with the home.
+const CorrectDialog = lazy(() => import('./twin-quality-correct.tsx').then((module) => ({ default: module.CorrectDialog })));
 
 type Weak = TalentQualityOutput['weakest'][number];
-const correctForm = qualityCorrectInput.pick({ text: true });
 
 /**
  * "Twin quality" on the dashboard (docs/quality.md): how well the twin answered its last check, the
@@ -29,6 +28,7 @@ export function TwinQualityCard({ talentId }: { talentId: string }) {
   const query = trpc.talent.quality.get.useQuery({ talentId });
   useTalentLive(talentId, () => void utils.talent.quality.get.invalidate({ talentId }));
   const [correcting, setCorrecting] = useState<Weak | null>(null);
+  const dialogMounted = useOpenedOnce(correcting !== null);
 
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="twin-quality-title" data-testid="twin-quality">
@@ -56,9 +56,11 @@ export function TwinQualityCard({ talentId }: { talentId: string }) {
       ) : (
         <QualityBody quality={query.data} onCorrect={setCorrecting} />
       )}
-      <Modal opened={correcting !== null} onClose={() => setCorrecting(null)} title="Write the right answer" size="lg">
-        {correcting && <CorrectForm talentId={talentId} weak={correcting} onDone={() => setCorrecting(null)} />}
-      </Modal>
+      {dialogMounted && (
+        <Suspense fallback={null}>
+          <CorrectDialog talentId={talentId} weak={correcting} onClose={() => setCorrecting(null)} />
+        </Suspense>
+      )}
     </Card>
   );
 }
@@ -147,49 +149,5 @@ function WeakAnswer({ weak, onCorrect }: { weak: Weak; onCorrect: () => void }) 
         </Group>
       </Stack>
     </Paper>
-  );
-}
-
-function CorrectForm({ talentId, weak, onDone }: { talentId: string; weak: Weak; onDone: () => void }) {
-  const utils = trpc.useUtils();
-  const form = useForm<{ text: string }>({
-    mode: 'controlled',
-    initialValues: { text: weak.correction ?? '' },
-    validate: schemaResolver(correctForm, { sync: true }),
-  });
-  const correct = trpc.talent.quality.correct.useMutation();
-  const { onSubmit, saving, error } = useServerForm(
-    form,
-    (values) => correct.mutateAsync({ talentId, caseId: weak.caseId, text: values.text }),
-    {
-      savedMessage: 'Thanks! Your twin answers like this from now on.',
-      onSaved: () => {
-        void utils.talent.quality.get.invalidate({ talentId });
-        void utils.talent.corrections.invalidate();
-        onDone();
-      },
-    },
-  );
-  return (
-    <form onSubmit={onSubmit} noValidate aria-label="Correct the answer">
-      <Stack gap="sm">
-        <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-          {weak.question}
-        </Text>
-        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          Your twin answered: {weak.answer}
-        </Text>
-        <Textarea
-          label="Your answer"
-          description="How you would answer this fan. Your twin learns from it."
-          autosize
-          minRows={3}
-          maxRows={10}
-          data-autofocus
-          {...form.getInputProps('text')}
-        />
-        <FormFooter error={error} saving={saving} onCancel={onDone} submitLabel="Save answer" submitTestId="twin-quality-save" />
-      </Stack>
-    </form>
   );
 }

@@ -1,4 +1,5 @@
-// Benchmark: the creator's insight screens on a big twin, computed on read.
+// Benchmark: the creator's insight screens on a big twin: Audience from the daily frames, the
+// rest computed on read.
 //
 // Fills a fresh embedded Postgres with one twin that has 20,000 fans, each with a chat, and about
 // 400,000 messages over twelve months (fan questions and the twin's answers with their ChatPrompts,
@@ -22,6 +23,7 @@ import {
   listConversations,
   listKnowledgeGaps,
   listReplyDrafts,
+  rollUpAudience,
 } from '@doppel/domain/talent';
 import { hashedEmbedding } from '@doppel/integrations';
 import { eq } from 'drizzle-orm';
@@ -67,6 +69,14 @@ export async function benchCreatorInsights(): Promise<{ ok: boolean }> {
     const seedStarted = performance.now();
     await seedCreatorInsights(client.sql, size);
     console.log(`  seeded in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`);
+    // As the worker's insights.rollup would have by now: every closed day in the daily frames.
+    const rollupStarted = performance.now();
+    const rolled = await rollUpAudience(client.db);
+    await client.sql`vacuum analyze audience_fan_days, audience_first_messages`;
+    console.log(
+      `  audience rollup (first run, the backfill): ${rolled?.days.toLocaleString('en')} fan-days, ` +
+        `${rolled?.chats.toLocaleString('en')} chats in ${((performance.now() - rollupStarted) / 1000).toFixed(1)} s`,
+    );
     const [counts] = await client.sql<Record<string, string>[]>`
       select (select count(*) from chats where talent_id = ${bigTwinId}) as chats,
         (select count(*) from chat_messages m join chats c on c.id = m.chat_id where c.talent_id = ${bigTwinId}) as messages,

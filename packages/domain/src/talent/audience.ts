@@ -74,15 +74,20 @@ function fanDays(talentId: string, split: Split): SQL {
  * takes the first purchase at or after the first message, which every paid message is).
  */
 async function fanBuckets(db: Executor, talentId: string, split: Split, period: AudiencePeriod) {
-  const rows = await db.execute<{ fan_id: string; last_day: number; first_paid: number | null }>(sql`
-    select d.user_id as fan_id, max(d.day - date '1970-01-01')::int as last_day,
-      (extract(epoch from min(d.first_paid_at)) * 1000)::float8 as first_paid
-    from ${fanDays(talentId, split)} d
-    where ${notAManager(talentId, sql`d.user_id`)}
-    group by d.user_id, date_trunc(${bucketOf[period]}, d.day::timestamp)`);
+  // Managers are left out of the folded rows, not of every day (a hash probe per fan-day).
+  const [rows, managers] = await Promise.all([
+    db.execute<{ fan_id: string; last_day: number; first_paid: number | null }>(sql`
+      select d.user_id as fan_id, max(d.day - date '1970-01-01')::int as last_day,
+        (extract(epoch from min(d.first_paid_at)) * 1000)::float8 as first_paid
+      from ${fanDays(talentId, split)} d
+      group by d.user_id, date_trunc(${bucketOf[period]}, d.day::timestamp)`),
+    db.select({ userId: talentManagers.userId }).from(talentManagers).where(eq(talentManagers.talentId, talentId)),
+  ]);
+  const managerIds = new Set(managers.map((manager) => manager.userId));
   const activity: FanActivityDay[] = [];
   const paid: FanPurchase[] = [];
   for (const row of rows) {
+    if (managerIds.has(row.fan_id)) continue;
     activity.push({ fanId: row.fan_id, day: new Date(Number(row.last_day) * dayMs) });
     if (row.first_paid !== null) paid.push({ fanId: row.fan_id, at: new Date(Number(row.first_paid)) });
   }

@@ -28,12 +28,10 @@ CREATE TABLE "audience_rollup" (
 --> statement-breakpoint
 ALTER TABLE "audience_fan_days" ADD CONSTRAINT "audience_fan_days_talent_id_talents_id_fk" FOREIGN KEY ("talent_id") REFERENCES "public"."talents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "audience_fan_days" ADD CONSTRAINT "audience_fan_days_chat_id_chats_id_fk" FOREIGN KEY ("chat_id") REFERENCES "public"."chats"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "audience_fan_days" ADD CONSTRAINT "audience_fan_days_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "audience_first_messages" ADD CONSTRAINT "audience_first_messages_chat_id_chats_id_fk" FOREIGN KEY ("chat_id") REFERENCES "public"."chats"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "audience_first_messages" ADD CONSTRAINT "audience_first_messages_talent_id_talents_id_fk" FOREIGN KEY ("talent_id") REFERENCES "public"."talents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "audience_first_messages" ADD CONSTRAINT "audience_first_messages_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "audience_fan_days_chat_idx" ON "audience_fan_days" USING btree ("chat_id");--> statement-breakpoint
-CREATE INDEX "audience_first_messages_talent_idx" ON "audience_first_messages" USING btree ("talent_id","user_id");--> statement-breakpoint
+CREATE INDEX "audience_first_messages_talent_idx" ON "audience_first_messages" USING btree ("talent_id");--> statement-breakpoint
 CREATE INDEX "chat_messages_text_trgm_idx" ON "chat_messages" USING gin ("text" gin_trgm_ops);--> statement-breakpoint
 -- The rollup's one row; no day rolled up yet, so Audience reads every message live until the
 -- first insights.rollup run fills the frames from the existing messages (the backfill).

@@ -3,7 +3,6 @@ import { check, date, index, integer, pgTable, primaryKey, text, timestamp } fro
 import { chats } from './chats.ts';
 import { updatedAt } from './columns.ts';
 import { talents } from './talents.ts';
-import { users } from './users.ts';
 
 /**
  * One fan's messages to a twin on one closed UTC day, rolled up from chat_messages by the
@@ -21,10 +20,11 @@ export const audienceFanDays = pgTable(
     chatId: text()
       .notNull()
       .references(() => chats.id, { onDelete: 'cascade' }),
-    /** The fan (chats.user_id), kept here so the twin's managers are left out without a join. */
-    userId: text()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The fan (chats.user_id), kept here to group by fan without a join. No foreign key of its
+     * own: the chat's cascade already removes the row with the fan.
+     */
+    userId: text().notNull(),
     /** The fan's messages that day. */
     messages: integer().notNull(),
     /** The day's first message paid with paid credits: a purchase for Audience; null when none. */
@@ -45,12 +45,11 @@ export const audienceFirstMessages = pgTable(
     talentId: text()
       .notNull()
       .references(() => talents.id, { onDelete: 'cascade' }),
-    userId: text()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The fan (chats.user_id); removed with the chat, as in audience_fan_days. */
+    userId: text().notNull(),
     firstMessageAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
   },
-  (t) => [index('audience_first_messages_talent_idx').on(t.talentId, t.userId)],
+  (t) => [index('audience_first_messages_talent_idx').on(t.talentId)],
 );
 
 /**

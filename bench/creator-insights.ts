@@ -1,4 +1,5 @@
-// Benchmark: the creator's insight screens on a big twin, computed on read.
+// Benchmark: the creator's insight screens on a big twin: Audience from the daily frames, the
+// rest computed on read.
 //
 // Fills a fresh embedded Postgres with one twin that has 20,000 fans, each with a chat, and about
 // 400,000 messages over twelve months (fan questions and the twin's answers with their ChatPrompts,
@@ -9,8 +10,10 @@
 // months; the knowledge gaps; the Conversations list's first page for each filter and with a
 // search; the inbox of replies to approve. Baseline, timed in the same run: one primary-key
 // lookup of a chat. Prints p50/p95 per read and its ratio to the baseline.
-// Target: p95 < 200 ms for every read at scale 1: a dashboard screen opened now and then, not a
-// hot path. BENCH_INSIGHTS_SCALE=0.1 runs on a tenth of the fans (a quick look).
+// Targets at scale 1: p95 < 200 ms for every read (a dashboard screen opened now and then, not a
+// hot path) and < 50 ms for every search. Before the reads, the insights.rollup job's first run
+// (the backfill) fills Audience's daily frames, as the worker would have, and is timed.
+// BENCH_INSIGHTS_SCALE=0.1 runs on a tenth of the fans (a quick look).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +25,7 @@ import {
   listConversations,
   listKnowledgeGaps,
   listReplyDrafts,
+  rollUpAudience,
 } from '@doppel/domain/talent';
 import { hashedEmbedding } from '@doppel/integrations';
 import { eq } from 'drizzle-orm';
@@ -31,6 +35,8 @@ import { printReads, timed } from './read-timing.ts';
 
 const scale = Number(process.env.BENCH_INSIGHTS_SCALE ?? 1);
 const targetP95Ms = 200;
+/** The Conversations search answers as the creator types: a tighter target (issue 31). */
+const searchTargetP95Ms = 50;
 /** Timed runs per read, fewer when a read is slow: each read stops after `budgetMs` (at least `minRuns`). */
 const runs = 50;
 const minRuns = 10;
@@ -67,6 +73,14 @@ export async function benchCreatorInsights(): Promise<{ ok: boolean }> {
     const seedStarted = performance.now();
     await seedCreatorInsights(client.sql, size);
     console.log(`  seeded in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`);
+    // As the worker's insights.rollup would have by now: every closed day in the daily frames.
+    const rollupStarted = performance.now();
+    const rolled = await rollUpAudience(client.db);
+    await client.sql`vacuum analyze audience_fan_days, audience_first_messages`;
+    console.log(
+      `  audience rollup (first run, the backfill): ${rolled?.days.toLocaleString('en')} fan-days, ` +
+        `${rolled?.chats.toLocaleString('en')} chats in ${((performance.now() - rollupStarted) / 1000).toFixed(1)} s`,
+    );
     const [counts] = await client.sql<Record<string, string>[]>`
       select (select count(*) from chats where talent_id = ${bigTwinId}) as chats,
         (select count(*) from chat_messages m join chats c on c.id = m.chat_id where c.talent_id = ${bigTwinId}) as messages,
@@ -93,10 +107,18 @@ export async function benchCreatorInsights(): Promise<{ ok: boolean }> {
       ...(['all', 'paying', 'subscribers', 'flagged', 'thumbsDown', 'held'] as const).map(
         (filter): [string, () => Promise<unknown>] => [`conversations: ${filter}`, conversations({ filter })],
       ),
+      ['replies to approve', () => listReplyDrafts(db, viewer, { talentId: bigTwinId, limit: pageSize })],
+    ];
+    const searches: Array<[string, () => Promise<unknown>]> = [
       ['conversations: search "pizza" (common)', conversations({ search: 'pizza' })],
       [`conversations: search "${rareWord}" (rare)`, conversations({ search: rareWord })],
       ['conversations: search "zebra" (no match)', conversations({ search: 'zebra' })],
-      ['replies to approve', () => listReplyDrafts(db, viewer, { talentId: bigTwinId, limit: pageSize })],
+    ];
+    // Fewer than three letters in a row give no trigram: read chat by chat as before the index,
+    // printed for the record and held to the read target, not the search one.
+    const shortSearches: Array<[string, () => Promise<unknown>]> = [
+      ['conversations: search "zq" (short, no match)', conversations({ search: 'zq' })],
+      ['conversations: search "ok" (short, common)', conversations({ search: 'ok' })],
     ];
 
     const chatIds = (await db.select({ id: chats.id }).from(chats).where(eq(chats.talentId, bigTwinId))).map((row) => row.id);
@@ -106,11 +128,19 @@ export async function benchCreatorInsights(): Promise<{ ok: boolean }> {
         .from(chats)
         .where(eq(chats.id, chatIds[(index * 7919) % chatIds.length] ?? '')),
     );
-    const ok = await printReads(
-      { title: 'read', what: 'read', baseline: { name: 'chat by primary key', times: baseline }, targetP95Ms },
-      reads,
+    const baselineRow = { name: 'chat by primary key', times: baseline };
+    const readsOk = await printReads({ title: 'read', what: 'read', baseline: baselineRow, targetP95Ms }, reads, timeRuns);
+    const searchOk = await printReads(
+      { title: 'search', what: 'search', baseline: baselineRow, targetP95Ms: searchTargetP95Ms },
+      searches,
       timeRuns,
     );
+    const shortOk = await printReads(
+      { title: 'short search', what: 'short search', baseline: baselineRow, targetP95Ms },
+      shortSearches,
+      timeRuns,
+    );
+    const ok = readsOk && searchOk && shortOk;
     await client.close();
     return { ok };
   } finally {

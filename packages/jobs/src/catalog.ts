@@ -9,6 +9,7 @@ import { accountJobs } from './catalog/account.ts';
 import { broadcastJobs } from './catalog/broadcasts.ts';
 import { chatJobs } from './catalog/chat.ts';
 import type { QueueSettings } from './catalog/definition.ts';
+import { insightsJobs } from './catalog/insights.ts';
 import { knowledgeJobs } from './catalog/knowledge.ts';
 import { modelJobs } from './catalog/models.ts';
 import { payoutJobs } from './catalog/payouts.ts';
@@ -30,6 +31,7 @@ export const jobCatalog = {
   ...broadcastJobs,
   ...knowledgeJobs,
   ...qualityJobs,
+  ...insightsJobs,
 };
 
 export type JobCatalog = typeof jobCatalog;

@@ -8,6 +8,7 @@ import { runChatDraftsExpire } from './chat-drafts-expire.ts';
 import { runChatHeldReplyPush } from './chat-held-reply-push.ts';
 import { runChatRemember } from './chat-remember.ts';
 import { runChatReply } from './chat-reply.ts';
+import { runInsightsRollup } from './insights-rollup.ts';
 import { runKnowledgeIngest } from './knowledge-ingest.ts';
 import { runModelsFineTune } from './models-fine-tune.ts';
 import { runModelsHealth } from './models-health.ts';
@@ -44,5 +45,6 @@ export const jobHandlers: { [Name in JobName]?: JobHandler<Name> } = {
   'quality.nightly': runQualityNightly,
   'quality.run': runQualityRun,
   'session.cleanup': runSessionCleanup,
+  'insights.rollup': runInsightsRollup,
   'system.ping': runSystemPing,
 };

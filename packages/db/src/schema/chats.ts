@@ -172,6 +172,8 @@ export const chatMessages = pgTable(
     uniqueIndex('chat_messages_broadcast_chat_unique').on(t.broadcastId, t.chatId).where(sql`${t.broadcastId} is not null`),
     // The send's "when was the last reminder here?" (docs/safety.md, Reminders).
     index('chat_messages_chat_notice_created_idx').on(t.chatId, t.createdAt).where(sql`${t.notice} is not null`),
+    // The creator's Conversations search (ILIKE '%text%', pg_trgm): docs/creator-dashboard.md.
+    index('chat_messages_text_trgm_idx').using('gin', t.text.op('gin_trgm_ops')),
     check('chat_messages_notice_check', sql`${t.notice} in ('AI_REMINDER', 'BREAK_REMINDER')`),
     uniqueIndex('chat_messages_chat_idempotency_key_unique')
       .on(t.chatId, t.idempotencyKey)

@@ -1,6 +1,7 @@
 export * from './admin-audit.ts';
 export * from './app-config.ts';
 export * from './attachments.ts';
+export * from './audience-frames.ts';
 export * from './auth.ts';
 export * from './boundary-flags.ts';
 export * from './broadcast-delivery.ts';

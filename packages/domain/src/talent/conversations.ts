@@ -67,9 +67,12 @@ function likePattern(search: string): string {
 }
 
 /**
- * Chats with a message containing the text, case-insensitive. An ILIKE scan of the talent's
- * messages (found through chat_messages_chat_created_idx per chat): fine at a twin's scale today;
- * a trigram or full-text index is the next step when a twin's messages reach the millions.
+ * Chats with a message containing the text, case-insensitive. Postgres picks one of two plans for
+ * the same semi-join: a rare or absent text is looked up in chat_messages_text_trgm_idx (pg_trgm;
+ * only matching messages are read, then kept when their chat is the twin's), a common one is
+ * checked chat by chat, newest first, through chat_messages_chat_created_idx until the page is
+ * full. A text with no three letters in a row (a trigram) cannot use the index and takes the
+ * second plan. bench/creator-insights times all of them (docs/creator-dashboard.md).
  */
 function searchCondition(search: string | undefined): SQL | undefined {
   if (!search) return undefined;

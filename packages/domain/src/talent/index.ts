@@ -1,4 +1,5 @@
 export { getAudience } from './audience.ts';
+export { firstOpenDay, rolledUntil, rollUpAudience } from './audience-rollup.ts';
 export { getConversation, type ListConversationsInput, listConversations } from './conversations.ts';
 export { getDashboardHome } from './dashboard-home.ts';
 export {

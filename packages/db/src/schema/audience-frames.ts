@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { chats } from './chats.ts';
+import { updatedAt } from './columns.ts';
+import { talents } from './talents.ts';
+
+/**
+ * One fan's messages to a twin on one closed UTC day, rolled up from chat_messages by the
+ * `insights.rollup` job so the creator's Audience reads a few rows per fan instead of every
+ * message (docs/creator-dashboard.md). Days from `audience_rollup.rolled_until` on are read live
+ * from chat_messages, so the send path writes nothing here. Deleted with the chat.
+ */
+export const audienceFanDays = pgTable(
+  'audience_fan_days',
+  {
+    talentId: text()
+      .notNull()
+      .references(() => talents.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    chatId: text()
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    /**
+     * The fan (chats.user_id), kept here to group by fan without a join. No foreign key of its
+     * own: the chat's cascade already removes the row with the fan.
+     */
+    userId: text().notNull(),
+    /** The fan's messages that day. */
+    messages: integer().notNull(),
+    /** The day's first message paid with paid credits: a purchase for Audience; null when none. */
+    firstPaidAt: timestamp({ withTimezone: true, mode: 'date' }),
+    /** Paid credits the fan's messages spent that day (top spenders). */
+    paidCredits: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.talentId, t.day, t.chatId] }), index('audience_fan_days_chat_idx').on(t.chatId)],
+);
+
+/** Each chat's first fan message, rolled up with the days: "new" and "returning" fans need it. */
+export const audienceFirstMessages = pgTable(
+  'audience_first_messages',
+  {
+    chatId: text()
+      .primaryKey()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    talentId: text()
+      .notNull()
+      .references(() => talents.id, { onDelete: 'cascade' }),
+    /** The fan (chats.user_id); removed with the chat, as in audience_fan_days. */
+    userId: text().notNull(),
+    firstMessageAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('audience_first_messages_talent_idx').on(t.talentId)],
+);
+
+/**
+ * How far the rollup has gone: one row, `rolled_until` the first UTC day not rolled up yet (null
+ * before the first run, when Audience reads every message live). Runs lock it, so two at once
+ * roll a day up once.
+ */
+export const audienceRollup = pgTable(
+  'audience_rollup',
+  {
+    id: text().primaryKey().default('audience'),
+    rolledUntil: date({ mode: 'string' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('audience_rollup_single_row', sql`${t.id} = 'audience'`)],
+);

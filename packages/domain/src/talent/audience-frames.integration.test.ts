@@ -1,0 +1,183 @@
+// The Audience from daily frames answers exactly what reading every message answered
+// (audience-reference.fixture.ts), on the same data: before any rollup (all live), with the
+// frames ending mid-period (fans whose messages span the boundary), and fully rolled up. And the
+// rollup itself: the first run backfills what is stored, a repeated or concurrent run adds nothing.
+import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
+import type { AudiencePeriod } from '@doppel/validation';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { getAudience } from './audience.ts';
+import { getAudienceFromMessages } from './audience-reference.fixture.ts';
+import { firstOpenDay, rolledUntil, rollUpAudience } from './audience-rollup.ts';
+
+const dayMs = 86_400_000;
+const now = new Date();
+const periods: AudiencePeriod[] = ['30d', '90d', '12m'];
+let database: TestDatabase;
+
+/** A small deterministic generator (mulberry32), so a failure repeats. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/**
+ * Two twins; twin A has 60 fans and its manager (who also writes to it, and must never count),
+ * twin B 10 fans. Each fan writes on random days over 400 days (some several times a day, some
+ * with paid credits, some refunded to zero), with the twin's answers, payments and subscriptions;
+ * fan 0 of twin A writes every few days through today, across every rollup boundary.
+ */
+async function seed(sql: TestDatabase['sql']) {
+  const next = random(31);
+  await sql`insert into users (id, name, email) values ('manager', 'Creator', 'creator@test.dev')`;
+  await sql`insert into talents (id, name, tag) values ('tA', 'Twin A', 'twin_a'), ('tB', 'Twin B', 'twin_b')`;
+  await sql`insert into talent_managers (user_id, talent_id) values ('manager', 'tA')`;
+  await sql`insert into products (id, name, price_type, credits, price_amount) values ('p1', 'Pack', 'ONE_TIME', 100, 999), ('p2', 'VIP', 'SUBSCRIPTION', null, 1500)`;
+  const messages: Record<string, unknown>[] = [];
+  const paymentRows: Record<string, unknown>[] = [];
+  const subscriptionRows: Record<string, unknown>[] = [];
+  const fans = [
+    ...Array.from({ length: 60 }, (_, n) => ({ fan: `fA${n}`, talent: 'tA' })),
+    ...Array.from({ length: 10 }, (_, n) => ({ fan: `fB${n}`, talent: 'tB' })),
+    { fan: 'manager', talent: 'tA' },
+  ];
+  for (const { fan, talent } of fans) {
+    if (fan !== 'manager') await sql`insert into users (id, name, email) values (${fan}, ${fan}, ${`${fan}@test.dev`})`;
+    const chat = `c_${fan}_${talent}`;
+    const days =
+      fan === 'fA0'
+        ? Array.from({ length: 90 }, (_, i) => i * 4)
+        : Array.from({ length: 1 + Math.floor(next() * 12) }, () => Math.floor(next() * 400));
+    let last = 0;
+    for (const [i, daysAgo] of days.entries()) {
+      for (let k = 0; k < 1 + Math.floor(next() * 3); k++) {
+        const at = new Date(now.getTime() - daysAgo * dayMs - Math.floor(next() * 20 * 3_600_000));
+        if (at > now) continue;
+        last = Math.max(last, at.getTime());
+        const paid = next() < 0.3 ? 1 + Math.floor(next() * 5) : 0;
+        // A refunded message (crisis stand-down) keeps its row with nothing spent.
+        const refunded = paid > 0 && next() < 0.2;
+        messages.push({
+          id: `m_${chat}_${i}_${k}`,
+          chat_id: chat,
+          sender_type: 'USER',
+          text: 'hi',
+          spent_paid_credits: refunded ? 0 : paid,
+          spent_free_credits: paid ? 0 : 1,
+          created_at: at,
+        });
+        messages.push({
+          id: `r_${chat}_${i}_${k}`,
+          chat_id: chat,
+          sender_type: 'TALENT',
+          text: 'hello',
+          spent_paid_credits: 0,
+          spent_free_credits: 0,
+          created_at: new Date(at.getTime() + 1000),
+        });
+        if (next() < 0.1 && fan !== 'manager')
+          paymentRows.push({
+            id: `pay_${chat}_${i}_${k}`,
+            movement_key: `t:${chat}:${i}:${k}`,
+            price_amount: 999,
+            original_price_amount: 999,
+            product_price_type: 'ONE_TIME',
+            product_id: 'p1',
+            user_id: fan,
+            talent_id: talent,
+            created_at: new Date(at.getTime() + 60_000),
+          });
+      }
+    }
+    await sql`insert into chats (id, user_id, talent_id, has_user_interaction, updated_at) values (${chat}, ${fan}, ${talent}, true, ${new Date(last + 1000).toISOString()})`;
+    if (fan !== 'manager' && next() < 0.25) {
+      const started = new Date(now.getTime() - Math.floor(next() * 300) * dayMs);
+      const ended = next() < 0.5 ? new Date(started.getTime() + 40 * dayMs) : null;
+      subscriptionRows.push({
+        id: `s_${chat}`,
+        provider: 'stripe',
+        external_id: `sub_${chat}`,
+        status: ended ? 'ENDED' : 'ACTIVE',
+        user_id: fan,
+        talent_id: talent,
+        product_id: 'p2',
+        current_period_end: ended ?? new Date(now.getTime() + 10 * dayMs),
+        ended_at: ended,
+        created_at: started,
+      });
+    }
+  }
+  await sql`insert into chat_messages ${sql(plain(messages))}`;
+  await sql`insert into payments ${sql(plain(paymentRows))}`;
+  if (subscriptionRows.length) await sql`insert into subscriptions ${sql(plain(subscriptionRows))}`;
+}
+
+/** Rows for the raw client, which takes timestamps as ISO text. */
+const plain = (rows: Record<string, unknown>[]) =>
+  rows.map((row) =>
+    Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value])),
+  );
+
+async function expectSameAsReadingEveryMessage() {
+  for (const talentId of ['tA', 'tB']) {
+    for (const period of periods) {
+      const reference = await getAudienceFromMessages(database.db, talentId, period, now);
+      expect(await getAudience(database.db, talentId, period, now), `${talentId} ${period}`).toEqual(reference);
+    }
+  }
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase(inject('postgresServerUrl'));
+  await seed(database.sql);
+}, 120_000);
+afterAll(() => database?.drop());
+
+describe('Audience from daily frames', () => {
+  it('equals reading every message before the first rollup, with the frames ending mid-period, and fully rolled up', async () => {
+    const reference = await getAudienceFromMessages(database.db, 'tA', '12m', now);
+    expect(reference.totals.fans).toBeGreaterThan(20);
+    expect(reference.totals.paying).toBeGreaterThan(0);
+    expect(reference.topSpenders.every((spender) => spender.fan.id !== 'manager')).toBe(true);
+    expect(await rolledUntil(database.db)).toBeNull();
+    await expectSameAsReadingEveryMessage();
+
+    // The first run (the backfill) stops 50 days ago: the 90-day and 12-month periods read
+    // frames then live messages; fA0 writes on both sides.
+    const first = await rollUpAudience(database.db, new Date(now.getTime() - 50 * dayMs));
+    expect(first?.from).toBeNull();
+    expect(await rolledUntil(database.db)).toBe(firstOpenDay(new Date(now.getTime() - 50 * dayMs)));
+    await expectSameAsReadingEveryMessage();
+
+    // Then up to today (an incremental run through the chats written to since).
+    const second = await rollUpAudience(database.db, now);
+    expect(second?.from).toBe(first?.until);
+    expect(second?.days).toBeGreaterThan(0);
+    await expectSameAsReadingEveryMessage();
+  });
+
+  it('rolls a day up once: a repeated run and two concurrent runs add nothing', async () => {
+    const count = async () => {
+      const [row] = await database.sql<{ days: string; firsts: string; credits: string }[]>`
+        select (select count(*) from audience_fan_days) as days, (select count(*) from audience_first_messages) as firsts,
+          (select coalesce(sum(paid_credits), 0) from audience_fan_days) as credits`;
+      return row;
+    };
+    const before = await count();
+    expect(await rollUpAudience(database.db, now)).toBeNull();
+    const later = new Date(now.getTime() + 2 * dayMs);
+    const runs = await Promise.all([rollUpAudience(database.db, later), rollUpAudience(database.db, later)]);
+    expect(runs.filter((run) => run === null)).toHaveLength(1);
+    // What the frames hold equals grouping every fan message before the rolled-up day.
+    const [expected] = await database.sql<{ days: string; firsts: string; credits: string }[]>`
+      select count(distinct (m.chat_id, (m.created_at at time zone 'UTC')::date)) as days, count(distinct m.chat_id) as firsts,
+        coalesce(sum(m.spent_paid_credits), 0) as credits
+      from chat_messages m where m.sender_type = 'USER' and m.created_at < ${firstOpenDay(later)}::date::timestamp at time zone 'UTC'`;
+    expect(await count()).toEqual(expected);
+    expect(Number(before?.days)).toBeLessThanOrEqual(Number(expected?.days));
+  });
+});

@@ -1,0 +1,71 @@
+// The Audience's daily frames (audience_fan_days, audience_first_messages): each closed UTC day's
+// fan messages rolled up per chat by the insights.rollup job, so Audience reads a few rows per fan
+// instead of every message, and the send transaction writes nothing extra. The first run rolls
+// up every message already stored (the backfill); later runs only the days closed since.
+import type { Executor } from '@doppel/db';
+import { sql } from 'drizzle-orm';
+
+/**
+ * A day is rolled up once it has been over for this long: a send whose transaction began just
+ * before midnight (its created_at) may commit a little after, and must not miss its frame.
+ */
+const settleMs = 60 * 60 * 1000;
+
+/** The first UTC day (YYYY-MM-DD) still open at `now`: the rollup stops before it. */
+export function firstOpenDay(now: Date): string {
+  return new Date(now.getTime() - settleMs).toISOString().slice(0, 10);
+}
+
+/** Days before this one (YYYY-MM-DD) are in the frames; null: none yet, every message is read live. */
+export async function rolledUntil(db: Executor): Promise<string | null> {
+  const rows = await db.execute<{ rolled_until: string | null }>(
+    sql`select rolled_until::text from audience_rollup where id = 'audience'`,
+  );
+  return rows[0]?.rolled_until ?? null;
+}
+
+export type RollupResult = { from: string | null; until: string; days: number; chats: number };
+
+/**
+ * Rolls up the fan messages of [rolled_until, first open day) in one transaction that holds the
+ * rollup row's lock: a retried run redoes all of it or finds it done, and two runs at once
+ * take turns, the second finding nothing left. Returns null when there was nothing to do.
+ */
+export async function rollUpAudience(db: Executor, now = new Date()): Promise<RollupResult | null> {
+  const until = firstOpenDay(now);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`insert into audience_rollup (id) values ('audience') on conflict do nothing`);
+    const [state] = await tx.execute<{ rolled_until: string | null }>(
+      sql`select rolled_until::text from audience_rollup where id = 'audience' for update`,
+    );
+    const from = state?.rolled_until ?? null;
+    if (from !== null && from >= until) return null;
+    const untilAt = sql`${until}::date::timestamp at time zone 'UTC'`;
+    // The first run reads the whole table once; later ones find the chats written to since
+    // through chats_updated_idx (a message bumps its chat's updated_at) and each chat's new
+    // messages through chat_messages_chat_created_idx.
+    const source =
+      from === null
+        ? sql`from chat_messages m join chats c on c.id = m.chat_id
+            where m.sender_type = 'USER' and m.created_at < ${untilAt}`
+        : sql`from chats c join chat_messages m on m.chat_id = c.id
+            where c.updated_at >= ${from}::date::timestamp at time zone 'UTC'
+              and m.sender_type = 'USER' and m.created_at >= ${from}::date::timestamp at time zone 'UTC'
+              and m.created_at < ${untilAt}`;
+    const days = await tx.execute(sql`
+      insert into audience_fan_days (talent_id, day, chat_id, user_id, messages, first_paid_at, paid_credits)
+      select c.talent_id, (m.created_at at time zone 'UTC')::date, c.id, c.user_id, count(*)::int,
+        min(m.created_at) filter (where m.spent_paid_credits > 0), coalesce(sum(m.spent_paid_credits), 0)::int
+      ${source}
+      group by c.id, (m.created_at at time zone 'UTC')::date
+      on conflict do nothing`);
+    const chats = await tx.execute(sql`
+      insert into audience_first_messages (chat_id, talent_id, user_id, first_message_at)
+      select c.id, c.talent_id, c.user_id, min(m.created_at)
+      ${source}
+      group by c.id
+      on conflict (chat_id) do update set first_message_at = least(audience_first_messages.first_message_at, excluded.first_message_at)`);
+    await tx.execute(sql`update audience_rollup set rolled_until = ${until}::date, updated_at = now() where id = 'audience'`);
+    return { from, until, days: days.count ?? 0, chats: chats.count ?? 0 };
+  });
+}

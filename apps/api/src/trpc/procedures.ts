@@ -13,9 +13,25 @@ import { refuseControlCharacters } from './input-text.ts';
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
+/**
+ * Mutations that change no session and nothing a session's user is made of (role, twins managed,
+ * name, email): the fan's hot path, which keeps the session cache. Any other mutation forgets every
+ * cached session once it has run (session-cache.ts), so a sign-out, a sign-in replacing a session,
+ * a role or a twin given or taken is seen by the very next call.
+ */
+export const keepsSessionCache: ReadonlySet<string> = new Set(['chat.send', 'chat.react', 'chat.unlock']);
+
+const forgetsSessions = t.middleware(async ({ ctx, path, type, next }) => {
+  const result = await next();
+  // Whatever the outcome: a failed mutation may still have committed part of its work.
+  // A bare context (a unit test's caller) has no cache.
+  if (type === 'mutation' && !keepsSessionCache.has(path)) ctx.sessionCache?.forgetAll();
+  return result;
+});
+
 // Every call is counted for /metrics; control characters are refused before anything reads the
 // input, the tiers included.
-const base = t.procedure.use(metered).use(refuseControlCharacters).use(domainErrors);
+const base = t.procedure.use(metered).use(forgetsSessions).use(refuseControlCharacters).use(domainErrors);
 
 /** Anyone, signed in or not. */
 export const publicProcedure = base.meta({ access: 'public' });

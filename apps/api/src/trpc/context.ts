@@ -19,7 +19,7 @@ import type { CallMetrics } from '../http/metrics.ts';
 import type { LiveStreams } from '../live/live-streams.ts';
 import type { PayoutProviders } from '../payments/payout-providers.ts';
 import type { PaymentProviders } from '../payments/providers.ts';
-import type { SessionCache } from './session-cache.ts';
+import { type SessionCache, sessionCachedCalls } from './session-cache.ts';
 
 export const sessionCookieName = 'doppel_session';
 
@@ -106,7 +106,9 @@ export async function createContext(
   res: FastifyReply,
   info?: Pick<TRPCRequestInfo, 'calls'>,
 ): Promise<Context> {
-  const { session, user, hadCookie } = await resolveSession(services.db, req, services.sessionCache);
+  // Only a request made of hot-path calls alone takes its session from the cache (session-cache.ts).
+  const cached = info?.calls.every((call) => sessionCachedCalls.has(call.path));
+  const { session, user, hadCookie } = await resolveSession(services.db, req, cached ? services.sessionCache : undefined);
   // A cookie that no longer signs anyone in is dropped, so the browser stops sending it.
   if (hadCookie && !user) clearSessionCookie(res);
   return { ...services, write: writerFor(services), req, res, session, user, callsInRequest: info?.calls.length ?? 1 };

@@ -1,17 +1,26 @@
 // Sessions resolved lately, kept in this process for a few seconds: a signed-in request otherwise
 // costs a database round trip before its own work (on chat.send, about one in six of the process's
 // writes to Postgres). Correctness rules:
+// - Only the fan's hot path reads the cache (sessionCachedCalls): every other call looks its session
+//   up, so a creator's screens, admin tools and anything a role or a twin managed decides see the
+//   database as it is now.
 // - Only a session the database confirmed is kept, under its full token (id and secret), so a
 //   forged secret never matches an entry; its expiry is checked again on every hit.
 // - Ending a session in this process (sign-out, a sign-in replacing it, the account deleted) forgets
-//   it at once, and any mutation that could change who a user is (role, twins managed, name) forgets
-//   every entry (see forgetsSessions in procedures.ts). A lookup that started before such a forget
+//   it at once: any mutation outside the hot path forgets every entry (forgetsSessions in
+//   procedures.ts), and so does an OAuth sign-in. A lookup that started before such a forget
 //   does not store what it read.
 // - Another API process ending a session or changing a user is seen here when the entry expires:
 //   within `sessionCacheMs`. Live streams already allow such a session 30 s (liveSessionRecheckMs).
 
 import type { Session } from '@doppel/domain/auth';
 import type { Me } from '@doppel/validation';
+
+/**
+ * The calls that take their session from the cache: the fan's messenger at chatting speed. They
+ * change no session and nothing a session's user is made of (role, twins managed, name, email).
+ */
+export const sessionCachedCalls: ReadonlySet<string> = new Set(['chat.send', 'chat.react', 'chat.unlock']);
 
 /** How long a confirmed session is kept; also how long another process's sign-out may take to be seen here. */
 export const sessionCacheMs = 5_000;

@@ -43,12 +43,15 @@ import { createPayoutProviders } from './payments/payout-providers.ts';
 import { createPaymentProviders } from './payments/providers.ts';
 import { createContext, writerFor } from './trpc/context.ts';
 import { type AppRouter, appRouter } from './trpc/router.ts';
+import { createSessionCache, type SessionCache } from './trpc/session-cache.ts';
 
 export type ApiServer = {
   app: FastifyInstance;
   feed: LiveFeed;
   /** The open live streams: tests end sessions elsewhere and ask for the re-check. */
   liveStreams: LiveStreams;
+  /** Sessions resolved lately: tests end sessions elsewhere (the database, another process) and forget them here. */
+  sessionCache: SessionCache;
   /** Listens on env.HOST:env.PORT (or the given port) and resolves to the base URL. */
   listen: (port?: number) => Promise<string>;
   /** Ends live streams, stops taking requests, finishes those in flight, then closes the database. */
@@ -138,6 +141,7 @@ export async function buildServer(env: Env, options: BuildServerOptions = {}): P
     limits: { perSession: env.LIVE_STREAMS_PER_SESSION, perAddress: env.LIVE_STREAMS_PER_ADDRESS },
     log,
   });
+  const sessionCache = createSessionCache();
   const metrics = createApiMetrics({ sql: client.sql, liveStreams: () => liveStreams.count(), poolMax: 20, log: app.log });
   // Sends jobs (chat replies) inside the API's own transactions; the worker process runs them.
   // Queues are created here too, so the API can enqueue even before a worker has started.
@@ -172,7 +176,7 @@ export async function buildServer(env: Env, options: BuildServerOptions = {}): P
   registerErrorHandler(app, errorReporter);
   registerMetrics(app, metrics, { token: env.METRICS_TOKEN, production: env.NODE_ENV === 'production' });
   registerHealth(app, client.db, env.APP_VERSION);
-  await registerOAuthRoutes(app, { db: client.db, env });
+  await registerOAuthRoutes(app, { db: client.db, env, sessionCache });
 
   const trpcOptions = {
     router: appRouter,
@@ -198,6 +202,7 @@ export async function buildServer(env: Env, options: BuildServerOptions = {}): P
           metrics,
           crisisCheck,
           ageVerification,
+          sessionCache,
           now: options.now ?? (() => new Date()),
         },
         req,
@@ -226,6 +231,7 @@ export async function buildServer(env: Env, options: BuildServerOptions = {}): P
     app,
     feed,
     liveStreams,
+    sessionCache,
     async listen(port = env.PORT) {
       await app.listen({ port, host: env.HOST });
       const address = app.server.address();

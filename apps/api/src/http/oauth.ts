@@ -11,6 +11,7 @@ import * as oidc from 'openid-client';
 import { z } from 'zod';
 import type { Env } from '../env.ts';
 import { sessionCookieName, setSessionCookie } from '../trpc/context.ts';
+import type { SessionCache } from '../trpc/session-cache.ts';
 import { callbackUrl, createOAuthProviders, type OAuthProvider, type ProviderName, providerNames } from './oauth-providers.ts';
 
 export type OAuthErrorCode = 'provider_not_configured' | 'oauth_failed' | 'email_not_verified';
@@ -63,8 +64,11 @@ function appleName(user: string | null): string | undefined {
   }
 }
 
-export async function registerOAuthRoutes(app: FastifyInstance, services: { db: Database; env: Env }): Promise<void> {
-  const { db, env } = services;
+export async function registerOAuthRoutes(
+  app: FastifyInstance,
+  services: { db: Database; env: Env; sessionCache: SessionCache },
+): Promise<void> {
+  const { db, env, sessionCache } = services;
   const providers = await createOAuthProviders(env);
   const secure = env.PUBLIC_URL.startsWith('https:');
 
@@ -163,6 +167,8 @@ export async function registerOAuthRoutes(app: FastifyInstance, services: { db: 
         // Like the magic link: a sign-in replaces the session this browser had, with a new token.
         return { userId, cookie: await switchSession(tx, userId, old?.id) };
       });
+      // The browser's old session is gone and an anonymous fan may have merged into the account.
+      sessionCache.forgetAll();
       setSessionCookie(reply, env, cookie);
       req.log.info({ route: req.routeOptions.url, userId }, `signed in with ${provider.name}`);
     } catch (error) {

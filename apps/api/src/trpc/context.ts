@@ -19,6 +19,7 @@ import type { CallMetrics } from '../http/metrics.ts';
 import type { LiveStreams } from '../live/live-streams.ts';
 import type { PayoutProviders } from '../payments/payout-providers.ts';
 import type { PaymentProviders } from '../payments/providers.ts';
+import { type SessionCache, sessionCachedCalls } from './session-cache.ts';
 
 export const sessionCookieName = 'doppel_session';
 
@@ -52,6 +53,8 @@ export type Services = {
   crisisCheck: CrisisCheck;
   /** Whether a fan is an adult, for the age gate of twins above SAFE (docs/safety.md); offline, their declaration. */
   ageVerification: AgeVerification;
+  /** Sessions resolved in the last few seconds (session-cache.ts): no round trip for them on every call. */
+  sessionCache: SessionCache;
   /** The current time, for use cases that take one (the analytics tab's "today"); tests pass a fixed one. */
   now: () => Date;
 };
@@ -81,14 +84,19 @@ export type Context = Services & {
   user: Me | undefined;
 };
 
-/** The session and user behind a request's cookie; both undefined when absent, expired or forged. */
+/**
+ * The session and user behind a request's cookie; both undefined when absent, expired or forged.
+ * With a cache, a session confirmed in the last few seconds is answered from it.
+ */
 export async function resolveSession(
   db: Database,
   req: FastifyRequest,
+  cache?: SessionCache,
 ): Promise<{ session: Session | undefined; user: Me | undefined; hadCookie: boolean }> {
   const token = req.cookies[sessionCookieName];
   if (!token) return { session: undefined, user: undefined, hadCookie: false };
-  const resolved = await validateSessionWithUser(db, token);
+  const load = () => validateSessionWithUser(db, token);
+  const resolved = await (cache ? cache.resolve(token, load) : load());
   return { session: resolved?.session, user: resolved?.user, hadCookie: true };
 }
 
@@ -98,7 +106,9 @@ export async function createContext(
   res: FastifyReply,
   info?: Pick<TRPCRequestInfo, 'calls'>,
 ): Promise<Context> {
-  const { session, user, hadCookie } = await resolveSession(services.db, req);
+  // Only a request made of hot-path calls alone takes its session from the cache (session-cache.ts).
+  const cached = info?.calls.every((call) => sessionCachedCalls.has(call.path));
+  const { session, user, hadCookie } = await resolveSession(services.db, req, cached ? services.sessionCache : undefined);
   // A cookie that no longer signs anyone in is dropped, so the browser stops sending it.
   if (hadCookie && !user) clearSessionCookie(res);
   return { ...services, write: writerFor(services), req, res, session, user, callsInRequest: info?.calls.length ?? 1 };

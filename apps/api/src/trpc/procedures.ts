@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { auditedWrite, auditTarget } from '../audit/audited-write.ts';
 import { domainErrors, metered, t } from './init.ts';
 import { refuseControlCharacters } from './input-text.ts';
+import { sessionCachedCalls } from './session-cache.ts';
 
 // The access tiers, in one place. Each checks the caller before the procedure's own input is
 // parsed, so a caller below the tier learns nothing about valid inputs.
@@ -13,9 +14,19 @@ import { refuseControlCharacters } from './input-text.ts';
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
+// Any mutation but the fan's hot path (sessionCachedCalls) forgets every cached session once it has
+// run (session-cache.ts), so a sign-out or a sign-in replacing a session is seen by the next send.
+const forgetsSessions = t.middleware(async ({ ctx, path, type, next }) => {
+  const result = await next();
+  // Whatever the outcome: a failed mutation may still have committed part of its work.
+  // A bare context (a unit test's caller) has no cache.
+  if (type === 'mutation' && !sessionCachedCalls.has(path)) ctx.sessionCache?.forgetAll();
+  return result;
+});
+
 // Every call is counted for /metrics; control characters are refused before anything reads the
 // input, the tiers included.
-const base = t.procedure.use(metered).use(refuseControlCharacters).use(domainErrors);
+const base = t.procedure.use(metered).use(forgetsSessions).use(refuseControlCharacters).use(domainErrors);
 
 /** Anyone, signed in or not. */
 export const publicProcedure = base.meta({ access: 'public' });

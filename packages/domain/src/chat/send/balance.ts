@@ -1,28 +1,31 @@
 import { type Executor, users } from '@doppel/db';
 import { eq, sql } from 'drizzle-orm';
 import type { CreditBalance, Spend } from '../../money/money.ts';
+import { builtOnce } from './built-once.ts';
 
 export type LockedFan = CreditBalance & { isAnonymous: boolean; declaredMinorAt: Date | null; adultConfirmedAt: Date | null };
 
+const lockFanBalanceStatement = builtOnce('lock_fan_balance', (tx) =>
+  tx
+    .select({
+      credits: users.credits,
+      paidCredits: users.paidCredits,
+      isAnonymous: users.isAnonymous,
+      // The boundary rules of chat.send: a fan who said they are under 18 gets SAFE content.
+      declaredMinorAt: users.declaredMinorAt,
+      // The age gate of twins above SAFE (docs/safety.md).
+      adultConfirmedAt: users.adultConfirmedAt,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    // NO KEY UPDATE: serialises the fan's spends without blocking inserts that merely reference
+    // the user (a new session, a chat).
+    .for('no key update'),
+);
+
 /** The statement behind `lockFanBalance`, for callers that pipeline it with their next lock. */
-export function lockFanBalanceQuery(tx: Executor, userId: string) {
-  return (
-    tx
-      .select({
-        credits: users.credits,
-        paidCredits: users.paidCredits,
-        isAnonymous: users.isAnonymous,
-        // The boundary rules of chat.send: a fan who said they are under 18 gets SAFE content.
-        declaredMinorAt: users.declaredMinorAt,
-        // The age gate of twins above SAFE (docs/safety.md).
-        adultConfirmedAt: users.adultConfirmedAt,
-      })
-      .from(users)
-      .where(eq(users.id, userId))
-      // NO KEY UPDATE: serialises the fan's spends without blocking inserts that merely reference
-      // the user (a new session, a chat).
-      .for('no key update')
-  );
+export function lockFanBalanceQuery(tx: Executor, userId: string): Promise<LockedFan[]> {
+  return lockFanBalanceStatement(tx, { userId });
 }
 
 /**
@@ -46,11 +49,18 @@ export async function debit(tx: Executor, userId: string, spend: Spend): Promise
     if (!row) throw new Error(`user ${userId} vanished while locked`);
     return row;
   }
-  const [row] = await tx
-    .update(users)
-    .set({ credits: sql`${users.credits} - ${spend.free}`, paidCredits: sql`${users.paidCredits} - ${spend.paid}` })
-    .where(eq(users.id, userId))
-    .returning({ credits: users.credits, paidCredits: users.paidCredits });
+  const [row] = await debitStatement(tx, { userId, free: spend.free, paid: spend.paid });
   if (!row) throw new Error(`user ${userId} vanished while locked`);
   return row;
 }
+
+const debitStatement = builtOnce('debit_fan', (tx) =>
+  tx
+    .update(users)
+    .set({
+      credits: sql`${users.credits} - ${sql.placeholder('free')}`,
+      paidCredits: sql`${users.paidCredits} - ${sql.placeholder('paid')}`,
+    })
+    .where(eq(users.id, sql.placeholder('userId')))
+    .returning({ credits: users.credits, paidCredits: users.paidCredits }),
+);

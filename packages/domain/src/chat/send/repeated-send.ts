@@ -6,6 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { DomainError } from '../../errors.ts';
 import type { ChatMessageRow } from '../messages/view.ts';
+import { builtOnce } from './built-once.ts';
 
 /**
  * How much later than the fan's message the twin's immediate answer is stamped: it sorts after it,
@@ -21,6 +22,10 @@ export type SentWithKey = { message: ChatMessageRow; answer: ChatMessageRow | nu
  * rolled back, and this statement (a new snapshot) sees which.
  */
 export function sentWithKeyQuery(tx: Executor, chatId: string, idempotencyKey: string): Promise<SentWithKey[]> {
+  return sentWithKeyStatement(tx, { chatId, idempotencyKey });
+}
+
+const sentWithKeyStatement = builtOnce('sent_with_key', (tx) => {
   const answer = alias(chatMessages, 'answer');
   return tx
     .select({ message: chatMessages, answer })
@@ -32,8 +37,10 @@ export function sentWithKeyQuery(tx: Executor, chatId: string, idempotencyKey: s
         eq(answer.createdAt, sql`${chatMessages.createdAt} + ${immediateAnswerDelayMs} * interval '1 millisecond'`),
       ),
     )
-    .where(and(eq(chatMessages.chatId, chatId), eq(chatMessages.idempotencyKey, idempotencyKey)));
-}
+    .where(
+      and(eq(chatMessages.chatId, sql.placeholder('chatId')), eq(chatMessages.idempotencyKey, sql.placeholder('idempotencyKey'))),
+    );
+});
 
 /**
  * A key names one message. Sent again with other words it is a client's mistake, and guessing

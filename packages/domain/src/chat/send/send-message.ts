@@ -30,6 +30,7 @@ import { standDownOwedReplies } from '../safety/stand-down.ts';
 import { balanceChanged, chatChanged, messageChanged, talentNumbersChanged } from '../scopes.ts';
 import { isTestChat } from '../test-chat.ts';
 import { debit, lockFanBalanceQuery } from './balance.ts';
+import { builtOnce } from './built-once.ts';
 import { callToActionOf, type OutOfCreditsAnswer, outOfCreditsAnswer, starterAnswer } from './immediate-answers.ts';
 import { bumpMetrics } from './metrics.ts';
 import { refuseRepeatedOutOfCredits } from './out-of-credits-once.ts';
@@ -66,25 +67,9 @@ export type SendMessageResult = {
   repeated: boolean;
 };
 
-/**
- * A fan sends a message, all in the caller's transaction: lock the fan's balance, charge the
- * talent's price (free credits first, then paid), store the message, update the chat's counters
- * and flags and the talent's metrics, book earnings for the paid part, and queue the AI reply.
- * When the fan cannot pay, nothing is charged: the message is still stored and the twin answers at
- * once with its sign-in, subscription or checkout message (free, and not an AI reply). A starter
- * with a static answer is answered at once too (charged like any message, no model). A send with
- * the idempotency key of a message already stored answers with that message and writes nothing.
- */
-export async function sendChatMessage(
-  tx: Transaction,
-  viewer: Viewer,
-  input: SendMessageInput,
-  deps: { replies: ChatReplyQueue },
-): Promise<SendMessageResult> {
-  if (!viewer) throw new DomainError('UNAUTHENTICATED', 'Please sign in to continue.');
-  // Lock order everywhere: the fan's user row first, then the chat. Both statements go out
-  // together (one round trip); Postgres runs them in the order they were issued.
-  const chatQuery = tx
+/** The chat with its twin's prices, messages and rules, its row locked; built once (built-once.ts). */
+const lockChatStatement = builtOnce('lock_chat_for_send', (tx) =>
+  tx
     .select({
       chat: {
         id: chats.id,
@@ -115,10 +100,31 @@ export async function sendChatMessage(
     .from(chats)
     .innerJoin(talents, eq(talents.id, chats.talentId))
     .innerJoin(talentConfigs, eq(talentConfigs.id, chats.talentId))
-    .where(eq(chats.id, input.chatId))
+    .where(eq(chats.id, sql.placeholder('chatId')))
     // NO KEY UPDATE: the chat's flags stay exact (sends queue here) while the worker may still
     // insert a reply into this chat (its foreign key only needs KEY SHARE).
-    .for('no key update', { of: chats });
+    .for('no key update', { of: chats }),
+);
+
+/**
+ * A fan sends a message, all in the caller's transaction: lock the fan's balance, charge the
+ * talent's price (free credits first, then paid), store the message, update the chat's counters
+ * and flags and the talent's metrics, book earnings for the paid part, and queue the AI reply.
+ * When the fan cannot pay, nothing is charged: the message is still stored and the twin answers at
+ * once with its sign-in, subscription or checkout message (free, and not an AI reply). A starter
+ * with a static answer is answered at once too (charged like any message, no model). A send with
+ * the idempotency key of a message already stored answers with that message and writes nothing.
+ */
+export async function sendChatMessage(
+  tx: Transaction,
+  viewer: Viewer,
+  input: SendMessageInput,
+  deps: { replies: ChatReplyQueue },
+): Promise<SendMessageResult> {
+  if (!viewer) throw new DomainError('UNAUTHENTICATED', 'Please sign in to continue.');
+  // Lock order everywhere: the fan's user row first, then the chat. Both statements go out
+  // together (one round trip); Postgres runs them in the order they were issued.
+  const chatQuery = lockChatStatement(tx, { chatId: input.chatId });
   const now = new Date();
   const [[fan], [row], subscribedToTwin, [earlier], toldAt] = await Promise.all([
     lockFanBalanceQuery(tx, viewer.id),

@@ -223,8 +223,10 @@ export async function benchChatSend(): Promise<{ ok: boolean }> {
         }
         return outbox;
       };
-      const [rate, tps] =
-        round % 2 === 0 ? [await endpoint(), await pgbench()] : await pgbench().then(async (tps) => [await endpoint(), tps]);
+      const [rate, tps]: [number, number | undefined] =
+        round % 2 === 0
+          ? [await endpoint(), await pgbench()]
+          : await pgbench().then(async (tps): Promise<[number, number | undefined]> => [await endpoint(), tps]);
       if (tps) ratios.push(rate / tps);
     }
     // pgbench's jobs name no stored message: the worker below must not meet them.

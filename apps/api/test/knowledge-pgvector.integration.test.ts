@@ -1,6 +1,6 @@
 // Knowledge retrieval where the database has pgvector (docs/knowledge.md, "Retrieval"), on a real
-// Postgres with the extension: PGlite (Postgres 17 compiled to WebAssembly, with pgvector and
-// btree_gin) served over the Postgres wire protocol by pglite-socket, driven by postgres.js as
+// Postgres with the extension: PGlite (Postgres 17 compiled to WebAssembly, with pgvector, btree_gin
+// and pg_trgm) served over the Postgres wire protocol by pglite-socket, driven by postgres.js as
 // production drives any server. The migrations run on it, `ensureVectorIndexes` creates the
 // extension and the HNSW indexes, and retrieval finds the closest passages through the database
 // instead of the process: the right passage, the cosine the process would compute, only the twin's
@@ -20,6 +20,7 @@ import { cosineSimilarity, PassageVectors, retrievePassages } from '@doppel/doma
 import { createOfflineLlm } from '@doppel/integrations';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { vector } from '@electric-sql/pglite/vector';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { eq, sql } from 'drizzle-orm';
@@ -36,7 +37,7 @@ const lisbon = 'In Lisbon my favourite pastry was the pastel de nata from Mantei
 const studio = 'My studio is a converted garage in Porto where I record the podcast every Tuesday night.';
 
 beforeAll(async () => {
-  pglite = await PGlite.create({ extensions: { vector, btree_gin } });
+  pglite = await PGlite.create({ extensions: { vector, btree_gin, pg_trgm } });
   const port = await freePort();
   server = new PGLiteSocketServer({ db: pglite, port, host: '127.0.0.1' });
   await server.start();

@@ -62,7 +62,14 @@ export function TalentHome() {
   return (
     <Stack gap="lg">
       <Group gap="md" wrap="nowrap">
-        <Avatar src={twin?.profilePictureUrl} name={twin?.name ?? me.name} color="initials" size={56} radius="xl" />
+        <Avatar
+          src={twin?.profilePictureUrl}
+          alt={twin?.name ?? me.name}
+          name={twin?.name ?? me.name}
+          color="initials"
+          size={56}
+          radius="xl"
+        />
         <div style={{ minWidth: 0 }}>
           <Title order={2} fz={{ base: 22, sm: 28 }} lh={1.2}>
             Your dashboard

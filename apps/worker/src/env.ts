@@ -76,6 +76,27 @@ const workerSchema = sharedSchema.extend({
   DATABASE_STATEMENT_TIMEOUT_MS: timeoutSetting('DATABASE_STATEMENT_TIMEOUT_MS', 60_000),
   /** Longest a transaction may sit idle (its process frozen) holding its locks before Postgres ends it; 0 is none. */
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: timeoutSetting('DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS', 60_000),
+  /**
+   * Replies one worker process writes at once (each mostly waits on the model); default the
+   * catalog's 256. Bounded by CPU, the database pool and the provider's rate limit, not by this.
+   */
+  REPLY_CONCURRENCY: optionalSetting.pipe(
+    z.coerce
+      .number<string | undefined>({ error: 'REPLY_CONCURRENCY must be a number' })
+      .int('REPLY_CONCURRENCY must be a whole number')
+      .min(1, 'REPLY_CONCURRENCY must be at least 1')
+      .max(10_000, 'REPLY_CONCURRENCY must be at most 10000')
+      .optional(),
+  ),
+  /** Connections of the worker's database pool (pg-boss keeps a few of its own); default 10. */
+  DATABASE_POOL_SIZE: optionalSetting.pipe(
+    z.coerce
+      .number<string | undefined>({ error: 'DATABASE_POOL_SIZE must be a number' })
+      .int('DATABASE_POOL_SIZE must be a whole number')
+      .min(1, 'DATABASE_POOL_SIZE must be at least 1')
+      .max(500, 'DATABASE_POOL_SIZE must be at most 500')
+      .optional(),
+  ),
   // The chat.reply job: OpenAI (or any compatible server) when a key or base URL is set, else the
   // offline engine; ElevenLabs when its key is set, else espeak-ng.
   ...openAiSettings,

@@ -64,6 +64,8 @@ try {
     timeouts: databaseTimeouts(env),
     log,
     services: createWorkerServices(env),
+    ...(env.REPLY_CONCURRENCY ? { concurrency: { 'chat.reply': env.REPLY_CONCURRENCY } } : {}),
+    ...(env.DATABASE_POOL_SIZE ? { poolSize: env.DATABASE_POOL_SIZE } : {}),
   });
 } catch (error) {
   log.error('worker failed to start', { error });

@@ -1,6 +1,7 @@
 // The worker tier: one pg-boss instance on the application database that owns the queues, the
 // schedules and the handlers of the job catalog.
 import { createDbClient, createLiveFeed, type Database, type DatabaseConnectionOptions, type DatabaseTimeouts } from '@doppel/db';
+import { rateLimitWaitMs } from '@doppel/domain/chat/reply';
 import type { ErrorReporter } from '@doppel/domain/ports';
 import { createLogOnlyErrorReporter } from '@doppel/integrations';
 import {
@@ -23,6 +24,7 @@ import {
 import { type Logger, silentLogger, withLogFields } from '@doppel/logging';
 import type { Job, JobResult, PgBoss } from 'pg-boss';
 import { quietWhileDatabaseDown } from './database-outage-log.ts';
+import { type JobPump, startJobPump } from './job-pump.ts';
 import { createOfflineWorkerServices } from './jobs/chat-reply-services.ts';
 import { jobHandlers } from './jobs/handlers.ts';
 import type { FollowUp, FollowUpMany, JobHandler, WorkerServices } from './jobs/types.ts';
@@ -40,7 +42,18 @@ export type WorkerOptions = {
   errorReporter?: ErrorReporter;
   /** Model, text to speech and file storage for chat.reply; default: offline engine, no voice, no files. */
   services?: WorkerServices;
+  /** Jobs of a queue run at once, over the catalog's `work.concurrency` (REPLY_CONCURRENCY sets chat.reply's). */
+  concurrency?: Partial<Record<JobName, number>>;
+  /** Connections of the worker's own database pool (DATABASE_POOL_SIZE); default 10. pg-boss keeps its own. */
+  poolSize?: number;
+  /**
+   * Asked before the chat.reply pump claims more replies: how long every worker should hold off
+   * (a model provider's 429, shared through the database); default: the provider_rate_limits table.
+   */
+  replyHoldMs?: (db: Database) => Promise<number>;
 };
+
+const defaultPoolSize = 10;
 
 export type RunningWorker = {
   boss: PgBoss;
@@ -99,7 +112,8 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   const reporter = options.errorReporter ?? createLogOnlyErrorReporter();
   const { timeouts } = options;
   const client = createDbClient(options.databaseUrl, {
-    max: 5,
+    // Hundreds of replies at once hold no connection across their model call: a small pool serves them.
+    max: options.poolSize ?? defaultPoolSize,
     applicationName: 'doppel-worker',
     ...options.connection,
     timeouts,
@@ -108,7 +122,8 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   const { log, outages } = quietWhileDatabaseDown(plainLog, client);
   const boss = createBoss(options.databaseUrl, { role: 'worker', log, ...options.connection, timeouts });
   const feed = createLiveFeed(client, { log: (message, error) => log.error(message, { error }) });
-  const wakeable = new Map<JobName, string>();
+  const wakeable = new Map<JobName, () => void>();
+  const pumps: JobPump[] = [];
   const followUp: FollowUp = async (name, payload, followUpOptions) => {
     await enqueue(boss, name, payload, followUpOptions);
   };
@@ -126,35 +141,52 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
         continue;
       }
       const { work } = jobCatalog[name];
+      const concurrency = options.concurrency?.[name] ?? work.concurrency;
+      const run = (job: Job<unknown>) =>
+        runOne(name, handler, job, client.db, log, services, { followUp, followUpMany }, reporter);
+      if (work.pump) {
+        const holdMs = options.replyHoldMs ?? rateLimitWaitMs;
+        const pump = startJobPump(boss, name, {
+          capacity: concurrency,
+          pollingIntervalMs: work.pollingIntervalSeconds * 1000,
+          ...(work.stalled ? { refreshMs: work.stalled.refreshSeconds * 1000 } : {}),
+          holdMs: () => holdMs(client.db),
+          run,
+          // A reply reaches the API's live readers at once, not at their next poll.
+          onSettled: () => feed.nudge(),
+          log,
+        });
+        pumps.push(pump);
+        if (work.wakeOnChange) wakeable.set(name, pump.notify);
+        continue;
+      }
       const workerId = await boss.work<unknown>(
         name,
         {
           batchSize: work.batchSize ?? 1,
           burstWhenBatchFull: work.batchSize !== undefined,
           perJobResults: true,
-          localConcurrency: work.concurrency,
+          localConcurrency: concurrency,
           pollingIntervalSeconds: work.pollingIntervalSeconds,
           notifyPollingIntervalSeconds: notifyBackstopPollingSeconds,
           ...(work.stalled ? { heartbeatRefreshSeconds: work.stalled.refreshSeconds } : {}),
         },
         async (jobs) => {
-          const results = await Promise.all(
-            jobs.map((job) => runOne(name, handler, job, client.db, log, services, { followUp, followUpMany }, reporter)),
-          );
+          const results = await Promise.all(jobs.map(run));
           // A handler's writes (a twin's reply) reach the API's live readers at once, not at their next poll.
           feed.nudge();
           return results;
         },
       );
-      if (work.wakeOnChange) wakeable.set(name, workerId);
+      if (work.wakeOnChange) wakeable.set(name, () => boss.notifyWorker(workerId));
     }
     // Committed sends announce their jobs as change events; the feed delivers them in batches.
     feed.subscribe((event) => {
-      const workerId = event.entity === jobChangeEntity ? wakeable.get(event.rowId as JobName) : undefined;
-      if (workerId) boss.notifyWorker(workerId);
+      if (event.entity === jobChangeEntity) wakeable.get(event.rowId as JobName)?.();
     });
     await feed.start();
   } catch (error) {
+    await Promise.all(pumps.map((pump) => pump.stop(0)));
     await boss.stop({ graceful: false }).catch(() => {});
     await feed.stop();
     outages.stop();
@@ -169,9 +201,12 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   const stop = () => {
     stopping ??= (async () => {
       log.info('worker stopping');
+      const timeoutMs = options.stopTimeoutMs ?? 30_000;
+      // Pumped jobs first: they settle through pg-boss, which must still be running.
+      await Promise.all(pumps.map((pump) => pump.stop(timeoutMs)));
       await stalledSweep.stop();
       await feed.stop();
-      await boss.stop({ graceful: true, timeout: options.stopTimeoutMs ?? 30_000 });
+      await boss.stop({ graceful: true, timeout: timeoutMs });
       outages.stop();
       await client.close();
       log.info('worker stopped');

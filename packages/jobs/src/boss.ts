@@ -117,16 +117,32 @@ async function upsertQueue(boss: PgBoss, name: string, options: Omit<Queue, 'nam
     await boss.createQueue(name, options);
     return;
   }
-  // pg-boss cannot change a queue's policy in place; that takes a deliberate migration.
+  // pg-boss cannot change a queue's policy in place. A queue with no unfinished job is recreated
+  // with the catalog's (its finished jobs' history goes with it); one still holding jobs keeps its
+  // policy until a start finds it idle, so no waiting job is dropped.
   if (existing.policy !== options.policy) {
-    log.warn('queue policy differs from the catalog; recreate the queue to change it', {
-      queue: name,
-      current: existing.policy,
-      declared: options.policy,
-    });
+    if (await hasUnfinishedJobs(boss, name)) {
+      log.warn('queue policy differs from the catalog; it changes once the queue has no unfinished job', {
+        queue: name,
+        current: existing.policy,
+        declared: options.policy,
+      });
+    } else {
+      await boss.deleteQueue(name);
+      await boss.createQueue(name, options);
+      log.info('queue recreated with the catalog policy', { queue: name, was: existing.policy, now: options.policy });
+      return;
+    }
   }
   const { policy: _policy, partition: _partition, ...changeable } = options;
   await boss.updateQueue(name, changeable);
+}
+
+async function hasUnfinishedJobs(boss: PgBoss, name: string): Promise<boolean> {
+  const { rows } = await boss
+    .getDb()
+    .executeSql(`select exists (select 1 from ${bossSchema}.job where name = $1 and state < 'completed') as busy`, [name]);
+  return (rows[0] as { busy: boolean } | undefined)?.busy ?? true;
 }
 
 /**

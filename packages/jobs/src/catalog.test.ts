@@ -60,9 +60,13 @@ describe('job catalog', () => {
     // A reply a dead worker held is retried within seconds of the crash (its heartbeat lapses).
     expect(queue.heartbeatSeconds).toBe(10);
     // …and sooner still by the stalled-job sweep: touched every second, retried 5 s after the last touch.
+    // One chat's replies in order, one at a time; hundreds of chats' at once, one fetch loop.
+    expect(queue.policy).toBe('key_strict_fifo');
+    expect(jobCatalog['chat.reply'].key?.({ chatId: 'c1', messageId: 'm1' })).toBe('c1');
     expect(work).toEqual({
       pollingIntervalSeconds: 0.5,
-      concurrency: 4,
+      concurrency: 256,
+      pump: true,
       wakeOnChange: true,
       stalled: { refreshSeconds: 1, afterSeconds: 5 },
     });

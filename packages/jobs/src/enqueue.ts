@@ -1,7 +1,7 @@
 import { type ChangeEvent, recordChanges, type Transaction } from '@doppel/db';
 import { sql } from 'drizzle-orm';
 import { fromDrizzle, type PgBoss, type SendOptions } from 'pg-boss';
-import { type JobName, type JobPayloadInput, parseJobPayload } from './catalog.ts';
+import { type JobName, type JobPayload, type JobPayloadInput, jobCatalog, parseJobPayload } from './catalog.ts';
 import { withCurrentOrigin } from './origin.ts';
 
 /** The change-event entity that says "a job was sent to queue rowId". */
@@ -35,11 +35,13 @@ export async function enqueue<Name extends JobName>(
   payload: JobPayloadInput<Name>,
   options: EnqueueOptions = {},
 ): Promise<string | null> {
+  const parsed = parseJobPayload(name, payload);
   // The request (or job) that sends it goes along, for the logs (origin.ts).
-  const data = withCurrentOrigin(parseJobPayload(name, payload));
+  const data = withCurrentOrigin(parsed);
   const sendOptions: SendOptions = {};
   if (options.tx) sendOptions.db = fromDrizzle(options.tx, sql);
-  if (options.singletonKey !== undefined) sendOptions.singletonKey = options.singletonKey;
+  const singletonKey = options.singletonKey ?? catalogKey(name, parsed);
+  if (singletonKey !== undefined) sendOptions.singletonKey = singletonKey;
   if (options.startAfter !== undefined) sendOptions.startAfter = options.startAfter;
   if (!options.tx) return boss.send(name, data, sendOptions);
   // Announces the job through the live feed, so a worker waiting on this queue wakes once the
@@ -64,14 +66,24 @@ export async function enqueueMany<Name extends JobName>(
   jobs: ReadonlyArray<{ payload: JobPayloadInput<Name>; singletonKey?: string; startAfter?: Date }>,
   options: { tx: Transaction; changes?: ChangeEvent[] },
 ): Promise<void> {
-  const inserts = jobs.map((job) => ({
-    data: withCurrentOrigin(parseJobPayload(name, job.payload)),
-    ...(job.singletonKey === undefined ? {} : { singletonKey: job.singletonKey }),
-    ...(job.startAfter === undefined ? {} : { startAfter: job.startAfter }),
-  }));
+  const inserts = jobs.map((job) => {
+    const parsed = parseJobPayload(name, job.payload);
+    const singletonKey = job.singletonKey ?? catalogKey(name, parsed);
+    return {
+      data: withCurrentOrigin(parsed),
+      ...(singletonKey === undefined ? {} : { singletonKey }),
+      ...(job.startAfter === undefined ? {} : { startAfter: job.startAfter }),
+    };
+  });
   const wake: ChangeEvent = { entity: jobChangeEntity, rowId: name, scopes: [] };
   await Promise.all([
     inserts.length > 0 ? boss.insert(name, inserts, { db: fromDrizzle(options.tx, sql) }) : undefined,
     recordChanges(options.tx, [...(options.changes ?? []), wake]),
   ]);
+}
+
+/** The queue's own key for a job (catalog `key`), when the sender gives none. */
+function catalogKey<Name extends JobName>(name: Name, payload: JobPayload<Name>): string | undefined {
+  const key = (jobCatalog[name] as { key?: (payload: JobPayload<Name>) => string }).key;
+  return key?.(payload);
 }

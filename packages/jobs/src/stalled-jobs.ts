@@ -1,4 +1,4 @@
-// Retries, within seconds, the jobs a dead worker held. pg-boss notices a lapsed heartbeat only
+// Retries, within seconds, the jobs a dead worker held, and frees the keys their failures hold. pg-boss notices a lapsed heartbeat only
 // after heartbeatSeconds (at least 10) plus its supervise interval, then waits the retry delay:
 // 20 s and more for a fan waiting on a reply. Queues with `work.stalled` are swept here instead, by
 // every running worker, so a reply whose worker was killed comes back while a restarted worker (or
@@ -36,6 +36,24 @@ export async function retryStalledJobs(boss: PgBoss, name: JobName, afterSeconds
   return ids.length;
 }
 
+/**
+ * Deletes the failed jobs of a `key_strict_fifo` queue, which would otherwise hold back every later
+ * job of their key for good (pg-boss keeps a key's successors waiting while one of its jobs is
+ * failed): a fan whose one reply failed for good must still get the next. Their copies stay in the
+ * dead-letter queue for `ops jobs`. Resolves with how many.
+ */
+export async function releaseFailedKeys(boss: PgBoss, name: JobName): Promise<number> {
+  const { rows } = await boss.getDb().executeSql(
+    `select id from ${bossSchema}.job
+      where name = $1 and state = 'failed' and policy = 'key_strict_fifo'
+      limit 100`,
+    [name],
+  );
+  const ids = (rows as { id: string }[]).map((row) => row.id);
+  if (ids.length > 0) await boss.deleteJob(name, ids);
+  return ids.length;
+}
+
 export type StalledJobSweep = { stop: () => Promise<void> };
 
 /** Sweeps every `work.stalled` queue each `intervalMs` (default 1 s) until stopped. */
@@ -50,6 +68,11 @@ export function startStalledJobSweep(boss: PgBoss, options: { log?: Logger; inte
       try {
         const retried = await retryStalledJobs(boss, name, afterSeconds);
         if (retried > 0) log.warn('retried jobs whose worker stopped', { job: name, count: retried });
+        if (jobCatalog[name].queue.policy === 'key_strict_fifo') {
+          const released = await releaseFailedKeys(boss, name);
+          if (released > 0)
+            log.warn('released the keys of failed jobs (kept in the dead-letter queue)', { job: name, count: released });
+        }
       } catch (error) {
         log.error('stalled job sweep failed', { job: name, error });
       }

@@ -107,10 +107,17 @@ export type LlmPort = {
 /** A model call that failed (network, rate limit, bad response); `retryable` says if a retry may help. */
 export class LlmError extends Error {
   readonly retryable: boolean;
+  /**
+   * Set when the provider said "too many requests" (HTTP 429): which provider, and how long it asked
+   * us to wait (its retry-after), null when it did not say. Every worker then holds its calls
+   * (chat/reply/rate-limits.ts) rather than each finding the limit on its own.
+   */
+  readonly rateLimit?: { provider: string; retryAfterMs: number | null };
 
-  constructor(message: string, retryable: boolean) {
+  constructor(message: string, retryable: boolean, rateLimit?: { provider: string; retryAfterMs: number | null }) {
     super(message);
     this.name = 'LlmError';
     this.retryable = retryable;
+    if (rateLimit) this.rateLimit = rateLimit;
   }
 }

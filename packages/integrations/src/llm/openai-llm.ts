@@ -193,10 +193,26 @@ const toLlmError = (error: unknown, what: string): LlmError => {
   if (error instanceof OpenAI.APIError) {
     const status = error.status;
     const retryable = status === undefined || status === 408 || status === 409 || status === 429 || status >= 500;
-    return new LlmError(`OpenAI ${what} failed (HTTP ${status ?? 'unknown'}): ${error.message}`, retryable);
+    const rateLimit = status === 429 ? { provider: 'openai', retryAfterMs: retryAfterMs(error.headers) } : undefined;
+    return new LlmError(`OpenAI ${what} failed (HTTP ${status ?? 'unknown'}): ${error.message}`, retryable, rateLimit);
   }
   const message = error instanceof Error ? error.message : String(error);
   return new LlmError(`OpenAI ${what} failed: ${message}`, true);
 };
+
+/**
+ * How long a 429 asks us to wait: OpenAI's `retry-after-ms`, else the standard `retry-after` in
+ * seconds or as an HTTP date; null when it says nothing usable.
+ */
+export function retryAfterMs(headers: Headers | undefined, now = Date.now()): number | null {
+  const milliseconds = Number(headers?.get('retry-after-ms') ?? Number.NaN);
+  if (Number.isFinite(milliseconds) && milliseconds >= 0) return Math.round(milliseconds);
+  const value = headers?.get('retry-after');
+  if (!value) return null;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.round(seconds * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
 
 const truncate = (text: string, length: number) => (text.length > length ? `${text.slice(0, length)}…` : text);

@@ -26,7 +26,7 @@ import { delay, listen, readBody, sendJson } from './http.ts';
 export type FakeOpenAiReply = (
   | { text: string; usage?: FakeUsage }
   | { toolCall: { name: string; arguments: Record<string, unknown> | string }; text?: string | null; usage?: FakeUsage }
-  | { error: { status: number; message?: string; type?: string; code?: string | null } }
+  | { error: { status: number; message?: string; type?: string; code?: string | null; retryAfterSeconds?: number } }
 ) & { delayMs?: number; tokenDelayMs?: number; streamFailure?: FakeStreamFailure };
 
 export type FakeUsage = { promptTokens: number; completionTokens: number };
@@ -153,7 +153,10 @@ export const startFakeOpenAi = async (options: FakeOpenAiOptions = {}): Promise<
             : (jsonQueue.shift() ?? { text: JSON.stringify(emptyValue(schema)) });
         if (reply.delayMs) await delay(reply.delayMs);
         if ('error' in reply) {
-          const { status, message, type, code } = reply.error;
+          const { status, message, type, code, retryAfterSeconds } = reply.error;
+          // A 429 says when to come back, as OpenAI's does (the SDK would otherwise wait on its own).
+          const headers: Record<string, string> =
+            retryAfterSeconds === undefined ? {} : { 'retry-after': String(retryAfterSeconds) };
           return sendJson(
             response,
             status,
@@ -162,6 +165,7 @@ export const startFakeOpenAi = async (options: FakeOpenAiOptions = {}): Promise<
               type ?? (status >= 500 ? 'server_error' : 'invalid_request_error'),
               code,
             ),
+            headers,
           );
         }
         sequence += 1;

@@ -12,9 +12,11 @@ export const chatJobs = {
       messageId: z.string().min(1),
     }),
     queue: {
-      // One job per fan message; the handler's idempotency (unique replyToMessageId) is what stops a
-      // second answer, so the plain policy suffices and keeps the send path cheap.
-      policy: 'standard',
+      // One job per fan message, keyed by its chat (`key` below): a chat's replies are written one
+      // at a time, in the order its messages were sent, a retry before the next message included,
+      // while other chats' run at once. The handler's idempotency (unique replyToMessageId) is what
+      // stops a second answer.
+      policy: 'key_strict_fifo',
       // A model hiccup deserves a few quick retries; past that the fan gets the fallback text.
       // 1 s, 2 s, 4 s: a reply retried after its worker died (stalled-jobs.ts) waits only a second.
       ...backoff({ retries: 3, firstDelay: 1, maxDelay: 30 }),
@@ -31,9 +33,13 @@ export const chatJobs = {
     // A fan is watching the typing indicator: wake at once through the live feed, poll as a backstop.
     // A fan waits: a reply whose worker died is retried 5 s after its last touch (a live worker
     // touches it every second), so it comes well inside the 15 s the fan may wait.
+    key: (payload) => payload.chatId,
+    // A reply mostly waits on the model: one worker holds hundreds at once (REPLY_CONCURRENCY, the
+    // worker's env, overrides this default; docs/chat-engine.md#reply-throughput).
     work: {
       pollingIntervalSeconds: 0.5,
-      concurrency: 4,
+      concurrency: 256,
+      pump: true,
       wakeOnChange: true,
       stalled: { refreshSeconds: 1, afterSeconds: 5 },
     },

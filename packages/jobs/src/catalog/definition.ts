@@ -5,10 +5,12 @@ import type { z } from 'zod';
 /** Queue settings applied with createQueue/updateQueue at every start, so the database follows the code. */
 export type QueueSettings = {
   /**
-   * pg-boss queue policy; it also decides what a singletonKey deduplicates: `standard` keys only
-   * throttle with singletonSeconds, `stately` allows one queued and one active job per key.
+   * pg-boss queue policy; it also decides what a singletonKey does: `standard` keys only throttle
+   * with singletonSeconds, `stately` allows one queued and one active job per key, and
+   * `key_strict_fifo` runs one key's jobs one at a time in the order they were sent, a retry
+   * included (every job then needs a key).
    */
-  policy: 'standard' | 'stately' | 'exclusive' | 'singleton' | 'short';
+  policy: 'standard' | 'stately' | 'exclusive' | 'singleton' | 'short' | 'key_strict_fifo';
   /** Attempts after the first; 0 means a failure is final. */
   retryLimit: number;
   /** Seconds before the first retry. */
@@ -42,6 +44,13 @@ export type WorkSettings = {
   /** Jobs of this queue one worker process runs at once. */
   concurrency: number;
   /**
+   * For jobs that mostly wait on the network (a model call): one fetch loop claims as many jobs as
+   * `concurrency` has free slots, runs each on its own and settles it the moment it ends
+   * (apps/worker/src/job-pump.ts), so hundreds run at once and a slow one holds only its own slot.
+   * Without it, pg-boss runs `concurrency` loops of one job (or one batch) each.
+   */
+  pump?: boolean;
+  /**
    * For queues that fill with a backlog (a broadcast's chunks): each of the `concurrency` loops
    * fetches this many jobs at once, runs them together, and fetches again at once while batches
    * come back full (pg-boss burst mode), instead of waiting `pollingIntervalSeconds` between jobs.
@@ -68,6 +77,11 @@ export type JobDefinition<Payload extends z.ZodType = z.ZodType> = {
   payload: Payload;
   queue: QueueSettings;
   work: WorkSettings;
+  /**
+   * The singletonKey every job of the queue is sent with unless the sender gives one (enqueue),
+   * for policies that need one on each job (`key_strict_fifo`).
+   */
+  key?: (payload: z.output<Payload>) => string;
   /** Cron (UTC) on which the job is sent with the given payload; absent = on demand only. */
   schedule?: { cron: string; payload: z.input<Payload> };
 };

@@ -23,6 +23,7 @@ import { findReply, loadReplyContext, type ReplyContext, type ReplyModelRoute } 
 import { gatherReplyMaterial, offlineMaterialFor } from './material.ts';
 import { buildReplyPrompt } from './prompt.ts';
 import { type PromptRecord, promptRow } from './prompt-record.ts';
+import { noteRateLimited } from './rate-limits.ts';
 import { storeReply } from './store-reply.ts';
 import { createReplyDraftStream, type DraftPublisher } from './stream-drafts.ts';
 
@@ -125,6 +126,8 @@ export async function answerFanMessage(deps: ReplyDeps, input: AnswerFanMessageI
   try {
     reply = await compose(deps, replyLlm, context, record, replyMessageId);
   } catch (error) {
+    // A 429 holds every worker's replies, not just this one's retry (rate-limits.ts).
+    if (error instanceof LlmError && error.rateLimit) await holdForRateLimit(deps, error.rateLimit);
     const retryable = !(error instanceof LlmError) || error.retryable;
     deps.log?.('reply failed', {
       messageId: input.messageId,
@@ -162,6 +165,15 @@ export async function answerFanMessage(deps: ReplyDeps, input: AnswerFanMessageI
     engine: record.llmType === 'OFFLINE' ? 'offline' : 'openai',
     attachment: reply.attachments[0]?.type ?? null,
   };
+}
+
+async function holdForRateLimit(deps: ReplyDeps, rateLimit: NonNullable<LlmError['rateLimit']>): Promise<void> {
+  try {
+    const { blockedUntil } = await noteRateLimited(deps.db, rateLimit);
+    deps.log?.('model rate limited; replies held', { provider: rateLimit.provider, until: blockedUntil.toISOString() });
+  } catch (error) {
+    deps.log?.('could not record the rate limit', { provider: rateLimit.provider, error: errorText(error) });
+  }
 }
 
 /** The safety reply instead of the twin (docs/safety.md): the send's crisis check missed what moderation found. */

@@ -68,6 +68,7 @@ export {
   replyHistoryLimit,
   templateValues,
 } from './prompt.ts';
+export { noteRateLimited, rateLimitBackoffMs, rateLimitWaitMs } from './rate-limits.ts';
 export {
   completeWords,
   createReplyDraftStream,

@@ -1,0 +1,140 @@
+// Runs one queue's jobs many at once (catalog `work.pump`: chat.reply). pg-boss's own work() runs
+// a fetched batch together and fetches again only when the whole batch has ended, so one slow model
+// call would hold every other slot of its batch, and a loop per slot would poll the database once
+// per slot. Here one loop claims only as many jobs as there are free slots, runs each on its own,
+// settles each the moment it ends and frees its slot at once; every running job is touched in one
+// statement (the stalled-job sweep retries jobs whose worker stopped touching them).
+import type { Logger } from '@doppel/logging';
+import type { Job, JobResult, PgBoss } from 'pg-boss';
+
+export type JobPumpOptions = {
+  /** Jobs running at once. */
+  capacity: number;
+  /** Most jobs one fetch claims: a burst fills the slots in a few statements, not one. */
+  fetchLimit?: number;
+  /** Idle poll, and how soon a wake-up (notify) is noticed at the latest. */
+  pollingIntervalMs: number;
+  /** How often every running job is touched; absent: never (the queue has no heartbeat). */
+  refreshMs?: number;
+  /**
+   * Asked before each fetch: how long to hold off claiming more (a provider's rate limit shared by
+   * every worker), in ms; 0 to go on.
+   */
+  holdMs?: () => Promise<number>;
+  /** Runs one job; resolves with how to settle it, or throws for a retry (the queue's retry rules). */
+  run: (job: Job<unknown>) => Promise<JobResult>;
+  /** After each job settles (the worker nudges its live feed). */
+  onSettled?: () => void;
+  log: Logger;
+};
+
+export type JobPump = {
+  /** A job was sent: fetch now instead of at the next poll. */
+  notify: () => void;
+  /** Jobs running now. */
+  running: () => number;
+  /** Stops claiming, waits up to `timeoutMs` for running jobs (the rest are retried by the stalled sweep or pg-boss), then resolves. */
+  stop: (timeoutMs: number) => Promise<void>;
+};
+
+const defaultFetchLimit = 50;
+
+export function startJobPump(boss: PgBoss, name: string, options: JobPumpOptions): JobPump {
+  const { capacity, log } = options;
+  const fetchLimit = Math.min(capacity, options.fetchLimit ?? defaultFetchLimit);
+  const running = new Map<string, Job<unknown>>();
+  let stopping = false;
+  /** Wakes the loop out of its wait: a notify, a freed slot, a stop. */
+  let wake: (() => void) | undefined;
+  const wakeUp = () => {
+    wake?.();
+    wake = undefined;
+  };
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
+  const settle = async (job: Job<unknown>, outcome: Promise<JobResult>) => {
+    try {
+      const result = await outcome.catch((error: unknown) => ({ id: job.id, status: 'failed' as const, output: error }));
+      const attempt = { id: job.id, retryCount: job.retryCount };
+      // pg-boss has no public terminal fail: a job the handler gives up on goes through its retries.
+      if (result.status === 'completed') await boss.complete(name, attempt, result.output ?? null);
+      else await boss.fail(name, attempt, failureOutput(result.output));
+    } catch (error) {
+      // The claim lapses and the stalled sweep (or pg-boss's expiry) retries the job.
+      log.error('could not settle a job', { job: name, jobId: job.id, error });
+    } finally {
+      running.delete(job.id);
+      options.onSettled?.();
+      // A slot freed while the loop waited for one.
+      if (running.size === capacity - 1) wakeUp();
+    }
+  };
+
+  const loop = async () => {
+    while (!stopping) {
+      const free = capacity - running.size;
+      if (free === 0) {
+        await pause(options.pollingIntervalMs);
+        continue;
+      }
+      let fetched = 0;
+      try {
+        const held = options.holdMs ? await options.holdMs() : 0;
+        if (held > 0) {
+          await pause(held);
+          continue;
+        }
+        const jobs = await boss.fetch<unknown>(name, { batchSize: Math.min(free, fetchLimit) });
+        fetched = jobs.length;
+        for (const job of jobs) {
+          running.set(job.id, job);
+          void settle(
+            job,
+            Promise.resolve().then(() => options.run(job)),
+          );
+        }
+      } catch (error) {
+        log.error('could not fetch jobs', { job: name, error });
+      }
+      // A full fetch says more are waiting: claim again at once. Otherwise wait for a notify.
+      if (fetched < Math.min(free, fetchLimit) && !stopping) await pause(options.pollingIntervalMs);
+    }
+  };
+
+  const touch = async () => {
+    if (running.size === 0) return;
+    const attempts = [...running.values()].map((job) => ({ id: job.id, retryCount: job.retryCount }));
+    await boss.touch(name, attempts).catch((error: unknown) => log.warn('could not touch running jobs', { job: name, error }));
+  };
+  const refresh = options.refreshMs ? setInterval(() => void touch(), options.refreshMs) : undefined;
+  refresh?.unref();
+
+  const looping = loop();
+  return {
+    notify: wakeUp,
+    running: () => running.size,
+    stop: async (timeoutMs) => {
+      stopping = true;
+      wakeUp();
+      await looping;
+      const deadline = Date.now() + timeoutMs;
+      while (running.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      clearInterval(refresh);
+      if (running.size > 0) log.warn('stopped with jobs still running; they are retried', { job: name, count: running.size });
+    },
+  };
+}
+
+/** What pg-boss keeps as a failed attempt's output: an error's message, not the error object (it does not serialise). */
+function failureOutput(output: unknown): object {
+  if (output instanceof Error) return { message: output.message, name: output.name };
+  if (output && typeof output === 'object') return output;
+  return { value: output ?? null };
+}

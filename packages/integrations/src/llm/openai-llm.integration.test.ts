@@ -107,9 +107,18 @@ describe('createOpenAiLlm against a fake OpenAI server', () => {
     expect(error.retryable).toBe(true);
     expect(error.message).toContain('500');
     expect(fake.chatRequests()).toHaveLength(1);
+    expect(error.rateLimit).toBeUndefined();
     fake.script({ error: { status: 429, message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' } });
-    expect((await failureOf(llm().complete(request))).retryable).toBe(true);
+    const limited = await failureOf(llm().complete(request));
+    expect(limited.retryable).toBe(true);
+    expect(limited.rateLimit).toEqual({ provider: 'openai', retryAfterMs: null });
     expect(fake.chatRequests()).toHaveLength(2);
+    // With the provider's retry-after: every worker holds off that long (chat/reply/rate-limits.ts).
+    fake.script({ error: { status: 429, message: 'Rate limit reached', type: 'requests', retryAfterSeconds: 7 } });
+    expect((await failureOf(llm().complete(request, { onText: () => {} }))).rateLimit).toEqual({
+      provider: 'openai',
+      retryAfterMs: 7000,
+    });
   });
 
   it('throws a non-retryable LlmError for 400 and for a wrong key (401)', async () => {

@@ -18,7 +18,7 @@
 // live reads <= 15 %, reply start p99 < 100 ms; (issue 15) the first words at the fan within 150 ms
 // p99 of the model's first token. BENCH_API_PROFILE=<dir> writes a CPU profile of the API process
 // (node --cpu-prof) covering the whole run.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -28,7 +28,9 @@ import { createDbClient, createLiveFeed, migrateDatabase, seedDemoData, startEmb
 import { createSession } from '@doppel/domain/auth';
 import { eq } from 'drizzle-orm';
 import { freePort } from '../scripts/free-port.ts';
+import { startFakeModel, startProcess, stopProcess, waitFor } from './bench-kit.ts';
 import { benchStreaming } from './chat-stream.ts';
+import { percentile } from './read-timing.ts';
 import { createBenchFans, hasPgbench, runPgbench, sendTransactionSql } from './send-sql.ts';
 
 const fans = 50;
@@ -39,18 +41,6 @@ const pacedSeconds = Number(process.env.BENCH_PACED_SECONDS ?? 20);
 // Rounds of endpoint against pgbench: single runs of either swing by 10 % or more on this machine.
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const profileDir = process.env.BENCH_API_PROFILE;
-const root = resolve(import.meta.dirname, '..');
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-
-function startProcess(script: string, env: NodeJS.ProcessEnv, nodeArgs: string[] = []): ChildProcess {
-  return spawn(process.execPath, [...nodeArgs, join(root, script)], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
 
 /**
  * CPU time a process has used so far, in ms (user and system, from /proc): the API's cost per send,
@@ -70,28 +60,6 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 /** "median (min-max)" of the values, rounded as `digits` says. */
 const spread = (values: number[], digits = 0) =>
   `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)})`;
-
-/** The instant fake model in a process of its own, as a model server would be. */
-async function startFakeModel(): Promise<{ url: string; close: () => void }> {
-  const child = spawn(process.execPath, [join(root, 'bench/fake-model-process.ts')], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise<string>((done, fail) => {
-    child.stdout?.once('data', (chunk) => done(String(chunk).trim()));
-    child.once('exit', (code) => fail(new Error(`the fake model exited with ${code}`)));
-  });
-  return { url, close: () => child.kill('SIGTERM') };
-}
-
-async function waitFor(check: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return;
-    await new Promise((done) => setTimeout(done, 200));
-  }
-  throw new Error(`${what} did not come up`);
-}
 
 export async function benchChatSend(): Promise<{ ok: boolean }> {
   if (!hasPgbench()) {
@@ -268,10 +236,8 @@ export async function benchChatSend(): Promise<{ ok: boolean }> {
 
     // Streaming: the worker above makes way for one whose model streams at a fixed token rate.
     const worker = children.pop();
-    worker?.kill('SIGTERM');
-    if (worker) await new Promise((done) => worker.once('exit', done));
+    if (worker) await stopProcess(worker);
     const streaming = await benchStreaming({
-      root,
       env,
       port,
       agent,
@@ -280,8 +246,7 @@ export async function benchChatSend(): Promise<{ ok: boolean }> {
     });
 
     agent.destroy();
-    for (const child of children) child.kill('SIGTERM');
-    await Promise.all(children.map((child) => new Promise((done) => child.once('exit', done))));
+    await Promise.all(children.map(stopProcess));
     children.length = 0;
 
     const withOutbox = median(pgbenchRuns.outbox);

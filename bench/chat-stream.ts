@@ -7,14 +7,13 @@
 //     only, so it follows the second token);
 //   - relay: first words at the fan minus the model's first token (target p99 < 150 ms);
 //   - full message: the stored reply's live event at the fan, against the model's last token.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { type Agent, request } from 'node:http';
-import { join } from 'node:path';
 import { startFakeOpenAi } from '@doppel/integrations/testing';
+import { startProcess, stopProcess } from './bench-kit.ts';
+import { percentile } from './read-timing.ts';
 
 export type StreamBenchInput = {
-  root: string;
   env: NodeJS.ProcessEnv;
   port: number;
   agent: Agent;
@@ -28,11 +27,6 @@ export type StreamBenchResult = { ok: boolean; lines: string[] };
 const tokensPerSecond = 50;
 const replyText =
   'Oh that sounds like such a fun plan! I spent the whole morning at the beach with my camera, then grabbed a pastel de nata on the way home. What are you up to tonight?';
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
 
 type Arrival = { firstDraftAt: number; storedAt: number };
 
@@ -126,11 +120,7 @@ export async function benchStreaming(input: StreamBenchInput): Promise<StreamBen
       tokenAt.set(key, times);
     },
   });
-  const worker: ChildProcess = spawn(process.execPath, [join(input.root, 'apps/worker/src/main.ts')], {
-    cwd: input.root,
-    env: { ...input.env, OPENAI_BASE_URL: model.url },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const worker = startProcess('apps/worker/src/main.ts', { ...input.env, OPENAI_BASE_URL: model.url });
   const relay: number[] = [];
   const firstToken: number[] = [];
   const firstWords: number[] = [];
@@ -160,8 +150,7 @@ export async function benchStreaming(input: StreamBenchInput): Promise<StreamBen
       afterModel.push(storedAt - (tokens.at(-1) ?? Number.NaN));
     }
   } finally {
-    worker.kill('SIGTERM');
-    await new Promise((done) => worker.once('exit', done));
+    await stopProcess(worker);
     await model.close();
   }
   const figure = (values: number[]) => `p50 ${percentile(values, 50).toFixed(0)} ms, p99 ${percentile(values, 99).toFixed(0)} ms`;

@@ -1,4 +1,4 @@
-// `npm run bench [live-reads|chat-send|admin-lists|earnings|broadcasts|creator-insights|job-pickup|knowledge|quality|web]`: runs the benchmarks
+// `npm run bench [live-reads|chat-send|replies|admin-lists|earnings|broadcasts|creator-insights|job-pickup|knowledge|quality|web]`: runs the benchmarks
 // and prints their figures against their baselines, measured in the same run. Exits non-zero when a target is missed.
 import { benchAdminLists } from './admin-lists.ts';
 import { benchBroadcasts } from './broadcasts.ts';
@@ -9,11 +9,13 @@ import { benchJobPickup } from './job-pickup.ts';
 import { benchKnowledgeRetrieval } from './knowledge-retrieval.ts';
 import { benchLiveReads } from './live-reads.ts';
 import { benchQuality } from './quality.ts';
+import { benchReplies } from './replies.ts';
 import { benchWeb } from './web.ts';
 
 const benches = {
   'live-reads': benchLiveReads,
   'chat-send': benchChatSend,
+  replies: benchReplies,
   'admin-lists': benchAdminLists,
   earnings: benchEarnings,
   broadcasts: benchBroadcasts,

@@ -42,13 +42,24 @@ import { join } from 'node:path';
 import { chats, type Database, users } from '@doppel/db';
 import { createBoss, ensureQueues } from '@doppel/jobs';
 
-/** Creates fans `benchfan1..n` with plenty of paid credits, each with a chat with the talent. */
-export async function createBenchFans(db: Database, talentId: string, count: number): Promise<void> {
-  for (let i = 1; i <= count; i++) {
+/**
+ * Creates fans `benchfan<first>..benchfan<first + count - 1>` with plenty of paid credits, each with
+ * a chat `benchchat<i>` with the talent; in batches of 500, as thousands of fans one by one take long.
+ */
+export async function createBenchFans(db: Database, talentId: string, count: number, first = 1): Promise<void> {
+  for (let start = first; start < first + count; start += 500) {
+    const numbers = Array.from({ length: Math.min(500, first + count - start) }, (_, offset) => start + offset);
     await db
       .insert(users)
-      .values({ id: `benchfan${i}`, email: `benchfan${i}@bench.dev`, name: `Fan ${i}`, paidCredits: 1_000_000_000 });
-    await db.insert(chats).values({ id: `benchchat${i}`, talentId, userId: `benchfan${i}` });
+      .values(
+        numbers.map((i) => ({
+          id: `benchfan${i}`,
+          email: `benchfan${i}@bench.dev`,
+          name: `Fan ${i}`,
+          paidCredits: 1_000_000_000,
+        })),
+      );
+    await db.insert(chats).values(numbers.map((i) => ({ id: `benchchat${i}`, talentId, userId: `benchfan${i}` })));
   }
 }
 

@@ -16,6 +16,7 @@ export {
   type FakeOpenAiRequest,
   startFakeOpenAi,
 } from './fake-openai.ts';
+export { streamTokens } from './fake-openai-stream.ts';
 export {
   type FakePayPal,
   type FakePayPalBatch,

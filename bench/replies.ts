@@ -16,8 +16,9 @@
 //     the API's (the API only relays it to the fan's stream); a draft holds whole words, so it
 //     follows the model's second token;
 //   - full reply: the stored TALENT message's change event delivered by the live feed.
-// Sampled every 100 ms: chat.reply jobs active (pg-boss) and the worker's database connections
-// (pg_stat_activity, application_name doppel-worker*). Each fan message must be answered exactly once.
+// Sampled every 100 ms: chat.reply jobs active (pg-boss) and the worker pool's connections
+// (pg_stat_activity, application_name doppel-worker, its LISTEN left out; pg-boss's own pool is
+// doppel-worker-jobs). Each fan message must be answered exactly once.
 // Targets: >= 200 replies/s sustained per worker process (streaming; the busiest second of
 // completions); relay (first word at the fan - model first token) p99 <= 250 ms; the worker's
 // connections never above DATABASE_POOL_SIZE. BENCH_REPLY_WAIT_SECONDS (300) caps the wait for the
@@ -26,7 +27,7 @@ import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import {
   createDbClient,
   createLiveFeed,
@@ -49,6 +50,7 @@ const fans = Number(process.env.BENCH_REPLY_FANS ?? 2000);
 const seconds = Number(process.env.BENCH_REPLY_SECONDS ?? 10);
 const concurrency = Number(process.env.BENCH_REPLY_CONCURRENCY ?? 256);
 const poolSize = Number(process.env.BENCH_REPLY_POOL_SIZE ?? 10);
+const profileDir = process.env.BENCH_WORKER_PROFILE;
 const waitSeconds = Number(process.env.BENCH_REPLY_WAIT_SECONDS ?? 300);
 
 /** About 40 tokens, as the fake streams them (each word with its space). */
@@ -105,18 +107,15 @@ function startSampler(sql: DbClient['sql']) {
       sql<{ n: number }[]>`select count(*)::int as n from pgboss.job where name = 'chat.reply' and state = 'active'`,
       sql<{ name: string; open: number; busy: number }[]>`
         select application_name as name, count(*)::int as open, (count(*) filter (where state <> 'idle'))::int as busy
-        from pg_stat_activity where application_name like 'doppel-worker%' group by application_name`,
+        from pg_stat_activity where application_name like 'doppel-worker%' and query not ilike 'listen %'
+        group by application_name`,
     ])
       .then(([[active], connections]) => {
         peak.active = Math.max(peak.active, active?.n ?? 0);
-        peak.connections = Math.max(
-          peak.connections,
-          connections.reduce((sum, row) => sum + row.open, 0),
-        );
-        peak.busy = Math.max(
-          peak.busy,
-          connections.reduce((sum, row) => sum + row.busy, 0),
-        );
+        // The worker's own pool (DATABASE_POOL_SIZE); pg-boss's (doppel-worker-jobs) has its own bound.
+        const pool = connections.find((row) => row.name === 'doppel-worker');
+        peak.connections = Math.max(peak.connections, pool?.open ?? 0);
+        peak.busy = Math.max(peak.busy, pool?.busy ?? 0);
         for (const row of connections) peak.byName.set(row.name, Math.max(peak.byName.get(row.name) ?? 0, row.open));
       })
       .catch(() => {})
@@ -211,18 +210,24 @@ export async function benchReplies(): Promise<{ ok: boolean }> {
         },
       });
       closers.push(model.close);
-      const worker = startProcess('apps/worker/src/main.ts', {
-        ...process.env,
-        DATABASE_URL: server.url,
-        OPENAI_BASE_URL: model.url,
-        OPENAI_API_KEY: 'bench',
-        LOG_LEVEL: 'error',
-        NODE_ENV: 'production',
-        DEV_OUTBOX: 'on',
-        FILES_DIR: join(dir, 'files'),
-        REPLY_CONCURRENCY: String(concurrency),
-        DATABASE_POOL_SIZE: String(poolSize),
-      });
+      // BENCH_WORKER_PROFILE=<dir>: a CPU profile of the worker process of each run (node --cpu-prof).
+      const profileArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${resolve(profileDir, label)}`] : [];
+      const worker = startProcess(
+        'apps/worker/src/main.ts',
+        {
+          ...process.env,
+          DATABASE_URL: server.url,
+          OPENAI_BASE_URL: model.url,
+          OPENAI_API_KEY: 'bench',
+          LOG_LEVEL: 'error',
+          NODE_ENV: 'production',
+          DEV_OUTBOX: 'on',
+          FILES_DIR: join(dir, 'files'),
+          REPLY_CONCURRENCY: String(concurrency),
+          DATABASE_POOL_SIZE: String(poolSize),
+        },
+        profileArgs,
+      );
       children.push(worker);
       // Up and warm (its first model call, prepared statements): one reply answered.
       const warmUp = await send(warmUpFan, `Warm-up ${label}`);

@@ -1,6 +1,14 @@
 // The worker tier: one pg-boss instance on the application database that owns the queues, the
 // schedules and the handlers of the job catalog.
-import { createDbClient, createLiveFeed, type Database, type DatabaseConnectionOptions, type DatabaseTimeouts } from '@doppel/db';
+import {
+  createDbClient,
+  createLiveFeed,
+  createReplyDraftBatcher,
+  type Database,
+  type DatabaseConnectionOptions,
+  type DatabaseTimeouts,
+  type ReplyDraftBatcher,
+} from '@doppel/db';
 import { rateLimitWaitMs } from '@doppel/domain/chat/reply';
 import type { ErrorReporter } from '@doppel/domain/ports';
 import { createLogOnlyErrorReporter } from '@doppel/integrations';
@@ -68,7 +76,7 @@ async function runOne(
   db: Database,
   log: Logger,
   services: WorkerServices,
-  followUps: { followUp: FollowUp; followUpMany: FollowUpMany },
+  followUps: { followUp: FollowUp; followUpMany: FollowUpMany; drafts: ReplyDraftBatcher },
   reporter: ErrorReporter,
 ): Promise<JobResult> {
   const started = performance.now();
@@ -128,6 +136,9 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     await enqueue(boss, name, payload, followUpOptions);
   };
   const followUpMany: FollowUpMany = (name, jobs, followUpOptions) => enqueueMany(boss, name, jobs, followUpOptions);
+  const drafts = createReplyDraftBatcher(client.db, {
+    onError: (error) => log.warn('reply drafts not announced', { error }),
+  });
   try {
     await boss.start();
     await ensureQueues(boss, log);
@@ -143,7 +154,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
       const { work } = jobCatalog[name];
       const concurrency = options.concurrency?.[name] ?? work.concurrency;
       const run = (job: Job<unknown>) =>
-        runOne(name, handler, job, client.db, log, services, { followUp, followUpMany }, reporter);
+        runOne(name, handler, job, client.db, log, services, { followUp, followUpMany, drafts }, reporter);
       if (work.pump) {
         const holdMs = options.replyHoldMs ?? rateLimitWaitMs;
         const pump = startJobPump(boss, name, {
@@ -205,6 +216,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
       // Pumped jobs first: they settle through pg-boss, which must still be running.
       await Promise.all(pumps.map((pump) => pump.stop(timeoutMs)));
       await stalledSweep.stop();
+      await drafts.close();
       await feed.stop();
       await boss.stop({ graceful: true, timeout: timeoutMs });
       outages.stop();

@@ -18,7 +18,9 @@ afterAll(async () => {
 describe('a transaction on a pooled postgres.js client', () => {
   it('reserves its connection even when its BEGIN fills the pipeline', async () => {
     // With no room in any pipeline every BEGIN is at the boundary (upstream: always UNSAFE_TRANSACTION).
-    const sql = postgres(database.url, { max: 4, max_pipeline: 0, onnotice: () => {} });
+    // max_pipeline is a postgres.js option its types leave out.
+    const options = { max: 4, max_pipeline: 0, onnotice: () => {} } as Parameters<typeof postgres>[1];
+    const sql = postgres(database.url, options);
     try {
       const results = await Promise.all(
         Array.from({ length: 20 }, (_, index) =>

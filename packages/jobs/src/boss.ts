@@ -66,7 +66,7 @@ export function createBoss(databaseUrl: string, options: CreateBossOptions): PgB
   const behindPooler = options.pooler === 'pgbouncer-transaction';
   const pool: PoolConfig = {
     connectionString: databaseUrl,
-    application_name: options.applicationName ?? (worker ? 'doppel-worker' : 'doppel-boss-client'),
+    application_name: options.applicationName ?? (worker ? 'doppel-worker-jobs' : 'doppel-boss-client'),
     max: options.max ?? (worker ? 10 : 3),
     // node-postgres sends them at start-up as postgres.js does; not through a transaction pooler.
     ...sessionTimeoutSettings(options.timeouts, behindPooler),

@@ -5,7 +5,7 @@ import { answerFanMessage } from '@doppel/domain/chat/reply';
 import { jobCatalog } from '@doppel/jobs';
 import type { JobHandler, JobOutput } from './types.ts';
 
-export const runChatReply: JobHandler<'chat.reply'> = async (payload, { db, log, job, services, followUp }) => {
+export const runChatReply: JobHandler<'chat.reply'> = async (payload, { db, log, job, services, followUp, drafts }) => {
   // pg-boss counts retries from 0; on the last allowed attempt a failure posts the fallback message
   // instead of throwing, so the fan is never left waiting on a job in the dead-letter queue.
   const retryLimit = jobCatalog['chat.reply'].queue.retryLimit;
@@ -25,8 +25,9 @@ export const runChatReply: JobHandler<'chat.reply'> = async (payload, { db, log,
       // A reply held for approval notifies the creator's devices, by a job committed with the draft.
       enqueueHeldReplyPush:
         followUp && services.webPush ? (tx, held) => followUp('chat.held-reply-push', held, { tx }) : undefined,
-      // The text so far reaches the fan's screen while the model writes (a NOTIFY, never a table row).
-      publishDraft: (draft) => publishReplyDraft(db, draft),
+      // The text so far reaches the fan's screen while the model writes (a NOTIFY, never a table row),
+      // batched with the worker's other replies' drafts.
+      publishDraft: drafts ? drafts.publish : (draft) => publishReplyDraft(db, draft),
     },
     { chatId: payload.chatId, messageId: payload.messageId, isFinalAttempt: job.retryCount >= retryLimit },
   );

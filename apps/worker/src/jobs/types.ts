@@ -1,4 +1,4 @@
-import type { Database } from '@doppel/db';
+import type { Database, ReplyDraftBatcher } from '@doppel/db';
 import type { PassageVectors, QuestionVectors } from '@doppel/domain/chat/reply';
 import type {
   DocumentReader,
@@ -98,6 +98,8 @@ export type JobContext = {
   services: WorkerServices;
   followUp?: FollowUp;
   followUpMany?: FollowUpMany;
+  /** The worker's batched draft announcements (chat.reply); absent outside a worker: one NOTIFY per draft. */
+  drafts?: ReplyDraftBatcher;
 };
 
 /** Stored as the job's output (visible in `ops jobs`), so plain JSON only. */

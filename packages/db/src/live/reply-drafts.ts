@@ -38,6 +38,65 @@ export async function publishReplyDraft(executor: Executor, draft: ReplyDraft): 
   await executor.execute(sql`select pg_notify(${replyDraftChannel}, ${payload})`);
 }
 
+/** Drafts announced together: see createReplyDraftBatcher. */
+export type ReplyDraftBatcher = {
+  /** Queues a draft; only each stream's newest queued draft goes out. Never rejects. */
+  publish: (draft: ReplyDraft) => Promise<void>;
+  /** Sends what is queued and stops. */
+  close: () => Promise<void>;
+};
+
+/** How long a draft may wait for others to go out with it. */
+export const defaultDraftBatchMs = 25;
+
+/**
+ * Announces the drafts of every reply a worker is writing in one statement every `intervalMs`
+ * instead of a NOTIFY per draft: with hundreds of replies streaming at once, the worker's writes to
+ * Postgres were most of its CPU (docs/chat-engine.md#reply-throughput). A stream whose newer draft
+ * is queued sends only that one: each draft carries the whole text so far. A draft may now arrive
+ * just after its stored reply; the messenger shows a draft only while its fan message is the
+ * chat's newest, so such a draft is never seen.
+ */
+export function createReplyDraftBatcher(
+  executor: Pick<Executor, 'execute'>,
+  options: { intervalMs?: number; onError?: (error: unknown) => void } = {},
+): ReplyDraftBatcher {
+  const intervalMs = options.intervalMs ?? defaultDraftBatchMs;
+  const queued = new Map<string, ReplyDraft>();
+  let timer: NodeJS.Timeout | undefined;
+  let sending: Promise<void> = Promise.resolve();
+
+  const send = async () => {
+    timer = undefined;
+    if (queued.size === 0) return;
+    const payloads = [...queued.values()].map((draft) => JSON.stringify({ ...draft, text: fitDraftText(draft.text) }));
+    queued.clear();
+    // One text parameter: the statement stays the same (and prepared) whatever the batch's size.
+    await executor
+      .execute(
+        sql`select pg_notify(${replyDraftChannel}, payload) from json_array_elements_text(${JSON.stringify(payloads)}::json) as payload`,
+      )
+      .catch((error: unknown) => options.onError?.(error));
+  };
+
+  return {
+    publish: (draft) => {
+      const earlier = queued.get(draft.stream);
+      if (!earlier || earlier.seq < draft.seq) queued.set(draft.stream, draft);
+      timer ??= setTimeout(() => {
+        sending = sending.then(send);
+      }, intervalMs);
+      return Promise.resolve();
+    },
+    close: async () => {
+      clearTimeout(timer);
+      timer = undefined;
+      await sending;
+      await send();
+    },
+  };
+}
+
 /** Reads a NOTIFY payload back; undefined for anything malformed (another sender, a future shape). */
 export function parseReplyDraft(payload: string): ReplyDraft | undefined {
   try {

@@ -35,6 +35,41 @@ export const audienceFanDays = pgTable(
   (t) => [primaryKey({ columns: [t.talentId, t.day, t.chatId] }), index('audience_fan_days_chat_idx').on(t.chatId)],
 );
 
+/**
+ * One fan's days in one whole UTC week (from Monday) or month, folded from audience_fan_days once
+ * the period has closed in the rollup, so Audience over 90 days or 12 months reads a row per fan
+ * and week or month instead of one per day. Written once per closed period and never changed:
+ * Audience takes a period from here only when the rollup it read had closed it.
+ */
+export const audienceFanPeriods = pgTable(
+  'audience_fan_periods',
+  {
+    talentId: text()
+      .notNull()
+      .references(() => talents.id, { onDelete: 'cascade' }),
+    /** `week` (Monday to Sunday) or `month`. */
+    grain: text({ enum: ['week', 'month'] }).notNull(),
+    /** The period's first day. */
+    periodStart: date({ mode: 'string' }).notNull(),
+    chatId: text()
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    /** The fan (chats.user_id), as in audience_fan_days. */
+    userId: text().notNull(),
+    /** The last day of the period the fan wrote. */
+    lastDay: date({ mode: 'string' }).notNull(),
+    /** The period's first message paid with paid credits; null when none. */
+    firstPaidAt: timestamp({ withTimezone: true, mode: 'date' }),
+    /** Paid credits the fan's messages spent in the period. */
+    paidCredits: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.talentId, t.grain, t.periodStart, t.chatId] }),
+    index('audience_fan_periods_chat_idx').on(t.chatId),
+    check('audience_fan_periods_grain', sql`${t.grain} in ('week', 'month')`),
+  ],
+);
+
 /** Each chat's first fan message, rolled up with the days: "new" and "returning" fans need it. */
 export const audienceFirstMessages = pgTable(
   'audience_first_messages',

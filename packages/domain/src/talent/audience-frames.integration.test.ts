@@ -2,6 +2,9 @@
 // (audience-reference.fixture.ts), on the same data: before any rollup (all live), with the
 // frames ending mid-period (fans whose messages span the boundary), and fully rolled up. And the
 // rollup itself: the first run backfills what is stored, a repeated or concurrent run adds nothing.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { migrationsFolder } from '@doppel/db';
 import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
 import type { AudiencePeriod } from '@doppel/validation';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -150,6 +153,8 @@ describe('Audience from daily frames', () => {
     // frames then live messages; fA0 writes on both sides.
     const first = await rollUpAudience(database.db, new Date(now.getTime() - 50 * dayMs));
     expect(first?.from).toBeNull();
+    // Weeks and months closed 50 days ago come from audience_fan_periods from here on.
+    expect(first?.periods).toBeGreaterThan(0);
     expect(await rolledUntil(database.db)).toBe(firstOpenDay(new Date(now.getTime() - 50 * dayMs)));
     await expectSameAsReadingEveryMessage();
 
@@ -157,14 +162,16 @@ describe('Audience from daily frames', () => {
     const second = await rollUpAudience(database.db, now);
     expect(second?.from).toBe(first?.until);
     expect(second?.days).toBeGreaterThan(0);
+    expect(second?.periods).toBeGreaterThan(0);
     await expectSameAsReadingEveryMessage();
   });
 
   it('rolls a day up once: a repeated run and two concurrent runs add nothing', async () => {
     const count = async () => {
-      const [row] = await database.sql<{ days: string; firsts: string; credits: string }[]>`
+      const [row] = await database.sql<{ days: string; firsts: string; credits: string; periods: string }[]>`
         select (select count(*) from audience_fan_days) as days, (select count(*) from audience_first_messages) as firsts,
-          (select coalesce(sum(paid_credits), 0) from audience_fan_days) as credits`;
+          (select coalesce(sum(paid_credits), 0) from audience_fan_days) as credits,
+          (select count(*) from audience_fan_periods) as periods`;
       return row;
     };
     const before = await count();
@@ -173,11 +180,31 @@ describe('Audience from daily frames', () => {
     const runs = await Promise.all([rollUpAudience(database.db, later), rollUpAudience(database.db, later)]);
     expect(runs.filter((run) => run === null)).toHaveLength(1);
     // What the frames hold equals grouping every fan message before the rolled-up day.
-    const [expected] = await database.sql<{ days: string; firsts: string; credits: string }[]>`
-      select count(distinct (m.chat_id, (m.created_at at time zone 'UTC')::date)) as days, count(distinct m.chat_id) as firsts,
-        coalesce(sum(m.spent_paid_credits), 0) as credits
-      from chat_messages m where m.sender_type = 'USER' and m.created_at < ${firstOpenDay(later)}::date::timestamp at time zone 'UTC'`;
+    // …and one row per chat for each week and month closed by then.
+    const until = firstOpenDay(later);
+    const [expected] = await database.sql<{ days: string; firsts: string; credits: string; periods: string }[]>`
+      with m as (
+        select m.chat_id, (m.created_at at time zone 'UTC')::date as day, m.spent_paid_credits
+        from chat_messages m where m.sender_type = 'USER' and m.created_at < ${until}::date::timestamp at time zone 'UTC'
+      )
+      select count(distinct (m.chat_id, m.day)) as days, count(distinct m.chat_id) as firsts,
+        coalesce(sum(m.spent_paid_credits), 0) as credits,
+        (select count(distinct (m.chat_id, g.grain, date_trunc(g.grain, m.day::timestamp)))
+          from m cross join (values ('week'), ('month')) as g(grain)
+          where date_trunc(g.grain, m.day::timestamp) + ('1 ' || g.grain)::interval <= ${until}::date) as periods
+      from m`;
     expect(await count()).toEqual(expected);
     expect(Number(before?.days)).toBeLessThanOrEqual(Number(expected?.days));
+  });
+
+  it('migration 0028 folds the weeks and months installations had already rolled up as the rollup does', async () => {
+    const periods = () => database.sql`select * from audience_fan_periods order by talent_id, grain, period_start, chat_id`;
+    const byTheRollup = await periods();
+    expect(byTheRollup.length).toBeGreaterThan(0);
+    await database.sql`delete from audience_fan_periods`;
+    const migration = readFileSync(join(migrationsFolder, '0028_audience_fan_periods.sql'), 'utf8');
+    const backfill = migration.split('--> statement-breakpoint').at(-1) ?? '';
+    await database.sql.unsafe(backfill);
+    expect(await periods()).toEqual(byTheRollup);
   });
 });

@@ -1,6 +1,7 @@
-// The Audience's daily frames (audience_fan_days, audience_first_messages): each closed UTC day's
-// fan messages rolled up per chat by the insights.rollup job, so Audience reads a few rows per fan
-// instead of every message, and the send transaction writes nothing extra. The first run rolls
+// The Audience's frames (audience_fan_days, audience_fan_periods, audience_first_messages): each
+// closed UTC day's fan messages rolled up per chat by the insights.rollup job, and each closed week
+// and month folded from its days, so Audience reads a few rows per fan instead of every message,
+// and the send transaction writes nothing extra. The first run rolls
 // up every message already stored (the backfill); later runs only the days closed since.
 import type { Executor } from '@doppel/db';
 import { sql } from 'drizzle-orm';
@@ -24,7 +25,14 @@ export async function rolledUntil(db: Executor): Promise<string | null> {
   return rows[0]?.rolled_until ?? null;
 }
 
-export type RollupResult = { from: string | null; until: string; days: number; chats: number };
+export type RollupResult = {
+  from: string | null;
+  until: string;
+  days: number;
+  chats: number;
+  /** Fan rows of the weeks and months this run closed (audience_fan_periods). */
+  periods: number;
+};
 
 /**
  * Rolls up the fan messages of [rolled_until, first open day) in one transaction that holds the
@@ -65,7 +73,17 @@ export async function rollUpAudience(db: Executor, now = new Date()): Promise<Ro
       ${source}
       group by c.id
       on conflict (chat_id) do update set first_message_at = least(audience_first_messages.first_message_at, excluded.first_message_at)`);
+    // The weeks and months this run closed (they end after `from`, by `until`), folded from their days.
+    const closedSince = from === null ? sql`true` : sql`d.day >= date_trunc(g.grain, ${from}::date::timestamp)::date`;
+    const periods = await tx.execute(sql`
+      insert into audience_fan_periods (talent_id, grain, period_start, chat_id, user_id, last_day, first_paid_at, paid_credits)
+      select d.talent_id, g.grain, date_trunc(g.grain, d.day::timestamp)::date, d.chat_id, min(d.user_id), max(d.day),
+        min(d.first_paid_at), sum(d.paid_credits)::int
+      from audience_fan_days d cross join (values ('week'), ('month')) as g(grain)
+      where ${closedSince} and date_trunc(g.grain, d.day::timestamp) + ('1 ' || g.grain)::interval <= ${until}::date
+      group by d.talent_id, g.grain, date_trunc(g.grain, d.day::timestamp), d.chat_id
+      on conflict do nothing`);
     await tx.execute(sql`update audience_rollup set rolled_until = ${until}::date, updated_at = now() where id = 'audience'`);
-    return { from, until, days: days.count ?? 0, chats: chats.count ?? 0 };
+    return { from, until, days: days.count ?? 0, chats: chats.count ?? 0, periods: periods.count ?? 0 };
   });
 }

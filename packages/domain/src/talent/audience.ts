@@ -22,6 +22,7 @@ import { rolledUntil } from './audience-rollup.ts';
 const dayMs = 86_400_000;
 const topSpenderCount = 10;
 const bucketOf = { '30d': 'day', '90d': 'week', '12m': 'month' } as const;
+type Bucket = (typeof bucketOf)[AudiencePeriod];
 
 /** A computed timestamp as epoch milliseconds: raw SQL timestamps come back as text in Postgres' format. */
 const epochMs = (value: SQL) => sql<number | null>`(extract(epoch from ${value}) * 1000)::float8`;
@@ -42,18 +43,14 @@ function splitPeriod(from: Date, rolled: string | null): Split {
 }
 
 /**
- * One row per fan chat and UTC day with a fan message in the period: the frames' days, then the
- * days after them grouped from chat_messages. Managers are left out by the callers.
+ * One row per fan chat and UTC day with a fan message in the period (or, for weeks and months the
+ * rollup has closed, per fan chat and period, its last day standing for it): the frames, then the
+ * days after them grouped from chat_messages. Every caller folds per fan and bucket with max, min
+ * and sum, which a period's row answers as its days would. Managers are left out by the callers.
  */
-function fanDays(talentId: string, split: Split): SQL {
-  const frames =
-    split.framesUntil === null
-      ? sql``
-      : sql`select f.user_id, f.day, f.first_paid_at, f.paid_credits from audience_fan_days f
-          where f.talent_id = ${talentId} and f.day >= ${split.fromDay}::date and f.day < ${split.framesUntil}::date
-          union all `;
+function fanDays(talentId: string, split: Split, grain: Bucket): SQL {
   const liveFrom = utcDayStart(split.liveFrom as string);
-  return sql`(${frames}
+  return sql`(${frames(talentId, split, grain)}
     select c.user_id, m.day, m.first_paid_at, m.paid_credits
     from chats c
     cross join lateral (
@@ -64,6 +61,24 @@ function fanDays(talentId: string, split: Split): SQL {
       group by 1
     ) m
     where c.talent_id = ${talentId} and c.updated_at >= ${liveFrom})`;
+}
+
+/**
+ * The rolled-up part of fanDays, ending in `union all`: closed weeks or months from
+ * audience_fan_periods (those that ended by the `rolled_until` this read started from, so a rollup
+ * committing meanwhile changes nothing), then the rolled days after the last of them.
+ */
+function frames(talentId: string, split: Split, grain: Bucket): SQL {
+  if (split.framesUntil === null) return sql``;
+  const days = (from: SQL) => sql`select f.user_id, f.day, f.first_paid_at, f.paid_credits from audience_fan_days f
+    where f.talent_id = ${talentId} and f.day >= ${from} and f.day < ${split.framesUntil}::date
+    union all `;
+  if (grain === 'day') return days(sql`${split.fromDay}::date`);
+  // The first day of the period still open at framesUntil: periods before it are closed.
+  const openPeriod = sql`date_trunc(${grain}, ${split.framesUntil}::date::timestamp)::date`;
+  return sql`select f.user_id, f.last_day as day, f.first_paid_at, f.paid_credits from audience_fan_periods f
+    where f.talent_id = ${talentId} and f.grain = ${grain} and f.period_start >= ${split.fromDay}::date and f.period_start < ${openPeriod}
+    union all ${days(sql`greatest(${split.fromDay}::date, ${openPeriod})`)}`;
 }
 
 /**
@@ -79,7 +94,7 @@ async function fanBuckets(db: Executor, talentId: string, split: Split, period: 
     db.execute<{ fan_id: string; last_day: number; first_paid: number | null }>(sql`
       select d.user_id as fan_id, max(d.day - date '1970-01-01')::int as last_day,
         (extract(epoch from min(d.first_paid_at)) * 1000)::float8 as first_paid
-      from ${fanDays(talentId, split)} d
+      from ${fanDays(talentId, split, bucketOf[period])} d
       group by d.user_id, date_trunc(${bucketOf[period]}, d.day::timestamp)`),
     db.select({ userId: talentManagers.userId }).from(talentManagers).where(eq(talentManagers.talentId, talentId)),
   ]);
@@ -146,7 +161,13 @@ async function periodSubscriptions(db: Executor, talentId: string, from: Date, n
  * The 10 fans who spent most with the twin in the period: payments to it (minor units brought to
  * cents), then paid credits spent on messages. Named as the creator's screens name fans, no email.
  */
-async function topSpenders(db: Executor, talentId: string, from: Date, split: Split): Promise<AudienceOutput['topSpenders']> {
+async function topSpenders(
+  db: Executor,
+  talentId: string,
+  from: Date,
+  split: Split,
+  grain: Bucket,
+): Promise<AudienceOutput['topSpenders']> {
   const rows = await db.execute<{ id: string; name: string; is_anonymous: boolean; cents: string; credits: string }>(sql`
     with spend as (
       select user_id, (price_amount * power(10, 2 - price_fraction_digits))::bigint as cents, 0 as credits
@@ -154,7 +175,7 @@ async function topSpenders(db: Executor, talentId: string, from: Date, split: Sp
       where talent_id = ${talentId} and created_at >= ${from.toISOString()}::timestamptz and user_id is not null
       union all
       select d.user_id, 0, d.paid_credits
-      from ${fanDays(talentId, split)} d
+      from ${fanDays(talentId, split, grain)} d
       where d.paid_credits > 0 and ${notAManager(talentId, sql`d.user_id`)}
     )
     select u.id, u.name, u.is_anonymous, sum(s.cents)::bigint as cents, sum(s.credits)::bigint as credits
@@ -184,7 +205,7 @@ export async function getAudience(
     firstMessages(db, talentId, from, split),
     periodPayments(db, talentId, from),
     periodSubscriptions(db, talentId, from, now),
-    topSpenders(db, talentId, from, split),
+    topSpenders(db, talentId, from, split, bucketOf[period]),
   ]);
   // Only fans who wrote in the period, as reading every message found them.
   const active = new Set(fans.activity.map((row) => row.fanId));

@@ -6,9 +6,11 @@
 // with REPLY_CONCURRENCY (BENCH_REPLY_CONCURRENCY, 256) and DATABASE_POOL_SIZE (BENCH_REPLY_POOL_SIZE,
 // 10). Every fan sends once, spread evenly over BENCH_REPLY_SECONDS (10 s), through the same domain
 // use case as the API's chat.send (its transaction stores the message and enqueues chat.reply) but
-// from this process, so the API's HTTP on the shared cores is not what is measured. Run twice:
+// from this process, so the API's HTTP on the shared cores is not what is measured. Three runs:
 //   1. streaming: the fake writes each reply of 40 tokens over 2 s;
-//   2. instant: the same fans again (other chats), the fake answering at once: the CPU-bound ceiling.
+//   2. instant: the same fans again (other chats), the fake answering at once: the CPU-bound ceiling;
+//   3. paced: BENCH_REPLY_PACED_FANS (200) of the streaming run's fans write again over the same
+//      seconds, below saturation, where the relay target applies.
 // Per reply, all clocks epoch ms on this machine:
 //   - send: its transaction committed (this process);
 //   - model first token: the fake wrote the reply's first token (it reports each reply on stdout);
@@ -19,9 +21,10 @@
 // Sampled every 100 ms: chat.reply jobs active (pg-boss) and the worker pool's connections
 // (pg_stat_activity, application_name doppel-worker, its LISTEN left out; pg-boss's own pool is
 // doppel-worker-jobs). Each fan message must be answered exactly once.
-// Targets: >= 200 replies/s sustained per worker process (streaming; the busiest second of
-// completions); relay (first word at the fan - model first token) p99 <= 250 ms; the worker's
-// connections never above DATABASE_POOL_SIZE. BENCH_REPLY_WAIT_SECONDS (300) caps the wait for the
+// Targets: >= 200 replies/s sustained per worker process (streaming; every completion from the
+// first to the last, the busiest second printed beside it); relay (first word at the fan - model
+// first token) p99 <= 250 ms in the paced run; the worker pool's connections never above
+// DATABASE_POOL_SIZE. BENCH_REPLY_WAIT_SECONDS (300) caps the wait for the
 // last replies after the last send.
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -48,6 +51,8 @@ import { createBenchFans } from './send-sql.ts';
 
 const fans = Number(process.env.BENCH_REPLY_FANS ?? 2000);
 const seconds = Number(process.env.BENCH_REPLY_SECONDS ?? 10);
+/** The paced run's fans over the same seconds: well below what one worker answers on this machine. */
+const pacedFans = Number(process.env.BENCH_REPLY_PACED_FANS ?? Math.min(fans, 200));
 const concurrency = Number(process.env.BENCH_REPLY_CONCURRENCY ?? 256);
 const poolSize = Number(process.env.BENCH_REPLY_POOL_SIZE ?? 10);
 const profileDir = process.env.BENCH_WORKER_PROFILE;
@@ -200,7 +205,14 @@ export async function benchReplies(): Promise<{ ok: boolean }> {
       return row?.n ?? 0;
     };
 
-    const run = async (label: string, tokenDelayMs: number, firstFan: number, warmUpFan: number): Promise<RunResult> => {
+    const run = async (
+      label: string,
+      tokenDelayMs: number,
+      firstFan: number,
+      warmUpFan: number,
+      count = fans,
+      overSeconds = seconds,
+    ): Promise<RunResult> => {
       const tokens = new Map<string, FakeModelTokens>();
       const model = await startFakeModel({
         tokenDelayMs,
@@ -238,10 +250,10 @@ export async function benchReplies(): Promise<{ ok: boolean }> {
       const sendMs: number[] = [];
       let failedSends = 0;
       let notQueued = 0;
-      const intervalMs = (seconds * 1000) / fans;
+      const intervalMs = (overSeconds * 1000) / count;
       const started = now();
       const pending: Promise<void>[] = [];
-      for (let index = 0; index < fans; index++) {
+      for (let index = 0; index < count; index++) {
         const due = started + index * intervalMs;
         const wait = due - now();
         if (wait > 1) await new Promise((done) => setTimeout(done, wait));
@@ -349,9 +361,11 @@ export async function benchReplies(): Promise<{ ok: boolean }> {
 
     const streaming = await run('streaming', streamMs / replyTokens, 1, 2 * fans + 1);
     const instant = await run('instant', 0, fans + 1, 2 * fans + 2);
+    // Below saturation (the streaming run's fans again, a second message each): the relay's target.
+    const paced = await run('paced', streamMs / replyTokens, 1, 2 * fans + 1, pacedFans, seconds);
 
     const [load1, load5] = loadavg();
-    const runs = [streaming, instant];
+    const runs = [streaming, instant, paced];
     const width = 40;
     const cell = 34;
     const row = (name: string, values: string[]) =>
@@ -361,7 +375,11 @@ export async function benchReplies(): Promise<{ ok: boolean }> {
     console.log(
       `\nreplies: ${fans} fans each sending once within ${seconds} s, one worker process (REPLY_CONCURRENCY=${concurrency}, DATABASE_POOL_SIZE=${poolSize}); model = local fake in its own process; load average ${load1?.toFixed(2)} (1 min), ${load5?.toFixed(2)} (5 min)`,
     );
-    row('', [`streaming (${replyTokens} tokens over ${streamMs / 1000} s)`, 'instant (CPU-bound ceiling)']);
+    row('', [
+      `streaming (${replyTokens} tokens over ${streamMs / 1000} s)`,
+      'instant (CPU-bound ceiling)',
+      `paced (${pacedFans} fans, streaming)`,
+    ]);
     row(
       'sends committed / failed / not queued',
       runs.map((r) => `${r.sent.length} / ${r.failedSends} / ${r.notQueued}`),
@@ -427,16 +445,19 @@ export async function benchReplies(): Promise<{ ok: boolean }> {
     const byName = [...streaming.connectionsByName].map(([name, open]) => `${name} ${open}`).join(', ');
     console.log(`  worker connections at their peak by application name (streaming): ${byName || 'none seen'}`);
 
-    const rateOk = streaming.busiestSecond >= 200;
-    const relayP99 = percentile(streaming.relay, 99);
-    const relayOk = streaming.relay.length > 0 && relayP99 <= 250;
+    // Sustained: every reply of the run between its first and last completion, not the busiest second.
+    const rateOk = streaming.sustainedPerSecond >= 200;
+    const relayP99 = percentile(paced.relay, 99);
+    const relayOk = paced.relay.length > 0 && relayP99 <= 250;
     const connectionsOk = runs.every((r) => r.peakConnections <= poolSize);
     const allAnswered = runs.every((r) => r.missing === 0 && r.duplicates === 0 && r.failedSends === 0 && r.notQueued === 0);
     const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
     console.log(
-      `  replies/s per worker process >= 200 (streaming, busiest second): ${streaming.busiestSecond}  ${verdict(rateOk)}`,
+      `  replies/s per worker process >= 200 (streaming, sustained first to last): ${streaming.sustainedPerSecond.toFixed(1)}  ${verdict(rateOk)}`,
     );
-    console.log(`  relay p99 <= 250 ms (streaming): ${relayP99.toFixed(0)} ms  ${verdict(relayOk)}`);
+    console.log(
+      `  relay p99 <= 250 ms below saturation (paced, ${pacedFans} fans over ${seconds} s): ${relayP99.toFixed(0)} ms  ${verdict(relayOk)}`,
+    );
     console.log(
       `  worker connections <= pool (${poolSize}): peak ${runs.map((r) => r.peakConnections).join(' and ')}  ${verdict(connectionsOk)}`,
     );

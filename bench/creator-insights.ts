@@ -76,9 +76,10 @@ export async function benchCreatorInsights(): Promise<{ ok: boolean }> {
     // As the worker's insights.rollup would have by now: every closed day in the daily frames.
     const rollupStarted = performance.now();
     const rolled = await rollUpAudience(client.db);
-    await client.sql`vacuum analyze audience_fan_days, audience_first_messages`;
+    await client.sql`vacuum analyze audience_fan_days, audience_fan_periods, audience_first_messages`;
     console.log(
       `  audience rollup (first run, the backfill): ${rolled?.days.toLocaleString('en')} fan-days, ` +
+        `${rolled?.periods.toLocaleString('en')} fan-weeks and fan-months, ` +
         `${rolled?.chats.toLocaleString('en')} chats in ${((performance.now() - rollupStarted) / 1000).toFixed(1)} s`,
     );
     const [counts] = await client.sql<Record<string, string>[]>`

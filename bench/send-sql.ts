@@ -43,22 +43,23 @@ import { chats, type Database, users } from '@doppel/db';
 import { createBoss, ensureQueues } from '@doppel/jobs';
 
 /**
- * Creates fans `benchfan<first>..benchfan<first + count - 1>` with plenty of paid credits, each with
- * a chat `benchchat<i>` with the talent; in batches of 500, as thousands of fans one by one take long.
+ * Creates fans `benchfan<first>..benchfan<first + count - 1>` with plenty of paid credits (or free
+ * ones, `free`), each with a chat `benchchat<i>` with the talent; in batches of 500, as thousands of
+ * fans one by one take long.
  */
-export async function createBenchFans(db: Database, talentId: string, count: number, first = 1): Promise<void> {
+export async function createBenchFans(
+  db: Database,
+  talentId: string,
+  count: number,
+  options: { first?: number; free?: boolean } = {},
+): Promise<void> {
+  const first = options.first ?? 1;
+  const credits = options.free ? { credits: 1_000_000_000 } : { paidCredits: 1_000_000_000 };
   for (let start = first; start < first + count; start += 500) {
     const numbers = Array.from({ length: Math.min(500, first + count - start) }, (_, offset) => start + offset);
     await db
       .insert(users)
-      .values(
-        numbers.map((i) => ({
-          id: `benchfan${i}`,
-          email: `benchfan${i}@bench.dev`,
-          name: `Fan ${i}`,
-          paidCredits: 1_000_000_000,
-        })),
-      );
+      .values(numbers.map((i) => ({ id: `benchfan${i}`, email: `benchfan${i}@bench.dev`, name: `Fan ${i}`, ...credits })));
     await db.insert(chats).values(numbers.map((i) => ({ id: `benchchat${i}`, talentId, userId: `benchfan${i}` })));
   }
 }

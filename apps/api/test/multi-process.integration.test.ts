@@ -117,7 +117,7 @@ describe('two API processes and two workers on one database', () => {
     }
   });
 
-  it('answers a burst of messages sent alternately through both APIs exactly once each, and charges each once', async () => {
+  it('answers a burst of messages sent alternately through both APIs exactly once each, in order per chat, and charges each once', async () => {
     const fans = 5;
     const perFan = 6;
     const [mia] = await database.db.select({ price: talents.creditsToSendMessage }).from(talents).where(eq(talents.tag, 'mia'));
@@ -167,6 +167,16 @@ describe('two API processes and two workers on one database', () => {
       .groupBy(chatMessages.chatId);
     expect(perChat).toHaveLength(fans);
     for (const row of perChat) expect(row, row.chatId).toMatchObject({ fan: perFan, replies: perFan });
+    // …and in each chat in the order its messages were sent, whichever worker wrote each (the
+    // queue runs a chat's replies one at a time, in order).
+    for (const fan of sent) {
+      const answered = await database.db
+        .select({ to: chatMessages.replyToMessageId })
+        .from(chatMessages)
+        .where(and(eq(chatMessages.chatId, fan.chatId), inArray(chatMessages.replyToMessageId, fan.messageIds)))
+        .orderBy(chatMessages.createdAt);
+      expect(answered.map((row) => row.to)).toEqual(fan.messageIds);
+    }
 
     // Each message charged once, whichever API took it.
     const balances = await database.db

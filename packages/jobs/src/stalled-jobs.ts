@@ -1,8 +1,7 @@
 // Retries, within seconds, the jobs a dead worker held, and frees the keys their failures hold.
 // pg-boss notices a lapsed heartbeat only after heartbeatSeconds (at least 10) plus its supervise
-// interval, then waits the retry delay:
-// 20 s and more for a fan waiting on a reply. Queues with `work.stalled` are swept here instead, by
-// every running worker, so a reply whose worker was killed comes back while a restarted worker (or
+// interval, then waits the retry delay: 20 s and more for a fan waiting on a reply. Queues with
+// `work.stalled` are swept here instead, by every running worker, so a reply whose worker was killed comes back while a restarted worker (or
 // another machine's) is up.
 
 import { type Logger, silentLogger } from '@doppel/logging';

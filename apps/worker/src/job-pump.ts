@@ -123,8 +123,11 @@ export function startJobPump(boss: PgBoss, name: string, options: JobPumpOptions
     stop: async (timeoutMs) => {
       stopping = true;
       wakeUp();
-      await looping;
       const deadline = Date.now() + timeoutMs;
+      // A fetch stuck on an unanswering database must not hold the stop past its allowance.
+      let gaveUp: NodeJS.Timeout | undefined;
+      await Promise.race([looping, new Promise((resolve) => (gaveUp = setTimeout(resolve, timeoutMs)))]);
+      clearTimeout(gaveUp);
       while (running.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
       clearInterval(refresh);
       if (running.size > 0) log.warn('stopped with jobs still running; they are retried', { job: name, count: running.size });

@@ -212,13 +212,14 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   const stop = () => {
     stopping ??= (async () => {
       log.info('worker stopping');
-      const timeoutMs = options.stopTimeoutMs ?? 30_000;
-      // Pumped jobs first: they settle through pg-boss, which must still be running.
-      await Promise.all(pumps.map((pump) => pump.stop(timeoutMs)));
+      // One allowance for every running job, pumped or not: pumped ones first (they settle through
+      // pg-boss, which must still be running), then pg-boss's own with what is left of it.
+      const deadline = Date.now() + (options.stopTimeoutMs ?? 30_000);
+      await Promise.all(pumps.map((pump) => pump.stop(deadline - Date.now())));
       await stalledSweep.stop();
       await drafts.close();
       await feed.stop();
-      await boss.stop({ graceful: true, timeout: timeoutMs });
+      await boss.stop({ graceful: true, timeout: Math.max(1_000, deadline - Date.now()) });
       outages.stop();
       await client.close();
       log.info('worker stopped');

@@ -15,6 +15,10 @@ const zodMarker = 'invalid_type';
 async function scriptsOf(page: Page, path: string, ready: () => Promise<unknown>) {
   const scripts: { path: string; hasZod: boolean }[] = [];
   const reading: Promise<void>[] = [];
+  // Every script from the network, as on a first visit: one the sign-in already loaded would
+  // otherwise come from the memory cache, which the response event does not always report.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
     reading.push(

@@ -146,7 +146,7 @@ describe('replies at scale', () => {
     }, 50);
     try {
       const ids = messages.map((message) => message.messageId);
-      await expect.poll(async () => (await repliesTo(ids)).length, { timeout: 120_000, interval: 250 }).toBe(400);
+      await expect.poll(async () => (await repliesTo(ids)).length, { timeout: 140_000, interval: 250 }).toBe(400);
       expect(peak).toBe(200);
 
       const replies = await repliesTo(ids);
@@ -166,7 +166,8 @@ describe('replies at scale', () => {
       clearInterval(sampling);
       await stopAll([worker]);
     }
-  });
+    // 400 replies of CPU on a machine shared with the rest of the suite: 17 s alone, over 30 s in CI.
+  }, 150_000);
 
   it("answers a chat's messages in order even when the first reply fails and is retried", async () => {
     const messages = await chatsWithMessages(1, 3, 'retried');

@@ -1,4 +1,4 @@
-import { formatCents, microUsdPerCent, microUsdPerCredit } from '@doppel/validation';
+import { formatCents, formatMinorUnits, microUsdPerCent, microUsdPerCredit } from '@doppel/validation';
 
 /**
  * What a price in credits is worth to a fan, in cents (1 credit = 0.10 USD), or null while the field
@@ -16,23 +16,10 @@ export function usdEquivalent(credits: unknown): string {
   return cents === null ? '' : `= ${formatCents(cents)}`;
 }
 
-const priceFormats = new Map<string, Intl.NumberFormat>();
-
 /**
  * A price in integer minor units as money text: { amount: 1000, fractionDigits: 2, currency: 'USD' }
- * -> "$10.00". The amount is divided once for display only.
+ * -> "$10.00". The amount is never divided: the decimal point is placed in the text.
  */
 export function formatPrice(price: { amount: number; fractionDigits: number; currency: string }): string {
-  const key = `${price.currency}:${price.fractionDigits}`;
-  let format = priceFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency: price.currency.toUpperCase(),
-      minimumFractionDigits: price.fractionDigits,
-      maximumFractionDigits: price.fractionDigits,
-    });
-    priceFormats.set(key, format);
-  }
-  return format.format(price.amount / 10 ** price.fractionDigits);
+  return formatMinorUnits(price.amount, price.fractionDigits, price.currency);
 }

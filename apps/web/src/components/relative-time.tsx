@@ -1,6 +1,7 @@
 import { Text, type TextProps, Tooltip } from '@mantine/core';
 import { useLongPress } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
+import { useOpenedOnce } from '../kit/use-opened-once.ts';
 import { formatDateTime, formatRelativeTime } from './format-date.ts';
 import classes from './relative-time.module.css';
 import { useNow } from './use-now.ts';
@@ -30,6 +31,11 @@ export function RelativeTime({
   // A minute is the finest step it shows: re-read the clock once a minute.
   const now = useNow(true, 60_000);
   const [opened, setOpened] = useState(false);
+  // The tooltip is built on its first opening, beside the date rather than around it: every
+  // tooltip re-renders right after it mounts (its positioning library stores its elements in
+  // state), and a list of dates paid that in one long task when the page first rendered.
+  const tooltipBuilt = useOpenedOnce(opened);
+  const timeRef = useRef<HTMLTimeElement>(null);
   const hoverTimer = useRef<number | undefined>(undefined);
   /** Opened by a long press (stays until the next touch). */
   const pressed = useRef(false);
@@ -71,8 +77,9 @@ export function RelativeTime({
   }, [opened]);
 
   return (
-    <Tooltip label={formatDateTime(value)} opened={opened} events={{ hover: false, focus: false, touch: false }}>
+    <>
       <Text
+        ref={timeRef}
         component="time"
         dateTime={value}
         tabIndex={focusable ? 0 : -1}
@@ -108,6 +115,14 @@ export function RelativeTime({
       >
         {formatRelativeTime(value, new Date(now))}
       </Text>
-    </Tooltip>
+      {tooltipBuilt && (
+        <Tooltip
+          target={timeRef}
+          label={formatDateTime(value)}
+          opened={opened}
+          events={{ hover: false, focus: false, touch: false }}
+        />
+      )}
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import type { Me } from '@doppel/validation';
-import { Suspense, useEffect, useLayoutEffect } from 'react';
+import { memo, Suspense, useEffect, useLayoutEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { isAdminAddress } from '../access/admin-paths.ts';
 import { decideAccess } from '../access/decide-access.ts';
@@ -49,8 +49,19 @@ export function AccessGate() {
   return <AccessLayoutView layout={layout} user={user} />;
 }
 
-/** The chosen layout. The public pages' and the dashboards' first paints are theirs alone: any other layout removes it at once. */
-function AccessLayoutView({ layout, user }: { layout: ReturnType<typeof decideAccess>; user: Me | null }) {
+/**
+ * The chosen layout. The public pages' and the dashboards' first paints are theirs alone: any other layout removes it at once.
+ * Memoized: the gate re-renders whenever `auth.me` refetches or a stored value changes (an admin's
+ * first back-office address stores the admin switch right after the first render), and each such
+ * update is synchronous, so without it the whole page rendered again in one long task.
+ */
+const AccessLayoutView = memo(function AccessLayoutView({
+  layout,
+  user,
+}: {
+  layout: ReturnType<typeof decideAccess>;
+  user: Me | null;
+}) {
   const isPublic = layout === 'public' || !user;
   // The dashboards hand their own first paint over once their page has rendered (PageShellHandoff).
   const isDashboard = !isPublic && (layout === 'talent' || layout === 'admin');
@@ -73,4 +84,4 @@ function AccessLayoutView({ layout, user }: { layout: ReturnType<typeof decideAc
       )}
     </Suspense>
   );
-}
+});

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decimalText, formatCents, formatCount, formatMicroUsd, formatMicroUsdCents, microUsdToCentsFloor } from './money.ts';
+import {
+  decimalText,
+  formatCents,
+  formatCount,
+  formatMicroUsd,
+  formatMicroUsdCents,
+  formatMinorUnits,
+  microUsdToCentsFloor,
+} from './money.ts';
 
 // Intl formats decimal text exactly; it is the reference the hand-placed grouping must match.
 const intlUsd = (decimal: string, digits: number) =>
@@ -103,5 +111,31 @@ describe('formatCount', () => {
 
   it('refuses a number that is not an exact integer', () => {
     expect(() => formatCount(1.5)).toThrow(RangeError);
+  });
+});
+
+describe('formatMinorUnits', () => {
+  const currencies = ['USD', 'EUR', 'GBP', 'JPY', 'CAD', 'AUD', 'NZD', 'HKD', 'TWD', 'MXN', 'BRL', 'CNY', 'INR', 'KRW'];
+  const others = ['ILS', 'PHP', 'VND', 'CHF', 'SEK', 'PLN', 'ZAR', 'SGD', 'CZK'];
+
+  it('writes what en-US Intl writes, without loading it on the page', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...currencies, ...others), fc.integer({ min: -1e12, max: 1e12 }), (currency, amount) => {
+        const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency });
+        const digits = intl.resolvedOptions().minimumFractionDigits ?? 2;
+        expect(formatMinorUnits(amount, digits, currency)).toBe(intl.format(amount / 10 ** digits));
+      }),
+    );
+  });
+
+  it('reads the currency in any case and keeps every digit', () => {
+    expect(formatMinorUnits(123456, 2, 'usd')).toBe('$1,234.56');
+    expect(formatMinorUnits(500, 0, 'JPY')).toBe('¥500');
+    expect(formatMinorUnits(1000, 2, 'chf')).toBe('CHF\u00a010.00');
+    expect(formatMinorUnits(9_007_199_254_740_991, 2, 'EUR')).toBe('€90,071,992,547,409.91');
+  });
+
+  it('refuses an amount that is not an exact integer', () => {
+    expect(() => formatMinorUnits(10.5, 2, 'USD')).toThrow(RangeError);
   });
 });

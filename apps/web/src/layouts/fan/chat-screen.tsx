@@ -1,12 +1,10 @@
 import { ActionIcon, Button, Center, Loader, Text } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { useNow } from '../../components/use-now.ts';
 import { usePushNotifications } from '../../push/use-push-notifications.ts';
-import { AccountSheet } from './account-sheet.tsx';
-import { AgeGate } from './age-gate.tsx';
 import { ChatHeader } from './chat-header.tsx';
 import { ChatIntro } from './chat-intro.tsx';
 import { ChatMenu } from './chat-menu.tsx';
@@ -15,10 +13,8 @@ import { OutOfCreditsNotice, SignInNotice } from './chat-notices.tsx';
 import { rememberChatReturn, signInPathFor } from './chat-return.ts';
 import { CheckoutStatus } from './checkout-status.tsx';
 import { Composer } from './composer.tsx';
-import { CreditsSheet, type SheetIntent } from './credits-sheet.tsx';
+import type { SheetIntent } from './credits-sheet.tsx';
 import classes from './fan-chat.module.css';
-import { FeedbackDialog } from './feedback-dialog.tsx';
-import { MemorySheet } from './memory-sheet.tsx';
 import { awaitedReply, buildTimeline, formatMessageTime, hasFanSpoken } from './message-grouping.ts';
 import { messageNote } from './message-note.ts';
 import { MessageRow, type Reaction } from './message-row.tsx';
@@ -35,6 +31,15 @@ import { useCheckoutReturn } from './use-checkout-return.ts';
 import { type OpenedChat, setOpenChatAgeConfirmed } from './use-open-chat.ts';
 import { useOpenedOnce } from './use-opened-once.ts';
 import { useReplyStream } from './use-reply-stream.ts';
+
+// What a fan opens now and then loads when first shown, not with the chat: the sheets, the
+// feedback dialog and the age gate (its form brings the schema library). Their code was a third of
+// the chat's first task at a phone's speed (issue 33).
+const AccountSheet = lazy(() => import('./account-sheet.tsx').then((module) => ({ default: module.AccountSheet })));
+const AgeGate = lazy(() => import('./age-gate.tsx').then((module) => ({ default: module.AgeGate })));
+const CreditsSheet = lazy(() => import('./credits-sheet.tsx').then((module) => ({ default: module.CreditsSheet })));
+const FeedbackDialog = lazy(() => import('./feedback-dialog.tsx').then((module) => ({ default: module.FeedbackDialog })));
+const MemorySheet = lazy(() => import('./memory-sheet.tsx').then((module) => ({ default: module.MemorySheet })));
 
 /** The conversation with one twin: welcome messages, messages, starters, unlocks, reactions, composer. */
 export function ChatScreen({ opened }: { opened: OpenedChat }) {
@@ -305,7 +310,11 @@ export function ChatScreen({ opened }: { opened: OpenedChat }) {
             <IconChevronDown size={22} />
           </ActionIcon>
         )}
-        {ageGate && <AgeGate twinName={talent.name} onConfirmed={() => setOpenChatAgeConfirmed(queryClient, talent.tag)} />}
+        {ageGate && (
+          <Suspense fallback={null}>
+            <AgeGate twinName={talent.name} onConfirmed={() => setOpenChatAgeConfirmed(queryClient, talent.tag)} />
+          </Suspense>
+        )}
         {!ageGate && step === 'sign-in' && (
           <SignInNotice twinName={talent.name} signInPath={signInPath} onSignIn={rememberReturn} />
         )}
@@ -331,34 +340,45 @@ export function ChatScreen({ opened }: { opened: OpenedChat }) {
         )}
       </div>
 
+      {/* A boundary each: one sheet's code arriving never hides another that is open. */}
       {memoryBuilt && (
-        <MemorySheet opened={memoryOpen} onClose={() => setMemoryOpen(false)} chatId={chat.id} twinName={twinFirstName} />
+        <Suspense fallback={null}>
+          <MemorySheet opened={memoryOpen} onClose={() => setMemoryOpen(false)} chatId={chat.id} twinName={twinFirstName} />
+        </Suspense>
       )}
-      {accountBuilt && <AccountSheet opened={accountOpen} onClose={() => setAccountOpen(false)} />}
+      {accountBuilt && (
+        <Suspense fallback={null}>
+          <AccountSheet opened={accountOpen} onClose={() => setAccountOpen(false)} />
+        </Suspense>
+      )}
       {feedbackBuilt && (
-        <FeedbackDialog
-          opened={feedbackFor !== null}
-          onClose={() => setFeedbackFor(null)}
-          pending={react.isPending}
-          onSubmit={(feedback) => {
-            const messageId = feedbackFor;
-            if (!messageId) return;
-            react.mutate(
-              { chatId: chat.id, messageId, reaction: 'THUMBS_DOWN', ...(feedback ? { feedback } : {}) },
-              { onSuccess: () => setFeedbackFor(null) },
-            );
-          }}
-        />
+        <Suspense fallback={null}>
+          <FeedbackDialog
+            opened={feedbackFor !== null}
+            onClose={() => setFeedbackFor(null)}
+            pending={react.isPending}
+            onSubmit={(feedback) => {
+              const messageId = feedbackFor;
+              if (!messageId) return;
+              react.mutate(
+                { chatId: chat.id, messageId, reaction: 'THUMBS_DOWN', ...(feedback ? { feedback } : {}) },
+                { onSuccess: () => setFeedbackFor(null) },
+              );
+            }}
+          />
+        </Suspense>
       )}
       {!isAnonymous && creditsBuilt && (
-        <CreditsSheet
-          intent={sheet}
-          onClose={() => setSheet(null)}
-          talent={talent}
-          balance={balance}
-          subscribedUntil={isSubscribed ? subscribedUntil : null}
-          isSubscribed={isSubscribed}
-        />
+        <Suspense fallback={null}>
+          <CreditsSheet
+            intent={sheet}
+            onClose={() => setSheet(null)}
+            talent={talent}
+            balance={balance}
+            subscribedUntil={isSubscribed ? subscribedUntil : null}
+            isSubscribed={isSubscribed}
+          />
+        </Suspense>
       )}
     </div>
   );

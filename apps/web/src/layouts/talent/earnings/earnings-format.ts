@@ -11,15 +11,18 @@ import {
   type TransferType,
 } from '@doppel/validation';
 
-const compactUsd = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  notation: 'compact',
-  maximumSignificantDigits: 3,
-});
+// Made when the chart first needs it, not when the page loads: a page's first Intl format loads
+// the locale's data, a task of about 100 ms at a phone's speed (docs/architecture.md#performance).
+let compactUsd: Intl.NumberFormat | undefined;
 
 /** A chart axis tick, rounded for reading ("$1.23K"); the tooltip and totals stay exact to the cent. */
 export function compactMicroUsd(microUsd: number): string {
+  compactUsd ??= new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    notation: 'compact',
+    maximumSignificantDigits: 3,
+  });
   return compactUsd.format(microUsdToCentsFloor(microUsd) / 100);
 }
 
@@ -31,12 +34,25 @@ function monthParts(monthId: string): { year: number; month: number } {
   return { year, month };
 }
 
-const monthNames = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const monthNames = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
 
 /** A month id as people say it: "2026-11" -> "November 2026" (months are UTC months). */
 export function monthLabel(monthId: string): string {
   const { year, month } = monthParts(monthId);
-  return monthNames.format(new Date(Date.UTC(year, month - 1, 1)));
+  return `${monthNames[month - 1]} ${year}`;
 }
 
 /** How many days a month has: "2028-02" -> 29. */

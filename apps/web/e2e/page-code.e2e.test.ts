@@ -65,6 +65,17 @@ describe('a page loads its own code first', () => {
     await context.close();
   });
 
+  it("a visitor's chat loads no schema library until a form needs it", async () => {
+    const { context, page } = await openPage(browser());
+    const scripts = await scriptsOf(page, '/chat/mia', () =>
+      page.getByRole('textbox', { name: 'Message', exact: true }).waitFor(),
+    );
+    expect(scripts.length, 'the app loaded').toBeGreaterThan(5);
+    // The age gate's form, the sheets and the feedback dialog bring theirs when shown.
+    expect(scripts.filter((script) => script.hasZod).map((script) => script.path)).toEqual([]);
+    await context.close();
+  });
+
   for (const { email, path, heading } of signedInPages) {
     it(`${email.split('@')[0]} ${path} loads no schema library`, async () => {
       const { context, page } = await openPage(browser());

@@ -1,6 +1,7 @@
 import { Avatar, Container, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import { useSignOut } from '../auth/use-sign-out.ts';
+import { DeferredMenu } from '../kit/deferred-menu.tsx';
 import { BrandLink } from './brand.tsx';
 
 /** Top bar for the waitlist and onboarding screens: the logo and the account with Sign out. */
@@ -10,15 +11,19 @@ export function AccountHeader({ name, email }: { name: string; email: string | n
     <Container size="md" w="100%" py="md">
       <Group justify="space-between">
         <BrandLink />
-        <Menu position="bottom-end" width={220} shadow="md">
-          <Menu.Target>
+        <DeferredMenu
+          position="bottom-end"
+          width={220}
+          shadow="md"
+          target={
             <UnstyledButton aria-label="Account">
               <Group gap={6} wrap="nowrap">
                 <Avatar name={name} color="initials" size={32} />
                 <IconChevronDown size={16} />
               </Group>
             </UnstyledButton>
-          </Menu.Target>
+          }
+        >
           <Menu.Dropdown>
             <Menu.Label>
               <Text size="sm" fw={600} c="var(--mantine-color-text)" truncate>
@@ -35,7 +40,7 @@ export function AccountHeader({ name, email }: { name: string; email: string | n
               Logout
             </Menu.Item>
           </Menu.Dropdown>
-        </Menu>
+        </DeferredMenu>
       </Group>
     </Container>
   );

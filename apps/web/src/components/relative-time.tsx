@@ -1,7 +1,7 @@
-import { Text, type TextProps, Tooltip } from '@mantine/core';
+import { Text, type TextProps } from '@mantine/core';
 import { useLongPress } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
-import { useOpenedOnce } from '../kit/use-opened-once.ts';
+import { TooltipOnceOpened } from '../kit/hover-tooltip.tsx';
 import { formatDateTime, formatRelativeTime } from './format-date.ts';
 import classes from './relative-time.module.css';
 import { useNow } from './use-now.ts';
@@ -31,10 +31,6 @@ export function RelativeTime({
   // A minute is the finest step it shows: re-read the clock once a minute.
   const now = useNow(true, 60_000);
   const [opened, setOpened] = useState(false);
-  // The tooltip is built on its first opening, beside the date rather than around it: every
-  // tooltip re-renders right after it mounts (its positioning library stores its elements in
-  // state), and a list of dates paid that in one long task when the page first rendered.
-  const tooltipBuilt = useOpenedOnce(opened);
   const timeRef = useRef<HTMLTimeElement>(null);
   const hoverTimer = useRef<number | undefined>(undefined);
   /** Opened by a long press (stays until the next touch). */
@@ -115,14 +111,8 @@ export function RelativeTime({
       >
         {formatRelativeTime(value, new Date(now))}
       </Text>
-      {tooltipBuilt && (
-        <Tooltip
-          target={timeRef}
-          label={formatDateTime(value)}
-          opened={opened}
-          events={{ hover: false, focus: false, touch: false }}
-        />
-      )}
+      {/* Built on its first opening, beside the date rather than around it (see TooltipOnceOpened). */}
+      <TooltipOnceOpened target={timeRef} label={formatDateTime(value)} opened={opened} />
     </>
   );
 }

@@ -1,6 +1,7 @@
-import { ActionIcon, type ActionIconProps, Tooltip } from '@mantine/core';
+import { ActionIcon, type ActionIconProps } from '@mantine/core';
 import { IconPlayerPlayFilled, IconPlayerStopFilled } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { HoverTooltip } from '../kit/hover-tooltip.tsx';
 
 // One sample plays at a time on the whole page: starting one stops the other.
 let playing: { audio: HTMLAudioElement; stop: () => void } | null = null;
@@ -46,7 +47,7 @@ export function SamplePlayButton({
   };
 
   return (
-    <Tooltip label={isPlaying ? 'Stop' : 'Play sample'} withArrow>
+    <HoverTooltip label={isPlaying ? 'Stop' : 'Play sample'} withArrow>
       <ActionIcon
         variant={isPlaying ? 'filled' : 'light'}
         radius="xl"
@@ -56,6 +57,6 @@ export function SamplePlayButton({
       >
         {isPlaying ? <IconPlayerStopFilled size={16} /> : <IconPlayerPlayFilled size={16} />}
       </ActionIcon>
-    </Tooltip>
+    </HoverTooltip>
   );
 }

@@ -1,7 +1,8 @@
 import { formatDayInZone, viewerTimeZone } from '@doppel/validation';
-import { Anchor, Avatar, Badge, Box, Group, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Anchor, Avatar, Badge, Box, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconCoins } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { HoverTooltip } from '../../kit/hover-tooltip.tsx';
 import { pictureSrc } from '../../media/media-url.ts';
 import classes from './fan-chat.module.css';
 import { type Balance, balanceDescription, totalCredits } from './price-label.ts';
@@ -47,7 +48,7 @@ export function ChatHeader({
       <span data-testid="credit-balance-total">{totalCredits(balance)}</span>
     </>
   );
-  let balanceControl: React.ReactNode;
+  let balanceControl: React.ReactElement<object>;
   if (testChat) {
     balanceControl = (
       <span className={classes.balance} role="status" data-testid="test-chat-note">
@@ -101,12 +102,12 @@ export function ChatHeader({
             AI twin · @{tag}
           </Text>
           {subscribedUntil && (
-            <Tooltip label={`Subscribed until ${formatDayInZone(subscribedUntil, viewerTimeZone())}`} withArrow>
+            <HoverTooltip label={`Subscribed until ${formatDayInZone(subscribedUntil, viewerTimeZone())}`} withArrow>
               <Badge size="xs" variant="gradient" style={{ flex: 'none' }} data-testid="subscribed-badge">
                 VIP
                 <VisuallyHidden>: subscribed until {formatDayInZone(subscribedUntil, viewerTimeZone())}</VisuallyHidden>
               </Badge>
-            </Tooltip>
+            </HoverTooltip>
           )}
         </Group>
       </Box>
@@ -115,9 +116,9 @@ export function ChatHeader({
           Sign in
         </Anchor>
       )}
-      <Tooltip label={description} withArrow position="bottom-end">
+      <HoverTooltip label={description} withArrow position="bottom-end">
         {balanceControl}
-      </Tooltip>
+      </HoverTooltip>
       {menu}
     </Box>
   );

@@ -1,6 +1,7 @@
 import { ActionIcon, Loader, Menu, Text } from '@mantine/core';
 import { IconBell, IconBellOff, IconBrain, IconDotsVertical, IconFlag, IconUserCog } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { DeferredMenu } from '../../kit/deferred-menu.tsx';
 import type { PushNotifications } from '../../push/use-push-notifications.ts';
 import { reportTwinPath } from '../report/report-path.ts';
 
@@ -38,12 +39,16 @@ export function ChatMenu({
 }) {
   const item = push.state === 'unsupported' ? null : pushItem(push);
   return (
-    <Menu position="bottom-end" width={250} shadow="md">
-      <Menu.Target>
+    <DeferredMenu
+      position="bottom-end"
+      width={250}
+      shadow="md"
+      target={
         <ActionIcon variant="subtle" color="gray" size={36} radius="xl" aria-label="Chat options" style={{ flex: 'none' }}>
           <IconDotsVertical size={20} />
         </ActionIcon>
-      </Menu.Target>
+      }
+    >
       <Menu.Dropdown>
         <Menu.Item leftSection={<IconBrain size={16} />} onClick={onShowMemory}>
           What {twinName} remembers about you
@@ -68,6 +73,6 @@ export function ChatMenu({
           Report this twin
         </Menu.Item>
       </Menu.Dropdown>
-    </Menu>
+    </DeferredMenu>
   );
 }

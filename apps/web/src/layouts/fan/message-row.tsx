@@ -1,7 +1,8 @@
 import type { ChatAttachmentView } from '@doppel/validation';
-import { ActionIcon, Avatar, Tooltip } from '@mantine/core';
+import { ActionIcon, Avatar } from '@mantine/core';
 import { IconThumbDown, IconThumbDownFilled, IconThumbUp, IconThumbUpFilled } from '@tabler/icons-react';
 import { memo } from 'react';
+import { HoverTooltip } from '../../kit/hover-tooltip.tsx';
 import { pictureSrc } from '../../media/media-url.ts';
 import { AttachmentView } from './attachment-view.tsx';
 import { CallToAction, type CallToActionProps } from './call-to-action.tsx';
@@ -132,7 +133,7 @@ function ReactionButton({
   const { label, color, Icon, PressedIcon } = reactionLooks[reaction];
   const pressed = value === reaction;
   return (
-    <Tooltip label={label} openDelay={400}>
+    <HoverTooltip label={label} openDelay={400}>
       <ActionIcon
         variant="subtle"
         color={pressed ? color : 'gray'}
@@ -144,6 +145,6 @@ function ReactionButton({
       >
         {pressed ? <PressedIcon size={15} /> : <Icon size={15} />}
       </ActionIcon>
-    </Tooltip>
+    </HoverTooltip>
   );
 }

@@ -1,5 +1,6 @@
-import { ActionIcon, CopyButton, Group, Paper, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, CopyButton, Group, Paper, Text } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { HoverTooltip } from '../../kit/hover-tooltip.tsx';
 
 /** docs/product-rules.md#constants-and-limits: the "copied" confirmation shows for 2 seconds. */
 export const copiedTimeoutMs = 2_000;
@@ -20,7 +21,7 @@ export function CopyField({ value, label }: { value: string; label: string }) {
                   Copied
                 </Text>
               )}
-              <Tooltip label={copied ? 'Copied' : 'Copy'} withArrow position="left">
+              <HoverTooltip label={copied ? 'Copied' : 'Copy'} withArrow position="left">
                 <ActionIcon
                   color={copied ? 'teal' : 'gray'}
                   variant="subtle"
@@ -29,7 +30,7 @@ export function CopyField({ value, label }: { value: string; label: string }) {
                 >
                   {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
                 </ActionIcon>
-              </Tooltip>
+              </HoverTooltip>
             </Group>
           )}
         </CopyButton>

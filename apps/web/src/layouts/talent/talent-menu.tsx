@@ -15,6 +15,7 @@ import {
 import { Link, useNavigate } from 'react-router-dom';
 import { useSignOut } from '../../auth/use-sign-out.ts';
 import { legalPaths } from '../../config/links.ts';
+import { DeferredMenu } from '../../kit/deferred-menu.tsx';
 import { storageKeys, writeStored } from '../../storage/stored-value.ts';
 import { useCorrectionsSummary } from './drafts/use-approval-live.ts';
 
@@ -34,12 +35,16 @@ export function TalentMenu({ me, talentId, onSupport }: { me: Me; talentId: stri
   return (
     // The count sits around the menu, not inside its target, so the button keeps the menu's aria attributes.
     <Indicator label={pendingDrafts} size={16} color="red" disabled={pendingDrafts === 0} offset={4}>
-      <Menu position="bottom-end" width={220} shadow="md">
-        <Menu.Target>
+      <DeferredMenu
+        position="bottom-end"
+        width={220}
+        shadow="md"
+        target={
           <ActionIcon variant="subtle" color="gray" size="lg" radius="xl" aria-label="Menu">
             <IconDotsVertical size={22} />
           </ActionIcon>
-        </Menu.Target>
+        }
+      >
         <Menu.Dropdown>
           {me.role === 'ADMIN' && (
             <Menu.Item leftSection={<IconShieldLock size={16} />} onClick={switchToAdmin}>
@@ -83,7 +88,7 @@ export function TalentMenu({ me, talentId, onSupport }: { me: Me; talentId: stri
             Logout
           </Menu.Item>
         </Menu.Dropdown>
-      </Menu>
+      </DeferredMenu>
     </Indicator>
   );
 }

@@ -1,7 +1,8 @@
 import { genders } from '@doppel/validation';
-import { ActionIcon, Fieldset, Group, NumberInput, Select, SimpleGrid, Stack, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Fieldset, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { genderLabels } from '../../../forms/option-labels.ts';
+import { HoverTooltip } from '../../../kit/hover-tooltip.tsx';
 import type { AppForm, VoiceRowValues } from './app-form-values.ts';
 import { SampleField } from './sample-field.tsx';
 
@@ -59,7 +60,7 @@ export function VoiceRow({ form, index, voice }: { form: AppForm; index: number;
             <TextInput label="Model" autoComplete="off" spellCheck={false} {...form.getInputProps(`${path}.model`)} />
             <Select label="Gender" data={genderOptions} allowDeselect={false} {...form.getInputProps(`${path}.gender`)} />
           </SimpleGrid>
-          <Tooltip label="Remove voice" withArrow>
+          <HoverTooltip label="Remove voice" withArrow>
             <ActionIcon
               variant="subtle"
               color="red"
@@ -69,7 +70,7 @@ export function VoiceRow({ form, index, voice }: { form: AppForm; index: number;
             >
               <IconTrash size={18} />
             </ActionIcon>
-          </Tooltip>
+          </HoverTooltip>
         </Group>
       </Stack>
     </Fieldset>

@@ -1,11 +1,12 @@
 import type { AdminBroadcastRow } from '@doppel/validation';
-import { Button, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconBell, IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { Link } from 'react-router-dom';
 import { AdminList } from '../../../kit/admin-list.tsx';
 import { AdminPage, AdminPageHeader } from '../../../kit/admin-page.tsx';
 import { AdminTable } from '../../../kit/admin-table.tsx';
+import { HoverTooltip } from '../../../kit/hover-tooltip.tsx';
 import { RowDateLink } from '../../../kit/row-date-link.tsx';
 import { useAdminLive } from '../../../kit/use-admin-live.ts';
 import { trpc } from '../../../trpc/trpc.ts';
@@ -36,9 +37,9 @@ const columns: DataTableColumn<AdminBroadcastRow>[] = [
     render: (broadcast) => (
       <Group gap={6} wrap="nowrap" miw={200} maw={420}>
         {broadcast.hasPushNotification && (
-          <Tooltip label="With a push notification">
+          <HoverTooltip label="With a push notification">
             <IconBell size={16} aria-label="With a push notification" style={{ flex: 'none' }} />
-          </Tooltip>
+          </HoverTooltip>
         )}
         <Text size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }} data-testid="broadcast-message">
           {broadcast.message}

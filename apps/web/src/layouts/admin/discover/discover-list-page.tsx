@@ -1,9 +1,10 @@
 import { type DiscoverEntryView, discoverSurfaceLabels, discoverSurfaces } from '@doppel/validation';
-import { Avatar, Badge, Button, Card, Group, Text, Tooltip } from '@mantine/core';
+import { Avatar, Badge, Button, Card, Group, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { AdminList } from '../../../kit/admin-list.tsx';
 import { AdminPage, AdminPageHeader } from '../../../kit/admin-page.tsx';
+import { HoverTooltip } from '../../../kit/hover-tooltip.tsx';
 import { useAdminLive } from '../../../kit/use-admin-live.ts';
 import { pictureSrc } from '../../../media/media-url.ts';
 import { trpc } from '../../../trpc/trpc.ts';
@@ -71,11 +72,11 @@ function DiscoverRow({ entry }: { entry: DiscoverEntryView }) {
               </Text>
             ) : (
               visible.map((surface) => (
-                <Tooltip key={surface} label={discoverSurfaceLabels[surface]}>
+                <HoverTooltip key={surface} label={discoverSurfaceLabels[surface]}>
                   <span role="img" aria-label={discoverSurfaceLabels[surface]}>
                     {surfaceEmoji[surface]}
                   </span>
-                </Tooltip>
+                </HoverTooltip>
               ))
             )}
           </Group>

@@ -1,6 +1,7 @@
 import type { AdminPaymentRow, AdminPaymentStatus, PriceView, ProductPriceType } from '@doppel/validation';
-import { Badge, type BadgeProps, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Badge, type BadgeProps, Group, Text, VisuallyHidden } from '@mantine/core';
 import { formatPrice } from '../../../components/money.ts';
+import { HoverTooltip } from '../../../kit/hover-tooltip.tsx';
 import {
   hasDiscount,
   paymentProblemLabels,
@@ -82,7 +83,7 @@ export function PaymentProblemBadge({
   size?: BadgeProps['size'];
 }) {
   return (
-    <Tooltip label={problem.reason} withArrow multiline maw={320}>
+    <HoverTooltip label={problem.reason} withArrow multiline maw={320}>
       <Badge
         size={size}
         variant="filled"
@@ -95,6 +96,6 @@ export function PaymentProblemBadge({
         {paymentProblemLabels[problem.kind]}
         <VisuallyHidden>: {problem.reason}</VisuallyHidden>
       </Badge>
-    </Tooltip>
+    </HoverTooltip>
   );
 }

@@ -1,6 +1,7 @@
-import { ActionIcon, Anchor, CopyButton, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, CopyButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconCopy, IconExternalLink } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { HoverTooltip } from '../../../kit/hover-tooltip.tsx';
 
 /** A titled card of label/value rows; a region named by its title. */
 export function DetailCard({ title, children }: { title: string; children: ReactNode }) {
@@ -43,11 +44,11 @@ export function CopyValue({ value, label }: { value: string; label: string }) {
       </Text>
       <CopyButton value={value} timeout={2000}>
         {({ copied, copy }) => (
-          <Tooltip label={copied ? 'Copied' : 'Copy'} withArrow position="left">
+          <HoverTooltip label={copied ? 'Copied' : 'Copy'} withArrow position="left">
             <ActionIcon color={copied ? 'teal' : 'gray'} variant="subtle" size="sm" onClick={copy} aria-label={`Copy ${label}`}>
               {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
             </ActionIcon>
-          </Tooltip>
+          </HoverTooltip>
         )}
       </CopyButton>
     </Group>

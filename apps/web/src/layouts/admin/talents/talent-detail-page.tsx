@@ -1,4 +1,4 @@
-import { Anchor, Avatar, Badge, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, Avatar, Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconExternalLink, IconFolder } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router-dom';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
@@ -6,6 +6,7 @@ import { formatDateTime } from '../../../components/format-date.ts';
 import { AdminPage, AdminPageHeader } from '../../../kit/admin-page.tsx';
 import { DetailTabs } from '../../../kit/detail-tabs.tsx';
 import { HistoryCard } from '../../../kit/history-card.tsx';
+import { HoverTooltip } from '../../../kit/hover-tooltip.tsx';
 import { RecordLink } from '../../../kit/record-link.tsx';
 import { useAdminLive } from '../../../kit/use-admin-live.ts';
 import { pictureSrc } from '../../../media/media-url.ts';
@@ -52,11 +53,11 @@ export function TalentDetailPage() {
               </Text>
               {/* The creator's consent for the name, face and voice (docs/safety.md): shown, never edited here. */}
               {talent.consent.confirmedAt ? (
-                <Tooltip label={`Confirmed ${formatDateTime(talent.consent.confirmedAt)}`}>
+                <HoverTooltip label={`Confirmed ${formatDateTime(talent.consent.confirmedAt)}`}>
                   <Badge color="teal" variant="light" data-testid="talent-consent">
                     Consent: {talent.consent.confirmedBy ?? 'deleted account'}, {formatDateTime(talent.consent.confirmedAt)}
                   </Badge>
-                </Tooltip>
+                </HoverTooltip>
               ) : (
                 <Badge color="orange" variant="light" data-testid="talent-consent">
                   No consent yet

@@ -6,12 +6,13 @@ import {
   adminTalentSearchMax,
   adminTalentSorts,
 } from '@doppel/validation';
-import { Avatar, Badge, Button, Card, Group, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
+import { Avatar, Badge, Button, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { RelativeTime } from '../../../components/relative-time.tsx';
 import { AdminList } from '../../../kit/admin-list.tsx';
 import { AdminPage, AdminPageHeader } from '../../../kit/admin-page.tsx';
+import { HoverTooltip } from '../../../kit/hover-tooltip.tsx';
 import { ListSearch } from '../../../kit/list-search.tsx';
 import { useAdminLive } from '../../../kit/use-admin-live.ts';
 import { useListParams } from '../../../kit/use-list-params.ts';
@@ -114,18 +115,18 @@ function TalentRow({ talent }: { talent: AdminTalentListItem }) {
                 {talent.name}
               </Text>
               {talent.hasGalleryItems && (
-                <Tooltip label="Has gallery images">
+                <HoverTooltip label="Has gallery images">
                   <span role="img" aria-label="Has gallery images">
                     📷
                   </span>
-                </Tooltip>
+                </HoverTooltip>
               )}
               {talent.hasVoice && (
-                <Tooltip label="Has a voice">
+                <HoverTooltip label="Has a voice">
                   <span role="img" aria-label="Has a voice">
                     🎤
                   </span>
-                </Tooltip>
+                </HoverTooltip>
               )}
             </Group>
             <Group gap={6} wrap="nowrap">

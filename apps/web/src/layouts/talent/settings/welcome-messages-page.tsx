@@ -4,20 +4,7 @@ import {
   welcomeMessagesSettingsSchema,
   welcomeMessageTextMax,
 } from '@doppel/validation';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  CloseButton,
-  FileButton,
-  Group,
-  Image,
-  Paper,
-  Stack,
-  Text,
-  Textarea,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Badge, Button, CloseButton, FileButton, Group, Image, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { randomId } from '@mantine/hooks';
 import { IconMessageCircle, IconPhotoPlus, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -25,6 +12,7 @@ import { useState } from 'react';
 import { describeError } from '../../../errors/describe-error.ts';
 import { checkImageFile, imageAccept, toUploadFile } from '../../../forms/image-file.ts';
 import { useSyncFormWithData } from '../../../forms/use-sync-form-with-data.ts';
+import { HoverTooltip } from '../../../kit/hover-tooltip.tsx';
 import { useServerForm } from '../../../kit/use-server-form.ts';
 import { trpc } from '../../../trpc/trpc.ts';
 import { useTalentContext } from '../talent-context.ts';
@@ -123,7 +111,7 @@ function WelcomeForm({ talent }: { talent: TalentSettings }) {
                     )}
                   </Group>
                   {index > 0 && (
-                    <Tooltip label="Remove message" withArrow>
+                    <HoverTooltip label="Remove message" withArrow>
                       <ActionIcon
                         variant="subtle"
                         color="red"
@@ -132,7 +120,7 @@ function WelcomeForm({ talent }: { talent: TalentSettings }) {
                       >
                         <IconTrash size={18} />
                       </ActionIcon>
-                    </Tooltip>
+                    </HoverTooltip>
                   )}
                 </Group>
                 <Textarea

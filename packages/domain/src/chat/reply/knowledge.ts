@@ -14,6 +14,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { LlmPort } from '../../ports/llm.ts';
 import { currentPassage } from './current-passage.ts';
 import { indexedDimensions, nearestInDatabase, type VectorSearchPath } from './knowledge-vector-index.ts';
+import type { TwinMaterialCache } from './twin-material-cache.ts';
 
 /**
  * A passage that fits the fan's message, with its scores, as the prompt log records it: text rank
@@ -113,6 +114,26 @@ export type RetrievePassagesInput = {
   embedMissing?: boolean;
 };
 
+type ReadySource = { id: string; revision: number; processedAt: Date | null; passageCount: number };
+
+/** The twin's ready sources, in id order: what the passage vectors' fingerprint is made of. */
+function listReadySources(db: Executor, talentId: string): Promise<ReadySource[]> {
+  return db
+    .select({
+      id: knowledgeSources.id,
+      revision: knowledgeSources.revision,
+      processedAt: knowledgeSources.processedAt,
+      passageCount: knowledgeSources.passageCount,
+    })
+    .from(knowledgeSources)
+    .where(and(eq(knowledgeSources.talentId, talentId), eq(knowledgeSources.status, 'READY')))
+    .orderBy(knowledgeSources.id);
+}
+
+function hasPassages(sources: ReadySource[]): boolean {
+  return sources.some((source) => source.passageCount > 0);
+}
+
 /**
  * The passages of the twin's ready sources that fit `input.text`, best first; see the file comment.
  * Three reads go out together (the sources' fingerprint, the full-text hits, the message's
@@ -123,6 +144,8 @@ export async function retrievePassages(
   llm: Pick<LlmPort, 'embed'>,
   input: RetrievePassagesInput,
   cache: PassageVectors = new PassageVectors(),
+  /** The worker's short-lived memo of the twin's ready sources (twin-material-cache.ts); without it they are read. */
+  lists?: TwinMaterialCache,
 ): Promise<PassageMatch[]> {
   const text = input.text.trim();
   if (text === '') return [];
@@ -133,17 +156,12 @@ export async function retrievePassages(
   // Scored by any of the message's words (ts_rank_cd), so a passage holding most of them still ranks.
   const anyWord = sql`to_tsquery('english', replace(plainto_tsquery('english', ${text})::text, ' & ', ' | '))`;
   // The sources' fingerprint (for the cache), the full-text hits and the message's embedding, together.
+  // With the worker's memo of the sources the hits and the embedding wait for it (it is in memory
+  // nearly always), so a twin without knowledge costs no statement and no embedding here.
+  const listed = lists?.read(`sources:${input.talentId}`, () => listReadySources(db, input.talentId));
+  if (listed && !hasPassages(await listed)) return [];
   const [sources, hits, [embedding]] = await Promise.all([
-    db
-      .select({
-        id: knowledgeSources.id,
-        revision: knowledgeSources.revision,
-        processedAt: knowledgeSources.processedAt,
-        passageCount: knowledgeSources.passageCount,
-      })
-      .from(knowledgeSources)
-      .where(and(eq(knowledgeSources.talentId, input.talentId), eq(knowledgeSources.status, 'READY')))
-      .orderBy(knowledgeSources.id),
+    listed ?? listReadySources(db, input.talentId),
     db
       .select({ id: knowledgePassages.id })
       .from(knowledgePassages)
@@ -158,7 +176,7 @@ export async function retrievePassages(
       .limit(textCandidateLimit),
     llm.embed([text]),
   ]);
-  if (sources.length === 0 || sources.every((source) => source.passageCount === 0)) return [];
+  if (!hasPassages(sources)) return [];
   const fingerprint = sources
     .map((source) => `${source.id}:${source.revision}:${source.processedAt?.getTime() ?? 0}:${source.passageCount}`)
     .join('|');

@@ -194,6 +194,8 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     // Committed sends announce their jobs as change events; the feed delivers them in batches.
     feed.subscribe((event) => {
       if (event.entity === jobChangeEntity) wakeable.get(event.rowId as JobName)?.();
+      // A creator's edit to a twin's FAQ, corrections or knowledge counts from the next reply on.
+      services.twinMaterial?.forgetOnChange(event);
     });
     await feed.start();
   } catch (error) {

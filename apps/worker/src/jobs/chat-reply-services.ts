@@ -2,7 +2,7 @@
 // compatible server, else the offline engine), text to speech (ElevenLabs, else espeak-ng), the
 // file storage voice notes are written to (where the API serves files from: the S3 bucket or the
 // local folder), PayPal Payouts when configured (the payout poll), and Web Push (broadcast notifications).
-import { PassageVectors, QuestionVectors } from '@doppel/domain/chat/reply';
+import { PassageVectors, QuestionVectors, TwinMaterialCache } from '@doppel/domain/chat/reply';
 import type { FileStorage } from '@doppel/domain/ports';
 import {
   createDevOutboxMailer,
@@ -41,6 +41,8 @@ export function createWorkerServices(env: WorkerEnv): WorkerServices {
     storage: createFileStorage(fileStorageConfig(workerFilesDir(env), env)),
     questionVectors: new QuestionVectors(),
     passageVectors: new PassageVectors(),
+    // Replies only: a quality run reads the twin's material as it is this instant.
+    twinMaterial: new TwinMaterialCache(),
     fineTuning: createFineTuningRegistry({
       openAiApiKey: env.OPENAI_API_KEY,
       openAiBaseUrl: env.OPENAI_BASE_URL,

@@ -19,6 +19,7 @@ export const runChatReply: JobHandler<'chat.reply'> = async (payload, { db, log,
       modelOverride: services.llmModelOverride,
       questionVectors: services.questionVectors,
       passageVectors: services.passageVectors,
+      twinMaterial: services.twinMaterial,
       log: (message, fields) => log.warn(message, { job: job.name, jobId: job.id, ...fields }),
       // What the fan said is learnt after the reply, by a job committed with it.
       enqueueRemember: followUp ? (tx, remember) => followUp('chat.remember', remember, { tx }) : undefined,

@@ -1,5 +1,5 @@
 import type { Database, ReplyDraftBatcher } from '@doppel/db';
-import type { PassageVectors, QuestionVectors } from '@doppel/domain/chat/reply';
+import type { PassageVectors, QuestionVectors, TwinMaterialCache } from '@doppel/domain/chat/reply';
 import type {
   DocumentReader,
   FileStorage,
@@ -29,6 +29,8 @@ export type WorkerServices = {
   questionVectors?: QuestionVectors;
   /** Each twin's knowledge passage vectors this worker has read, kept until a source changes. */
   passageVectors?: PassageVectors;
+  /** Each twin's FAQ, corrections and knowledge sources lists, kept a few seconds and forgotten on any change to them. */
+  twinMaterial?: TwinMaterialCache;
   /** PayPal Payouts when configured (the payouts.paypal-poll job); null or absent otherwise. */
   payPal?: PayPalPayouts | null;
   /** Fine-tuning (the models.fine-tune job): each configured provider, and the offline fine-tuner. */

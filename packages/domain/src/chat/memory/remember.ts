@@ -2,10 +2,11 @@
 // told about themselves (the model with a JSON schema, the offline engine by rules) and keep it
 // per fan and twin. Idempotent: the notes of one fan message are stored once (store.ts).
 import { chatMessages, chats, type Database, fanMemories, talentConfigs, talents } from '@doppel/db';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { LlmPort } from '../../ports/llm.ts';
+import { builtOnce } from '../send/built-once.ts';
 import { cleanExtractedMemories } from './prompt-section.ts';
-import { loadFanMemories, storeLearntMemories } from './store.ts';
+import { storeLearntMemories } from './store.ts';
 
 export type RememberDeps = {
   db: Database;
@@ -24,13 +25,13 @@ export type RememberResult =
 /** Notes the prompt sends as already known: enough to stop repeats, bounded for the token bill. */
 const knownLimit = 50;
 
-export async function rememberFanMessage(
-  deps: RememberDeps,
-  input: { chatId: string; messageId: string },
-): Promise<RememberResult> {
-  const extract = deps.llm.extractMemories;
-  if (!extract) return { status: 'skipped', reason: 'this model engine cannot extract memories' };
-  const [row] = await deps.db
+// The job's reads, built once per process (chat/send/built-once.ts): this job follows every reply,
+// and drizzle building SQL was about a sixth of the worker's CPU under a burst of replies.
+const chatId = sql.placeholder('chatId');
+const messageId = sql.placeholder('messageId');
+
+const exchangeStatement = builtOnce('remember_exchange', (db) =>
+  db
     .select({
       text: chatMessages.text,
       senderType: chatMessages.senderType,
@@ -43,21 +44,45 @@ export async function rememberFanMessage(
     .innerJoin(chats, eq(chats.id, chatMessages.chatId))
     .innerJoin(talents, eq(talents.id, chats.talentId))
     .leftJoin(talentConfigs, eq(talentConfigs.id, chats.talentId))
-    .where(and(eq(chatMessages.id, input.messageId), eq(chatMessages.chatId, input.chatId)))
-    .limit(1);
+    .where(and(eq(chatMessages.id, messageId), eq(chatMessages.chatId, chatId)))
+    .limit(1),
+);
+
+const rememberedStatement = builtOnce('remember_done', (db) =>
+  db.select({ id: fanMemories.id }).from(fanMemories).where(eq(fanMemories.sourceMessageId, messageId)).limit(1),
+);
+
+const answerStatement = builtOnce('remember_answer', (db) =>
+  db.select({ text: chatMessages.text }).from(chatMessages).where(eq(chatMessages.replyToMessageId, messageId)).limit(1),
+);
+
+/** The fan's notes with the twin the prompt sends as known: `loadFanMemories` with `knownLimit`. */
+const knownStatement = builtOnce('remember_known', (db) =>
+  db
+    .select()
+    .from(fanMemories)
+    .where(and(eq(fanMemories.userId, sql.placeholder('userId')), eq(fanMemories.talentId, sql.placeholder('talentId'))))
+    .orderBy(desc(fanMemories.createdAt), desc(fanMemories.id))
+    .limit(knownLimit),
+);
+
+export async function rememberFanMessage(
+  deps: RememberDeps,
+  input: { chatId: string; messageId: string },
+): Promise<RememberResult> {
+  const extract = deps.llm.extractMemories;
+  if (!extract) return { status: 'skipped', reason: 'this model engine cannot extract memories' };
+  const keys = { chatId: input.chatId, messageId: input.messageId };
+  const [row] = await exchangeStatement(deps.db, keys);
   // The chat or the fan was deleted meanwhile: there is nobody left to remember.
   if (!row) return { status: 'skipped', reason: 'message not found in chat' };
   if (row.senderType !== 'USER') return { status: 'skipped', reason: 'not a fan message' };
   const owner = { userId: row.chat.userId, talentId: row.chat.talentId, chatId: row.chat.id };
   const [[done], [answer], known] = await Promise.all([
     // A retry of a job that already stored its notes: no second model call.
-    deps.db.select({ id: fanMemories.id }).from(fanMemories).where(eq(fanMemories.sourceMessageId, input.messageId)).limit(1),
-    deps.db
-      .select({ text: chatMessages.text })
-      .from(chatMessages)
-      .where(eq(chatMessages.replyToMessageId, input.messageId))
-      .limit(1),
-    loadFanMemories(deps.db, owner, knownLimit),
+    rememberedStatement(deps.db, keys),
+    answerStatement(deps.db, keys),
+    knownStatement(deps.db, { userId: owner.userId, talentId: owner.talentId }),
   ]);
   if (done) return { status: 'already-remembered' };
   const model = deps.modelOverride ?? row.model ?? 'gpt-3.5-turbo';

@@ -26,6 +26,7 @@ import { type PromptRecord, promptRow } from './prompt-record.ts';
 import { noteRateLimited } from './rate-limits.ts';
 import { storeReply } from './store-reply.ts';
 import { createReplyDraftStream, type DraftPublisher } from './stream-drafts.ts';
+import type { TwinMaterialCache } from './twin-material-cache.ts';
 
 /** What the fan reads when the model failed for good: in character, and it invites a retry. */
 export const replyFallbackText = 'Sorry, I lost my train of thought 😅 could you say that again?';
@@ -52,6 +53,11 @@ export type ReplyDeps = {
   passageMinScore?: number;
   /** The worker's cache of each twin's passage vectors; without it each reply reads them all. */
   passageVectors?: PassageVectors;
+  /**
+   * The worker's memo of each twin's FAQ, corrections and knowledge sources lists, kept a few
+   * seconds (twin-material-cache.ts); without it each reply reads them.
+   */
+  twinMaterial?: TwinMaterialCache;
   log?: (message: string, fields: Record<string, unknown>) => void;
   /**
    * Enqueues the `chat.remember` job for the answered fan message inside the transaction that

@@ -11,6 +11,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { LlmPort } from '../../ports/llm.ts';
 import type { CorrectionExample } from './example-section.ts';
 import { cosineSimilarity, QuestionVectors } from './faq.ts';
+import type { TwinMaterialCache } from './twin-material-cache.ts';
 
 /**
  * Minimum cosine score for a correction to enter the prompt as an example. Higher than the FAQ's:
@@ -67,6 +68,24 @@ export type MatchCorrectionExamplesInput = {
   minScore?: number;
 };
 
+type ListedCorrection = Omit<EmbeddedCorrection, 'embedding'> & { storedDimensions: number | null };
+
+/** The twin's newest corrections (at most `exampleCandidateLimit`), with the size of each stored vector. */
+function listCorrections(db: Executor, talentId: string): Promise<ListedCorrection[]> {
+  return db
+    .select({
+      id: talentCorrections.id,
+      fanText: talentCorrections.fanText,
+      answerText: talentCorrections.answerText,
+      updatedAt: talentCorrections.updatedAt,
+      storedDimensions: sql<number | null>`cardinality(${talentCorrections.embedding})`,
+    })
+    .from(talentCorrections)
+    .where(eq(talentCorrections.talentId, talentId))
+    .orderBy(desc(talentCorrections.updatedAt), desc(talentCorrections.id))
+    .limit(exampleCandidateLimit);
+}
+
 /**
  * The twin's corrections that fit the fan's message. A correction's vector comes from `known`
  * (the worker's memo of text vectors), else from talent_corrections.embedding, else from the engine,
@@ -78,21 +97,14 @@ export async function matchCorrectionExamples(
   llm: Pick<LlmPort, 'embed'>,
   input: MatchCorrectionExamplesInput,
   known: QuestionVectors = new QuestionVectors(),
+  /** The worker's short-lived memo of the list (twin-material-cache.ts); without it the list is read. */
+  lists?: TwinMaterialCache,
 ): Promise<CorrectionExample[]> {
   const text = input.text.trim();
   if (text === '') return [];
-  const corrections = await db
-    .select({
-      id: talentCorrections.id,
-      fanText: talentCorrections.fanText,
-      answerText: talentCorrections.answerText,
-      updatedAt: talentCorrections.updatedAt,
-      storedDimensions: sql<number | null>`cardinality(${talentCorrections.embedding})`,
-    })
-    .from(talentCorrections)
-    .where(eq(talentCorrections.talentId, input.talentId))
-    .orderBy(desc(talentCorrections.updatedAt), desc(talentCorrections.id))
-    .limit(exampleCandidateLimit);
+  const corrections = lists
+    ? await lists.read(`corrections:${input.talentId}`, () => listCorrections(db, input.talentId))
+    : await listCorrections(db, input.talentId);
   if (corrections.length === 0) return [];
 
   const [query] = await llm.embed([text]);

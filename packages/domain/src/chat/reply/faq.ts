@@ -5,6 +5,7 @@ import { type Executor, faqItems, faqs } from '@doppel/db';
 import { eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { LlmPort } from '../../ports/llm.ts';
 import type { FaqMatch } from './prompt.ts';
+import type { TwinMaterialCache } from './twin-material-cache.ts';
 
 /**
  * Minimum cosine score for an FAQ item to enter the prompt. There is no talent or app setting for
@@ -89,6 +90,24 @@ export type MatchFaqItemsInput = {
   minScore?: number;
 };
 
+type ListedFaqItem = { id: string; question: string; answer: string; storedDimensions: number | null };
+
+/** The questions of the talent's FAQ and every global FAQ, in order, with the size of each stored vector. */
+function listFaqItems(db: Executor, talentFaqId: string | null): Promise<ListedFaqItem[]> {
+  const owner = talentFaqId ? or(isNull(faqs.talentId), eq(faqs.id, talentFaqId)) : isNull(faqs.talentId);
+  return db
+    .select({
+      id: faqItems.id,
+      question: faqItems.question,
+      answer: faqItems.answer,
+      storedDimensions: sql<number | null>`cardinality(${faqItems.embedding})`,
+    })
+    .from(faqItems)
+    .innerJoin(faqs, eq(faqs.id, faqItems.faqId))
+    .where(owner)
+    .orderBy(faqItems.faqId, faqItems.position);
+}
+
 /**
  * The FAQ items that fit the fan's message. The message is embedded first. Each question's vector
  * then comes from `known` (the worker's memo), else from faq_items.embedding, else from the engine
@@ -100,21 +119,14 @@ export async function matchFaqItems(
   llm: Pick<LlmPort, 'embed'>,
   input: MatchFaqItemsInput,
   known: QuestionVectors = new QuestionVectors(),
+  /** The worker's short-lived memo of the list (twin-material-cache.ts); without it the list is read. */
+  lists?: TwinMaterialCache,
 ): Promise<FaqMatch[]> {
   const text = input.text.trim();
   if (text === '') return [];
-  const owner = input.talentFaqId ? or(isNull(faqs.talentId), eq(faqs.id, input.talentFaqId)) : isNull(faqs.talentId);
-  const items = await db
-    .select({
-      id: faqItems.id,
-      question: faqItems.question,
-      answer: faqItems.answer,
-      storedDimensions: sql<number | null>`cardinality(${faqItems.embedding})`,
-    })
-    .from(faqItems)
-    .innerJoin(faqs, eq(faqs.id, faqItems.faqId))
-    .where(owner)
-    .orderBy(faqItems.faqId, faqItems.position);
+  const items = lists
+    ? await lists.read(`faq:${input.talentFaqId ?? ''}`, () => listFaqItems(db, input.talentFaqId))
+    : await listFaqItems(db, input.talentFaqId);
   if (items.length === 0) return [];
 
   const [query] = await llm.embed([text]);

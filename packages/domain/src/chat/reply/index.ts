@@ -77,3 +77,9 @@ export {
   type ReplyDraftStream,
   type ReplyDraftStreamOptions,
 } from './stream-drafts.ts';
+export {
+  TwinMaterialCache,
+  type TwinMaterialCacheOptions,
+  twinMaterialEntities,
+  twinMaterialTtlMs,
+} from './twin-material-cache.ts';

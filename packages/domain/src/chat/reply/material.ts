@@ -10,12 +10,15 @@ import { matchCorrectionExamples } from './examples.ts';
 import { matchFaqItems, type QuestionVectors } from './faq.ts';
 import { type PassageMatch, type PassageVectors, retrievePassages } from './knowledge.ts';
 import type { FaqMatch, ReplyPersona } from './prompt.ts';
+import type { TwinMaterialCache } from './twin-material-cache.ts';
 
 export type ReplyMaterialDeps = {
   db: Executor;
   questionVectors?: QuestionVectors;
   passageMinScore?: number;
   passageVectors?: PassageVectors;
+  /** The worker's short-lived memo of each twin's FAQ, corrections and sources lists; without it each reply reads them. */
+  twinMaterial?: TwinMaterialCache;
   log?: (message: string, fields: Record<string, unknown>) => void;
 };
 
@@ -40,16 +43,22 @@ export async function gatherReplyMaterial(
       embedder,
       { talentFaqId: input.faqId, text: input.text, minScore: input.faqMinScore },
       deps.questionVectors,
+      deps.twinMaterial,
     ).catch(empty('faq')),
     // The creator's corrections most like this message: they count at once, before any fine-tuning.
-    matchCorrectionExamples(deps.db, embedder, { talentId: input.talentId, text: input.text }, deps.questionVectors).catch(
-      empty('example'),
-    ),
+    matchCorrectionExamples(
+      deps.db,
+      embedder,
+      { talentId: input.talentId, text: input.text },
+      deps.questionVectors,
+      deps.twinMaterial,
+    ).catch(empty('example')),
     retrievePassages(
       deps.db,
       embedder,
       { talentId: input.talentId, text: input.text, minScore: deps.passageMinScore },
       deps.passageVectors,
+      deps.twinMaterial,
     ).catch(empty('knowledge')),
   ]);
   return { faqMatches, examples, passages };

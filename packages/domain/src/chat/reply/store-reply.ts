@@ -14,6 +14,7 @@ import {
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type BoundaryRefusal, refundAndFlag } from '../boundaries/flags.ts';
 import { safetyReplyCameAfter } from '../safety/stand-down.ts';
+import { builtOnce } from '../send/built-once.ts';
 import type { ReplyDeps } from './answer-fan-message.ts';
 import type { ComposedReply } from './attachments.ts';
 import type { ReplyContext } from './load.ts';
@@ -33,6 +34,15 @@ export async function safetyReplyMeanwhile(tx: Transaction, chatId: string, mess
   const [row] = await tx.execute<{ after: boolean }>(sql`select ${safetyReplyCameAfter(chatId, messageId)} as after`);
   return row?.after === true;
 }
+
+// Built once per process (send/built-once.ts); the time goes as drizzle sends a timestamp, in ISO form.
+const countReplyStatement = builtOnce('reply_count_in_chat', (tx) =>
+  tx
+    .update(chats)
+    .set({ chatMessageCount: sql`${chats.chatMessageCount} + 1`, updatedAt: sql`${sql.placeholder('updatedAt')}` })
+    .where(and(eq(chats.id, sql.placeholder('chatId')), isNull(chats.takenOverAt)))
+    .returning({ id: chats.id }),
+);
 
 /**
  * The TALENT message, its ChatPrompt, the chat counters and the live events, in one transaction.
@@ -62,11 +72,7 @@ export async function storeReply(
       // update nothing to match, and the reply is rolled back. Taking the lock before the insert
       // also keeps a creator's answer to the same message from deadlocking on the unique index.
       const [updated, safetyCame] = await Promise.all([
-        tx
-          .update(chats)
-          .set({ chatMessageCount: sql`${chats.chatMessageCount} + 1`, updatedAt: new Date() })
-          .where(and(eq(chats.id, chat.id), isNull(chats.takenOverAt)))
-          .returning({ id: chats.id }),
+        countReplyStatement(tx, { chatId: chat.id, updatedAt: new Date().toISOString() }),
         safetyReplyMeanwhile(tx, chat.id, context.message.id),
         tx.insert(chatMessages).values({
           id: replyMessageId,

@@ -9,7 +9,7 @@
 //   chat's lock (a reply written while the safety reply was being stored is rolled back).
 // A reply held for the creator's approval stays the creator's to send or reject.
 import { type ChangeEvent, chatMessages, type Executor, replyDrafts } from '@doppel/db';
-import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, type Placeholder, sql } from 'drizzle-orm';
 import { refundFanMessage } from '../boundaries/flags.ts';
 import type { ChatRef } from '../scopes.ts';
 
@@ -20,7 +20,7 @@ const owedWindowMs = 24 * 60 * 60 * 1000;
  * True when a safety reply in `chatId` came after the fan message `messageId`.
  * Compared in SQL with the message's own timestamp (a JS Date drops the microseconds).
  */
-export function safetyReplyCameAfter(chatId: string, messageId: string) {
+export function safetyReplyCameAfter(chatId: string | Placeholder, messageId: string | Placeholder) {
   return sql<boolean>`exists (select 1 from chat_messages safety where safety.chat_id = ${chatId} and safety.is_safety_reply
     and safety.created_at > (select m.created_at from chat_messages m where m.id = ${messageId}))`;
 }

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Center, Loader, Text } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { useNow } from '../../components/use-now.ts';
 import { usePushNotifications } from '../../push/use-push-notifications.ts';
@@ -41,8 +41,12 @@ const CreditsSheet = lazy(() => import('./credits-sheet.tsx').then((module) => (
 const FeedbackDialog = lazy(() => import('./feedback-dialog.tsx').then((module) => ({ default: module.FeedbackDialog })));
 const MemorySheet = lazy(() => import('./memory-sheet.tsx').then((module) => ({ default: module.MemorySheet })));
 
-/** The conversation with one twin: welcome messages, messages, starters, unlocks, reactions, composer. */
-export function ChatScreen({ opened }: { opened: OpenedChat }) {
+/**
+ * The conversation with one twin: welcome messages, messages, starters, unlocks, reactions, composer.
+ * Memoized: the layout above it re-renders when the opened chat's query settles after mounting,
+ * synchronously (a query store update), and the whole chat rendered again in that task.
+ */
+export const ChatScreen = memo(function ChatScreen({ opened }: { opened: OpenedChat }) {
   const { chat, talent, welcomeMessages, starters, balance, isAnonymous, fanId, subscribedUntil, isTestChat } = opened;
   // A twin above SAFE asks for the fan's date of birth before the first message (docs/safety.md).
   const ageGate = opened.ageConfirmationRequired;
@@ -382,4 +386,4 @@ export function ChatScreen({ opened }: { opened: OpenedChat }) {
       )}
     </div>
   );
-}
+});

@@ -8,7 +8,7 @@ import { chatPrompts, faqItems, seedDemoData, talentConfigs } from '@doppel/db';
 import { answerFanMessage } from '@doppel/domain/chat/reply';
 import { createLocalDiskStorage, createOfflineLlm, createUnconfiguredTts } from '@doppel/integrations';
 import { knowledgeGapMessages } from '@doppel/validation';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChatApi } from './chat-fixtures.ts';
 import { type Api, type Caller, createCaller, refusal, seedPeople, signIn } from './harness.ts';
@@ -116,5 +116,28 @@ describe('the knowledge-gap inbox', () => {
     expect(fan.code).toBe('UNAUTHORIZED');
     // Their own twin's inbox holds none of talent A's questions.
     expect((await creatorB.client.talent.knowledgeGaps.list.query({ talentId: people.talentB.id })).groups).toEqual([]);
+  });
+
+  it('lists the gaps of the whole 30 days, newest first, whichever window of the read they fall in', async () => {
+    const talentId = people.talentA.id;
+    const asked = [
+      { text: 'Which city do you love visiting most?', daysAgo: 3 },
+      { text: 'What is your morning routine like?', daysAgo: 10 },
+      { text: 'Will you ever release a cookbook?', daysAgo: 20 },
+      { text: 'Do you have any pets at home?', daysAgo: 40 },
+    ];
+    for (const { text, daysAgo } of asked) {
+      const prompt = await ask(text);
+      // The fan's chat as it was then: its messages and last activity `daysAgo` days back.
+      const at = new Date(Date.now() - daysAgo * 86_400_000).toISOString();
+      await api.database.db.execute(
+        sql`update chat_messages set created_at = ${at}::timestamptz where chat_id = ${prompt.chatId}`,
+      );
+      await api.database.db.execute(sql`update chats set updated_at = ${at}::timestamptz where id = ${prompt.chatId}`);
+    }
+    const listed = await creatorA.client.talent.knowledgeGaps.list.query({ talentId });
+    const byNewest = [...listed.groups].sort((a, b) => b.lastAskedAt.localeCompare(a.lastAskedAt));
+    // The first three windows (7, 14 and 30 days) each hold one; the 40-day-old question is out.
+    expect(byNewest.map((group) => group.question)).toEqual(asked.slice(0, 3).map((question) => question.text));
   });
 });

@@ -32,7 +32,12 @@ export const audienceFanDays = pgTable(
     /** Paid credits the fan's messages spent that day (top spenders). */
     paidCredits: integer().notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.talentId, t.day, t.chatId] }), index('audience_fan_days_chat_idx').on(t.chatId)],
+  (t) => [
+    primaryKey({ columns: [t.talentId, t.day, t.chatId] }),
+    index('audience_fan_days_chat_idx').on(t.chatId),
+    // The 12-month Audience reads only the paid days (paying fans, top spenders): a few of them.
+    index('audience_fan_days_paid_idx').on(t.talentId, t.day).where(sql`${t.firstPaidAt} is not null`),
+  ],
 );
 
 /**
@@ -66,11 +71,17 @@ export const audienceFanPeriods = pgTable(
   (t) => [
     primaryKey({ columns: [t.talentId, t.grain, t.periodStart, t.chatId] }),
     index('audience_fan_periods_chat_idx').on(t.chatId),
+    // The 12-month Audience counts fans from audience_twin_months and reads only the paid months here.
+    index('audience_fan_periods_paid_idx').on(t.talentId, t.grain, t.periodStart).where(sql`${t.firstPaidAt} is not null`),
     check('audience_fan_periods_grain', sql`${t.grain} in ('week', 'month')`),
   ],
 );
 
-/** Each chat's first fan message, rolled up with the days: "new" and "returning" fans need it. */
+/**
+ * Each chat's first fan message, rolled up with the days: "new" and "returning" fans need it. With
+ * the last rolled day, one row per fan answers a whole year's totals (a fan wrote in the period
+ * when their last day is in it, and came back when that day is after their first).
+ */
 export const audienceFirstMessages = pgTable(
   'audience_first_messages',
   {
@@ -83,8 +94,34 @@ export const audienceFirstMessages = pgTable(
     /** The fan (chats.user_id); removed with the chat, as in audience_fan_days. */
     userId: text().notNull(),
     firstMessageAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    /** The last rolled-up day the fan wrote (null only on rows written before migration 0029 filled it). */
+    lastDay: date({ mode: 'string' }),
   },
-  (t) => [index('audience_first_messages_talent_idx').on(t.talentId)],
+  // By twin and last day: the 12-month Audience reads the fans of its period here, one row each.
+  (t) => [index('audience_first_messages_talent_last_day_idx').on(t.talentId, t.lastDay)],
+);
+
+/**
+ * Each closed month's fans of a twin, counted once when the rollup closes the month (folded from its
+ * audience_fan_periods rows), so the 12-month Audience reads twelve rows for its chart instead of a
+ * row per fan and month. Counts every chat, the twin's managers included (the read takes theirs
+ * away, as managers change); a deleted chat's share is taken away when it goes
+ * (`forgetAudienceChats`). Paying fans are not counted here: a payment is read live.
+ */
+export const audienceTwinMonths = pgTable(
+  'audience_twin_months',
+  {
+    talentId: text()
+      .notNull()
+      .references(() => talents.id, { onDelete: 'cascade' }),
+    /** The month's first day. */
+    month: date({ mode: 'string' }).notNull(),
+    /** Fans who wrote in the month. */
+    fans: integer().notNull(),
+    /** Of those, fans who wrote in it on a day after the day of their first message to the twin. */
+    returningFans: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.talentId, t.month] })],
 );
 
 /**

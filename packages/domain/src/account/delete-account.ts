@@ -20,6 +20,7 @@ import {
 } from '@doppel/db';
 import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
 import { DomainError } from '../errors.ts';
+import { forgetAudienceChats } from '../talent/audience-rollup.ts';
 
 /** What the name of a taken-down twin becomes (the ledger and admin lists still show the row). */
 export const deletedTwinName = 'Deleted twin';
@@ -83,6 +84,12 @@ export async function deleteAccount(tx: Executor, userId: string): Promise<Delet
     await tx.delete(devOutboxEmails).where(eq(devOutboxEmails.to, account.email));
   }
   await forgetOutsideTheAccount(tx, userId, account?.email ?? null, takenDownTwinIds);
+  // Their chats leave the twins' monthly Audience counts, as their frames go with them.
+  const ownChats = await tx.select({ id: chats.id }).from(chats).where(eq(chats.userId, userId));
+  await forgetAudienceChats(
+    tx,
+    ownChats.map((chat) => chat.id),
+  );
   // Each twin's chat counter drops by the chats about to go.
   await tx.execute(sql`
     update ${talentConfigs} set chat_count = greatest(0, ${talentConfigs.chatCount} - gone.n)

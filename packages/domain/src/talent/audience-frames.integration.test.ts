@@ -1,13 +1,16 @@
 // The Audience from daily frames answers exactly what reading every message answered
 // (audience-reference.fixture.ts), on the same data: before any rollup (all live), with the
-// frames ending mid-period (fans whose messages span the boundary), and fully rolled up. And the
-// rollup itself: the first run backfills what is stored, a repeated or concurrent run adds nothing.
+// frames ending mid-period (fans whose messages span the boundary), and fully rolled up; the
+// 12-month view with its closed months counted per twin (audience_twin_months), the manager's
+// share taken away, and a deleted fan's too. And the rollup itself: the first run backfills what
+// is stored, a repeated or concurrent run adds nothing, migrations 0028 and 0029 fill what it does.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { migrationsFolder } from '@doppel/db';
 import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
 import type { AudiencePeriod } from '@doppel/validation';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { deleteAccount } from '../account/delete-account.ts';
 import { getAudience } from './audience.ts';
 import { getAudienceFromMessages } from './audience-reference.fixture.ts';
 import { firstOpenDay, rolledUntil, rollUpAudience } from './audience-rollup.ts';
@@ -119,6 +122,16 @@ async function seed(sql: TestDatabase['sql']) {
   if (subscriptionRows.length) await sql`insert into subscriptions ${sql(plain(subscriptionRows))}`;
 }
 
+type Counts = {
+  days: string;
+  firsts: string;
+  credits: string;
+  periods: string;
+  month_fans: string;
+  month_returning: string;
+  last_day: string;
+};
+
 /** Rows for the raw client, which takes timestamps as ISO text. */
 const plain = (rows: Record<string, unknown>[]) =>
   rows.map((row) =>
@@ -166,12 +179,30 @@ describe('Audience from daily frames', () => {
     await expectSameAsReadingEveryMessage();
   });
 
+  it('reads the closed months of the 12-month view from their counts per twin', async () => {
+    const [month] = await database.sql<{ month: string; fans: number }[]>`
+      select month::text as month, fans from audience_twin_months where talent_id = 'tA' order by month desc limit 1`;
+    expect(month?.fans).toBeGreaterThan(0);
+    const monthFans = async () =>
+      (await getAudience(database.db, 'tA', '12m', now)).series.find((bucket) => bucket.start.startsWith(month?.month ?? ''))
+        ?.fans;
+    const counted = await monthFans();
+    // A count changed behind the read's back shows in the chart: the read takes it from there.
+    await database.sql`update audience_twin_months set fans = fans + 1000 where talent_id = 'tA' and month = ${month?.month ?? ''}`;
+    expect(await monthFans()).toBe((counted ?? 0) + 1000);
+    await database.sql`update audience_twin_months set fans = fans - 1000 where talent_id = 'tA' and month = ${month?.month ?? ''}`;
+    await expectSameAsReadingEveryMessage();
+  });
+
   it('rolls a day up once: a repeated run and two concurrent runs add nothing', async () => {
     const count = async () => {
-      const [row] = await database.sql<{ days: string; firsts: string; credits: string; periods: string }[]>`
+      const [row] = await database.sql<Counts[]>`
         select (select count(*) from audience_fan_days) as days, (select count(*) from audience_first_messages) as firsts,
           (select coalesce(sum(paid_credits), 0) from audience_fan_days) as credits,
-          (select count(*) from audience_fan_periods) as periods`;
+          (select count(*) from audience_fan_periods) as periods,
+          (select coalesce(sum(fans), 0) from audience_twin_months) as month_fans,
+          (select coalesce(sum(returning_fans), 0) from audience_twin_months) as month_returning,
+          (select max(last_day)::text from audience_first_messages) as last_day`;
       return row;
     };
     const before = await count();
@@ -180,18 +211,27 @@ describe('Audience from daily frames', () => {
     const runs = await Promise.all([rollUpAudience(database.db, later), rollUpAudience(database.db, later)]);
     expect(runs.filter((run) => run === null)).toHaveLength(1);
     // What the frames hold equals grouping every fan message before the rolled-up day.
-    // …and one row per chat for each week and month closed by then.
+    // …and one row per chat for each week and month closed by then; each closed month counts its
+    // chats, and as returning those with a day in it after their first.
     const until = firstOpenDay(later);
-    const [expected] = await database.sql<{ days: string; firsts: string; credits: string; periods: string }[]>`
+    const [expected] = await database.sql<Counts[]>`
       with m as (
         select m.chat_id, (m.created_at at time zone 'UTC')::date as day, m.spent_paid_credits
         from chat_messages m where m.sender_type = 'USER' and m.created_at < ${until}::date::timestamp at time zone 'UTC'
+      ), months as (
+        select m.chat_id, max(m.day) as last_day
+        from m group by m.chat_id, date_trunc('month', m.day::timestamp)
+        having date_trunc('month', m.day::timestamp) + interval '1 month' <= ${until}::date
       )
       select count(distinct (m.chat_id, m.day)) as days, count(distinct m.chat_id) as firsts,
         coalesce(sum(m.spent_paid_credits), 0) as credits,
         (select count(distinct (m.chat_id, g.grain, date_trunc(g.grain, m.day::timestamp)))
           from m cross join (values ('week'), ('month')) as g(grain)
-          where date_trunc(g.grain, m.day::timestamp) + ('1 ' || g.grain)::interval <= ${until}::date) as periods
+          where date_trunc(g.grain, m.day::timestamp) + ('1 ' || g.grain)::interval <= ${until}::date) as periods,
+        (select count(*) from months) as month_fans,
+        (select count(*) filter (where f.last_day > f.first_day) from (
+          select mo.last_day, (select min(x.day) from m x where x.chat_id = mo.chat_id) as first_day from months mo) f) as month_returning,
+        max(m.day)::text as last_day
       from m`;
     expect(await count()).toEqual(expected);
     expect(Number(before?.days)).toBeLessThanOrEqual(Number(expected?.days));
@@ -206,5 +246,32 @@ describe('Audience from daily frames', () => {
     const backfill = migration.split('--> statement-breakpoint').at(-1) ?? '';
     await database.sql.unsafe(backfill);
     expect(await periods()).toEqual(byTheRollup);
+  });
+
+  it('migration 0029 fills the last days and counts the closed months as the rollup does', async () => {
+    const lastDays = () => database.sql`select chat_id, last_day::text from audience_first_messages order by chat_id`;
+    const months = () =>
+      database.sql`select talent_id, month::text, fans, returning_fans from audience_twin_months order by 1, 2`;
+    const [daysByTheRollup, monthsByTheRollup] = [await lastDays(), await months()];
+    expect(monthsByTheRollup.length).toBeGreaterThan(0);
+    await database.sql`update audience_first_messages set last_day = null`;
+    await database.sql`delete from audience_twin_months`;
+    const migration = readFileSync(join(migrationsFolder, '0029_audience_twin_months.sql'), 'utf8');
+    for (const statement of migration.split('--> statement-breakpoint').slice(-2)) await database.sql.unsafe(statement);
+    expect(await lastDays()).toEqual(daysByTheRollup);
+    expect(await months()).toEqual(monthsByTheRollup);
+    await expectSameAsReadingEveryMessage();
+  });
+
+  it("takes a deleted account's chat out of the monthly counts with its frames", async () => {
+    const [before] = await database.sql<
+      { fans: string }[]
+    >`select sum(fans) as fans from audience_twin_months where talent_id = 'tA'`;
+    await database.db.transaction((tx) => deleteAccount(tx, 'fA1'));
+    const [after] = await database.sql<
+      { fans: string }[]
+    >`select sum(fans) as fans from audience_twin_months where talent_id = 'tA'`;
+    expect(Number(after?.fans)).toBeLessThan(Number(before?.fans));
+    await expectSameAsReadingEveryMessage();
   });
 });

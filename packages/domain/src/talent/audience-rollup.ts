@@ -4,7 +4,7 @@
 // and the send transaction writes nothing extra. The first run rolls
 // up every message already stored (the backfill); later runs only the days closed since.
 import type { Executor } from '@doppel/db';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 
 /**
  * A day is rolled up once it has been over for this long: a send whose transaction began just
@@ -33,6 +33,53 @@ export type RollupResult = {
   /** Fan rows of the weeks and months this run closed (audience_fan_periods). */
   periods: number;
 };
+
+/**
+ * Fans and returning fans of each twin in the months folded since `from` (all when null), from
+ * their audience_fan_periods rows: a fan came back when their last day of the month is after the
+ * day of their first message. Shares its counting with `forgetAudienceChats`.
+ */
+export const monthCounts = (where: SQL) => sql`
+  select p.talent_id, p.period_start as month, count(*)::int as fans,
+    (count(*) filter (where p.last_day > (fm.first_message_at at time zone 'UTC')::date))::int as returning_fans
+  from audience_fan_periods p join audience_first_messages fm on fm.chat_id = p.chat_id
+  where p.grain = 'month' and ${where}
+  group by p.talent_id, p.period_start`;
+
+async function countClosedMonths(tx: Executor, from: string | null) {
+  const since = from === null ? sql`true` : sql`p.period_start >= date_trunc('month', ${from}::date::timestamp)::date`;
+  await tx.execute(sql`
+    insert into audience_twin_months (talent_id, month, fans, returning_fans)
+    ${monthCounts(since)}
+    on conflict do nothing`);
+}
+
+/**
+ * Waits for a rollup run under way and keeps the next one out until the transaction ends (the
+ * rollup row's lock). A transaction that locks chats and then forgets some takes this first: a
+ * run writing their frames waits on those chat rows, so taking it second could deadlock.
+ */
+export async function holdAudienceRollup(tx: Executor): Promise<void> {
+  await tx.execute(sql`select 1 from audience_rollup where id = 'audience' for update`);
+}
+
+/**
+ * Takes chats about to be deleted (an account deleted, an anonymous fan's chat merged into their
+ * account's) out of the months counted in audience_twin_months, as their frames go with them.
+ * Holds the rollup (holdAudienceRollup), so a month a run is closing is counted before.
+ */
+export async function forgetAudienceChats(tx: Executor, chatIds: readonly string[]): Promise<void> {
+  if (chatIds.length === 0) return;
+  await holdAudienceRollup(tx);
+  const ids = sql`array[${sql.join(
+    chatIds.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::text[]`;
+  await tx.execute(sql`
+    update audience_twin_months t set fans = t.fans - gone.fans, returning_fans = t.returning_fans - gone.returning_fans
+    from (${monthCounts(sql`p.chat_id = any(${ids})`)}) gone
+    where t.talent_id = gone.talent_id and t.month = gone.month`);
+}
 
 /**
  * Rolls up the fan messages of [rolled_until, first open day) in one transaction that holds the
@@ -68,11 +115,12 @@ export async function rollUpAudience(db: Executor, now = new Date()): Promise<Ro
       group by c.id, (m.created_at at time zone 'UTC')::date
       on conflict do nothing`);
     const chats = await tx.execute(sql`
-      insert into audience_first_messages (chat_id, talent_id, user_id, first_message_at)
-      select c.id, c.talent_id, c.user_id, min(m.created_at)
+      insert into audience_first_messages (chat_id, talent_id, user_id, first_message_at, last_day)
+      select c.id, c.talent_id, c.user_id, min(m.created_at), max((m.created_at at time zone 'UTC')::date)
       ${source}
       group by c.id
-      on conflict (chat_id) do update set first_message_at = least(audience_first_messages.first_message_at, excluded.first_message_at)`);
+      on conflict (chat_id) do update set first_message_at = least(audience_first_messages.first_message_at, excluded.first_message_at),
+        last_day = greatest(audience_first_messages.last_day, excluded.last_day)`);
     // The weeks and months this run closed (they end after `from`, by `until`), folded from their days.
     const closedSince = from === null ? sql`true` : sql`d.day >= date_trunc(g.grain, ${from}::date::timestamp)::date`;
     const periods = await tx.execute(sql`
@@ -83,6 +131,8 @@ export async function rollUpAudience(db: Executor, now = new Date()): Promise<Ro
       where ${closedSince} and date_trunc(g.grain, d.day::timestamp) + ('1 ' || g.grain)::interval <= ${until}::date
       group by d.talent_id, g.grain, date_trunc(g.grain, d.day::timestamp), d.chat_id
       on conflict do nothing`);
+    // A month closed in this run (a run within one month closes none): its fans counted per twin.
+    if (from === null || from.slice(0, 7) !== until.slice(0, 7)) await countClosedMonths(tx, from);
     await tx.execute(sql`update audience_rollup set rolled_until = ${until}::date, updated_at = now() where id = 'audience'`);
     return { from, until, days: days.count ?? 0, chats: chats.count ?? 0, periods: periods.count ?? 0 };
   });

@@ -10,6 +10,7 @@ import {
 } from '@doppel/db';
 import { and, asc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { forgetAudienceChats, holdAudienceRollup } from '../../talent/audience-rollup.ts';
 import { balanceChanged, chatChanged } from '../scopes.ts';
 
 export type MergeResult = {
@@ -55,6 +56,16 @@ export async function mergeAnonymousUser(tx: Transaction, fromUserId: string, to
   if (!from?.isAnonymous || !to) return nothing;
 
   const events: ChangeEvent[] = [];
+  // A chat merged below leaves the Audience's monthly counts (forgetAudienceChats): the rollup is
+  // held before the chats are locked, as a run locks them in turn.
+  const other = alias(chats, 'other');
+  const [shared] = await tx
+    .select({ id: chats.id })
+    .from(chats)
+    .innerJoin(other, and(eq(other.talentId, chats.talentId), eq(other.userId, toUserId)))
+    .where(eq(chats.userId, fromUserId))
+    .limit(1);
+  if (shared) await holdAudienceRollup(tx);
   const fromChats = await tx.select().from(chats).where(eq(chats.userId, fromUserId)).orderBy(asc(chats.id)).for('update');
   let movedChats = 0;
   let mergedChats = 0;
@@ -87,6 +98,8 @@ export async function mergeAnonymousUser(tx: Transaction, fromUserId: string, to
         updatedAt: new Date(),
       })
       .where(eq(chats.id, target.id));
+    // Its rolled-up frames go with it (cascade); so does its share of the monthly Audience counts.
+    await forgetAudienceChats(tx, [chat.id]);
     await tx.delete(chats).where(eq(chats.id, chat.id));
     events.push(chatChanged({ id: target.id, userId: toUserId, talentId: target.talentId }));
     events.push({ entity: 'chats', rowId: chat.id, scopes: [`user:${fromUserId}`, `talent:${chat.talentId}`, 'admin'] });

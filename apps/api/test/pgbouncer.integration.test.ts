@@ -53,11 +53,40 @@ beforeAll(async () => {
   ]);
 }, 60_000);
 
+/**
+ * Waits for a shutdown step at most `ms`, then goes on and says which step was late, with what the
+ * worker and PgBouncer printed. About one run in three of the full suite, a shutdown behind
+ * PgBouncer did not finish and held this hook past its minute; which step it was is not known yet.
+ */
+async function atMost<T>(ms: number, step: string, done: Promise<T> | undefined): Promise<T | 'late'> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => {
+      console.warn(`pgbouncer test: ${step} did not finish within ${ms} ms\n${everyOutput().slice(-4000)}`);
+      resolve('late');
+    }, ms);
+  });
+  try {
+    return await Promise.race([done ?? Promise.resolve(undefined as T), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 afterAll(async () => {
-  await Promise.all([listening?.close(), polling?.close(), worker?.kill('SIGTERM')]);
-  await bouncer?.stop();
-  await database?.drop();
-});
+  await Promise.all([
+    atMost(15_000, 'closing the listening API', listening?.close()),
+    atMost(15_000, 'closing the polling API', polling?.close()),
+    (async () => {
+      // The worker allows its jobs up to 30 s to stop (docs/deploy.md, graceful shutdown); this test's
+      // jobs are done by now, so 20 s means a stuck stop: it is then killed.
+      if ((await atMost(20_000, 'the worker stopping on SIGTERM', worker?.kill('SIGTERM'))) === 'late')
+        await worker?.kill('SIGKILL');
+    })(),
+  ]);
+  await atMost(10_000, 'stopping PgBouncer', bouncer?.stop());
+  await atMost(15_000, 'dropping the test database', database?.drop());
+}, 90_000);
 
 const everyOutput = () => `${worker?.output() ?? ''}\n${bouncer?.output() ?? ''}`;
 

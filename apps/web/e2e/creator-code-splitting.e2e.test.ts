@@ -12,7 +12,7 @@ describe('demo creator', () => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
 
-    await signInWithMagicLink(page, 'creator@doppel.dev');
+    await signInWithMagicLink(page, 'creator@doppel.dev', { reuseSession: true });
     await page.getByRole('heading', { name: 'Your dashboard' }).waitFor();
     await page.getByText('Welcome back, Mia Moreno').waitFor();
     await page.screenshot({ path: '/tmp/doppel-talent-dashboard.png' });

@@ -113,7 +113,7 @@ describe('twin quality', () => {
 
     // The creator's dashboard: the Twin quality card with its weakest answers.
     const creator = await openPage(browser(), { width: 375, height: 812 });
-    await signInWithMagicLink(creator.page, 'creator@doppel.dev');
+    await signInWithMagicLink(creator.page, 'creator@doppel.dev', { reuseSession: true });
     await creator.page.getByRole('heading', { name: 'Your dashboard' }).waitFor();
     const card = creator.page.getByTestId('twin-quality');
     await expect.poll(() => card.getByTestId('twin-quality-score').textContent(), { timeout: workerTimeoutMs }).toMatch(/^\d+%$/);

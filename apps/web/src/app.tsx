@@ -37,14 +37,7 @@ function seedEarlyCalls(clients: AppClients, calls: EarlyCalls): void {
   if (chat.answer.kind === 'open') {
     const me = chat.answer.me as Me;
     utils.auth.me.setData(undefined, me);
-    const opened = chat.answer.opened as ChatOpenOutput;
-    result = { kind: 'open', opened: { ...opened, fanId: me.id } };
-    // The newest page, keyed as the messenger's infinite query keys it (tRPC's first cursor is null).
-    if (chat.answer.messages !== undefined)
-      clients.queryClient.setQueryData([['chat', 'messages'], { input: { chatId: opened.chat.id }, type: 'infinite' }], {
-        pages: [chat.answer.messages],
-        pageParams: [null],
-      });
+    result = { kind: 'open', opened: { ...(chat.answer.opened as ChatOpenOutput), fanId: me.id } };
   }
   seedOpenedChat(chat.talentTag, result);
   // Once the messenger's query holds the answer, it is the query's alone (see seeded-chat.ts).

@@ -11,8 +11,7 @@
 import type { Me } from '@doppel/validation';
 import { type DashboardCall, type DashboardLayout, dashboardCallsFor, dashboardLayoutOf } from './dashboard-calls.ts';
 
-/** `messages`: the chat's newest page of `chat.messages`, when it answered. */
-export type ChatOpenAnswer = { kind: 'open'; opened: unknown; me: unknown; messages?: unknown } | { kind: 'not-found' };
+export type ChatOpenAnswer = { kind: 'open'; opened: unknown; me: unknown } | { kind: 'not-found' };
 
 export type EarlyCalls = {
   /** `auth.me`, when the page's route reads it first thing. */
@@ -67,18 +66,8 @@ export function chatTagOf(pathname: string): string | null {
 async function openChat(talentTag: string): Promise<EarlyCalls['chatOpen']> {
   const opened = await call('chat.open', { talentTag });
   if (!opened.ok) return opened.code === 'NOT_FOUND' ? { talentTag, answer: { kind: 'not-found' } } : undefined;
-  // The chat's newest messages beside `auth.me`: asked by the messenger after its first render, their
-  // answer re-rendered the whole chat synchronously (a 28 ms task at full speed, issue 33).
-  const chatId = (opened.data as { chat?: { id?: unknown } } | null)?.chat?.id;
-  const [me, messages] = await Promise.all([
-    call('auth.me'),
-    typeof chatId === 'string' ? settled(query('chat.messages', { chatId, direction: 'forward' })) : undefined,
-  ]);
-  if (!me.ok || !me.data) return undefined;
-  return {
-    talentTag,
-    answer: { kind: 'open', opened: opened.data, me: me.data, ...(messages?.ok ? { messages: messages.data } : {}) },
-  };
+  const me = await call('auth.me');
+  return me.ok && me.data ? { talentTag, answer: { kind: 'open', opened: opened.data, me: me.data } } : undefined;
 }
 
 /** The first reads of the page (dashboard-calls.ts); a read that fails is the page's to make again. */

@@ -152,6 +152,26 @@ describe('createOpenAiLlm against a fake OpenAI server', () => {
     expect(await llm().embed([])).toEqual([]);
   });
 
+  it('sends the embeddings and moderations asked for together in one request each, every caller getting its own', async () => {
+    fake.moderate((text) => (text.includes('hate') ? ['hate'] : []));
+    const shared = llm();
+    const [hi, both, again, calm, hateful] = await Promise.all([
+      shared.embed(['hi']),
+      shared.embed(['where do you live?', 'hi']),
+      shared.embed(['hi']),
+      shared.moderate?.('lovely day'),
+      shared.moderate?.('I hate you'),
+    ]);
+    expect(hi).toEqual([hashedEmbedding('hi')]);
+    expect(both).toEqual([hashedEmbedding('where do you live?'), hashedEmbedding('hi')]);
+    expect(again).toEqual(hi);
+    expect(calm).toEqual({ flagged: false, categories: [] });
+    expect(hateful).toEqual({ flagged: true, categories: ['hate'] });
+    const sent = (path: string) => fake.requests.filter((entry) => entry.path === path).map((entry) => entry.body);
+    expect(sent('/v1/embeddings')).toEqual([expect.objectContaining({ input: ['hi', 'where do you live?'] })]);
+    expect(sent('/v1/moderations')).toEqual([expect.objectContaining({ input: ['lovely day', 'I hate you'] })]);
+  });
+
   it('decodes base64 embeddings too (the SDK default when the format is not set)', async () => {
     const { default: OpenAI } = await import('openai');
     const client = new OpenAI({ apiKey: 'sk-test', baseURL: fake.url, maxRetries: 0 });

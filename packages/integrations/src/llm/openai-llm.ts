@@ -10,9 +10,10 @@ import {
   type ModelCheck,
 } from '@doppel/domain/ports';
 import OpenAI from 'openai';
+import { microBatch } from './micro-batch.ts';
 import { createOpenAiClient } from './openai-client.ts';
 import { extractMemoriesWithOpenAi } from './openai-memory.ts';
-import { DEFAULT_MODERATION_MODEL, moderateWithOpenAi } from './openai-moderation.ts';
+import { createOpenAiModerator, DEFAULT_MODERATION_MODEL, isOpenAiInputError } from './openai-moderation.ts';
 import { addStreamChunk, emptyStreamedCompletion, firstToolCall } from './openai-stream.ts';
 
 export { DEFAULT_OPENAI_TIMEOUT_MS } from './openai-client.ts';
@@ -92,9 +93,11 @@ export const createOpenAiLlm = (config: OpenAiLlmConfig): LlmPort => {
     };
   };
 
-  const embed = async (texts: string[]): Promise<number[][]> => {
-    if (texts.length === 0) return [];
-    try {
+  // Texts asked for in the same turn of the event loop share a request (micro-batch.ts): each
+  // reply embeds the fan's message, and a worker holds hundreds of replies at once. A large call
+  // (knowledge ingestion's batches) goes alone.
+  const embedTogether = microBatch(
+    async (texts: string[]) => {
       // Floats explicitly: OpenAI-compatible servers do not all speak the SDK's default base64.
       const response = await client.embeddings.create({ model: embeddingModel, input: texts, encoding_format: 'float' });
       const vectors = [...response.data].sort((a, b) => a.index - b.index).map((item) => item.embedding);
@@ -102,6 +105,13 @@ export const createOpenAiLlm = (config: OpenAiLlmConfig): LlmPort => {
         throw new LlmError(`Embeddings: expected ${texts.length} vectors, got ${vectors.length}`, true);
       }
       return vectors;
+    },
+    { maxInputs: 128, maxChars: 200_000, isInputError: isOpenAiInputError },
+  );
+
+  const embed = async (texts: string[]): Promise<number[][]> => {
+    try {
+      return await embedTogether(texts);
     } catch (error) {
       throw toLlmError(error, 'embeddings');
     }
@@ -127,9 +137,10 @@ export const createOpenAiLlm = (config: OpenAiLlmConfig): LlmPort => {
     }
   };
 
+  const moderateOne = createOpenAiModerator(client, DEFAULT_MODERATION_MODEL);
   const moderate: LlmPort['moderate'] = async (text) => {
     try {
-      return await moderateWithOpenAi(client, DEFAULT_MODERATION_MODEL, text);
+      return await moderateOne(text);
     } catch (error) {
       throw toLlmError(error, 'moderation');
     }

@@ -4,7 +4,7 @@
 // verdict stands: an outage must not stop fans from chatting, and it must not skip the check either.
 import { type CrisisCheck, selfHarmIn } from '@doppel/domain/ports';
 import type OpenAI from 'openai';
-import { moderateWithOpenAi } from '../llm/openai-moderation.ts';
+import { createOpenAiModerator } from '../llm/openai-moderation.ts';
 import { matchCrisisPhrase } from './crisis-phrases.ts';
 
 export type OpenAiCrisisCheckConfig = {
@@ -15,12 +15,13 @@ export type OpenAiCrisisCheckConfig = {
 };
 
 export function createOpenAiCrisisCheck(config: OpenAiCrisisCheckConfig): CrisisCheck {
+  const moderate = createOpenAiModerator(config.client, config.model);
   return {
     check: async (text) => {
       const phrase = matchCrisisPhrase(text);
       if (phrase) return { source: 'PHRASES', matched: phrase };
       try {
-        const verdict = await moderateWithOpenAi(config.client, config.model, text);
+        const verdict = await moderate(text);
         const selfHarm = selfHarmIn(verdict.categories);
         return selfHarm.length > 0 ? { source: 'MODERATION', matched: selfHarm.join(', ') } : null;
       } catch (error) {

@@ -1,6 +1,7 @@
 // What the benchmarks that run the real processes share: starting and stopping them, waiting for
 // them to come up, and the fake model in a process of its own (fake-model-process.ts).
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 
@@ -14,6 +15,20 @@ export function startProcess(script: string, env: NodeJS.ProcessEnv, nodeArgs: s
     env,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+}
+
+/**
+ * CPU time a process has used so far, in ms (user and system, from /proc): the API's cost per send,
+ * which unlike rates hardly moves with what else the machine runs. Linux only; 0 elsewhere.
+ */
+export function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // utime and stime are fields 14 and 15 of the line, in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
 }
 
 /** Sends SIGTERM and resolves once the process has exited (at once when it already has). */

@@ -20,7 +20,7 @@
 // (node --cpu-prof) covering the whole run.
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -28,7 +28,7 @@ import { createDbClient, createLiveFeed, migrateDatabase, seedDemoData, startEmb
 import { createSession } from '@doppel/domain/auth';
 import { eq } from 'drizzle-orm';
 import { freePort } from '../scripts/free-port.ts';
-import { startFakeModel, startProcess, stopProcess, waitFor } from './bench-kit.ts';
+import { cpuMs, startFakeModel, startProcess, stopProcess, waitFor } from './bench-kit.ts';
 import { benchStreaming } from './chat-stream.ts';
 import { percentile } from './read-timing.ts';
 import { createBenchFans, hasPgbench, runPgbench, sendTransactionSql } from './send-sql.ts';
@@ -41,20 +41,6 @@ const pacedSeconds = Number(process.env.BENCH_PACED_SECONDS ?? 20);
 // Rounds of endpoint against pgbench: single runs of either swing by 10 % or more on this machine.
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const profileDir = process.env.BENCH_API_PROFILE;
-
-/**
- * CPU time a process has used so far, in ms (user and system, from /proc): the API's cost per send,
- * which unlike rates hardly moves with what else the machine runs. Linux only; 0 elsewhere.
- */
-function cpuMs(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    // utime and stime are fields 14 and 15 of the line, in clock ticks of 10 ms.
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0;
-  }
-}
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 /** "median (min-max)" of the values, rounded as `digits` says. */

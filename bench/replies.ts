@@ -45,7 +45,7 @@ import { streamTokens } from '@doppel/integrations/testing';
 import { createBoss, enqueue, ensureQueues, type PgBoss } from '@doppel/jobs';
 import { eq } from 'drizzle-orm';
 import { freePort } from '../scripts/free-port.ts';
-import { type FakeModelTokens, startFakeModel, startProcess, stopProcess, waitFor } from './bench-kit.ts';
+import { cpuMs, type FakeModelTokens, startFakeModel, startProcess, stopProcess, waitFor } from './bench-kit.ts';
 import { percentile } from './read-timing.ts';
 import { createBenchFans } from './send-sql.ts';
 
@@ -78,6 +78,8 @@ type RunResult = {
   sendMs: number[];
   offeredPerSecond: number;
   answered: number;
+  /** The worker process's CPU time (user and system) over the run, per fan message answered. */
+  workerCpuPerReplyMs: number;
   missing: number;
   duplicates: number;
   sustainedPerSecond: number;
@@ -250,6 +252,7 @@ export async function benchReplies(): Promise<{ ok: boolean }> {
       await waitFor(async () => (await answeredCount([warmUp.messageId])) === 1, 'the worker');
 
       const sample = startSampler(sampler.sql);
+      const workerCpuBefore = cpuMs(worker.pid);
       const sent: Sent[] = [];
       const sendMs: number[] = [];
       let failedSends = 0;
@@ -288,6 +291,7 @@ export async function benchReplies(): Promise<{ ok: boolean }> {
       // The stored replies' change events reach the feed within its batch delay.
       await new Promise((done) => setTimeout(done, 500));
       sample.stop();
+      const workerCpu = cpuMs(worker.pid) - workerCpuBefore;
       await stopProcess(worker);
       model.close();
       // Replies still queued (a run that missed) must not be answered by the next run's worker.
@@ -311,6 +315,7 @@ export async function benchReplies(): Promise<{ ok: boolean }> {
         sendMs,
         offeredPerSecond: sent.length / ((Math.max(...sent.map((m) => m.sentAt)) - started) / 1000),
         answered: 0,
+        workerCpuPerReplyMs: 0,
         missing: 0,
         duplicates: 0,
         sustainedPerSecond: 0,
@@ -357,6 +362,8 @@ export async function benchReplies(): Promise<{ ok: boolean }> {
           if (model) result.afterModel.push(storedAt - model.last);
         }
       }
+      // Its chat.remember follow-ups included: what one fan's message costs the worker.
+      result.workerCpuPerReplyMs = result.answered > 0 ? workerCpu / result.answered : 0;
       const span = (Math.max(...completions) - Math.min(...completions)) / 1000;
       result.sustainedPerSecond = completions.length > 1 && span > 0 ? completions.length / span : 0;
       result.busiestSecond = busiestSecond(completions);
@@ -399,6 +406,10 @@ export async function benchReplies(): Promise<{ ok: boolean }> {
     row(
       'replies/s: busiest second; first-last',
       runs.map((r) => `${r.busiestSecond}; ${r.sustainedPerSecond.toFixed(1)}`),
+    );
+    row(
+      'worker CPU per reply, ms (/proc)',
+      runs.map((r) => r.workerCpuPerReplyMs.toFixed(1)),
     );
     row(
       'peak replies in flight (active jobs)',

@@ -5,13 +5,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chatMessages, chats, providerRateLimits, seedDemoData, talents, users } from '@doppel/db';
-import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
+import { chatMessages, chats, providerRateLimits, seedDemoData, users } from '@doppel/db';
+import { createTestDatabase, demoTwinId, type TestDatabase } from '@doppel/db/testing';
 import { noteRateLimited, rateLimitWaitMs, replyFallbackText } from '@doppel/domain/chat/reply';
 import { createLocalDiskStorage, createOpenAiLlm } from '@doppel/integrations';
 import { type FakeChatRequest, type FakeOpenAi, startFakeOpenAi } from '@doppel/integrations/testing';
 import { createBoss, enqueueMany, ensureQueues } from '@doppel/jobs';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { createOfflineWorkerServices } from './jobs/chat-reply-services.ts';
@@ -31,9 +31,7 @@ let wordDelayMs = 0;
 beforeAll(async () => {
   database = await createTestDatabase(inject('postgresServerUrl'));
   await seedDemoData(database.db);
-  const [mia] = await database.db.select({ id: talents.id }).from(talents).where(eq(talents.tag, 'mia'));
-  if (!mia) throw new Error('demo twin mia missing');
-  miaId = mia.id;
+  miaId = await demoTwinId(database.db);
   openai = await startFakeOpenAi({
     fallback: (request: FakeChatRequest) => {
       const text = lastFanText(request);

@@ -1,8 +1,10 @@
 // Test-only helpers: every integration test file gets its own database, cloned from a migrated
 // template, so tests run in isolation against a real Postgres without re-running migrations.
+import { eq } from 'drizzle-orm';
 import postgres from 'postgres';
-import { createDbClient, type DbClient } from './client.ts';
+import { createDbClient, type DbClient, type Executor } from './client.ts';
 import { newId } from './schema/columns.ts';
+import { talents } from './schema/index.ts';
 
 export const templateDatabaseName = 'doppel_template';
 
@@ -50,6 +52,13 @@ export async function prepareTemplateDatabase(serverUrl: string, migrate: (url: 
     await admin.end();
   }
   await migrate(withDatabase(serverUrl, templateDatabaseName));
+}
+
+/** The id of one of the demo twins (seedDemoData) by its tag; throws when the demo data is missing. */
+export async function demoTwinId(db: Executor, tag = 'mia'): Promise<string> {
+  const [twin] = await db.select({ id: talents.id }).from(talents).where(eq(talents.tag, tag));
+  if (!twin) throw new Error(`demo twin ${tag} missing`);
+  return twin.id;
 }
 
 export { type BroadcastFans, seedBroadcastFans } from './broadcast-fans.ts';

@@ -4,8 +4,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chatMessages, chatPrompts, chats, fanMemories, seedDemoData, talents, users } from '@doppel/db';
-import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
+import { chatMessages, chatPrompts, chats, fanMemories, seedDemoData, users } from '@doppel/db';
+import { createTestDatabase, demoTwinId, type TestDatabase } from '@doppel/db/testing';
 import { deleteChatMemory } from '@doppel/domain/chat';
 import { createLocalDiskStorage, createOpenAiLlm, createUnconfiguredTts } from '@doppel/integrations';
 import { type FakeOpenAi, startFakeOpenAi } from '@doppel/integrations/testing';
@@ -29,9 +29,7 @@ let miaId: string;
 beforeAll(async () => {
   database = await createTestDatabase(inject('postgresServerUrl'));
   await seedDemoData(database.db);
-  const [mia] = await database.db.select({ id: talents.id }).from(talents).where(eq(talents.tag, 'mia'));
-  if (!mia) throw new Error('demo twin mia missing');
-  miaId = mia.id;
+  miaId = await demoTwinId(database.db);
   openai = await startFakeOpenAi();
   filesDir = await mkdtemp(join(tmpdir(), 'doppel-remember-'));
   services = {

@@ -13,10 +13,9 @@ import {
   type ReplyDraft,
   seedDemoData,
   talentConfigs,
-  talents,
   users,
 } from '@doppel/db';
-import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
+import { createTestDatabase, demoTwinId, type TestDatabase } from '@doppel/db/testing';
 import { type AnswerFanMessageInput, answerFanMessage, type ReplyDeps, replyFallbackText } from '@doppel/domain/chat/reply';
 import { LlmError } from '@doppel/domain/ports';
 import { createElevenLabsTts, createLocalDiskStorage, createOpenAiLlm } from '@doppel/integrations';
@@ -33,9 +32,7 @@ let miaId: string;
 beforeAll(async () => {
   database = await createTestDatabase(inject('postgresServerUrl'));
   await seedDemoData(database.db);
-  const [mia] = await database.db.select({ id: talents.id }).from(talents).where(eq(talents.tag, 'mia'));
-  if (!mia) throw new Error('demo twin mia missing');
-  miaId = mia.id;
+  miaId = await demoTwinId(database.db);
   // A few milliseconds a token, so drafts are spread over time as with a real model.
   openai = await startFakeOpenAi({ tokenDelayMs: 15 });
   elevenLabs = await startFakeElevenLabs();

@@ -6,8 +6,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chatMessages, chatPrompts, chats, faqItems, faqs, seedDemoData, talents, users } from '@doppel/db';
-import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
+import { chatMessages, chatPrompts, chats, faqItems, faqs, seedDemoData, users } from '@doppel/db';
+import { createTestDatabase, demoTwinId, type TestDatabase } from '@doppel/db/testing';
 import { updateAdminFaq } from '@doppel/domain/admin/faqs';
 import { answerFanMessage, QuestionVectors, TwinMaterialCache } from '@doppel/domain/chat/reply';
 import { createLocalDiskStorage, createOfflineLlm, createUnconfiguredTts } from '@doppel/integrations';
@@ -25,9 +25,7 @@ const question = 'How do credits work?';
 beforeAll(async () => {
   database = await createTestDatabase(inject('postgresServerUrl'));
   await seedDemoData(database.db);
-  const [mia] = await database.db.select({ id: talents.id }).from(talents).where(eq(talents.tag, 'mia'));
-  if (!mia) throw new Error('demo twin mia missing');
-  miaId = mia.id;
+  miaId = await demoTwinId(database.db);
   filesDir = await mkdtemp(join(tmpdir(), 'doppel-twin-material-'));
 });
 afterAll(async () => {

@@ -1,8 +1,8 @@
 // The payout jobs against a real database: payouts.settle finds the demo data in agreement with
 // the ledger and resets a held total that drifted; payouts.paypal-poll asks the fake PayPal server
 // (real HTTP, our PayPal client) about every sent payout still pending and settles it.
-import { payouts, seedDemoData, talentConfigs, talents } from '@doppel/db';
-import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
+import { payouts, seedDemoData, talentConfigs } from '@doppel/db';
+import { createTestDatabase, demoTwinId, type TestDatabase } from '@doppel/db/testing';
 import { createPayPalPayouts } from '@doppel/integrations';
 import { type FakePayPal, startFakePayPal } from '@doppel/integrations/testing';
 import { silentLogger } from '@doppel/logging';
@@ -20,9 +20,7 @@ let miaId: string;
 beforeAll(async () => {
   database = await createTestDatabase(inject('postgresServerUrl'));
   await seedDemoData(database.db);
-  const [mia] = await database.db.select({ id: talents.id }).from(talents).where(eq(talents.tag, 'mia'));
-  if (!mia) throw new Error('demo twin mia missing');
-  miaId = mia.id;
+  miaId = await demoTwinId(database.db);
   payPal = await startFakePayPal();
 });
 afterAll(async () => {

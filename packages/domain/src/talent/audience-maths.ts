@@ -65,11 +65,17 @@ export function audienceBuckets(period: AudiencePeriod, now: Date): AudienceBuck
   });
 }
 
-const inside = (at: Date, from: Date, to: Date) => at >= from && at < to;
+// Dates are compared by their numbers: `<` between two Dates converts each through
+// Symbol.toPrimitive, which V8 does not optimise, and a year of a large twin compares ~100,000.
+const inside = (at: Date, from: Date, to: Date) => {
+  const time = at.getTime();
+  return time >= from.getTime() && time < to.getTime();
+};
 
 /** Subscribed at `at`: started by then and not ended yet. */
 const subscribedAt = (subscription: FanSubscription, at: Date) =>
-  subscription.startedAt <= at && (subscription.endedAt === null || subscription.endedAt > at);
+  subscription.startedAt.getTime() <= at.getTime() &&
+  (subscription.endedAt === null || subscription.endedAt.getTime() > at.getTime());
 
 /**
  * The four counts for one window. A fan counts once however many messages they sent. Returning:
@@ -131,14 +137,13 @@ export function audienceSeries(
   const whole = empty();
   const dayStarts = buckets.map((bucket) => startOfUtcDay(bucket.start).getTime());
   const starts = buckets.map((bucket) => bucket.start.getTime());
-  const firstDay = new Map<string, number>();
-  for (const [fanId, first] of input.firstMessageAt) firstDay.set(fanId, startOfUtcDay(first).getTime());
   const periodDayStart = startOfUtcDay(period.start).getTime();
   const periodEnd = period.end.getTime();
   for (const { fanId, day } of input.activity) {
     const at = day.getTime();
-    const first = firstDay.get(fanId);
-    const returned = first !== undefined && at > first;
+    const first = input.firstMessageAt.get(fanId)?.getTime();
+    // They came back: this day is after the day of their first message.
+    const returned = first !== undefined && at > Math.floor(first / dayMs) * dayMs;
     // A day bucket is [00:00, 24:00), so the day's start decides whether it is inside.
     const index = lastAtOrBefore(dayStarts, at);
     const bucket = buckets[index];
@@ -158,7 +163,17 @@ export function audienceSeries(
     if (bucket && time < bucket.end.getTime()) perBucket[index]?.paying.add(fanId);
     if (time >= period.start.getTime() && time < periodEnd) whole.paying.add(fanId);
   }
-  const subscribersAt = (end: Date) => new Set(input.subscriptions.filter((s) => subscribedAt(s, end)).map((s) => s.fanId)).size;
+  const spans = input.subscriptions.map((s) => ({
+    fanId: s.fanId,
+    start: s.startedAt.getTime(),
+    end: s.endedAt === null ? Number.POSITIVE_INFINITY : s.endedAt.getTime(),
+  }));
+  const subscribersAt = (end: Date) => {
+    const at = end.getTime();
+    const fans = new Set<string>();
+    for (const span of spans) if (span.start <= at && span.end > at) fans.add(span.fanId);
+    return fans.size;
+  };
   const counts = (sets: CountSets, end: Date): AudienceCounts => ({
     fans: sets.fans.size,
     returning: sets.returning.size,
@@ -191,15 +206,22 @@ export function audienceConversion(
   to: Date,
   input: { firstMessageAt: Map<string, Date>; purchases: FanPurchase[] },
 ): AudienceConversion {
-  const firstPurchase = new Map<string, Date>();
-  const newFans = [...input.firstMessageAt].filter(([, first]) => inside(first, from, to));
-  const firstOf = new Map(newFans);
+  const fromTime = from.getTime();
+  const toTime = to.getTime();
+  /** Each new fan's first message, as a number. */
+  const firstOf = new Map<string, number>();
+  for (const [fanId, first] of input.firstMessageAt) {
+    const time = first.getTime();
+    if (time >= fromTime && time < toTime) firstOf.set(fanId, time);
+  }
+  const firstPurchase = new Map<string, number>();
   for (const { fanId, at } of input.purchases) {
     const first = firstOf.get(fanId);
-    if (!first || at < first) continue;
+    const time = at.getTime();
+    if (first === undefined || time < first) continue;
     const known = firstPurchase.get(fanId);
-    if (!known || at < known) firstPurchase.set(fanId, at);
+    if (known === undefined || time < known) firstPurchase.set(fanId, time);
   }
-  const waits = [...firstPurchase].map(([fanId, at]) => (at.getTime() - (firstOf.get(fanId) as Date).getTime()) / 1000);
-  return { newFans: newFans.length, converted: firstPurchase.size, medianSeconds: median(waits) };
+  const waits = [...firstPurchase].map(([fanId, at]) => (at - (firstOf.get(fanId) as number)) / 1000);
+  return { newFans: firstOf.size, converted: firstPurchase.size, medianSeconds: median(waits) };
 }

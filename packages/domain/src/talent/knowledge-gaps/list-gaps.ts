@@ -142,17 +142,18 @@ export async function listKnowledgeGaps(
   // their stored vectors are never replaced.
   const passageVectors = new PassageVectors(1);
   const grouped = groupGapQuestions(open);
-  // One after another: the first reads the twin's vectors, the rest use them.
-  const answered: boolean[] = [];
-  for (const group of grouped) {
-    const matches = await retrievePassages(
+  const answers = (group: (typeof grouped)[number]) =>
+    retrievePassages(
       db,
       { embed: async (texts) => embed(texts) },
       { talentId: input.talentId, text: group.question, minScore: answeringPassageScore, limit: 1, embedMissing: false },
       passageVectors,
-    );
-    answered.push(matches.length > 0);
-  }
+    ).then((matches) => matches.length > 0);
+  // The first reads the twin's vectors, the rest use them, all at once: one after another, a list
+  // of 50 groups waited out 100 round trips (about 1 ms each on the bench's machine).
+  const answered: boolean[] = [];
+  if (grouped[0]) answered.push(await answers(grouped[0]));
+  answered.push(...(await Promise.all(grouped.slice(1).map(answers))));
   const groups = grouped
     .filter((_, index) => !answered[index])
     .map((group) => ({ ...group, lastAskedAt: group.lastAskedAt.toISOString() }));

@@ -11,6 +11,7 @@ import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
 import type { AudiencePeriod } from '@doppel/validation';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { deleteAccount } from '../account/delete-account.ts';
+import { mergeAnonymousUser } from '../chat/fans/merge.ts';
 import { getAudience } from './audience.ts';
 import { getAudienceFromMessages } from './audience-reference.fixture.ts';
 import { firstOpenDay, rolledUntil, rollUpAudience } from './audience-rollup.ts';
@@ -50,9 +51,14 @@ async function seed(sql: TestDatabase['sql']) {
     ...Array.from({ length: 60 }, (_, n) => ({ fan: `fA${n}`, talent: 'tA' })),
     ...Array.from({ length: 10 }, (_, n) => ({ fan: `fB${n}`, talent: 'tB' })),
     { fan: 'manager', talent: 'tA' },
+    // An anonymous fan of both twins, merged at sign-in into fA2 (a fan of A) by the last test.
+    { fan: 'anon', talent: 'tA' },
+    { fan: 'anon', talent: 'tB' },
   ];
   for (const { fan, talent } of fans) {
-    if (fan !== 'manager') await sql`insert into users (id, name, email) values (${fan}, ${fan}, ${`${fan}@test.dev`})`;
+    if (fan === 'anon')
+      await sql`insert into users (id, name, is_anonymous) values ('anon', 'Guest', true) on conflict do nothing`;
+    else if (fan !== 'manager') await sql`insert into users (id, name, email) values (${fan}, ${fan}, ${`${fan}@test.dev`})`;
     const chat = `c_${fan}_${talent}`;
     const days =
       fan === 'fA0'
@@ -272,6 +278,21 @@ describe('Audience from daily frames', () => {
       { fans: string }[]
     >`select sum(fans) as fans from audience_twin_months where talent_id = 'tA'`;
     expect(Number(after?.fans)).toBeLessThan(Number(before?.fans));
+    await expectSameAsReadingEveryMessage();
+  });
+
+  it("follows a sign-in merge: the anonymous fan's chats count as the account's, merged into its chat or moved", async () => {
+    await database.db.transaction((tx) => mergeAnonymousUser(tx, 'anon', 'fA2'));
+    const owners = await database.sql<{ id: string; user_id: string }[]>`
+      select id, user_id from chats where id in ('c_anon_tA', 'c_anon_tB', 'c_fA2_tA') order by id`;
+    // Twin A's anonymous chat emptied into fA2's and deleted; twin B's moved to fA2 whole.
+    expect(owners).toEqual([
+      { id: 'c_anon_tB', user_id: 'fA2' },
+      { id: 'c_fA2_tA', user_id: 'fA2' },
+    ]);
+    const [framesOfAnon] = await database.sql<{ n: number }[]>`
+      select count(*)::int as n from audience_fan_days where user_id = 'anon'`;
+    expect(framesOfAnon?.n).toBe(0);
     await expectSameAsReadingEveryMessage();
   });
 });

@@ -82,6 +82,57 @@ export async function forgetAudienceChats(tx: Executor, chatIds: readonly string
 }
 
 /**
+ * Folds chats again from their messages, for the days already rolled up: after a sign-in merge
+ * moved an anonymous fan's messages into the account's chat with the same twin, or moved a whole
+ * chat to the account, the frames still held the old split and the old fan. Their share of the
+ * monthly counts is taken out first and added back from the new frames. Holds the rollup
+ * (holdAudienceRollup), so a run cannot fold the same days meanwhile.
+ */
+export async function refoldAudienceChats(tx: Executor, chatIds: readonly string[]): Promise<void> {
+  if (chatIds.length === 0) return;
+  await forgetAudienceChats(tx, chatIds);
+  const until = await rolledUntil(tx);
+  const ids = sql`array[${sql.join(
+    chatIds.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::text[]`;
+  for (const table of ['audience_fan_days', 'audience_fan_periods', 'audience_first_messages']) {
+    await tx.execute(sql`delete from ${sql.identifier(table)} where chat_id = any(${ids})`);
+  }
+  // Nothing rolled up yet: every message is read live.
+  if (until === null) return;
+  const untilAt = sql`${until}::date::timestamp at time zone 'UTC'`;
+  const source = sql`from chats c join chat_messages m on m.chat_id = c.id
+    where c.id = any(${ids}) and m.sender_type = 'USER' and m.created_at < ${untilAt}`;
+  // As rollUpAudience folds them: the days, each chat's first message and last day, the closed
+  // weeks and months.
+  await tx.execute(sql`
+    insert into audience_fan_days (talent_id, day, chat_id, user_id, messages, first_paid_at, paid_credits)
+    select c.talent_id, (m.created_at at time zone 'UTC')::date, c.id, c.user_id, count(*)::int,
+      min(m.created_at) filter (where m.spent_paid_credits > 0), coalesce(sum(m.spent_paid_credits), 0)::int
+    ${source}
+    group by c.id, (m.created_at at time zone 'UTC')::date`);
+  await tx.execute(sql`
+    insert into audience_first_messages (chat_id, talent_id, user_id, first_message_at, last_day)
+    select c.id, c.talent_id, c.user_id, min(m.created_at), max((m.created_at at time zone 'UTC')::date)
+    ${source}
+    group by c.id`);
+  await tx.execute(sql`
+    insert into audience_fan_periods (talent_id, grain, period_start, chat_id, user_id, last_day, first_paid_at, paid_credits)
+    select d.talent_id, g.grain, date_trunc(g.grain, d.day::timestamp)::date, d.chat_id, min(d.user_id), max(d.day),
+      min(d.first_paid_at), sum(d.paid_credits)::int
+    from audience_fan_days d cross join (values ('week'), ('month')) as g(grain)
+    where d.chat_id = any(${ids}) and date_trunc(g.grain, d.day::timestamp) + ('1 ' || g.grain)::interval <= ${until}::date
+    group by d.talent_id, g.grain, date_trunc(g.grain, d.day::timestamp), d.chat_id`);
+  // A closed month the twin had no fan in has no row yet.
+  await tx.execute(sql`
+    insert into audience_twin_months (talent_id, month, fans, returning_fans)
+    ${monthCounts(sql`p.chat_id = any(${ids})`)}
+    on conflict (talent_id, month) do update set fans = audience_twin_months.fans + excluded.fans,
+      returning_fans = audience_twin_months.returning_fans + excluded.returning_fans`);
+}
+
+/**
  * Rolls up the fan messages of [rolled_until, first open day) in one transaction that holds the
  * rollup row's lock: a retried run redoes all of it or finds it done, and two runs at once
  * take turns, the second finding nothing left. Returns null when there was nothing to do.

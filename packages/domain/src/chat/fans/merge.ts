@@ -10,7 +10,7 @@ import {
 } from '@doppel/db';
 import { and, asc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { forgetAudienceChats, holdAudienceRollup } from '../../talent/audience-rollup.ts';
+import { forgetAudienceChats, holdAudienceRollup, refoldAudienceChats } from '../../talent/audience-rollup.ts';
 import { balanceChanged, chatChanged } from '../scopes.ts';
 
 export type MergeResult = {
@@ -56,16 +56,10 @@ export async function mergeAnonymousUser(tx: Transaction, fromUserId: string, to
   if (!from?.isAnonymous || !to) return nothing;
 
   const events: ChangeEvent[] = [];
-  // A chat merged below leaves the Audience's monthly counts (forgetAudienceChats): the rollup is
-  // held before the chats are locked, as a run locks them in turn.
-  const other = alias(chats, 'other');
-  const [shared] = await tx
-    .select({ id: chats.id })
-    .from(chats)
-    .innerJoin(other, and(eq(other.talentId, chats.talentId), eq(other.userId, toUserId)))
-    .where(eq(chats.userId, fromUserId))
-    .limit(1);
-  if (shared) await holdAudienceRollup(tx);
+  // The Audience's frames follow the chats below (forgetAudienceChats, refoldAudienceChats): the
+  // rollup is held before the chats are locked, as a run locks them in turn.
+  const [anyChat] = await tx.select({ id: chats.id }).from(chats).where(eq(chats.userId, fromUserId)).limit(1);
+  if (anyChat) await holdAudienceRollup(tx);
   const fromChats = await tx.select().from(chats).where(eq(chats.userId, fromUserId)).orderBy(asc(chats.id)).for('update');
   let movedChats = 0;
   let mergedChats = 0;
@@ -77,6 +71,8 @@ export async function mergeAnonymousUser(tx: Transaction, fromUserId: string, to
       .for('update');
     if (!target) {
       await tx.update(chats).set({ userId: toUserId, updatedAt: new Date() }).where(eq(chats.id, chat.id));
+      // Its frames name the anonymous fan: folded again under the account.
+      await refoldAudienceChats(tx, [chat.id]);
       events.push(chatChanged({ id: chat.id, userId: toUserId, talentId: chat.talentId }));
       movedChats += 1;
       continue;
@@ -99,8 +95,10 @@ export async function mergeAnonymousUser(tx: Transaction, fromUserId: string, to
       })
       .where(eq(chats.id, target.id));
     // Its rolled-up frames go with it (cascade); so does its share of the monthly Audience counts.
+    // The account's chat, which now holds its messages, is folded again from them.
     await forgetAudienceChats(tx, [chat.id]);
     await tx.delete(chats).where(eq(chats.id, chat.id));
+    await refoldAudienceChats(tx, [target.id]);
     events.push(chatChanged({ id: target.id, userId: toUserId, talentId: target.talentId }));
     events.push({ entity: 'chats', rowId: chat.id, scopes: [`user:${fromUserId}`, `talent:${chat.talentId}`, 'admin'] });
     mergedChats += 1;

@@ -1,5 +1,6 @@
 import { createDbClient, createLiveFeed, type DbClient, type LiveFeed } from '@doppel/db';
 import type { Mailer } from '@doppel/domain/ports';
+import { embedOriginsOf } from '@doppel/domain/talent';
 import {
   createCrisisCheck,
   createDeclaredAgeVerification,
@@ -25,6 +26,7 @@ import { logSerializers } from './errors/log-serializers.ts';
 import { trpcErrorLogger } from './errors/report.ts';
 import { sendTrpcAnswersWhole } from './http/buffered-responses.ts';
 import { registerDataExportDownload } from './http/data-export.ts';
+import { registerEmbedLoader } from './http/embed.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerFileServing, registerUploadRoute } from './http/files.ts';
 import { registerHealth } from './http/health.ts';
@@ -223,7 +225,10 @@ export async function buildServer(env: Env, options: BuildServerOptions = {}): P
   registerDataExportDownload(app, { db: client.db, storage });
   await registerPaymentWebhooks(app, { db: client.db, write: writerFor({ db: client.db, feed }), payments });
 
-  if (env.WEB_DIST_DIR) await registerWebApp(app, env.WEB_DIST_DIR, publicPages(client.db, env, app.log));
+  registerEmbedLoader(app);
+  if (env.WEB_DIST_DIR) {
+    await registerWebApp(app, env.WEB_DIST_DIR, publicPages(client.db, env, app.log), (tag) => embedOriginsOf(client.db, tag));
+  }
 
   await feed.start();
   let closing: Promise<void> | undefined;

@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sessionCookieName } from '../trpc/context.ts';
+import { allowFramingBy } from './embed.ts';
 import { renderPage } from './page-shell.ts';
 import type { PublicPages } from './public-pages.ts';
 
@@ -18,7 +19,13 @@ const revalidate = 'no-cache';
  * client-side routes work on reload. The public routes get index.html with their own head tags and
  * first paint (`pages`, page-shell.ts).
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string, pages?: PublicPages): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string,
+  pages?: PublicPages,
+  /** The sites a twin's creator allows to frame its chat (/embed/<tag>, docs/embed.md). */
+  embedOrigins?: (tag: string) => Promise<string[]>,
+): Promise<void> {
   if (!existsSync(join(distDir, 'index.html'))) {
     app.log.warn(`no built web app in ${distDir}; serving the API only`);
     return;
@@ -44,6 +51,12 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, page
       // @fastify/static does not say the answer depends on Accept-Encoding; caches must know.
       res.setHeader('vary', 'accept-encoding');
     },
+  });
+  // The twin's chat made for a frame on the creator's own site: the app as for any page, framable
+  // by the sites the creator named.
+  app.get<{ Params: { tag: string } }>('/embed/:tag', async (req, reply) => {
+    allowFramingBy(reply, (await embedOrigins?.(req.params.tag)) ?? []);
+    return reply.header('cache-control', revalidate).sendFile('index.html');
   });
   app.setNotFoundHandler(async (req, reply) => {
     const notFound = () => reply.code(404).send({ error: 'Not Found', path: req.url });

@@ -7,6 +7,7 @@ import { talentChatTokensRouter } from './talent-chat-tokens.ts';
 import { talentConversationsRouter } from './talent-conversations.ts';
 import { talentDashboardRouter } from './talent-dashboard.ts';
 import { talentEarningsRouter } from './talent-earnings.ts';
+import { talentEmbedRouter } from './talent-embed.ts';
 import { talentFanMemoriesRouter } from './talent-fan-memories.ts';
 import { talentGalleryRouter } from './talent-gallery.ts';
 import { talentKnowledgeRouter } from './talent-knowledge.ts';
@@ -38,6 +39,7 @@ export const talentRouter = router({
 
   /** The home screen's summary (talent-dashboard.ts). */
   dashboard: talentDashboardRouter,
+  embed: talentEmbedRouter,
 
   /** Months, days, payouts, the withdrawal and the statements CSV (talent-earnings.ts). */
   earnings: talentEarningsRouter,

@@ -121,12 +121,24 @@ export async function createContext(
 export function setSessionCookie(res: FastifyReply, env: Pick<Env, 'PUBLIC_URL'>, cookie: SessionCookie): void {
   res.setCookie(sessionCookieName, cookie.token, {
     httpOnly: true,
-    sameSite: 'lax',
-    secure: env.PUBLIC_URL.startsWith('https:'),
+    ...(res.request.headers[embedHeader] === '1'
+      ? embeddedCookie
+      : { sameSite: 'lax', secure: env.PUBLIC_URL.startsWith('https:') }),
     path: '/',
     expires: cookie.expiresAt,
   });
 }
+
+/** Sent by the web app when it runs framed on a creator's site (/embed/<tag>, docs/embed.md). */
+export const embedHeader = 'x-doppel-embed';
+
+/**
+ * A session begun in the chat framed on a creator's site: a Lax cookie is never sent from a frame
+ * on another site, so this one is SameSite=None, and Partitioned (CHIPS), so the browser keeps it
+ * for that site alone: another site framing Doppel never sees it, and it is not the fan's session
+ * on Doppel itself. Browsers take Secure cookies from http://localhost too.
+ */
+const embeddedCookie = { sameSite: 'none', secure: true, partitioned: true } as const;
 
 export function clearSessionCookie(res: FastifyReply): void {
   res.clearCookie(sessionCookieName, { path: '/' });

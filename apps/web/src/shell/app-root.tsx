@@ -50,6 +50,15 @@ export function AppRoot() {
             </Suspense>
           }
         />
+        {/* The same messenger framed on the creator's own site (docs/embed.md). */}
+        <Route
+          path="/embed/:talentTag"
+          element={
+            <Suspense fallback={<LoadingPanel fullScreen />}>
+              <FanChatLayout />
+            </Suspense>
+          }
+        />
         {/* The sandbox payment page (no payment provider configured): the fan's own checkout, signed in. */}
         <Route
           path="/checkout/sandbox/:checkoutId"

@@ -8,6 +8,12 @@ const endpoint = '/trpc';
 const fetchWithCredentials: typeof fetch = (input, init) => fetch(input, { ...init, credentials: 'include' });
 
 /**
+ * Framed on a creator's site (/embed/<tag>), the app says so: a session it begins there gets a
+ * cookie the browser sends from that frame (docs/embed.md).
+ */
+const headers = () => (window.location.pathname.startsWith('/embed/') ? { 'x-doppel-embed': '1' } : {});
+
+/**
  * Subscriptions go over SSE (resumed from the last event id on reconnect); the few calls the API
  * accepts only on their own (unbatchedCallPaths) each get a request; everything else is batched,
  * at most maxCallsPerBatch calls a request, the most the API takes.
@@ -19,8 +25,8 @@ export function createLinks(): TRPCLink<AppRouter>[] {
       true: httpSubscriptionLink({ url: endpoint, eventSourceOptions: { withCredentials: true } }),
       false: splitLink({
         condition: (operation) => unbatchedCallPaths.includes(operation.path),
-        true: httpLink({ url: endpoint, fetch: fetchWithCredentials }),
-        false: httpBatchLink({ url: endpoint, fetch: fetchWithCredentials, maxItems: maxCallsPerBatch }),
+        true: httpLink({ url: endpoint, fetch: fetchWithCredentials, headers }),
+        false: httpBatchLink({ url: endpoint, fetch: fetchWithCredentials, headers, maxItems: maxCallsPerBatch }),
       }),
     }),
   ];

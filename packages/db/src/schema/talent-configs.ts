@@ -51,6 +51,8 @@ export const talentConfigs = pgTable(
     faqId: text().references(() => faqs.id, { onDelete: 'set null' }),
     /** Topics the twin never engages with (short phrases, matched by words in both directions). */
     blockedTopics: text().array().notNull().default(sql`'{}'::text[]`),
+    /** Sites (origins) allowed to show the twin's chat in a frame (docs/embed.md); none: only Doppel's own pages. */
+    embedOrigins: text().array().notNull().default(sql`'{}'::text[]`),
     /** How far the twin may go; text with a check, like llmType, so a level needs no enum migration. */
     contentLevel: text().$type<ContentLevel>().notNull().default('SAFE'),
     /** Approval mode: the twin's replies wait for the creator (a fan's chat may say otherwise). */

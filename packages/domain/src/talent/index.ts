@@ -2,6 +2,7 @@ export { getAudience } from './audience.ts';
 export { firstOpenDay, rolledUntil, rollUpAudience } from './audience-rollup.ts';
 export { getConversation, type ListConversationsInput, listConversations } from './conversations.ts';
 export { getDashboardHome } from './dashboard-home.ts';
+export { embedOriginsOf, getEmbedSettings, updateEmbedSettings } from './embed.ts';
 export {
   createFeedbackToken,
   type FeedbackBoardConfig,

@@ -6,6 +6,7 @@ export * from './conversation-filters.ts';
 export * from './conversations.ts';
 export * from './dashboard.ts';
 export * from './earnings.ts';
+export * from './embed.ts';
 export * from './gallery.ts';
 export * from './knowledge.ts';
 export * from './knowledge-gaps.ts';

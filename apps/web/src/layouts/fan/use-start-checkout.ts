@@ -16,6 +16,12 @@ export function useStartCheckout(input: { talentId: string; talentTag: string; r
   const [leavingFor, setLeavingFor] = useState<string | null>(null);
   const checkout = trpc.payments.checkout.useMutation({
     onSuccess: (result, variables) => {
+      // Framed on a creator's site (docs/embed.md) the payment page opens in a tab of its own:
+      // payment pages refuse to be framed.
+      if (window.location.pathname.startsWith('/embed/')) {
+        window.open(result.url, '_blank', 'noopener');
+        return;
+      }
       setLeavingFor(variables.productId);
       window.location.assign(result.url);
     },

@@ -12,6 +12,7 @@ import {
   IconPhoto,
   IconShieldCheck,
   IconUserCircle,
+  IconWorldWww,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -57,6 +58,12 @@ export const settingsPages: Array<{ path: string; label: string; description: st
     label: 'Fan memory',
     description: 'What your twin remembers about fans',
     icon: <IconBrain size={20} />,
+  },
+  {
+    path: '/settings/embed',
+    label: 'Your website',
+    description: 'Put your twin’s chat on your own site',
+    icon: <IconWorldWww size={20} />,
   },
   {
     path: '/settings/approval',

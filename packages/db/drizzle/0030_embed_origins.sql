@@ -1,0 +1,1 @@
+ALTER TABLE "talent_configs" ADD COLUMN "embed_origins" text[] DEFAULT '{}'::text[] NOT NULL;

@@ -50,6 +50,12 @@ function SnippetCard({ settings }: { settings: EmbedSettings }) {
   );
 }
 
+/** The list's own error, or the first of its sites' ("origins.2"): the field shows one message. */
+function originsError(errors: Record<string, unknown>): string | undefined {
+  const key = Object.keys(errors).find((name) => name === 'origins' || name.startsWith('origins.'));
+  return key === undefined ? undefined : String(errors[key]);
+}
+
 function AllowedSitesForm({ settings }: { settings: EmbedSettings }) {
   const { talentId } = useTalentContext();
   const utils = trpc.useUtils();
@@ -83,6 +89,7 @@ function AllowedSitesForm({ settings }: { settings: EmbedSettings }) {
         clearable
         data-testid="embed-origins"
         {...form.getInputProps('origins')}
+        error={originsError(form.errors)}
       />
       <List size="sm" c="dimmed" spacing={4}>
         <List.Item>Other sites cannot show your twin&apos;s chat: browsers refuse it.</List.Item>

@@ -5,7 +5,8 @@
 // and demo data, on free ports) with a copy of the build that also holds a plain static page, and
 // runs Lighthouse `BENCH_LIGHTHOUSE_RUNS` times (default 3) on the public pages `/`, `/sign-in`,
 // `/chat/mia`, the static page, which is the baseline (the same server, machine and settings, no
-// app), and the signed-in pages: `/`, `/conversations` and `/earnings` as the demo creator and
+// app), the same static page with the twin's embed snippet (issue 32: the loader must not slow a
+// creator's page; held to the public pages' targets), and the signed-in pages: `/`, `/conversations` and `/earnings` as the demo creator and
 // `/status` and `/payments` as the demo admin, each with a session of its own sent as a cookie
 // header. `BENCH_WEB_ROUTES` (comma-separated labels as printed, e.g. `creator /earnings`) measures
 // only those; `BENCH_WEB_REPORTS=<dir>` keeps each run's Lighthouse report there. Per route it prints the medians of the four category scores, LCP and total blocking
@@ -31,6 +32,8 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const targets = { performance: 95, baselineGap: 2, lcpMs: 2500, tbtMs: 200, accessibility: 95, chatJsKb: 120 };
 const signedInTargets = { performance: 90, lcpMs: 2500 };
 const baselinePath = '/bench-static.html';
+/** The baseline with the twin's embed snippet (docs/embed.md): what the loader costs a creator's page. */
+const embedPath = '/bench-static-embed.html';
 
 /** Who opens a page: a visitor, or a demo account by its email (a session cookie header). */
 type Route = { label: string; path: string; email?: string };
@@ -41,6 +44,7 @@ const allRoutes: Route[] = [
   { label: '/sign-in', path: '/sign-in' },
   { label: '/chat/mia', path: '/chat/mia' },
   { label: 'static baseline', path: baselinePath },
+  { label: 'static + embed snippet', path: embedPath },
   { label: 'creator /', path: '/', email: creatorEmail },
   { label: 'creator /conversations', path: '/conversations', email: creatorEmail },
   { label: 'creator /earnings', path: '/earnings', email: creatorEmail },
@@ -238,6 +242,10 @@ export async function benchWeb(): Promise<{ ok: boolean }> {
   const distDir = join(workDir, 'dist');
   cpSync(join(root, 'apps/web/dist'), distDir, { recursive: true });
   writeFileSync(join(distDir, baselinePath), staticPage);
+  writeFileSync(
+    join(distDir, embedPath),
+    staticPage.replace('</body>', '  <script async src="/embed.js" data-twin="mia"></script>\n  </body>'),
+  );
   const [port, postgresPort] = [await freePort(), await freePort()];
   const product = spawn(process.execPath, ['scripts/start.ts'], {
     cwd: root,

@@ -2,7 +2,7 @@ import { Anchor, List, Modal, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { legalPaths } from '../../config/links.ts';
-import { useOpenedOnce } from './use-opened-once.ts';
+import { useOpenedOnce } from '../../kit/use-opened-once.ts';
 
 /**
  * Says plainly, where the conversation starts, that the twin is an AI and not the creator writing

@@ -2,10 +2,10 @@ import type { ChatAttachmentView } from '@doppel/validation';
 import { Button, Image, Modal, Text, ThemeIcon } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLock, IconMicrophone } from '@tabler/icons-react';
+import { useOpenedOnce } from '../../kit/use-opened-once.ts';
 import { attachmentSrc } from '../../media/media-url.ts';
 import classes from './fan-chat.module.css';
 import { creditsLabel, unlockLabel } from './price-label.ts';
-import { useOpenedOnce } from './use-opened-once.ts';
 
 type AttachmentViewProps = {
   attachment: ChatAttachmentView;

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { useNow } from '../../components/use-now.ts';
+import { useOpenedOnce } from '../../kit/use-opened-once.ts';
 import { usePushNotifications } from '../../push/use-push-notifications.ts';
 import { ChatHeader } from './chat-header.tsx';
 import { ChatIntro } from './chat-intro.tsx';
@@ -29,7 +30,6 @@ import { useChatMessages } from './use-chat-messages.ts';
 import { useChatScroll } from './use-chat-scroll.ts';
 import { useCheckoutReturn } from './use-checkout-return.ts';
 import { type OpenedChat, setOpenChatAgeConfirmed } from './use-open-chat.ts';
-import { useOpenedOnce } from './use-opened-once.ts';
 import { useReplyStream } from './use-reply-stream.ts';
 
 // What a fan opens now and then loads when first shown, not with the chat: the sheets, the

@@ -46,6 +46,34 @@ export const monthCounts = (where: SQL) => sql`
   where p.grain = 'month' and ${where}
   group by p.talent_id, p.period_start`;
 
+/** Each chat's fan messages of `source` (a `from … where …` over chats c and chat_messages m) per day. */
+const foldDays = (source: SQL) => sql`
+  insert into audience_fan_days (talent_id, day, chat_id, user_id, messages, first_paid_at, paid_credits)
+  select c.talent_id, (m.created_at at time zone 'UTC')::date, c.id, c.user_id, count(*)::int,
+    min(m.created_at) filter (where m.spent_paid_credits > 0), coalesce(sum(m.spent_paid_credits), 0)::int
+  ${source}
+  group by c.id, (m.created_at at time zone 'UTC')::date
+  on conflict do nothing`;
+
+/** Each chat's first message and last day among `source`'s, kept the earliest and the latest. */
+const foldFirstMessages = (source: SQL) => sql`
+  insert into audience_first_messages (chat_id, talent_id, user_id, first_message_at, last_day)
+  select c.id, c.talent_id, c.user_id, min(m.created_at), max((m.created_at at time zone 'UTC')::date)
+  ${source}
+  group by c.id
+  on conflict (chat_id) do update set first_message_at = least(audience_first_messages.first_message_at, excluded.first_message_at),
+    last_day = greatest(audience_first_messages.last_day, excluded.last_day)`;
+
+/** The weeks and months closed by `until` among the days `where` picks (audience_fan_days d), folded from them. */
+const foldPeriods = (where: SQL, until: string) => sql`
+  insert into audience_fan_periods (talent_id, grain, period_start, chat_id, user_id, last_day, first_paid_at, paid_credits)
+  select d.talent_id, g.grain, date_trunc(g.grain, d.day::timestamp)::date, d.chat_id, min(d.user_id), max(d.day),
+    min(d.first_paid_at), sum(d.paid_credits)::int
+  from audience_fan_days d cross join (values ('week'), ('month')) as g(grain)
+  where ${where} and date_trunc(g.grain, d.day::timestamp) + ('1 ' || g.grain)::interval <= ${until}::date
+  group by d.talent_id, g.grain, date_trunc(g.grain, d.day::timestamp), d.chat_id
+  on conflict do nothing`;
+
 async function countClosedMonths(tx: Executor, from: string | null) {
   const since = from === null ? sql`true` : sql`p.period_start >= date_trunc('month', ${from}::date::timestamp)::date`;
   await tx.execute(sql`
@@ -63,6 +91,13 @@ export async function holdAudienceRollup(tx: Executor): Promise<void> {
   await tx.execute(sql`select 1 from audience_rollup where id = 'audience' for update`);
 }
 
+/** The ids as one SQL text[] parameter list. */
+const textArray = (ids: readonly string[]) =>
+  sql`array[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::text[]`;
+
 /**
  * Takes chats about to be deleted (an account deleted, an anonymous fan's chat merged into their
  * account's) out of the months counted in audience_twin_months, as their frames go with them.
@@ -71,10 +106,7 @@ export async function holdAudienceRollup(tx: Executor): Promise<void> {
 export async function forgetAudienceChats(tx: Executor, chatIds: readonly string[]): Promise<void> {
   if (chatIds.length === 0) return;
   await holdAudienceRollup(tx);
-  const ids = sql`array[${sql.join(
-    chatIds.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::text[]`;
+  const ids = textArray(chatIds);
   await tx.execute(sql`
     update audience_twin_months t set fans = t.fans - gone.fans, returning_fans = t.returning_fans - gone.returning_fans
     from (${monthCounts(sql`p.chat_id = any(${ids})`)}) gone
@@ -92,10 +124,7 @@ export async function refoldAudienceChats(tx: Executor, chatIds: readonly string
   if (chatIds.length === 0) return;
   await forgetAudienceChats(tx, chatIds);
   const until = await rolledUntil(tx);
-  const ids = sql`array[${sql.join(
-    chatIds.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::text[]`;
+  const ids = textArray(chatIds);
   for (const table of ['audience_fan_days', 'audience_fan_periods', 'audience_first_messages']) {
     await tx.execute(sql`delete from ${sql.identifier(table)} where chat_id = any(${ids})`);
   }
@@ -104,26 +133,10 @@ export async function refoldAudienceChats(tx: Executor, chatIds: readonly string
   const untilAt = sql`${until}::date::timestamp at time zone 'UTC'`;
   const source = sql`from chats c join chat_messages m on m.chat_id = c.id
     where c.id = any(${ids}) and m.sender_type = 'USER' and m.created_at < ${untilAt}`;
-  // As rollUpAudience folds them: the days, each chat's first message and last day, the closed
-  // weeks and months.
-  await tx.execute(sql`
-    insert into audience_fan_days (talent_id, day, chat_id, user_id, messages, first_paid_at, paid_credits)
-    select c.talent_id, (m.created_at at time zone 'UTC')::date, c.id, c.user_id, count(*)::int,
-      min(m.created_at) filter (where m.spent_paid_credits > 0), coalesce(sum(m.spent_paid_credits), 0)::int
-    ${source}
-    group by c.id, (m.created_at at time zone 'UTC')::date`);
-  await tx.execute(sql`
-    insert into audience_first_messages (chat_id, talent_id, user_id, first_message_at, last_day)
-    select c.id, c.talent_id, c.user_id, min(m.created_at), max((m.created_at at time zone 'UTC')::date)
-    ${source}
-    group by c.id`);
-  await tx.execute(sql`
-    insert into audience_fan_periods (talent_id, grain, period_start, chat_id, user_id, last_day, first_paid_at, paid_credits)
-    select d.talent_id, g.grain, date_trunc(g.grain, d.day::timestamp)::date, d.chat_id, min(d.user_id), max(d.day),
-      min(d.first_paid_at), sum(d.paid_credits)::int
-    from audience_fan_days d cross join (values ('week'), ('month')) as g(grain)
-    where d.chat_id = any(${ids}) and date_trunc(g.grain, d.day::timestamp) + ('1 ' || g.grain)::interval <= ${until}::date
-    group by d.talent_id, g.grain, date_trunc(g.grain, d.day::timestamp), d.chat_id`);
+  // As rollUpAudience folds them (their old rows are gone, so nothing conflicts).
+  await tx.execute(foldDays(source));
+  await tx.execute(foldFirstMessages(source));
+  await tx.execute(foldPeriods(sql`d.chat_id = any(${ids})`, until));
   // A closed month the twin had no fan in has no row yet.
   await tx.execute(sql`
     insert into audience_twin_months (talent_id, month, fans, returning_fans)
@@ -158,30 +171,11 @@ export async function rollUpAudience(db: Executor, now = new Date()): Promise<Ro
             where c.updated_at >= ${from}::date::timestamp at time zone 'UTC'
               and m.sender_type = 'USER' and m.created_at >= ${from}::date::timestamp at time zone 'UTC'
               and m.created_at < ${untilAt}`;
-    const days = await tx.execute(sql`
-      insert into audience_fan_days (talent_id, day, chat_id, user_id, messages, first_paid_at, paid_credits)
-      select c.talent_id, (m.created_at at time zone 'UTC')::date, c.id, c.user_id, count(*)::int,
-        min(m.created_at) filter (where m.spent_paid_credits > 0), coalesce(sum(m.spent_paid_credits), 0)::int
-      ${source}
-      group by c.id, (m.created_at at time zone 'UTC')::date
-      on conflict do nothing`);
-    const chats = await tx.execute(sql`
-      insert into audience_first_messages (chat_id, talent_id, user_id, first_message_at, last_day)
-      select c.id, c.talent_id, c.user_id, min(m.created_at), max((m.created_at at time zone 'UTC')::date)
-      ${source}
-      group by c.id
-      on conflict (chat_id) do update set first_message_at = least(audience_first_messages.first_message_at, excluded.first_message_at),
-        last_day = greatest(audience_first_messages.last_day, excluded.last_day)`);
+    const days = await tx.execute(foldDays(source));
+    const chats = await tx.execute(foldFirstMessages(source));
     // The weeks and months this run closed (they end after `from`, by `until`), folded from their days.
     const closedSince = from === null ? sql`true` : sql`d.day >= date_trunc(g.grain, ${from}::date::timestamp)::date`;
-    const periods = await tx.execute(sql`
-      insert into audience_fan_periods (talent_id, grain, period_start, chat_id, user_id, last_day, first_paid_at, paid_credits)
-      select d.talent_id, g.grain, date_trunc(g.grain, d.day::timestamp)::date, d.chat_id, min(d.user_id), max(d.day),
-        min(d.first_paid_at), sum(d.paid_credits)::int
-      from audience_fan_days d cross join (values ('week'), ('month')) as g(grain)
-      where ${closedSince} and date_trunc(g.grain, d.day::timestamp) + ('1 ' || g.grain)::interval <= ${until}::date
-      group by d.talent_id, g.grain, date_trunc(g.grain, d.day::timestamp), d.chat_id
-      on conflict do nothing`);
+    const periods = await tx.execute(foldPeriods(closedSince, until));
     // A month closed in this run (a run within one month closes none): its fans counted per twin.
     if (from === null || from.slice(0, 7) !== until.slice(0, 7)) await countClosedMonths(tx, from);
     await tx.execute(sql`update audience_rollup set rolled_until = ${until}::date, updated_at = now() where id = 'audience'`);

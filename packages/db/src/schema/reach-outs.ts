@@ -72,9 +72,6 @@ export const reachOuts = pgTable(
     index('reach_outs_chat_idx').on(t.chatId),
     index('reach_outs_message_idx').on(t.messageId).where(sql`${t.messageId} is not null`),
     check('reach_outs_status_check', sql`${t.status} in ('PENDING', 'SENT', 'SKIPPED')`),
-    check(
-      'reach_outs_kind_check',
-      sql`${t.kind} in ('CHECK_IN', 'THANK_YOU', 'SUBSCRIPTION_ENDING', 'SUBSCRIPTION_LAPSED')`,
-    ),
+    check('reach_outs_kind_check', sql`${t.kind} in ('CHECK_IN', 'THANK_YOU', 'SUBSCRIPTION_ENDING', 'SUBSCRIPTION_LAPSED')`),
   ],
 );

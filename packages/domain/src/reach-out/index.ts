@@ -1,0 +1,20 @@
+// The twin reaching out to a fan on events (docs/reach-out.md): the pure rules.
+export {
+  checkInOccasion,
+  crisisQuietDays,
+  defaultFanTimeZone,
+  endingNoticeDays,
+  fanTimeZone,
+  inQuietHours,
+  isPassingReason,
+  localHour,
+  quietHours,
+  type ReachOutFan,
+  type ReachOutTwin,
+  reachOutBlocked,
+  reachOutDailyCap,
+  reachOutWeeklyCap,
+  type SkipReason,
+  subscriptionEndingOccasion,
+  subscriptionLapsedOccasion,
+} from './rules.ts';

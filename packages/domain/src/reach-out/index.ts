@@ -19,3 +19,4 @@ export {
   subscriptionEndingOccasion,
   subscriptionLapsedOccasion,
 } from './rules.ts';
+export { getReachOutSettings, reachOutStats, updateReachOutTrigger } from './settings.ts';

@@ -1,4 +1,5 @@
 // The twin reaching out to a fan on events (docs/reach-out.md): the pure rules and the fan's switch.
+export { type EvaluateOutcome, evaluateReachOuts, reachOutTemplate } from './evaluate.ts';
 export { getChatReachOuts, setChatReachOuts } from './fan-switch.ts';
 export {
   checkInOccasion,

@@ -84,8 +84,9 @@ describe('the creator’s Settings → Reach out', () => {
     const [chat] = await db.select({ id: chats.id }).from(chats).where(eq(chats.talentId, talentId)).limit(1);
     const chatId = chat?.id as string;
     const sentAt = new Date(Date.now() - 60_000);
+    const reachOutId = newId();
     await db.insert(reachOuts).values({
-      id: newId(),
+      id: reachOutId,
       talentId,
       userId: people.fan.id,
       chatId,
@@ -94,7 +95,14 @@ describe('the creator’s Settings → Reach out', () => {
       status: 'SENT',
       sentAt,
     });
+    await db
+      .insert(chatMessages)
+      .values({ id: newId(), chatId, senderType: 'TALENT', text: 'How have you been?', reachOutId, createdAt: sentAt });
     await db.insert(chatMessages).values({ id: newId(), chatId, senderType: 'USER', text: 'hey!', createdAt: new Date() });
+    // The fan sees the twin's message marked as a reach-out.
+    const fan = await signIn(api, people.fan.email as string);
+    const { items } = await fan.client.chat.messages.query({ chatId });
+    expect(items.find((item) => item.text === 'How have you been?')).toMatchObject({ senderType: 'TALENT', reachOut: true });
     const counted = await creator.client.talent.reachOut.get.query({ talentId });
     expect(counted.triggers[0]?.stats).toEqual({ sent: 1, replied: 1, purchases: 0 });
 

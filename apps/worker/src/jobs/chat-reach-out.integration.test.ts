@@ -14,7 +14,10 @@ import {
   users,
 } from '@doppel/db';
 import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
+import { ensureWebPushKeys, subscribePush } from '@doppel/domain/push';
 import { evaluateReachOuts } from '@doppel/domain/reach-out';
+import { createWebPush, defaultWebPushSubject } from '@doppel/integrations';
+import { startFakePushService } from '@doppel/integrations/testing';
 import { silentLogger } from '@doppel/logging';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -95,8 +98,13 @@ describe('chat.reach-out', () => {
     expect(await reachOutMessages(tokyo.chatId)).toHaveLength(1);
   });
 
-  it('thanks a fan for a first purchase once, through the job handler too', async () => {
+  it('thanks a fan for a first purchase once, with a Web Push to their browser, through the job handler too', async () => {
     const buyer = await fan('Lea', 0, 30);
+    const service = await startFakePushService();
+    const port = createWebPush({ agent: service.agent(), timeoutMs: 5_000 });
+    const keys = await ensureWebPushKeys(database.db, port);
+    const browser = service.subscribe({ applicationServerKey: keys.publicKey });
+    await subscribePush(database.db, { id: buyer.userId, role: 'USER', managedTalentIds: [] }, browser);
     await database.db.insert(payments).values({
       id: newId(),
       movementKey: `sandbox:${newId()}`,
@@ -108,8 +116,13 @@ describe('chat.reach-out', () => {
       isSandbox: true,
       createdAt: new Date(now.getTime() - 3_600_000),
     });
-    await evaluateReachOuts(database.db, { now });
+    const push = { port, options: { vapid: { ...keys, subject: defaultWebPushSubject } } };
+    await evaluateReachOuts(database.db, { now, push });
     const sent = await reachOutMessages(buyer.chatId);
+    const [notification] = service.receivedBy(browser.endpoint);
+    expect(notification?.json).toMatchObject({ title: 'Mia Moreno', url: '/chat/mia' });
+    expect(String((notification?.json as { body?: string } | undefined)?.body)).toContain('Thank you');
+    await service.close();
     expect(sent).toHaveLength(1);
     expect(sent[0]?.text).toContain('Thank you');
     // The job on the real clock (years before this payment): the occasion is not due; nothing more reaches Lea.

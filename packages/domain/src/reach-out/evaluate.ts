@@ -3,10 +3,12 @@
 // Exactly once per (twin, fan, occasion): the reach_outs row and its TALENT message are inserted
 // in one transaction under the chat's lock, the row's unique occasion key refuses a second one and
 // the message's unique reach_out_id a second message, so a retried or doubled run sends nothing again.
-import { type Database, newId, reachOutTriggers, recordChanges, type Transaction } from '@doppel/db';
+import { type Database, newId, pushSubscriptions, reachOutTriggers, recordChanges, type Transaction } from '@doppel/db';
 import type { ContentLevel, ReachOutKind, ReachOutParams } from '@doppel/validation';
 import { checkInDefaults } from '@doppel/validation';
 import { eq, sql } from 'drizzle-orm';
+import type { WebPushPort } from '../ports/web-push.ts';
+import { recordPushDelivery, type SendPushOptions, sendToSubscriptions } from '../push/send-to-subscriptions.ts';
 import {
   checkInOccasion,
   reachOutBlocked,
@@ -17,7 +19,17 @@ import {
 
 type Candidate = { chatId: string; userId: string; talentId: string; kind: ReachOutKind; occasionKey: string };
 
-export type EvaluateOutcome = { due: number; sent: number; already: number; blocked: Partial<Record<SkipReason, number>> };
+export type EvaluateOutcome = {
+  due: number;
+  sent: number;
+  already: number;
+  blocked: Partial<Record<SkipReason, number>>;
+  /** Browsers a push service took a notification for. */
+  pushed: number;
+};
+
+/** Web Push for fans who turned notifications on (the broadcasts' sending); absent: no notifications. */
+export type ReachOutPush = { port: WebPushPort; options: SendPushOptions };
 
 const dayMs = 86_400_000;
 
@@ -87,7 +99,10 @@ export function reachOutTemplate(kind: ReachOutKind, fanName: string): string {
   }
 }
 
-type SendResult = { outcome: 'sent' } | { outcome: 'already' } | { outcome: 'blocked'; reason: SkipReason };
+type SendResult =
+  | { outcome: 'sent'; text: string; twinName: string; twinTag: string; messageId: string }
+  | { outcome: 'already' }
+  | { outcome: 'blocked'; reason: SkipReason };
 
 /** One occasion, in one transaction under the chat's lock: the rules, then the row and the message. */
 async function sendOccasion(tx: Transaction, candidate: Candidate, now: Date): Promise<SendResult> {
@@ -97,15 +112,17 @@ async function sendOccasion(tx: Transaction, candidate: Candidate, now: Date): P
     minor_at: string | null;
     time_zone: string | null;
     name: string;
+    twin_name: string;
+    twin_tag: string;
     content_level: ContentLevel | null;
     reply_approval: boolean | null;
     crisis_at: string | null;
   }>(sql`
     select c.reach_outs_off_at as off_at, c.persona_paused_until as paused_until,
-      u.declared_minor_at as minor_at, u.time_zone, u.name,
+      u.declared_minor_at as minor_at, u.time_zone, u.name, t.name as twin_name, t.tag as twin_tag,
       tc.content_level, tc.reply_approval,
       (select max(created_at) from crisis_referrals cr where cr.chat_id = c.id) as crisis_at
-    from chats c join users u on u.id = c.user_id left join talent_configs tc on tc.id = c.talent_id
+    from chats c join users u on u.id = c.user_id join talents t on t.id = c.talent_id left join talent_configs tc on tc.id = c.talent_id
     where c.id = ${candidate.chatId}
     for no key update of c`);
   if (!fan) return { outcome: 'already' };
@@ -143,9 +160,10 @@ async function sendOccasion(tx: Transaction, candidate: Candidate, now: Date): P
     on conflict (talent_id, user_id, occasion_key) do nothing
     returning id`);
   if (inserted.length === 0) return { outcome: 'already' };
+  const text = reachOutTemplate(candidate.kind, fan.name);
   await tx.execute(sql`
     insert into chat_messages (id, chat_id, sender_type, text, reach_out_id, created_at)
-    values (${messageId}, ${candidate.chatId}, 'TALENT', ${reachOutTemplate(candidate.kind, fan.name)}, ${reachOutId}, ${stamp})`);
+    values (${messageId}, ${candidate.chatId}, 'TALENT', ${text}, ${reachOutId}, ${stamp})`);
   await tx.execute(sql`
     update reach_outs set status = 'SENT', message_id = ${messageId}, sent_at = ${stamp} where id = ${reachOutId}`);
   await tx.execute(sql`
@@ -158,23 +176,54 @@ async function sendOccasion(tx: Transaction, candidate: Candidate, now: Date): P
       scopes: [`chat:${candidate.chatId}`, `talent:${candidate.talentId}`, 'admin'],
     },
   ]);
-  return { outcome: 'sent' };
+  return { outcome: 'sent', text, twinName: fan.twin_name, twinTag: fan.twin_tag, messageId };
+}
+
+/**
+ * The fan's browsers with notifications on hear of it, after the commit. A worker killed between
+ * the commit and this loses the notification (a rerun finds the occasion sent); the message is in the chat.
+ */
+async function pushReachOut(db: Database, push: ReachOutPush, userId: string, sent: Extract<SendResult, { outcome: 'sent' }>) {
+  const targets = await db
+    .select({
+      id: pushSubscriptions.id,
+      endpoint: pushSubscriptions.endpoint,
+      p256dh: pushSubscriptions.p256dh,
+      auth: pushSubscriptions.auth,
+    })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId));
+  if (targets.length === 0) return 0;
+  const notification = {
+    title: sent.twinName,
+    body: sent.text,
+    url: `/chat/${sent.twinTag}`,
+    tag: `reach-out:${sent.messageId}`,
+  };
+  const delivery = await sendToSubscriptions(push.port, targets, () => notification, push.options);
+  await recordPushDelivery(db, delivery, new Date());
+  return delivery.sent.length;
 }
 
 /** Every enabled trigger of every twin: its due occasions, each sent or left for a later run. */
-export async function evaluateReachOuts(db: Database, options: { now?: Date } = {}): Promise<EvaluateOutcome> {
+export async function evaluateReachOuts(
+  db: Database,
+  options: { now?: Date; push?: ReachOutPush } = {},
+): Promise<EvaluateOutcome> {
   const now = options.now ?? new Date();
   const triggers = await db
     .select({ talentId: reachOutTriggers.talentId, kind: reachOutTriggers.kind, params: reachOutTriggers.params })
     .from(reachOutTriggers)
     .where(eq(reachOutTriggers.enabled, true));
-  const outcome: EvaluateOutcome = { due: 0, sent: 0, already: 0, blocked: {} };
+  const outcome: EvaluateOutcome = { due: 0, sent: 0, already: 0, blocked: {}, pushed: 0 };
   for (const trigger of triggers) {
     for (const candidate of await dueOccasions(db, trigger, now)) {
       outcome.due += 1;
       const result = await db.transaction((tx) => sendOccasion(tx, candidate, now));
-      if (result.outcome === 'sent') outcome.sent += 1;
-      else if (result.outcome === 'already') outcome.already += 1;
+      if (result.outcome === 'sent') {
+        outcome.sent += 1;
+        if (options.push) outcome.pushed += await pushReachOut(db, options.push, candidate.userId, result);
+      } else if (result.outcome === 'already') outcome.already += 1;
       else outcome.blocked[result.reason] = (outcome.blocked[result.reason] ?? 0) + 1;
     }
   }

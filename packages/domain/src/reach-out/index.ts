@@ -1,5 +1,5 @@
 // The twin reaching out to a fan on events (docs/reach-out.md): the pure rules and the fan's switch.
-export { type EvaluateOutcome, evaluateReachOuts, reachOutTemplate } from './evaluate.ts';
+export { type EvaluateOutcome, evaluateReachOuts, type ReachOutPush, reachOutTemplate } from './evaluate.ts';
 export { getChatReachOuts, setChatReachOuts } from './fan-switch.ts';
 export {
   checkInOccasion,

@@ -15,6 +15,7 @@ import { modelJobs } from './catalog/models.ts';
 import { payoutJobs } from './catalog/payouts.ts';
 import { day, minute } from './catalog/presets.ts';
 import { qualityJobs } from './catalog/quality.ts';
+import { reachOutJobs } from './catalog/reach-out.ts';
 import { sessionJobs } from './catalog/session.ts';
 import { systemJobs } from './catalog/system.ts';
 
@@ -32,6 +33,7 @@ export const jobCatalog = {
   ...knowledgeJobs,
   ...qualityJobs,
   ...insightsJobs,
+  ...reachOutJobs,
 };
 
 export type JobCatalog = typeof jobCatalog;

@@ -34,6 +34,7 @@ import type { FastifyRequest } from 'fastify';
 import { setSessionCookie } from '../trpc/context.ts';
 import { authedProcedure, publicProcedure, router } from '../trpc/procedures.ts';
 import { chatMemoriesRouter } from './chat-memories.ts';
+import { chatReachOutsRouter } from './chat-reach-outs.ts';
 
 /** The fan's country for the crisis services (docs/safety.md): a CDN's country header, else the browser's language region. */
 function requestCountry(req: FastifyRequest): string | null {
@@ -136,4 +137,7 @@ export const chatRouter = router({
 
   /** What the twin remembers about this fan (chat-memories.ts). */
   memories: chatMemoriesRouter,
+
+  /** The fan's switch for the twin's reach-outs (chat-reach-outs.ts). */
+  reachOuts: chatReachOutsRouter,
 });

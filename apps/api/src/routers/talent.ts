@@ -13,6 +13,7 @@ import { talentGalleryRouter } from './talent-gallery.ts';
 import { talentKnowledgeRouter } from './talent-knowledge.ts';
 import { talentKnowledgeGapsRouter } from './talent-knowledge-gaps.ts';
 import { talentQualityRouter } from './talent-quality.ts';
+import { talentReachOutRouter } from './talent-reach-out.ts';
 import { talentCorrectionsRouter, talentReplyApprovalRouter, talentReplyDraftsRouter } from './talent-reply-approval.ts';
 import { talentVoiceRouter } from './talent-voice.ts';
 
@@ -58,6 +59,8 @@ export const talentRouter = router({
 
   /** Topics the twin never engages with and its content level (talent-boundaries.ts). */
   boundaries: talentBoundariesRouter,
+  /** The twin writing to fans on events: triggers and their counts (talent-reach-out.ts). */
+  reachOut: talentReachOutRouter,
   /** The consent confirmation for the twin's name, face and voice (reports.ts). */
   consent: talentConsentRouter,
 

@@ -6,6 +6,7 @@ import { runBroadcastsPush } from './broadcasts-push.ts';
 import { runBroadcastsSend } from './broadcasts-send.ts';
 import { runChatDraftsExpire } from './chat-drafts-expire.ts';
 import { runChatHeldReplyPush } from './chat-held-reply-push.ts';
+import { runChatReachOut } from './chat-reach-out.ts';
 import { runChatRemember } from './chat-remember.ts';
 import { runChatReply } from './chat-reply.ts';
 import { runInsightsRollup } from './insights-rollup.ts';
@@ -44,6 +45,7 @@ export const jobHandlers: { [Name in JobName]?: JobHandler<Name> } = {
   'quality.changed': runQualityChanged,
   'quality.nightly': runQualityNightly,
   'quality.run': runQualityRun,
+  'chat.reach-out': runChatReachOut,
   'session.cleanup': runSessionCleanup,
   'insights.rollup': runInsightsRollup,
   'system.ping': runSystemPing,

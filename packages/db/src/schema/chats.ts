@@ -71,6 +71,8 @@ export const chats = pgTable(
     needsSafetyReview: boolean().notNull().default(false),
     /** After repeated crisis messages the twin stays out until then: every fan message gets the safety reply. */
     personaPausedUntil: timestamp({ withTimezone: true }),
+    /** The fan turned this twin's reach-outs off from the chat menu (docs/reach-out.md); null: on. */
+    reachOutsOffAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -160,6 +162,11 @@ export const chatMessages = pgTable(
      * its answer was lost, finds this message instead of storing and charging a second one.
      */
     idempotencyKey: text(),
+    /**
+     * The reach-out (reach_outs.id) this TALENT message is: the twin wrote to the fan unasked
+     * (docs/reach-out.md). Unique, so an occasion is never written twice; never charged.
+     */
+    reachOutId: text(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -175,6 +182,7 @@ export const chatMessages = pgTable(
     // The creator's Conversations search (ILIKE '%text%', pg_trgm): docs/creator-dashboard.md.
     index('chat_messages_text_trgm_idx').using('gin', t.text.op('gin_trgm_ops')),
     check('chat_messages_notice_check', sql`${t.notice} in ('AI_REMINDER', 'BREAK_REMINDER')`),
+    uniqueIndex('chat_messages_reach_out_unique').on(t.reachOutId).where(sql`${t.reachOutId} is not null`),
     uniqueIndex('chat_messages_chat_idempotency_key_unique')
       .on(t.chatId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),

@@ -27,6 +27,7 @@ export * from './products.ts';
 export * from './provider-rate-limits.ts';
 export * from './public-talents.ts';
 export * from './quality.ts';
+export * from './reach-outs.ts';
 export * from './relations.ts';
 export * from './reply-approval.ts';
 export * from './talent-configs.ts';

@@ -42,6 +42,8 @@ export const users = pgTable(
      * Age gate). Only the verdict and its time are kept, not the date of birth.
      */
     adultConfirmedAt: timestamp({ withTimezone: true }),
+    /** The browser's IANA time zone, as last sent by the fan (the reach-out switch): quiet hours follow it. */
+    timeZone: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

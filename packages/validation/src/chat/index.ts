@@ -59,6 +59,8 @@ export const chatMessageOutput = z.object({
    * minor's break reminder. The messenger shows it as a line of its own, never as a bubble.
    */
   notice: z.enum(chatNoticeKinds).optional(),
+  /** The twin wrote this to the fan unasked, on an event (docs/reach-out.md): free, marked as such. */
+  reachOut: z.boolean().optional(),
 });
 export type ChatMessageView = z.infer<typeof chatMessageOutput>;
 

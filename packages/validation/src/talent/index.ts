@@ -14,6 +14,7 @@ export * from './knowledge-limits.ts';
 export * from './limits.ts';
 export * from './output.ts';
 export * from './quality.ts';
+export * from './reach-out.ts';
 export * from './reply-approval.ts';
 export * from './settings.ts';
 export * from './voice.ts';

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { DeferredMenu } from '../../kit/deferred-menu.tsx';
 import type { PushNotifications } from '../../push/use-push-notifications.ts';
 import { reportTwinPath } from '../report/report-path.ts';
+import { ReachOutsItem } from './reach-outs-item.tsx';
 
 /** The toggle's words and icon for each state (none while push is unsupported: no menu at all). */
 function pushItem(push: PushNotifications) {
@@ -25,12 +26,15 @@ function pushItem(push: PushNotifications) {
  */
 export function ChatMenu({
   push,
+  chatId,
   twinName,
   twinTag,
   onShowMemory,
   onShowAccount,
 }: {
   push: PushNotifications;
+  /** The open chat: its reach-out switch. */
+  chatId: string;
   twinName: string;
   twinTag: string;
   onShowMemory: () => void;
@@ -58,6 +62,7 @@ export function ChatMenu({
             {item.label}
           </Menu.Item>
         )}
+        <ReachOutsItem chatId={chatId} twinName={twinName} />
         {onShowAccount && (
           <Menu.Item leftSection={<IconUserCog size={16} />} onClick={onShowAccount}>
             Your data and account

@@ -160,6 +160,7 @@ export const ChatScreen = memo(function ChatScreen({ opened }: { opened: OpenedC
         menu={
           <ChatMenu
             push={push}
+            chatId={chat.id}
             twinName={twinFirstName}
             twinTag={talent.tag}
             onShowMemory={() => setMemoryOpen(true)}

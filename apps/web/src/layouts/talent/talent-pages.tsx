@@ -26,6 +26,7 @@ const pages: Array<{ path: string; page: Preloadable<object> }> = [
   },
   { path: 'settings/monetisation', page: page(() => import('./settings/monetisation-page.tsx').then((m) => m.MonetisationPage)) },
   { path: 'settings/boundaries', page: page(() => import('./settings/boundaries-page.tsx').then((m) => m.BoundariesPage)) },
+  { path: 'settings/reach-out', page: page(() => import('./settings/reach-out-page.tsx').then((m) => m.ReachOutPage)) },
   { path: 'settings/fan-memory', page: page(() => import('./settings/fan-memory-page.tsx').then((m) => m.FanMemoryPage)) },
   { path: 'settings/embed', page: page(() => import('./settings/embed-page.tsx').then((m) => m.EmbedPage)) },
   { path: 'settings/approval', page: page(() => import('./settings/reply-approval-page.tsx').then((m) => m.ReplyApprovalPage)) },

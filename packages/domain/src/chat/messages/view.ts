@@ -59,5 +59,7 @@ export function toMessageView(message: ChatMessageRow, context: AttachmentViewCo
     ...(message.sentByUserId ? { writtenByCreator: true } : {}),
     ...(message.isSafetyReply ? { safetyReply: true } : {}),
     ...(message.notice ? { notice: message.notice } : {}),
+    // The twin wrote this unasked (docs/reach-out.md): the messenger says so under the bubble.
+    ...(message.reachOutId ? { reachOut: true } : {}),
   };
 }

@@ -10,6 +10,7 @@ import {
   IconMessageQuestion,
   IconMicrophone,
   IconPhoto,
+  IconSend,
   IconShieldCheck,
   IconUserCircle,
   IconWorldWww,
@@ -70,6 +71,12 @@ export const settingsPages: Array<{ path: string; label: string; description: st
     label: 'Reply approval',
     description: 'Approve your twin’s replies before fans read them',
     icon: <IconMessageCheck size={20} />,
+  },
+  {
+    path: '/settings/reach-out',
+    label: 'Reach out',
+    description: 'Your twin writes to fans when something happens',
+    icon: <IconSend size={20} />,
   },
   {
     path: '/settings/account',

@@ -1,0 +1,17 @@
+// The fan's switch for the twin reaching out on its own (chat.reachOuts.*, docs/reach-out.md).
+// Only the chat's own fan; anyone else gets NOT_FOUND, as for the chat.
+import { getChatReachOuts, setChatReachOuts } from '@doppel/domain/reach-out';
+import { chatReachOutsInput, chatReachOutsOutput, chatReachOutsSetInput } from '@doppel/validation';
+import { authedProcedure, router } from '../trpc/procedures.ts';
+
+export const chatReachOutsRouter = router({
+  get: authedProcedure
+    .input(chatReachOutsInput)
+    .output(chatReachOutsOutput)
+    .query(({ ctx, input }) => getChatReachOuts(ctx.db, ctx.user, input.chatId)),
+
+  set: authedProcedure
+    .input(chatReachOutsSetInput)
+    .output(chatReachOutsOutput)
+    .mutation(({ ctx, input }) => ctx.write((tx) => setChatReachOuts(tx, ctx.user, input))),
+});

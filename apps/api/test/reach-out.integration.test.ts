@@ -1,0 +1,112 @@
+// The fan's reach-out switch through the real API (docs/reach-out.md): kept on the chat, the
+// browser's time zone kept for quiet hours, a bad zone ignored, nobody else's chat reachable.
+import { rm } from 'node:fs/promises';
+import { chatMessages, chats, newId, reachOuts, seedDemoData, talentConfigs, users } from '@doppel/db';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startChatApi } from './chat-fixtures.ts';
+import { type Api, refusal, seedPeople, signIn } from './harness.ts';
+
+let api: Api;
+let filesDir: string;
+let people: Awaited<ReturnType<typeof seedPeople>>;
+
+beforeAll(async () => {
+  ({ api, filesDir } = await startChatApi());
+  await seedDemoData(api.database.db);
+  people = await seedPeople(api);
+  await api.database.db.insert(talentConfigs).values({ id: people.talentA.id });
+});
+afterAll(async () => {
+  await api?.close();
+  if (filesDir) await rm(filesDir, { recursive: true, force: true });
+});
+
+describe('the fan’s reach-out switch', () => {
+  it('turns the twin’s reach-outs off and on, keeps the zone, and is the fan’s alone', async () => {
+    const fan = await signIn(api, people.fan.email as string);
+    const opened = await fan.client.chat.open.mutate({ talentTag: people.talentA.tag as string });
+    const chatId = opened.chat.id;
+    expect(await fan.client.chat.reachOuts.get.query({ chatId })).toEqual({ enabled: true });
+
+    await fan.client.chat.reachOuts.set.mutate({ chatId, enabled: false, timeZone: 'Europe/Berlin' });
+    expect(await fan.client.chat.reachOuts.get.query({ chatId })).toEqual({ enabled: false });
+    const db = api.database.db;
+    const [chat] = await db.select({ offAt: chats.reachOutsOffAt }).from(chats).where(eq(chats.id, chatId));
+    expect(chat?.offAt).toBeInstanceOf(Date);
+    const [user] = await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, people.fan.id));
+    expect(user?.timeZone).toBe('Europe/Berlin');
+
+    // A zone the runtime does not know changes nothing but the switch.
+    await fan.client.chat.reachOuts.set.mutate({ chatId, enabled: true, timeZone: 'Not/AZone' });
+    expect(await fan.client.chat.reachOuts.get.query({ chatId })).toEqual({ enabled: true });
+    const [after] = await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, people.fan.id));
+    expect(after?.timeZone).toBe('Europe/Berlin');
+
+    const other = await signIn(api, people.creatorB.email as string);
+    expect(await refusal(other.client.chat.reachOuts.set.mutate({ chatId, enabled: false }))).toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    expect(await fan.client.chat.reachOuts.get.query({ chatId })).toEqual({ enabled: true });
+  });
+});
+
+describe('the creator’s Settings → Reach out', () => {
+  it('saves a trigger with its numbers, refuses bad ones with a clear message, counts sent and replied, and is the twin’s managers’ alone', async () => {
+    const creator = await signIn(api, people.creatorA.email as string);
+    const talentId = people.talentA.id;
+    const initial = await creator.client.talent.reachOut.get.query({ talentId });
+    expect(initial.triggers.map((t) => [t.kind, t.enabled])).toEqual([
+      ['CHECK_IN', false],
+      ['THANK_YOU', false],
+      ['SUBSCRIPTION_ENDING', false],
+      ['SUBSCRIPTION_LAPSED', false],
+    ]);
+
+    const saved = await creator.client.talent.reachOut.update.mutate({
+      talentId,
+      kind: 'CHECK_IN',
+      enabled: true,
+      instruction: 'Ask how their week went.',
+      minMessages: 3,
+      quietDays: 5,
+    });
+    expect(saved.triggers[0]).toMatchObject({ kind: 'CHECK_IN', enabled: true, minMessages: 3, quietDays: 5 });
+
+    const bad = await refusal(
+      creator.client.talent.reachOut.update.mutate({ talentId, kind: 'CHECK_IN', enabled: true, instruction: '', quietDays: 0 }),
+    );
+    expect(bad.fieldErrors?.quietDays).toEqual(['Enter a number of days from 1 to 90']);
+    expect((await creator.client.talent.reachOut.get.query({ talentId })).triggers[0]?.quietDays).toBe(5);
+
+    // One sent check-in the fan wrote back to.
+    const db = api.database.db;
+    const [chat] = await db.select({ id: chats.id }).from(chats).where(eq(chats.talentId, talentId)).limit(1);
+    const chatId = chat?.id as string;
+    const sentAt = new Date(Date.now() - 60_000);
+    const reachOutId = newId();
+    await db.insert(reachOuts).values({
+      id: reachOutId,
+      talentId,
+      userId: people.fan.id,
+      chatId,
+      kind: 'CHECK_IN',
+      occasionKey: 'check-in:test',
+      status: 'SENT',
+      sentAt,
+    });
+    await db
+      .insert(chatMessages)
+      .values({ id: newId(), chatId, senderType: 'TALENT', text: 'How have you been?', reachOutId, createdAt: sentAt });
+    await db.insert(chatMessages).values({ id: newId(), chatId, senderType: 'USER', text: 'hey!', createdAt: new Date() });
+    // The fan sees the twin's message marked as a reach-out.
+    const fan = await signIn(api, people.fan.email as string);
+    const { items } = await fan.client.chat.messages.query({ chatId });
+    expect(items.find((item) => item.text === 'How have you been?')).toMatchObject({ senderType: 'TALENT', reachOut: true });
+    const counted = await creator.client.talent.reachOut.get.query({ talentId });
+    expect(counted.triggers[0]?.stats).toEqual({ sent: 1, replied: 1, purchases: 0 });
+
+    const other = await signIn(api, people.creatorB.email as string);
+    expect(await refusal(other.client.talent.reachOut.get.query({ talentId }))).toMatchObject({ code: 'FORBIDDEN' });
+  });
+});

@@ -1,0 +1,107 @@
+import {
+  type ReachOutTriggerForm,
+  type ReachOutTriggerView,
+  reachOutInstructionMaxLength,
+  reachOutKindLabels,
+  reachOutTriggerForm,
+} from '@doppel/validation';
+import { Alert, Group, NumberInput, Paper, SimpleGrid, Stack, Switch, Text, Textarea } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useSyncFormWithData } from '../../../forms/use-sync-form-with-data.ts';
+import { useServerForm } from '../../../kit/use-server-form.ts';
+import { trpc } from '../../../trpc/trpc.ts';
+import { useTalentContext, useTalentLive } from '../talent-context.ts';
+import { SettingsForm, SettingsPage } from './settings-page.tsx';
+
+/** /settings/reach-out: the triggers on which the twin writes to one fan unasked (docs/reach-out.md), with what each brought. */
+export function ReachOutPage() {
+  const { talentId } = useTalentContext();
+  const utils = trpc.useUtils();
+  const query = trpc.talent.reachOut.get.useQuery({ talentId });
+  useTalentLive(talentId, () => void utils.talent.reachOut.get.invalidate({ talentId }));
+  return (
+    <SettingsPage
+      title="Reach out"
+      description="Your twin writes one fan a personal message when something happens. Never at night on the fan's clock, at most once a day and twice a week per fan, never to fans who turned it off."
+      query={query}
+    >
+      {(settings) => (
+        <Stack gap="lg">
+          {settings.approvalHolds && (
+            <Alert color="yellow" variant="light">
+              Reply approval is on: your twin does not reach out until you turn it off.
+            </Alert>
+          )}
+          {settings.triggers.map((trigger) => (
+            <TriggerCard key={trigger.kind} trigger={trigger} />
+          ))}
+        </Stack>
+      )}
+    </SettingsPage>
+  );
+}
+
+function TriggerCard({ trigger }: { trigger: ReachOutTriggerView }) {
+  const { talentId } = useTalentContext();
+  const utils = trpc.useUtils();
+  const values: ReachOutTriggerForm = {
+    kind: trigger.kind,
+    enabled: trigger.enabled,
+    instruction: trigger.instruction,
+    ...(trigger.kind === 'CHECK_IN' ? { minMessages: trigger.minMessages, quietDays: trigger.quietDays } : {}),
+  };
+  const form = useForm<ReachOutTriggerForm>({
+    mode: 'controlled',
+    initialValues: values,
+    validate: schemaResolver(reachOutTriggerForm, { sync: true }),
+  });
+  useSyncFormWithData(form, values);
+  const mutation = trpc.talent.reachOut.update.useMutation();
+  const { onSubmit: submit, error } = useServerForm(
+    form,
+    (input) => mutation.mutateAsync({ talentId, ...reachOutTriggerForm.parse(input) }),
+    {
+      onSaved: (saved) => {
+        utils.talent.reachOut.get.setData({ talentId }, saved);
+        form.resetDirty();
+      },
+    },
+  );
+  const label = reachOutKindLabels[trigger.kind];
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid={`reach-out-${trigger.kind}`}>
+      <SettingsForm onSubmit={submit} saving={mutation.isPending} error={error}>
+        <Switch
+          size="md"
+          label={label.title}
+          description={label.description}
+          {...form.getInputProps('enabled', { type: 'checkbox' })}
+        />
+        {trigger.kind === 'CHECK_IN' && (
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <NumberInput label="After at least this many messages" min={1} max={1000} {...form.getInputProps('minMessages')} />
+            <NumberInput label="Quiet for this many days" min={1} max={90} {...form.getInputProps('quietDays')} />
+          </SimpleGrid>
+        )}
+        <Textarea
+          label="What your twin should say or keep in mind"
+          autosize
+          minRows={2}
+          maxLength={reachOutInstructionMaxLength}
+          {...form.getInputProps('instruction')}
+        />
+        <Group gap="lg">
+          <Text size="sm" c="dimmed">
+            Sent {trigger.stats.sent}
+          </Text>
+          <Text size="sm" c="dimmed">
+            Replied {trigger.stats.replied}
+          </Text>
+          <Text size="sm" c="dimmed">
+            Purchases within 7 days {trigger.stats.purchases}
+          </Text>
+        </Group>
+      </SettingsForm>
+    </Paper>
+  );
+}

@@ -1,0 +1,141 @@
+// The chat.reach-out job against a real database (docs/reach-out.md): each trigger due and not
+// due, the caps, a fan who turned reach-outs off, quiet hours, a minor with a twin above Safe, and
+// exactly once when the job runs again (a retry, or a second worker). One database for all.
+import {
+  chatMessages,
+  chats,
+  newId,
+  payments,
+  reachOuts,
+  reachOutTriggers,
+  seedDemoData,
+  talentConfigs,
+  talents,
+  users,
+} from '@doppel/db';
+import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
+import { ensureWebPushKeys, subscribePush } from '@doppel/domain/push';
+import { evaluateReachOuts } from '@doppel/domain/reach-out';
+import { createWebPush, defaultWebPushSubject } from '@doppel/integrations';
+import { startFakePushService } from '@doppel/integrations/testing';
+import { silentLogger } from '@doppel/logging';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { runChatReachOut } from './chat-reach-out.ts';
+import { createOfflineWorkerServices } from './chat-reply-services.ts';
+
+let database: TestDatabase;
+let twinId: string;
+const day = 86_400_000;
+// 15:00 UTC: outside quiet hours for a fan without a known zone.
+const now = new Date('2030-06-10T15:00:00Z');
+
+beforeAll(async () => {
+  database = await createTestDatabase(inject('postgresServerUrl'));
+  await seedDemoData(database.db);
+  const [mia] = await database.db.select({ id: talents.id }).from(talents).where(eq(talents.tag, 'mia'));
+  if (!mia) throw new Error('demo twin mia missing');
+  twinId = mia.id;
+  await database.db.insert(talentConfigs).values({ id: twinId }).onConflictDoNothing();
+  await database.db.insert(reachOutTriggers).values([
+    { talentId: twinId, kind: 'CHECK_IN', enabled: true, params: { minMessages: 2, quietDays: 7 } },
+    { talentId: twinId, kind: 'THANK_YOU', enabled: true },
+  ]);
+});
+afterAll(async () => {
+  await database?.drop();
+});
+
+/** A fan of Mia who wrote `messages` messages, the last `quietDays` ago. */
+async function fan(name: string, messages: number, quietDays: number, extra: Partial<typeof users.$inferInsert> = {}) {
+  const db = database.db;
+  const userId = newId();
+  await db.insert(users).values({ id: userId, name, email: `${name.toLowerCase()}-${userId}@example.com`, ...extra });
+  const chatId = newId();
+  const last = new Date(now.getTime() - quietDays * day);
+  await db.insert(chats).values({ id: chatId, talentId: twinId, userId, lastUserMessageAt: last });
+  for (let index = 0; index < messages; index++) {
+    await db.insert(chatMessages).values({ id: newId(), chatId, senderType: 'USER', text: `hi ${index}`, createdAt: last });
+  }
+  return { userId, chatId };
+}
+
+async function reachOutMessages(chatId: string) {
+  return database.db
+    .select({ text: chatMessages.text, reachOutId: chatMessages.reachOutId })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.chatId, chatId), sql`${chatMessages.reachOutId} is not null`));
+}
+
+describe('chat.reach-out', () => {
+  it('checks in with a quiet fan once, and leaves alone who is not due, opted out, a minor with an adult twin, or in quiet hours', async () => {
+    const due = await fan('Sam', 3, 8);
+    const recent = await fan('Ava', 3, 2);
+    const fewMessages = await fan('Ben', 1, 8);
+    const optedOut = await fan('Kim', 3, 8);
+    await database.db.update(chats).set({ reachOutsOffAt: now }).where(eq(chats.id, optedOut.chatId));
+    const tokyo = await fan('Yui', 3, 8, { timeZone: 'Asia/Tokyo' }); // 00:00 there
+    const minor = await fan('Tom', 3, 8, { declaredMinorAt: now });
+
+    await database.db.update(talentConfigs).set({ contentLevel: 'SUGGESTIVE' }).where(eq(talentConfigs.id, twinId));
+    const first = await evaluateReachOuts(database.db, { now });
+    await database.db.update(talentConfigs).set({ contentLevel: 'SAFE' }).where(eq(talentConfigs.id, twinId));
+    expect(first.blocked).toMatchObject({ OPTED_OUT: 1, QUIET_HOURS: 1, MINOR: 1 });
+
+    const [message] = await reachOutMessages(due.chatId);
+    expect(message?.text).toContain('Hey Sam!');
+    for (const other of [recent, fewMessages, optedOut, tokyo, minor]) expect(await reachOutMessages(other.chatId)).toEqual([]);
+    const [row] = await database.db.select().from(reachOuts).where(eq(reachOuts.chatId, due.chatId));
+    expect(row).toMatchObject({ kind: 'CHECK_IN', status: 'SENT' });
+
+    // Run again (a retried job, a second worker): nothing more is sent.
+    await Promise.all([evaluateReachOuts(database.db, { now }), evaluateReachOuts(database.db, { now })]);
+    expect(await reachOutMessages(due.chatId)).toHaveLength(1);
+
+    // Once Tokyo wakes up (09:00 there), Yui gets hers; the minor still does not (Mia was above Safe only then: now Safe).
+    const morning = new Date(now.getTime() + 9 * 3_600_000);
+    await evaluateReachOuts(database.db, { now: morning });
+    expect(await reachOutMessages(tokyo.chatId)).toHaveLength(1);
+  });
+
+  it('thanks a fan for a first purchase once, with a Web Push to their browser, through the job handler too', async () => {
+    const buyer = await fan('Lea', 0, 30);
+    const service = await startFakePushService();
+    const port = createWebPush({ agent: service.agent(), timeoutMs: 5_000 });
+    const keys = await ensureWebPushKeys(database.db, port);
+    const browser = service.subscribe({ applicationServerKey: keys.publicKey });
+    await subscribePush(database.db, { id: buyer.userId, role: 'USER', managedTalentIds: [] }, browser);
+    await database.db.insert(payments).values({
+      id: newId(),
+      movementKey: `sandbox:${newId()}`,
+      priceAmount: 500,
+      originalPriceAmount: 500,
+      productPriceType: 'ONE_TIME',
+      userId: buyer.userId,
+      talentId: twinId,
+      isSandbox: true,
+      createdAt: new Date(now.getTime() - 3_600_000),
+    });
+    const push = { port, options: { vapid: { ...keys, subject: defaultWebPushSubject } } };
+    await evaluateReachOuts(database.db, { now, push });
+    const sent = await reachOutMessages(buyer.chatId);
+    const [notification] = service.receivedBy(browser.endpoint);
+    expect(notification?.json).toMatchObject({ title: 'Mia Moreno', url: '/chat/mia' });
+    expect(String((notification?.json as { body?: string } | undefined)?.body)).toContain('Thank you');
+    await service.close();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.text).toContain('Thank you');
+    // The job on the real clock (years before this payment): the occasion is not due; nothing more reaches Lea.
+    const output = await runChatReachOut(
+      { trigger: 'manual' },
+      {
+        db: database.db,
+        log: silentLogger,
+        job: { id: 'j', name: 'chat.reach-out', retryCount: 0 },
+        services: createOfflineWorkerServices(),
+      },
+    );
+    expect(output.sent).toEqual(expect.any(Number));
+    expect(await reachOutMessages(buyer.chatId)).toHaveLength(1);
+  });
+});

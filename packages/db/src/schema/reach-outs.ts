@@ -1,0 +1,77 @@
+// The twin reaching out (docs/reach-out.md): the creator's triggers per twin, and one row per
+// (twin, fan, occasion) so an occasion is written to the fan at most once, whatever runs twice.
+import type { ReachOutKind, ReachOutParams, ReachOutStatus } from '@doppel/validation';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { chatMessages, chats } from './chats.ts';
+import { createdAt, idColumn, updatedAt } from './columns.ts';
+import { talents } from './talents.ts';
+import { users } from './users.ts';
+
+/** One trigger of one twin, as the creator set it in Settings → Reach out. No row: the trigger is off. */
+export const reachOutTriggers = pgTable(
+  'reach_out_triggers',
+  {
+    talentId: text()
+      .notNull()
+      .references(() => talents.id, { onDelete: 'cascade' }),
+    kind: text().$type<ReachOutKind>().notNull(),
+    enabled: boolean().notNull().default(false),
+    /** The trigger's numbers (a check-in's messages and quiet days); see ReachOutParams. */
+    params: jsonb().$type<ReachOutParams>().notNull().default({}),
+    /** What the creator asks the twin to say or keep in mind; empty: the trigger's default. */
+    instruction: text().notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.talentId, t.kind] }),
+    index('reach_out_triggers_enabled_idx').on(t.kind).where(sql`${t.enabled}`),
+    check(
+      'reach_out_triggers_kind_check',
+      sql`${t.kind} in ('CHECK_IN', 'THANK_YOU', 'SUBSCRIPTION_ENDING', 'SUBSCRIPTION_LAPSED')`,
+    ),
+  ],
+);
+
+/**
+ * One occasion to write to one fan: made PENDING by the evaluation, SENT by the job that writes it
+ * (with the message), or SKIPPED when a rule said no at sending time. Unique per (twin, fan,
+ * occasion key), and the message's reach_out_id is unique too: a retried or doubled job finds the
+ * row and sends nothing again.
+ */
+export const reachOuts = pgTable(
+  'reach_outs',
+  {
+    id: idColumn(),
+    talentId: text()
+      .notNull()
+      .references(() => talents.id, { onDelete: 'cascade' }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    chatId: text()
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    kind: text().$type<ReachOutKind>().notNull(),
+    /** What happened, once: `check-in:{last message time}`, `payment:{id}`, `ending:{subscription}:{period end}`, … */
+    occasionKey: text().notNull(),
+    status: text().$type<ReachOutStatus>().notNull().default('PENDING'),
+    /** Why a SKIPPED one was not sent (the rule's reason). */
+    skipReason: text(),
+    messageId: text().references(() => chatMessages.id, { onDelete: 'set null' }),
+    sentAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('reach_outs_occasion_unique').on(t.talentId, t.userId, t.occasionKey),
+    // The daily and weekly caps: this fan's sent reach-outs from this twin lately.
+    index('reach_outs_fan_sent_idx').on(t.userId, t.talentId, t.sentAt).where(sql`${t.sentAt} is not null`),
+    // The creator's per-trigger counts.
+    index('reach_outs_talent_kind_sent_idx').on(t.talentId, t.kind, t.sentAt).where(sql`${t.sentAt} is not null`),
+    index('reach_outs_chat_idx').on(t.chatId),
+    index('reach_outs_message_idx').on(t.messageId).where(sql`${t.messageId} is not null`),
+    check('reach_outs_status_check', sql`${t.status} in ('PENDING', 'SENT', 'SKIPPED')`),
+    check('reach_outs_kind_check', sql`${t.kind} in ('CHECK_IN', 'THANK_YOU', 'SUBSCRIPTION_ENDING', 'SUBSCRIPTION_LAPSED')`),
+  ],
+);

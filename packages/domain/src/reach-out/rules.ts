@@ -1,0 +1,113 @@
+// The reach-out rules (docs/reach-out.md): pure, so each one is unit-tested without a database.
+// Whether the twin may write to one fan now, and which occasions are due.
+import type { ContentLevel } from '@doppel/validation';
+
+/** Quiet hours in the fan's zone: nothing is sent from 21:00 to 09:00 their time. */
+export const quietHours = { startHour: 21, endHour: 9 } as const;
+/** The zone used when the app has never been told the fan's (they never used the reach-out switch). */
+export const defaultFanTimeZone = 'UTC';
+/** At most one reach-out per fan per twin in any 24 hours, and this many in any 7 days. */
+export const reachOutDailyCap = 1;
+export const reachOutWeeklyCap = 2;
+/** A fan referred to crisis services in a chat within this many days hears nothing unasked from that twin. */
+export const crisisQuietDays = 14;
+/** A subscription's "ends soon" reach-out comes this many days before its period ends. */
+export const endingNoticeDays = 3;
+
+const hourMs = 3_600_000;
+const dayMs = 24 * hourMs;
+
+export type SkipReason = 'OPTED_OUT' | 'CRISIS' | 'MINOR' | 'DAILY_CAP' | 'WEEKLY_CAP' | 'QUIET_HOURS' | 'APPROVAL';
+
+export type ReachOutFan = {
+  /** The chat's reach-outs_off_at: the fan turned this twin's reach-outs off. */
+  reachOutsOffAt: Date | null;
+  declaredMinorAt: Date | null;
+  timeZone: string | null;
+  /** chats.persona_paused_until: repeated crisis messages pause the twin. */
+  personaPausedUntil: Date | null;
+  /** The newest crisis referral in this chat, if any. */
+  lastCrisisReferralAt: Date | null;
+  /** When this twin's reach-outs to this fan were sent, any order (the last 7 days are enough). */
+  sentAt: readonly Date[];
+};
+
+export type ReachOutTwin = { contentLevel: ContentLevel; repliesHeldForApproval: boolean };
+
+/** A zone the runtime knows, else the default. */
+export function fanTimeZone(timeZone: string | null): string {
+  if (!timeZone) return defaultFanTimeZone;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return timeZone;
+  } catch {
+    return defaultFanTimeZone;
+  }
+}
+
+/** The hour (0–23) on the fan's clock at `now`. */
+export function localHour(now: Date, timeZone: string | null): number {
+  const hour = new Intl.DateTimeFormat('en-US', { timeZone: fanTimeZone(timeZone), hour: 'numeric', hourCycle: 'h23' }).format(
+    now,
+  );
+  return Number(hour) % 24;
+}
+
+export function inQuietHours(now: Date, timeZone: string | null): boolean {
+  const hour = localHour(now, timeZone);
+  return hour >= quietHours.startHour || hour < quietHours.endHour;
+}
+
+/**
+ * Why the twin may not write to this fan now, or null when it may. The fan's own choices and
+ * safety come first (off, crisis, minor), then the creator's approval mode, then the caps, then the clock.
+ */
+export function reachOutBlocked(fan: ReachOutFan, twin: ReachOutTwin, now: Date): SkipReason | null {
+  if (fan.reachOutsOffAt) return 'OPTED_OUT';
+  if (fan.personaPausedUntil && fan.personaPausedUntil > now) return 'CRISIS';
+  if (fan.lastCrisisReferralAt && now.getTime() - fan.lastCrisisReferralAt.getTime() < crisisQuietDays * dayMs) return 'CRISIS';
+  // The same line as the chat's content rules: a known minor is written to only by a Safe twin.
+  if (fan.declaredMinorAt && twin.contentLevel !== 'SAFE') return 'MINOR';
+  if (twin.repliesHeldForApproval) return 'APPROVAL';
+  const ago = (date: Date) => now.getTime() - date.getTime();
+  if (fan.sentAt.filter((date) => ago(date) < dayMs).length >= reachOutDailyCap) return 'DAILY_CAP';
+  if (fan.sentAt.filter((date) => ago(date) < 7 * dayMs).length >= reachOutWeeklyCap) return 'WEEKLY_CAP';
+  if (inQuietHours(now, fan.timeZone)) return 'QUIET_HOURS';
+  return null;
+}
+
+/** Reasons that pass with time: the occasion stays due and is tried again on a later run. */
+export function isPassingReason(reason: SkipReason): boolean {
+  return reason === 'DAILY_CAP' || reason === 'WEEKLY_CAP' || reason === 'QUIET_HOURS';
+}
+
+/** A check-in is due: the fan wrote at least `minMessages` and nothing for `quietDays`; keyed by their last message. */
+export function checkInOccasion(
+  chat: { fanMessageCount: number; lastUserMessageAt: Date | null },
+  params: { minMessages: number; quietDays: number },
+  now: Date,
+): string | null {
+  if (!chat.lastUserMessageAt || chat.fanMessageCount < params.minMessages) return null;
+  if (now.getTime() - chat.lastUserMessageAt.getTime() < params.quietDays * dayMs) return null;
+  return `check-in:${chat.lastUserMessageAt.toISOString()}`;
+}
+
+/** A subscription ending within `endingNoticeDays` (still active), keyed by the period it ends. */
+export function subscriptionEndingOccasion(
+  subscription: { id: string; status: string; currentPeriodEnd: Date },
+  now: Date,
+): string | null {
+  if (subscription.status !== 'ACTIVE') return null;
+  const left = subscription.currentPeriodEnd.getTime() - now.getTime();
+  if (left <= 0 || left > endingNoticeDays * dayMs) return null;
+  return `ending:${subscription.id}:${subscription.currentPeriodEnd.toISOString()}`;
+}
+
+/** A subscription that has lapsed (ended, or its period passed unrenewed), once per subscription. */
+export function subscriptionLapsedOccasion(
+  subscription: { id: string; status: string; currentPeriodEnd: Date },
+  now: Date,
+): string | null {
+  const lapsed = subscription.status !== 'ACTIVE' || subscription.currentPeriodEnd <= now;
+  return lapsed ? `lapsed:${subscription.id}` : null;
+}

@@ -1,0 +1,22 @@
+// The twin reaching out to fans on events (docs/reach-out.md).
+import { defineJob, type JobDefinition } from './definition.ts';
+import { defaultBackoff, defaultKeep, minute, onSchedule, triggerOnly } from './presets.ts';
+
+export const reachOutJobs = {
+  'chat.reach-out': defineJob({
+    description:
+      "Finds every enabled reach-out trigger's due fans (check-in, thank-you, subscription ending or lapsed) and writes each allowed one a message, exactly once per fan and occasion",
+    payload: triggerOnly,
+    queue: {
+      // One run queued and one running; each occasion is sent once under its chat's lock and unique key anyway.
+      policy: 'stately',
+      ...defaultBackoff,
+      expireInSeconds: 30 * minute,
+      ...defaultKeep,
+      notify: false,
+    },
+    work: { pollingIntervalSeconds: 10, concurrency: 1 },
+    // Every 15 minutes: a fan leaving quiet hours or a cap hears within a quarter of an hour.
+    schedule: onSchedule('*/15 * * * *'),
+  }),
+} satisfies Record<string, JobDefinition>;

@@ -1,0 +1,79 @@
+// The twin reaching out (docs/reach-out.md): the creator's Settings → Reach out
+// (talent.reachOut.*), the fan's switch in the chat menu (chat.reachOuts.*) and the admins' counts.
+import { z } from 'zod';
+import { singleLineText } from '../common/single-line.ts';
+import { type ReachOutKind, reachOutKinds } from '../enums.ts';
+
+/** A trigger's numbers; only the check-in has any today. */
+export type ReachOutParams = { minMessages?: number; quietDays?: number };
+
+export const reachOutInstructionMaxLength = 500;
+export const checkInDefaults = { minMessages: 5, quietDays: 7 } as const;
+
+/** What each trigger is called on the creator's page, and what it does. */
+export const reachOutKindLabels: Record<ReachOutKind, { title: string; description: string }> = {
+  CHECK_IN: {
+    title: 'Check in',
+    description: 'A fan who wrote at least a few messages has gone quiet for a while.',
+  },
+  THANK_YOU: { title: 'Thank you', description: "A fan's first purchase, or a new subscription." },
+  SUBSCRIPTION_ENDING: { title: 'Subscription ending', description: "A fan's subscription ends in 3 days." },
+  SUBSCRIPTION_LAPSED: { title: 'Subscription lapsed', description: "A fan's subscription has ended." },
+};
+
+const whole = (label: string, min: number, max: number) =>
+  z
+    .number(`Enter ${label}`)
+    .int(`${label[0]?.toUpperCase()}${label.slice(1)} must be a whole number`)
+    .min(min, `Enter ${label} from ${min} to ${max}`)
+    .max(max, `Enter ${label} from ${min} to ${max}`);
+
+/** One trigger as the creator saves it. */
+export const reachOutTriggerForm = z.object({
+  kind: z.enum(reachOutKinds, 'Choose a trigger'),
+  enabled: z.boolean(),
+  instruction: z
+    .string()
+    .trim()
+    .max(reachOutInstructionMaxLength, `Keep the instruction under ${reachOutInstructionMaxLength} characters`),
+  minMessages: whole('a number of messages', 1, 1000).optional(),
+  quietDays: whole('a number of days', 1, 90).optional(),
+});
+export type ReachOutTriggerForm = z.infer<typeof reachOutTriggerForm>;
+
+export const reachOutStatsOutput = z.object({
+  sent: z.number().int(),
+  /** Sent reach-outs the fan wrote back to (a fan message after it). */
+  replied: z.number().int(),
+  /** Sent reach-outs followed by a purchase from that fan for that twin within 7 days. */
+  purchases: z.number().int(),
+});
+export type ReachOutStatsView = z.infer<typeof reachOutStatsOutput>;
+
+export const reachOutTriggerOutput = z.object({
+  kind: z.enum(reachOutKinds),
+  enabled: z.boolean(),
+  instruction: z.string(),
+  minMessages: z.number().int(),
+  quietDays: z.number().int(),
+  stats: reachOutStatsOutput,
+});
+export type ReachOutTriggerView = z.infer<typeof reachOutTriggerOutput>;
+
+export const reachOutSettingsOutput = z.object({
+  triggers: z.array(reachOutTriggerOutput),
+  /** The twin holds its replies for approval: reach-outs are not sent meanwhile (docs/reach-out.md). */
+  approvalHolds: z.boolean(),
+});
+export type ReachOutSettingsView = z.infer<typeof reachOutSettingsOutput>;
+
+export const adminReachOutStatsInput = z.object({ talentId: singleLineText().min(1, 'Talent ID is not defined').max(100) });
+
+/** The fan's switch: reach-outs from the twin of this chat on or off. */
+export const chatReachOutsInput = z.object({ chatId: singleLineText().min(1, 'Chat ID is not defined').max(100) });
+export const chatReachOutsSetInput = chatReachOutsInput.extend({
+  enabled: z.boolean('Choose on or off'),
+  /** The browser's IANA time zone, so quiet hours follow the fan's clock; ignored when unknown. */
+  timeZone: singleLineText().max(64).optional(),
+});
+export const chatReachOutsOutput = z.object({ enabled: z.boolean() });

@@ -1,6 +1,6 @@
 // The creator's insight screens: the daily frames Audience reads (docs/creator-dashboard.md).
 import { defineJob, type JobDefinition } from './definition.ts';
-import { defaultBackoff, defaultKeep, minute, onSchedule, triggerOnly } from './presets.ts';
+import { onSchedule, sweepQueue, triggerOnly } from './presets.ts';
 
 export const insightsJobs = {
   'insights.rollup': defineJob({
@@ -9,11 +9,7 @@ export const insightsJobs = {
     payload: triggerOnly,
     queue: {
       // One run queued and one running is plenty; the run locks the rollup row, so a doubled run finds nothing left.
-      policy: 'stately',
-      ...defaultBackoff,
-      expireInSeconds: 30 * minute,
-      ...defaultKeep,
-      notify: false,
+      ...sweepQueue,
     },
     work: { pollingIntervalSeconds: 10, concurrency: 1 },
     // Hourly, so a missed run costs Audience at most an hour of reading a closed day live.

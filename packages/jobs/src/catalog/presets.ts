@@ -45,3 +45,15 @@ export const triggerOnly = z.strictObject({ trigger: jobTrigger });
 export function onSchedule(cron: string): { cron: string; payload: { trigger: 'schedule' } } {
   return { cron, payload: { trigger: 'schedule' } };
 }
+
+/**
+ * A scheduled sweep over many rows: one run queued and one running (a doubled run finds its work
+ * done, by its own lock or unique keys), the default retries, half an hour to finish.
+ */
+export const sweepQueue = {
+  policy: 'stately',
+  ...defaultBackoff,
+  expireInSeconds: 30 * minute,
+  ...defaultKeep,
+  notify: false,
+} satisfies Partial<QueueSettings>;

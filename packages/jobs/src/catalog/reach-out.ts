@@ -1,6 +1,6 @@
 // The twin reaching out to fans on events (docs/reach-out.md).
 import { defineJob, type JobDefinition } from './definition.ts';
-import { defaultBackoff, defaultKeep, minute, onSchedule, triggerOnly } from './presets.ts';
+import { onSchedule, sweepQueue, triggerOnly } from './presets.ts';
 
 export const reachOutJobs = {
   'chat.reach-out': defineJob({
@@ -9,11 +9,7 @@ export const reachOutJobs = {
     payload: triggerOnly,
     queue: {
       // One run queued and one running; each occasion is sent once under its chat's lock and unique key anyway.
-      policy: 'stately',
-      ...defaultBackoff,
-      expireInSeconds: 30 * minute,
-      ...defaultKeep,
-      notify: false,
+      ...sweepQueue,
     },
     work: { pollingIntervalSeconds: 10, concurrency: 1 },
     // Every 15 minutes: a fan leaving quiet hours or a cap hears within a quarter of an hour.

@@ -1,3 +1,4 @@
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openAdminSection, openAdminUi } from './support/admin.ts';
 import { openPage, useBrowser } from './support/browser.ts';
@@ -7,8 +8,27 @@ import { runOps } from './support/ops.ts';
 // admin creates a model, pastes examples with an error, fixes them, generates a version through
 // the worker's pipeline and makes it the default.
 
-/** Live updates arrive through the change feed and the worker's jobs; allow for a slow machine. */
-const liveTimeoutMs = 30_000;
+/**
+ * Live updates arrive through the change feed and the worker's jobs; allow for a slow machine: a CI
+ * run under load once waited more than 30 s for one of them.
+ */
+const liveTimeoutMs = 60_000;
+
+/** What the page shows of each version, so a wait that times out says where the version stopped. */
+async function versionStatuses(page: Page): Promise<string> {
+  const statuses = await page
+    .locator('[data-testid^="model-version-"][data-status]')
+    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-status')));
+  return statuses.length > 0 ? statuses.join(', ') : 'no version shown';
+}
+
+async function waitForLive(page: Page, what: string, locator: Locator): Promise<void> {
+  await locator.waitFor({ timeout: liveTimeoutMs }).catch(async (error: Error) => {
+    throw new Error(`${what} did not show within ${liveTimeoutMs} ms (versions: ${await versionStatuses(page)})`, {
+      cause: error,
+    });
+  });
+}
 
 function examplesText(count: number): string {
   return Array.from(
@@ -20,7 +40,8 @@ function examplesText(count: number): string {
 describe('admin models', () => {
   const browser = useBrowser();
 
-  it('creates a model, checks its examples, fine-tunes a version and makes it the default', async () => {
+  // Three waits on the worker's jobs, each allowed a minute on a loaded machine (20 s on a quiet one).
+  it('creates a model, checks its examples, fine-tunes a version and makes it the default', { timeout: 180_000 }, async () => {
     const { context, page } = await openPage(browser());
     await openAdminUi(page);
     await openAdminSection(page, 'Models', '/models');
@@ -52,20 +73,14 @@ describe('admin models', () => {
 
     const version = page.locator('[data-testid^="model-version-"][data-status]').first();
     await version.waitFor();
-    await page.locator('[data-testid^="model-version-"][data-status="SUCCEEDED"]').first().waitFor({ timeout: liveTimeoutMs });
     const succeeded = page.locator('[data-testid^="model-version-"][data-status="SUCCEEDED"]').first();
+    await waitForLive(page, 'A succeeded version', succeeded);
     await succeeded.getByTestId('model-version-title').click();
     await expect.poll(() => succeeded.getByTestId('model-version-fine-tuned-model-id').textContent()).toMatch(/^ft:/);
     await succeeded.getByRole('button', { name: 'Make Default' }).click();
     // The badge that lasts, not the toast that closes after 3 s (the saves above already show it):
     // a machine busy enough once let the toast come and go unseen.
-    await succeeded
-      .getByTestId('model-version-default')
-      .waitFor({ timeout: liveTimeoutMs })
-      .catch(async (error) => {
-        await page.screenshot({ path: '/tmp/doppel-models-make-default.png', fullPage: true });
-        throw error;
-      });
+    await waitForLive(page, 'The default badge', succeeded.getByTestId('model-version-default'));
     await page.screenshot({ path: '/tmp/doppel-models-default.png', fullPage: true });
     await context.close();
   });

@@ -108,5 +108,27 @@ describe('the creator’s Settings → Reach out', () => {
 
     const other = await signIn(api, people.creatorB.email as string);
     expect(await refusal(other.client.talent.reachOut.get.query({ talentId }))).toMatchObject({ code: 'FORBIDDEN' });
+
+    // Admins read the same on the talent; creators cannot read the admin's tab.
+    const admin = await signIn(api, people.admin.email as string);
+    const adminView = await admin.client.admin.talents.reachOut.query({ talentId });
+    expect(adminView.triggers[0]).toMatchObject({ kind: 'CHECK_IN', enabled: true, stats: { sent: 1, replied: 1, purchases: 0 } });
+    expect(await refusal(creator.client.admin.talents.reachOut.query({ talentId }))).toMatchObject({ code: 'FORBIDDEN' });
+  });
+});
+
+describe('the fan’s clock for quiet hours', () => {
+  it('is kept from the browser when the chat opens, and an unknown zone is ignored', async () => {
+    const db = api.database.db;
+    const zoneOf = async () =>
+      (await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, people.fan.id)))[0]?.timeZone;
+    const fan = await signIn(api, people.fan.email as string);
+    await fan.client.chat.open.mutate({ talentTag: people.talentA.tag as string, timeZone: 'America/Chicago' });
+    expect(await zoneOf()).toBe('America/Chicago');
+    await fan.client.chat.open.mutate({ talentTag: people.talentA.tag as string, timeZone: 'Not/AZone' });
+    expect(await zoneOf()).toBe('America/Chicago');
+    // An older app that sends no zone leaves the kept one.
+    await fan.client.chat.open.mutate({ talentTag: people.talentA.tag as string });
+    expect(await zoneOf()).toBe('America/Chicago');
   });
 });

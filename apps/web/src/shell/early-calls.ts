@@ -64,7 +64,8 @@ export function chatTagOf(pathname: string): string | null {
 }
 
 async function openChat(talentTag: string): Promise<EarlyCalls['chatOpen']> {
-  const opened = await call('chat.open', { talentTag });
+  // The fan's clock, for the twin's quiet hours when it reaches out (docs/reach-out.md).
+  const opened = await call('chat.open', { talentTag, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
   if (!opened.ok) return opened.code === 'NOT_FOUND' ? { talentTag, answer: { kind: 'not-found' } } : undefined;
   const me = await call('auth.me');
   return me.ok && me.data ? { talentTag, answer: { kind: 'open', opened: opened.data, me: me.data } } : undefined;

@@ -9,7 +9,10 @@ export const runChatReachOut: JobHandler<'chat.reach-out'> = async (payload, con
   // Web Push for fans who allowed it; a worker started without it still writes the messages.
   const push = context.services.webPush ? await pushSending(context, 'chat.reach-out') : undefined;
   const result = await evaluateReachOuts(db, push ? { push } : {});
-  const blocked = Object.values(result.blocked).reduce((sum, n) => sum + n, 0);
-  log.info('reach-outs evaluated', { trigger: payload.trigger, due: result.due, sent: result.sent, blocked });
-  return { due: result.due, sent: result.sent, already: result.already, blocked, pushed: result.pushed };
+  const reasons = Object.entries(result.blocked);
+  const blocked = reasons.reduce((sum, [, n]) => sum + n, 0);
+  // Why the others waited, for whoever runs the job by hand: "OPTED_OUT 1, QUIET_HOURS 3".
+  const blockedBy = reasons.map(([reason, n]) => `${reason} ${n}`).join(', ');
+  log.info('reach-outs evaluated', { trigger: payload.trigger, due: result.due, sent: result.sent, blocked, blockedBy });
+  return { due: result.due, sent: result.sent, already: result.already, blocked, blockedBy, pushed: result.pushed };
 };

@@ -175,6 +175,8 @@ async function sendOccasion(tx: Transaction, candidate: Candidate, now: Date): P
       rowId: messageId,
       scopes: [`chat:${candidate.chatId}`, `talent:${candidate.talentId}`, 'admin'],
     },
+    // The counts per trigger (the creator's Reach out page, the admin's tab).
+    { entity: 'reach_outs', rowId: reachOutId, scopes: [`talent:${candidate.talentId}`, 'admin'] },
   ]);
   return { outcome: 'sent', text, twinName: fan.twin_name, twinTag: fan.twin_tag, messageId };
 }

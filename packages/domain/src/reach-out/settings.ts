@@ -76,6 +76,8 @@ export async function updateReachOutTrigger(
     .insert(reachOutTriggers)
     .values({ talentId, kind: form.kind, ...values })
     .onConflictDoUpdate({ target: [reachOutTriggers.talentId, reachOutTriggers.kind], set: values });
-  await recordChanges(tx, [{ entity: 'reach_out_triggers', rowId: `${talentId}:${form.kind}`, scopes: [`talent:${talentId}`] }]);
+  await recordChanges(tx, [
+    { entity: 'reach_out_triggers', rowId: `${talentId}:${form.kind}`, scopes: [`talent:${talentId}`, 'admin'] },
+  ]);
   return getReachOutSettings(tx, talentId);
 }

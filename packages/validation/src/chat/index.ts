@@ -68,6 +68,8 @@ export const chatOpenInput = z.object({
   talentTag: singleLineText()
     .transform((tag) => tag.replace(/^@/, ''))
     .pipe(z.string().min(1, 'Talent tag is not defined').max(100)),
+  /** The browser's IANA time zone: the twin's reach-outs keep quiet hours on the fan's clock (ignored when unknown). */
+  timeZone: singleLineText().max(64).optional(),
 });
 export type ChatOpenInput = z.input<typeof chatOpenInput>;
 

@@ -3,6 +3,7 @@
 // packages/domain/src/admin/talent-tabs.
 import { getTalentAnalytics, getTalentModelTab, listTalentBroadcasts, listTalentPayouts } from '@doppel/domain/admin/talent-tabs';
 import { listSources } from '@doppel/domain/knowledge';
+import { getReachOutSettings } from '@doppel/domain/reach-out';
 import {
   adminTalentAnalyticsInput,
   adminTalentAnalyticsOutput,
@@ -12,6 +13,7 @@ import {
   adminTalentTabInput,
   adminTalentTabListInput,
   knowledgeSourcesOutput,
+  reachOutSettingsOutput,
 } from '@doppel/validation';
 import { adminProcedure } from '../../trpc/procedures.ts';
 
@@ -46,4 +48,10 @@ export const talentTabProcedures = {
     .input(adminTalentTabInput)
     .output(knowledgeSourcesOutput)
     .query(({ ctx, input }) => listSources(ctx.db, input.talentId)),
+
+  /** The twin's reach-out triggers as its creator set them, with sent, replied and purchases per trigger (docs/reach-out.md). */
+  reachOut: adminProcedure
+    .input(adminTalentTabInput)
+    .output(reachOutSettingsOutput)
+    .query(({ ctx, input }) => getReachOutSettings(ctx.db, input.talentId)),
 };

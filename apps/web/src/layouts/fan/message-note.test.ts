@@ -8,6 +8,11 @@ describe('messageNote', () => {
     expect(messageNote({ senderType: 'TALENT', writtenByCreator: false }, 'Mia Moreno')).toBeUndefined();
   });
 
+  it('marks a message the twin sent unasked as free', () => {
+    expect(messageNote({ senderType: 'TALENT', reachOut: true }, 'Mia Moreno')).toBe('Mia’s twin reached out · free');
+    expect(messageNote({ senderType: 'TALENT', reachOut: true, writtenByCreator: true }, 'Mia Moreno')).toBe('Written by Mia');
+  });
+
   it('says a fan message went unanswered and its credits came back', () => {
     expect(messageNote({ senderType: 'USER', creditsReturned: true }, 'Mia Moreno')).toBe(
       'Mia Moreno won’t answer this one · credits returned',

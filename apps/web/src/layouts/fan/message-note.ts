@@ -1,7 +1,7 @@
 // The small line under a message in the fan's messenger: what happened to it, or who wrote it.
 import type { ChatMessageView } from '@doppel/validation';
 
-type NotedMessage = Pick<ChatMessageView, 'senderType' | 'writtenByCreator'> & { creditsReturned?: boolean };
+type NotedMessage = Pick<ChatMessageView, 'senderType' | 'writtenByCreator' | 'reachOut'> & { creditsReturned?: boolean };
 
 /** "Mia", from "Mia Moreno": how the fan knows the creator. */
 export function firstNameOf(name: string): string {
@@ -15,5 +15,7 @@ export function firstNameOf(name: string): string {
 export function messageNote(message: NotedMessage, twinName: string): string | undefined {
   if (message.creditsReturned) return `${twinName} won’t answer this one · credits returned`;
   if (message.senderType === 'TALENT' && message.writtenByCreator) return `Written by ${firstNameOf(twinName)}`;
+  // The twin wrote first (docs/reach-out.md): the fan sees it was unasked, and that it cost nothing.
+  if (message.senderType === 'TALENT' && message.reachOut) return `${firstNameOf(twinName)}’s twin reached out · free`;
   return undefined;
 }

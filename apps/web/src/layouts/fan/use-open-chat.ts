@@ -1,4 +1,4 @@
-import type { ChatOpenOutput, CreditBalanceView } from '@doppel/validation';
+import { type ChatOpenOutput, type CreditBalanceView, viewerTimeZone } from '@doppel/validation';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { describeError } from '../../errors/describe-error.ts';
 import { seededOpenedChat } from '../../shell/seeded-chat.ts';
@@ -33,7 +33,7 @@ export function useOpenChat(talentTag: string, enabled: boolean) {
     initialData: () => seededOpenedChat<OpenChatResult>(talentTag),
     queryFn: async (): Promise<OpenChatResult> => {
       try {
-        const opened = await utils.client.chat.open.mutate({ talentTag });
+        const opened = await utils.client.chat.open.mutate({ talentTag, timeZone: viewerTimeZone() });
         // The session may be new (anonymous fan) or changed: read who we are now.
         const me = await utils.client.auth.me.query();
         utils.auth.me.setData(undefined, me);

@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { isAdmin, managesTalent, type Viewer } from '../../access/scopes.ts';
 import { DomainError } from '../../errors.ts';
 import { activeSubscriptionUntil } from '../../payments/subscriptions.ts';
+import { fanTimeZone } from '../../reach-out/rules.ts';
 import { assertTwinVisibleTo } from '../../reports/hidden-twins.ts';
 import { needsAgeConfirmation } from '../age-gate/age-rules.ts';
 import { staticMediaUrl, toAttachmentView } from '../messages/view.ts';
@@ -33,7 +34,11 @@ type WelcomePrices = { creditsToUnlockImage: number; creditsToUnlockAudio: numbe
  * screen needs: the twin, its welcome messages and starters, and the fan's balance. Welcome
  * messages are shown above the conversation, not copied into it.
  */
-export async function openChat(db: Executor, viewer: Viewer, input: { talentTag: string }): Promise<ChatOpenOutput> {
+export async function openChat(
+  db: Executor,
+  viewer: Viewer,
+  input: { talentTag: string; timeZone?: string | undefined },
+): Promise<ChatOpenOutput> {
   if (!viewer) throw new DomainError('UNAUTHENTICATED', 'Please sign in to continue.');
   const [talent] = await db.select().from(talents).where(sql`lower(${talents.tag}) = lower(${input.talentTag})`).limit(1);
   if (!talent?.tag) throw new DomainError('NOT_FOUND', 'There is no twin with this name.');
@@ -63,6 +68,7 @@ export async function openChat(db: Executor, viewer: Viewer, input: { talentTag:
         isAnonymous: users.isAnonymous,
         adultConfirmedAt: users.adultConfirmedAt,
         declaredMinorAt: users.declaredMinorAt,
+        timeZone: users.timeZone,
       })
       .from(users)
       .where(eq(users.id, viewer.id)),
@@ -70,6 +76,11 @@ export async function openChat(db: Executor, viewer: Viewer, input: { talentTag:
     db.select({ contentLevel: talentConfigs.contentLevel }).from(talentConfigs).where(eq(talentConfigs.id, talent.id)),
   ]);
   if (!fan) throw new DomainError('UNAUTHENTICATED', 'Please sign in to continue.');
+  // The fan's clock for the twin's quiet hours (docs/reach-out.md): written only when it changed, and
+  // only a zone the runtime knows.
+  if (input.timeZone && input.timeZone !== fan.timeZone && fanTimeZone(input.timeZone) === input.timeZone) {
+    await db.update(users).set({ timeZone: input.timeZone }).where(eq(users.id, viewer.id));
+  }
   // The creator's own "Chat with your AI" is a free test chat: the messenger shows no prices.
   const testChat = isTestChat(viewer, { userId: viewer.id, talentId: talent.id });
   const prices = pricesFor(talent, testChat);

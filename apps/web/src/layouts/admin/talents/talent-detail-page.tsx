@@ -19,6 +19,7 @@ import { TalentBroadcastsTab } from './tabs/broadcasts-tab.tsx';
 import { TalentKnowledgeTab } from './tabs/knowledge-tab.tsx';
 import { TalentModelTab } from './tabs/model-tab.tsx';
 import { TalentPayoutsTab } from './tabs/payouts-tab.tsx';
+import { TalentReachOutTab } from './tabs/reach-out-tab.tsx';
 import { chatsLabel, storageAnchor, talentDetailEntities } from './talent-format.ts';
 import { TalentSettingsTab } from './talent-settings-tab.tsx';
 
@@ -124,6 +125,7 @@ export function TalentDetailPage() {
             { value: 'managers', label: 'Managers', panel: <TalentManagersTab talentId={talentId} /> },
             { value: 'payouts', label: 'Payouts', panel: <TalentPayoutsTab talentId={talentId} /> },
             { value: 'broadcast', label: 'Broadcast', panel: <TalentBroadcastsTab talentId={talentId} /> },
+            { value: 'reach-out', label: 'Reach out', panel: <TalentReachOutTab talentId={talentId} /> },
             { value: 'analytics', label: 'Analytics', panel: <TalentAnalyticsTab talentId={talentId} /> },
             { value: 'history', label: 'History', panel: <HistoryCard entity="talent" entityId={talentId} /> },
           ]}

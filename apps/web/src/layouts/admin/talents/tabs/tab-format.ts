@@ -40,6 +40,7 @@ export const modelTabEntities = ['models', 'model_versions', 'talent_configs'] a
 export const payoutsTabEntities = ['payouts'] as const;
 export const broadcastsTabEntities = ['broadcasts'] as const;
 export const knowledgeTabEntities = ['knowledge_sources'] as const;
+export const reachOutTabEntities = ['reach_out_triggers', 'reach_outs'] as const;
 export const analyticsTabEntities = ['earning_frames', 'metric_frames', 'chats', 'chat_messages'] as const;
 
 /** True when anything happened in the period: a message, a new chat or revenue. */

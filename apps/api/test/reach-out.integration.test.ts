@@ -112,7 +112,11 @@ describe('the creator’s Settings → Reach out', () => {
     // Admins read the same on the talent; creators cannot read the admin's tab.
     const admin = await signIn(api, people.admin.email as string);
     const adminView = await admin.client.admin.talents.reachOut.query({ talentId });
-    expect(adminView.triggers[0]).toMatchObject({ kind: 'CHECK_IN', enabled: true, stats: { sent: 1, replied: 1, purchases: 0 } });
+    expect(adminView.triggers[0]).toMatchObject({
+      kind: 'CHECK_IN',
+      enabled: true,
+      stats: { sent: 1, replied: 1, purchases: 0 },
+    });
     expect(await refusal(creator.client.admin.talents.reachOut.query({ talentId }))).toMatchObject({ code: 'FORBIDDEN' });
   });
 });

@@ -4,6 +4,7 @@
 import {
   chatMessages,
   chats,
+  fanMemories,
   newId,
   payments,
   reachOuts,
@@ -16,8 +17,8 @@ import {
 import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
 import { ensureWebPushKeys, subscribePush } from '@doppel/domain/push';
 import { evaluateReachOuts } from '@doppel/domain/reach-out';
-import { createWebPush, defaultWebPushSubject } from '@doppel/integrations';
-import { startFakePushService } from '@doppel/integrations/testing';
+import { createOpenAiLlm, createWebPush, defaultWebPushSubject } from '@doppel/integrations';
+import { startFakeOpenAi, startFakePushService } from '@doppel/integrations/testing';
 import { silentLogger } from '@doppel/logging';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -137,5 +138,53 @@ describe('chat.reach-out', () => {
     );
     expect(output.sent).toEqual(expect.any(Number));
     expect(await reachOutMessages(buyer.chatId)).toHaveLength(1);
+  });
+
+  it('lets the twin’s model write the check-in from the fan’s memory, the chat and the creator’s instruction, and falls back to the template', async () => {
+    // The fake model answers each fan by what the twin remembers of them (other fans of this file may be due too).
+    const openai = await startFakeOpenAi({
+      fallback: (request) => {
+        const prompt = request.messages.map((message) => message.content).join('\n');
+        if (prompt.includes('Trains for the Lisbon marathon')) return { text: 'Noa! How is the marathon training going?' };
+        if (prompt.includes('Loves card games')) return { text: 'Come play at the casino with me!' };
+        if (prompt.includes('Has a flaky connection')) return { error: { status: 500, message: 'boom' } };
+        return { text: 'Hello again!' };
+      },
+    });
+    try {
+      const writer = { llm: createOpenAiLlm({ apiKey: 'test-key', baseURL: openai.url }) };
+      await database.db
+        .update(reachOutTriggers)
+        .set({ instruction: 'Ask about their marathon training.' })
+        .where(and(eq(reachOutTriggers.talentId, twinId), eq(reachOutTriggers.kind, 'CHECK_IN')));
+      await database.db
+        .update(talentConfigs)
+        .set({ blockedTopics: ['casino'] })
+        .where(eq(talentConfigs.id, twinId));
+      const remembering = async (name: string, memory: string) => {
+        const quiet = await fan(name, 3, 20);
+        await database.db.insert(fanMemories).values({ userId: quiet.userId, talentId: twinId, kind: 'FACT', text: memory });
+        return quiet;
+      };
+      const runner = await remembering('Noa', 'Trains for the Lisbon marathon');
+      const gambler = await remembering('Pia', 'Loves card games');
+      const unlucky = await remembering('Ola', 'Has a flaky connection');
+
+      await evaluateReachOuts(database.db, { now: new Date(now.getTime() + 30 * day), writer });
+      await database.db.update(talentConfigs).set({ blockedTopics: [] }).where(eq(talentConfigs.id, twinId));
+
+      expect(await reachOutMessages(runner.chatId)).toMatchObject([{ text: 'Noa! How is the marathon training going?' }]);
+      const request = openai.chatRequests().find((body) => JSON.stringify(body).includes('Trains for the Lisbon marathon'));
+      const prompt = request?.messages.map((message) => message.content).join('\n') ?? '';
+      expect(prompt, 'the chat’s recent messages').toContain('hi 2');
+      expect(request?.messages.at(-1)?.role).toBe('system');
+      expect(request?.messages.at(-1)?.content).toContain('Ask about their marathon training.');
+      expect(request?.tools ?? [], 'no image or voice note unasked').toEqual([]);
+      // Words that cross the twin's boundaries, or a model that fails: the template goes out instead.
+      expect(await reachOutMessages(gambler.chatId)).toMatchObject([{ text: expect.stringContaining('Hey Pia!') }]);
+      expect(await reachOutMessages(unlucky.chatId)).toMatchObject([{ text: expect.stringContaining('Hey Ola!') }]);
+    } finally {
+      await openai.close();
+    }
   });
 });

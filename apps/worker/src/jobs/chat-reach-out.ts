@@ -1,6 +1,6 @@
 // The twin reaching out (docs/reach-out.md): every enabled trigger's due fans, each written to
 // once per occasion; a run retried or doubled finds the occasions already sent.
-import { evaluateReachOuts } from '@doppel/domain/reach-out';
+import { evaluateReachOuts, type ReachOutWriter } from '@doppel/domain/reach-out';
 import { pushSending } from './push-sending.ts';
 import type { JobHandler } from './types.ts';
 
@@ -8,7 +8,15 @@ export const runChatReachOut: JobHandler<'chat.reach-out'> = async (payload, con
   const { db, log } = context;
   // Web Push for fans who allowed it; a worker started without it still writes the messages.
   const push = context.services.webPush ? await pushSending(context, 'chat.reach-out') : undefined;
-  const result = await evaluateReachOuts(db, push ? { push } : {});
+  // The twin's model writes each message, as it writes replies; the offline engine's templates otherwise.
+  const { services, job } = context;
+  const writer: ReachOutWriter = {
+    llm: services.llm,
+    llmFor: services.llmRouter?.llmFor,
+    modelOverride: services.llmModelOverride,
+    log: (message, fields) => log.warn(message, { job: job.name, jobId: job.id, ...fields }),
+  };
+  const result = await evaluateReachOuts(db, { writer, ...(push ? { push } : {}) });
   const reasons = Object.entries(result.blocked);
   const blocked = reasons.reduce((sum, [, n]) => sum + n, 0);
   // Why the others waited, for whoever runs the job by hand: "OPTED_OUT 1, QUIET_HOURS 3".

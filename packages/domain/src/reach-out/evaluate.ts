@@ -3,12 +3,21 @@
 // Exactly once per (twin, fan, occasion): the reach_outs row and its TALENT message are inserted
 // in one transaction under the chat's lock, the row's unique occasion key refuses a second one and
 // the message's unique reach_out_id a second message, so a retried or doubled run sends nothing again.
-import { type Database, newId, pushSubscriptions, reachOutTriggers, recordChanges, type Transaction } from '@doppel/db';
+import {
+  type Database,
+  type Executor,
+  newId,
+  pushSubscriptions,
+  reachOutTriggers,
+  recordChanges,
+  type Transaction,
+} from '@doppel/db';
 import type { ContentLevel, ReachOutKind, ReachOutParams } from '@doppel/validation';
 import { checkInDefaults } from '@doppel/validation';
 import { eq, sql } from 'drizzle-orm';
 import type { WebPushPort } from '../ports/web-push.ts';
 import { recordPushDelivery, type SendPushOptions, sendToSubscriptions } from '../push/send-to-subscriptions.ts';
+import { type ReachOutWriter, writeReachOut } from './compose.ts';
 import {
   checkInOccasion,
   reachOutBlocked,
@@ -17,7 +26,14 @@ import {
   subscriptionLapsedOccasion,
 } from './rules.ts';
 
-type Candidate = { chatId: string; userId: string; talentId: string; kind: ReachOutKind; occasionKey: string };
+type Candidate = {
+  chatId: string;
+  userId: string;
+  talentId: string;
+  kind: ReachOutKind;
+  occasionKey: string;
+  instruction: string;
+};
 
 export type EvaluateOutcome = {
   due: number;
@@ -35,10 +51,10 @@ const dayMs = 86_400_000;
 
 async function dueOccasions(
   db: Database,
-  trigger: { talentId: string; kind: ReachOutKind; params: ReachOutParams },
+  trigger: { talentId: string; kind: ReachOutKind; params: ReachOutParams; instruction: string },
   now: Date,
 ): Promise<Candidate[]> {
-  const { talentId, kind } = trigger;
+  const { talentId, kind, instruction } = trigger;
   const stamp = sql`${now.toISOString()}::timestamptz`;
   if (kind === 'CHECK_IN') {
     const params = {
@@ -53,7 +69,7 @@ async function dueOccasions(
       where c.talent_id = ${talentId} and c.last_user_message_at <= ${quietSince}::timestamptz`);
     return rows.flatMap((row) => {
       const key = checkInOccasion({ fanMessageCount: row.fan_messages, lastUserMessageAt: new Date(row.last) }, params, now);
-      return key ? [{ chatId: row.id, userId: row.user_id, talentId, kind, occasionKey: key }] : [];
+      return key ? [{ chatId: row.id, userId: row.user_id, talentId, kind, occasionKey: key, instruction }] : [];
     });
   }
   if (kind === 'THANK_YOU') {
@@ -67,7 +83,14 @@ async function dueOccasions(
           or (p.subscription_id is not null and not exists (
             select 1 from payments q where q.subscription_id = p.subscription_id and q.created_at < p.created_at))
         )`);
-    return rows.map((row) => ({ chatId: row.chat_id, userId: row.user_id, talentId, kind, occasionKey: `thank-you:${row.id}` }));
+    return rows.map((row) => ({
+      chatId: row.chat_id,
+      userId: row.user_id,
+      talentId,
+      kind,
+      occasionKey: `thank-you:${row.id}`,
+      instruction,
+    }));
   }
   const rows = await db.execute<{ id: string; status: string; period_end: string; chat_id: string; user_id: string }>(sql`
     select s.id, s.status, s.current_period_end as period_end, c.id as chat_id, s.user_id from subscriptions s
@@ -80,23 +103,8 @@ async function dueOccasions(
       kind === 'SUBSCRIPTION_ENDING'
         ? subscriptionEndingOccasion(subscription, now)
         : subscriptionLapsedOccasion(subscription, now);
-    return key ? [{ chatId: row.chat_id, userId: row.user_id, talentId, kind, occasionKey: key }] : [];
+    return key ? [{ chatId: row.chat_id, userId: row.user_id, talentId, kind, occasionKey: key, instruction }] : [];
   });
-}
-
-/** The offline engine's words for each trigger (docs/reach-out.md). */
-export function reachOutTemplate(kind: ReachOutKind, fanName: string): string {
-  const hello = fanName.trim() ? `Hey ${fanName.trim()}!` : 'Hey!';
-  switch (kind) {
-    case 'CHECK_IN':
-      return `${hello} It's been a little while. How have you been? I'd love to hear what you're up to.`;
-    case 'THANK_YOU':
-      return `${hello} Thank you so much for your support, it really means a lot to me.`;
-    case 'SUBSCRIPTION_ENDING':
-      return `${hello} Just a heads-up: your subscription ends in a few days. I'd love to keep chatting!`;
-    case 'SUBSCRIPTION_LAPSED':
-      return `${hello} Your subscription has ended. I miss our chats, come back any time!`;
-  }
 }
 
 type SendResult =
@@ -104,9 +112,15 @@ type SendResult =
   | { outcome: 'already' }
   | { outcome: 'blocked'; reason: SkipReason };
 
-/** One occasion, in one transaction under the chat's lock: the rules, then the row and the message. */
-async function sendOccasion(tx: Transaction, candidate: Candidate, now: Date): Promise<SendResult> {
-  const [fan] = await tx.execute<{
+type FanCheck = Exclude<SendResult, { outcome: 'sent' }> | { outcome: 'due'; fanName: string; twinName: string; twinTag: string };
+
+/**
+ * Whether the occasion may be sent now: not sent before, and no rule against it. Read once before
+ * the words are written (so no model call is spent on a blocked fan), then again under the chat's
+ * lock (`lock`) in the transaction that sends, where the answer is final.
+ */
+async function checkOccasion(db: Executor, candidate: Candidate, now: Date, lock: boolean): Promise<FanCheck> {
+  const [fan] = await db.execute<{
     off_at: string | null;
     paused_until: string | null;
     minor_at: string | null;
@@ -124,13 +138,13 @@ async function sendOccasion(tx: Transaction, candidate: Candidate, now: Date): P
       (select max(created_at) from crisis_referrals cr where cr.chat_id = c.id) as crisis_at
     from chats c join users u on u.id = c.user_id join talents t on t.id = c.talent_id left join talent_configs tc on tc.id = c.talent_id
     where c.id = ${candidate.chatId}
-    for no key update of c`);
+    ${lock ? sql`for no key update of c` : sql``}`);
   if (!fan) return { outcome: 'already' };
-  const [existing] = await tx.execute<{ id: string }>(sql`
+  const [existing] = await db.execute<{ id: string }>(sql`
     select id from reach_outs where talent_id = ${candidate.talentId} and user_id = ${candidate.userId}
       and occasion_key = ${candidate.occasionKey}`);
   if (existing) return { outcome: 'already' };
-  const sent = await tx.execute<{ sent_at: string }>(sql`
+  const sent = await db.execute<{ sent_at: string }>(sql`
     select sent_at from reach_outs where user_id = ${candidate.userId} and talent_id = ${candidate.talentId}
       and sent_at > ${now.toISOString()}::timestamptz - interval '7 days'`);
   const date = (value: string | null) => (value ? new Date(value) : null);
@@ -149,7 +163,13 @@ async function sendOccasion(tx: Transaction, candidate: Candidate, now: Date): P
   // Nothing is stored for a blocked occasion: a cap or the clock passes and the next run sends it;
   // a fan who turns reach-outs back on is written to while it is still due.
   if (reason) return { outcome: 'blocked', reason };
+  return { outcome: 'due', fanName: fan.name, twinName: fan.twin_name, twinTag: fan.twin_tag };
+}
 
+/** One occasion, in one transaction under the chat's lock: the rules again, then the row and the message. */
+async function sendOccasion(tx: Transaction, candidate: Candidate, text: string, now: Date): Promise<SendResult> {
+  const check = await checkOccasion(tx, candidate, now, true);
+  if (check.outcome !== 'due') return check;
   const reachOutId = newId();
   const messageId = newId();
   const stamp = sql`${now.toISOString()}::timestamptz`;
@@ -160,7 +180,6 @@ async function sendOccasion(tx: Transaction, candidate: Candidate, now: Date): P
     on conflict (talent_id, user_id, occasion_key) do nothing
     returning id`);
   if (inserted.length === 0) return { outcome: 'already' };
-  const text = reachOutTemplate(candidate.kind, fan.name);
   await tx.execute(sql`
     insert into chat_messages (id, chat_id, sender_type, text, reach_out_id, created_at)
     values (${messageId}, ${candidate.chatId}, 'TALENT', ${text}, ${reachOutId}, ${stamp})`);
@@ -178,7 +197,19 @@ async function sendOccasion(tx: Transaction, candidate: Candidate, now: Date): P
     // The counts per trigger (the creator's Reach out page, the admin's tab).
     { entity: 'reach_outs', rowId: reachOutId, scopes: [`talent:${candidate.talentId}`, 'admin'] },
   ]);
-  return { outcome: 'sent', text, twinName: fan.twin_name, twinTag: fan.twin_tag, messageId };
+  return { outcome: 'sent', text, twinName: check.twinName, twinTag: check.twinTag, messageId };
+}
+
+/** The words are written outside the transaction: no lock or connection is held across a model call. */
+async function writeAndSend(
+  db: Database,
+  writer: ReachOutWriter | undefined,
+  candidate: Candidate,
+  fanName: string,
+  now: Date,
+): Promise<SendResult> {
+  const words = await writeReachOut(writer, db, candidate, fanName);
+  return db.transaction((tx) => sendOccasion(tx, candidate, words.text, now));
 }
 
 /**
@@ -207,21 +238,31 @@ async function pushReachOut(db: Database, push: ReachOutPush, userId: string, se
   return delivery.sent.length;
 }
 
-/** Every enabled trigger of every twin: its due occasions, each sent or left for a later run. */
+/**
+ * Every enabled trigger of every twin: its due occasions, each sent or left for a later run. With a
+ * writer the twin's model writes each message; without one, the offline templates do.
+ */
 export async function evaluateReachOuts(
   db: Database,
-  options: { now?: Date; push?: ReachOutPush } = {},
+  options: { now?: Date; push?: ReachOutPush; writer?: ReachOutWriter } = {},
 ): Promise<EvaluateOutcome> {
   const now = options.now ?? new Date();
   const triggers = await db
-    .select({ talentId: reachOutTriggers.talentId, kind: reachOutTriggers.kind, params: reachOutTriggers.params })
+    .select({
+      talentId: reachOutTriggers.talentId,
+      kind: reachOutTriggers.kind,
+      params: reachOutTriggers.params,
+      instruction: reachOutTriggers.instruction,
+    })
     .from(reachOutTriggers)
     .where(eq(reachOutTriggers.enabled, true));
   const outcome: EvaluateOutcome = { due: 0, sent: 0, already: 0, blocked: {}, pushed: 0 };
   for (const trigger of triggers) {
     for (const candidate of await dueOccasions(db, trigger, now)) {
       outcome.due += 1;
-      const result = await db.transaction((tx) => sendOccasion(tx, candidate, now));
+      const check = await checkOccasion(db, candidate, now, false);
+      const result: SendResult =
+        check.outcome === 'due' ? await writeAndSend(db, options.writer, candidate, check.fanName, now) : check;
       if (result.outcome === 'sent') {
         outcome.sent += 1;
         if (options.push) outcome.pushed += await pushReachOut(db, options.push, candidate.userId, result);

@@ -1,5 +1,13 @@
-// The twin reaching out to a fan on events (docs/reach-out.md): the pure rules and the fan's switch.
-export { type EvaluateOutcome, evaluateReachOuts, type ReachOutPush, reachOutTemplate } from './evaluate.ts';
+// The twin reaching out to a fan on events (docs/reach-out.md): the rules, the words, the sending, the fan's switch and the creator's settings.
+export {
+  type ReachOutOccasion,
+  type ReachOutWords,
+  type ReachOutWriter,
+  reachOutRequest,
+  reachOutTemplate,
+  writeReachOut,
+} from './compose.ts';
+export { type EvaluateOutcome, evaluateReachOuts, type ReachOutPush } from './evaluate.ts';
 export { getChatReachOuts, setChatReachOuts } from './fan-switch.ts';
 export {
   checkInOccasion,

@@ -47,7 +47,7 @@ export {
   textWeight,
   vectorWeight,
 } from './knowledge.ts';
-export type { ReplyModelRoute } from './load.ts';
+export { loadUnaskedContext, type ReplyModelRoute, type UnaskedContext } from './load.ts';
 export {
   type BuildReplyPromptInput,
   buildReplyFunctions,

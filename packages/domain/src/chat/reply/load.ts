@@ -238,38 +238,97 @@ export async function loadReplyContext(db: Executor, input: ReplyKeys): Promise<
           answer: starter.answer ?? null,
         })),
       },
-      config: {
-        persona: replyPersona(talent, config),
-        voice: config?.voice
-          ? {
-              id: config.voice.id,
-              stability: config.voice.stability,
-              similarityBoost: config.voice.similarityBoost,
-              style: config.voice.style,
-              model: config.voice.model,
-            }
-          : null,
-        faqId: config?.faqId ?? null,
-        llmModelId: config?.llmModelId ?? 'gpt-3.5-turbo',
-        llmFineTunedModelId: config?.llmFineTunedModelId ?? null,
-        llmTemperature: config?.llmTemperature ?? 1,
-        route: route ?? null,
-      },
+      config: twinReplyConfig(twin, route),
       appConfig,
       isTalentManager: manager !== undefined,
-      history: recent.reverse().map((message) => ({
-        senderType: message.senderType,
-        text: message.text,
-        attachmentTypes: message.attachments.map((attachment) => attachment.type),
-      })),
+      history: historyOf(recent),
       memories,
-      boundaries: {
-        topics: config?.blockedTopics ?? [],
-        contentLevel: config?.contentLevel ?? 'SAFE',
-        fanIsMinor: row.fanDeclaredMinorAt !== null,
-      },
+      boundaries: boundariesOf(config, row.fanDeclaredMinorAt),
       holdForApproval: holdsReplies(row.chatReplyApproval, config?.replyApproval ?? false),
     },
+  };
+}
+
+/** The twin's side of a reply: its persona, voice, FAQ and model, from its talent and config rows. */
+function twinReplyConfig(
+  { talent, config }: { talent: typeof talents.$inferSelect; config: typeof talentConfigs.$inferSelect | null },
+  route: ReplyModelRoute | undefined,
+): ReplyContext['config'] {
+  return {
+    persona: replyPersona(talent, config),
+    voice: config?.voice
+      ? {
+          id: config.voice.id,
+          stability: config.voice.stability,
+          similarityBoost: config.voice.similarityBoost,
+          style: config.voice.style,
+          model: config.voice.model,
+        }
+      : null,
+    faqId: config?.faqId ?? null,
+    llmModelId: config?.llmModelId ?? 'gpt-3.5-turbo',
+    llmFineTunedModelId: config?.llmFineTunedModelId ?? null,
+    llmTemperature: config?.llmTemperature ?? 1,
+    route: route ?? null,
+  };
+}
+
+/** The creator's rules a reply is checked against, and whether this fan said they are under 18. */
+const boundariesOf = (config: typeof talentConfigs.$inferSelect | null, fanDeclaredMinorAt: Date | null): BoundaryRules => ({
+  topics: config?.blockedTopics ?? [],
+  contentLevel: config?.contentLevel ?? 'SAFE',
+  fanIsMinor: fanDeclaredMinorAt !== null,
+});
+
+const historyOf = (recent: Array<{ senderType: HistoryMessage['senderType']; text: string; attachments: MessageAttachment[] }>) =>
+  recent.reverse().map((message) => ({
+    senderType: message.senderType,
+    text: message.text,
+    attachmentTypes: message.attachments.map((attachment) => attachment.type),
+  }));
+
+/**
+ * What the twin reads to write to a fan unasked (a reach-out, docs/reach-out.md): a reply's reads
+ * without a fan message to answer, the history being the chat's latest messages. Null: no such chat.
+ */
+export type UnaskedContext = Pick<ReplyContext, 'chat' | 'config' | 'appConfig' | 'history' | 'memories' | 'boundaries'>;
+
+const latestHistoryStatement = builtOnce('unasked_history', (db) =>
+  db
+    .select({ senderType: chatMessages.senderType, text: chatMessages.text, attachments: chatMessages.attachments })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.chatId, chatId), isNull(chatMessages.notice)))
+    .orderBy(desc(chatMessages.createdAt))
+    .limit(replyHistoryLimit),
+);
+
+const unaskedChatStatement = builtOnce('unasked_chat', (db) =>
+  db
+    .select({ chat: { id: chats.id, talentId: chats.talentId, userId: chats.userId }, fanDeclaredMinorAt: users.declaredMinorAt })
+    .from(chats)
+    .innerJoin(users, eq(users.id, chats.userId))
+    .where(eq(chats.id, chatId))
+    .limit(1),
+);
+
+export async function loadUnaskedContext(db: Executor, chat: string): Promise<UnaskedContext | null> {
+  const keys = { chatId: chat };
+  const [[row], [twin], [appConfig], recent, memories, [route]] = await Promise.all([
+    unaskedChatStatement(db, keys),
+    twinStatement(db, keys),
+    appConfigStatement(db, {}),
+    latestHistoryStatement(db, keys),
+    memoriesStatement(db, keys),
+    routeStatement(db, keys),
+  ]);
+  if (!row || !twin || !appConfig) return null;
+  return {
+    chat: row.chat,
+    config: twinReplyConfig(twin, route),
+    appConfig,
+    history: historyOf(recent),
+    memories,
+    boundaries: boundariesOf(twin.config, row.fanDeclaredMinorAt),
   };
 }
 

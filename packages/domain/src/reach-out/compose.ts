@@ -1,0 +1,109 @@
+// The words of one reach-out (docs/reach-out.md#the-words). The twin's model writes them for that
+// fan from what a reply reads (its persona, the chat's latest messages, what it remembers of the
+// fan, its own material that fits) and the creator's instruction for the trigger. The offline
+// engine, a model that fails, or words that cross the creator's boundaries give the trigger's
+// template instead: a due reach-out is never lost to a model outage, and never says what a reply could not.
+import type { Executor } from '@doppel/db';
+import type { ReachOutKind } from '@doppel/validation';
+import { checkReply } from '../chat/boundaries/reply-check.ts';
+import { errorText } from '../chat/reply/attachments.ts';
+import { retrievePassages } from '../chat/reply/knowledge.ts';
+import { loadUnaskedContext, type ReplyModelRoute } from '../chat/reply/load.ts';
+import { buildReplyPrompt } from '../chat/reply/prompt.ts';
+import type { LlmPort } from '../ports/llm.ts';
+
+/** The worker's model, as the replies use it; absent: every reach-out is the offline template. */
+export type ReachOutWriter = {
+  llm: LlmPort;
+  /** Where a twin's fine-tuned version answers; absent, or answering undefined: `llm`. */
+  llmFor?: ((route: ReplyModelRoute) => LlmPort | undefined) | undefined;
+  /** OPENAI_CHAT_MODEL: replaces every twin's model, as for replies. */
+  modelOverride?: string | undefined;
+  log?: (message: string, fields: Record<string, unknown>) => void;
+};
+
+export type ReachOutOccasion = { chatId: string; talentId: string; kind: ReachOutKind; instruction: string };
+
+export type ReachOutWords = { text: string; engine: 'openai' | 'offline' };
+
+/** The offline engine's words for each trigger, with the fan's name when known. */
+export function reachOutTemplate(kind: ReachOutKind, fanName: string): string {
+  const hello = fanName.trim() ? `Hey ${fanName.trim()}!` : 'Hey!';
+  switch (kind) {
+    case 'CHECK_IN':
+      return `${hello} It's been a little while. How have you been? I'd love to hear what you're up to.`;
+    case 'THANK_YOU':
+      return `${hello} Thank you so much for your support, it really means a lot to me.`;
+    case 'SUBSCRIPTION_ENDING':
+      return `${hello} Just a heads-up: your subscription ends in a few days. I'd love to keep chatting!`;
+    case 'SUBSCRIPTION_LAPSED':
+      return `${hello} Your subscription has ended. I miss our chats, come back any time!`;
+  }
+}
+
+/** What happened, as the model is told it. */
+const situations: Record<ReachOutKind, string> = {
+  CHECK_IN: 'The fan has not written to you for a while.',
+  THANK_YOU: 'The fan just made their first purchase from you, or started a subscription.',
+  SUBSCRIPTION_ENDING: "The fan's subscription to you ends in a few days.",
+  SUBSCRIPTION_LAPSED: "The fan's subscription to you has ended.",
+};
+
+/** The last turn of the prompt: why the twin writes first, and how. */
+export function reachOutRequest(kind: ReachOutKind, instruction: string): string {
+  const asked = instruction.trim() ? ` Your creator asks: ${instruction.trim()}` : '';
+  return `You are writing to the fan first, without them asking. ${situations[kind]} Write one short, warm, personal chat message (one to three sentences) in your own voice that fits what you know of them and your recent conversation. No prices, links or attachments.${asked}`;
+}
+
+export async function writeReachOut(
+  writer: ReachOutWriter | undefined,
+  db: Executor,
+  occasion: ReachOutOccasion,
+  fanName: string,
+): Promise<ReachOutWords> {
+  const template = (): ReachOutWords => ({ text: reachOutTemplate(occasion.kind, fanName), engine: 'offline' });
+  // No model anywhere: nothing to read.
+  if (!writer || (writer.llm.engine === 'offline' && !writer.llmFor)) return template();
+  try {
+    const context = await loadUnaskedContext(db, occasion.chatId);
+    if (!context) return template();
+    const routed = context.config.route ? writer.llmFor?.(context.config.route) : undefined;
+    const llm = routed ?? writer.llm;
+    if (llm.engine === 'offline') return template();
+    const model = (routed ? null : writer.modelOverride) ?? context.config.llmFineTunedModelId ?? context.config.llmModelId;
+    const request = reachOutRequest(occasion.kind, occasion.instruction);
+    // The twin's own material that fits the recent conversation and the reason to write.
+    const lastFanMessage = context.history.findLast((message) => message.senderType === 'USER')?.text ?? '';
+    const passages = await retrievePassages(db, writer.llm, {
+      talentId: occasion.talentId,
+      text: `${lastFanMessage}\n${occasion.instruction}`.trim() || situations[occasion.kind],
+    }).catch(() => []);
+    const prompt = buildReplyPrompt({
+      templates: context.appConfig,
+      functionSchemaConfig: context.appConfig.functionSchemaConfig,
+      persona: context.config.persona,
+      history: context.history,
+      faqMatches: [],
+      isTalentManager: false,
+      memories: context.memories,
+      passages,
+    });
+    const response = await llm.complete({
+      model,
+      temperature: context.config.llmTemperature,
+      messages: [...prompt.messages, { role: 'system', content: request }],
+      functions: [],
+    });
+    const text = response.text?.trim();
+    if (!text) return template();
+    const crossing = await checkReply({ llm: writer.llm, log: writer.log }, text, context.boundaries);
+    if (crossing) {
+      writer.log?.('reach-out crossed a boundary; template sent', { chatId: occasion.chatId, reason: crossing.reason });
+      return template();
+    }
+    return { text, engine: response.engine };
+  } catch (error) {
+    writer.log?.('reach-out not written by the model; template sent', { chatId: occasion.chatId, error: errorText(error) });
+    return template();
+  }
+}

@@ -34,23 +34,31 @@ export type ReachOutFan = {
 
 export type ReachOutTwin = { contentLevel: ContentLevel; repliesHeldForApproval: boolean };
 
+// One formatter per zone: making one costs tens of microseconds, and a run checks thousands of fans.
+// Only zones the runtime knows are kept (a few hundred at most), whatever fans send.
+const hourFormats = new Map<string, Intl.DateTimeFormat>();
+
+function hourFormat(timeZone: string): Intl.DateTimeFormat | null {
+  const known = hourFormats.get(timeZone);
+  if (known) return known;
+  try {
+    const format = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' });
+    hourFormats.set(timeZone, format);
+    return format;
+  } catch {
+    return null;
+  }
+}
+
 /** A zone the runtime knows, else the default. */
 export function fanTimeZone(timeZone: string | null): string {
-  if (!timeZone) return defaultFanTimeZone;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return timeZone;
-  } catch {
-    return defaultFanTimeZone;
-  }
+  return timeZone && hourFormat(timeZone) ? timeZone : defaultFanTimeZone;
 }
 
 /** The hour (0–23) on the fan's clock at `now`. */
 export function localHour(now: Date, timeZone: string | null): number {
-  const hour = new Intl.DateTimeFormat('en-US', { timeZone: fanTimeZone(timeZone), hour: 'numeric', hourCycle: 'h23' }).format(
-    now,
-  );
-  return Number(hour) % 24;
+  const format = hourFormat(fanTimeZone(timeZone)) as Intl.DateTimeFormat;
+  return Number(format.format(now)) % 24;
 }
 
 export function inQuietHours(now: Date, timeZone: string | null): boolean {

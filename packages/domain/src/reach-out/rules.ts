@@ -35,7 +35,7 @@ export type ReachOutFan = {
 export type ReachOutTwin = { contentLevel: ContentLevel; repliesHeldForApproval: boolean };
 
 // One formatter per zone: making one costs tens of microseconds, and a run checks thousands of fans.
-// Only zones the runtime knows are kept (a few hundred at most), whatever fans send.
+// Only zones the runtime knows, as it spells them, are kept (a few hundred at most), whatever fans send.
 const hourFormats = new Map<string, Intl.DateTimeFormat>();
 
 function hourFormat(timeZone: string): Intl.DateTimeFormat | null {
@@ -43,7 +43,7 @@ function hourFormat(timeZone: string): Intl.DateTimeFormat | null {
   if (known) return known;
   try {
     const format = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' });
-    hourFormats.set(timeZone, format);
+    if (format.resolvedOptions().timeZone === timeZone) hourFormats.set(timeZone, format);
     return format;
   } catch {
     return null;

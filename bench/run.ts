@@ -1,4 +1,4 @@
-// `npm run bench [live-reads|chat-send|replies|admin-lists|earnings|broadcasts|creator-insights|job-pickup|knowledge|quality|web]`: runs the benchmarks
+// `npm run bench [live-reads|chat-send|replies|admin-lists|earnings|broadcasts|creator-insights|job-pickup|knowledge|quality|reach-out|web]`: runs the benchmarks
 // and prints their figures against their baselines, measured in the same run. Exits non-zero when a target is missed.
 import { benchAdminLists } from './admin-lists.ts';
 import { benchBroadcasts } from './broadcasts.ts';
@@ -9,6 +9,7 @@ import { benchJobPickup } from './job-pickup.ts';
 import { benchKnowledgeRetrieval } from './knowledge-retrieval.ts';
 import { benchLiveReads } from './live-reads.ts';
 import { benchQuality } from './quality.ts';
+import { benchReachOut } from './reach-out.ts';
 import { benchReplies } from './replies.ts';
 import { benchWeb } from './web.ts';
 
@@ -23,6 +24,7 @@ const benches = {
   'job-pickup': benchJobPickup,
   knowledge: benchKnowledgeRetrieval,
   quality: benchQuality,
+  'reach-out': benchReachOut,
   web: benchWeb,
 };
 const wanted = process.argv.slice(2).filter((name): name is keyof typeof benches => name in benches);

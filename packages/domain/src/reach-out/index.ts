@@ -7,7 +7,8 @@ export {
   reachOutTemplate,
   writeReachOut,
 } from './compose.ts';
-export { type EvaluateOutcome, evaluateReachOuts, type ReachOutPush } from './evaluate.ts';
+export { type DueOccasion, findDueOccasions } from './due-occasions.ts';
+export { type EvaluateOutcome, evaluateReachOuts, type ReachOutPush, reachOutBatchSize } from './evaluate.ts';
 export { getChatReachOuts, setChatReachOuts } from './fan-switch.ts';
 export {
   checkInOccasion,

@@ -10,6 +10,9 @@ export const reachOutJobs = {
     queue: {
       // One run queued and one running; each occasion is sent once under its chat's lock and unique key anyway.
       ...sweepQueue,
+      // A worker killed mid-run is noticed in seconds and the run retried (what it sent stays sent),
+      // instead of holding the one running slot until the run expires.
+      heartbeatSeconds: 10,
     },
     work: { pollingIntervalSeconds: 10, concurrency: 1 },
     // Every 15 minutes: a fan leaving quiet hours or a cap hears within a quarter of an hour.

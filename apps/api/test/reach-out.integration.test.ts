@@ -61,6 +61,7 @@ describe('the creator’s Settings → Reach out', () => {
       ['THANK_YOU', false],
       ['SUBSCRIPTION_ENDING', false],
       ['SUBSCRIPTION_LAPSED', false],
+      ['CUSTOM_DATE', false],
     ]);
 
     const saved = await creator.client.talent.reachOut.update.mutate({
@@ -118,6 +119,49 @@ describe('the creator’s Settings → Reach out', () => {
       stats: { sent: 1, replied: 1, purchases: 0 },
     });
     expect(await refusal(creator.client.admin.talents.reachOut.query({ talentId }))).toMatchObject({ code: 'FORBIDDEN' });
+  });
+});
+
+describe('a date the creator chooses', () => {
+  it('needs a time and what to say once on, refuses a past time, and keeps the time as an instant with its audience', async () => {
+    const creator = await signIn(api, people.creatorA.email as string);
+    const talentId = people.talentA.id;
+    const custom = (values: Record<string, unknown>) =>
+      creator.client.talent.reachOut.update.mutate({ talentId, kind: 'CUSTOM_DATE', enabled: true, instruction: '', ...values });
+    const missing = await refusal(custom({}));
+    expect(missing.fieldErrors).toMatchObject({
+      sendAt: ['Pick the date and time to send'],
+      instruction: ['Write what your twin should tell them'],
+    });
+    const past = await refusal(custom({ sendAt: '2020-01-01T10:00:00Z', instruction: 'My new video is out!' }));
+    expect(past.fieldErrors?.sendAt).toEqual(['Pick a time in the future']);
+    const garbled = await refusal(custom({ sendAt: 'next friday', instruction: 'My new video is out!' }));
+    expect(garbled.fieldErrors?.sendAt).toEqual(['Pick a valid date and time']);
+    expect((await creator.client.talent.reachOut.get.query({ talentId })).triggers[4]).toMatchObject({
+      enabled: false,
+      sendAt: null,
+    });
+
+    const saved = await custom({
+      sendAt: '2031-03-01T10:00:00+02:00',
+      instruction: 'My new video is out!',
+      audience: 'SUBSCRIBERS',
+    });
+    expect(saved.triggers[4]).toMatchObject({
+      kind: 'CUSTOM_DATE',
+      enabled: true,
+      sendAt: '2031-03-01T08:00:00.000Z',
+      audience: 'SUBSCRIBERS',
+      instruction: 'My new video is out!',
+    });
+    // Turned off, it needs nothing.
+    const off = await creator.client.talent.reachOut.update.mutate({
+      talentId,
+      kind: 'CUSTOM_DATE',
+      enabled: false,
+      instruction: '',
+    });
+    expect(off.triggers[4]?.enabled).toBe(false);
   });
 });
 

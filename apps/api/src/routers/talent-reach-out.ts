@@ -10,5 +10,5 @@ export const talentReachOutRouter = router({
   update: talentProcedure
     .input(reachOutTriggerForm)
     .output(reachOutSettingsOutput)
-    .mutation(({ ctx, input }) => ctx.write((tx) => updateReachOutTrigger(tx, ctx.talentId, input))),
+    .mutation(({ ctx, input }) => ctx.write((tx) => updateReachOutTrigger(tx, ctx.talentId, input, ctx.now()))),
 });

@@ -187,4 +187,37 @@ describe('chat.reach-out', () => {
       await openai.close();
     }
   });
+
+  it('writes once to the audience of a date the creator chose, from its time until two days after', async () => {
+    const db = database.db;
+    const at = new Date(now.getTime() + 90 * day);
+    const custom = async (chatId: string) =>
+      (await reachOutMessages(chatId)).filter((message) => message.text.includes('My new video is out!'));
+    // Quiet days count back from this file's clock: Zoe wrote 3 days before the date, Max 40.
+    const recent = await fan('Zoe', 1, -87);
+    const old = await fan('Max', 1, -50);
+    await db.insert(reachOutTriggers).values({
+      talentId: twinId,
+      kind: 'CUSTOM_DATE',
+      enabled: true,
+      instruction: 'My new video is out!',
+      params: { sendAt: at.toISOString(), audience: 'RECENT' },
+    });
+    try {
+      await evaluateReachOuts(db, { now: new Date(at.getTime() - 3_600_000) });
+      expect(await custom(recent.chatId), 'not before its time').toEqual([]);
+      await evaluateReachOuts(db, { now: new Date(at.getTime() + 3_600_000) });
+      await evaluateReachOuts(db, { now: new Date(at.getTime() + 2 * 3_600_000) });
+      expect((await custom(recent.chatId)).map((message) => message.text)).toEqual(['Hey Zoe! My new video is out!']);
+      expect(await custom(old.chatId), 'outside the audience').toEqual([]);
+      // Two days on, the date is over: a fan who wrote since is not written to.
+      const late = await fan('Ida', 1, -89);
+      await evaluateReachOuts(db, { now: new Date(at.getTime() + 3 * day) });
+      expect(await custom(late.chatId)).toEqual([]);
+    } finally {
+      await db
+        .delete(reachOutTriggers)
+        .where(and(eq(reachOutTriggers.talentId, twinId), eq(reachOutTriggers.kind, 'CUSTOM_DATE')));
+    }
+  });
 });

@@ -29,7 +29,7 @@ export const reachOutTriggers = pgTable(
     index('reach_out_triggers_enabled_idx').on(t.kind).where(sql`${t.enabled}`),
     check(
       'reach_out_triggers_kind_check',
-      sql`${t.kind} in ('CHECK_IN', 'THANK_YOU', 'SUBSCRIPTION_ENDING', 'SUBSCRIPTION_LAPSED')`,
+      sql`${t.kind} in ('CHECK_IN', 'THANK_YOU', 'SUBSCRIPTION_ENDING', 'SUBSCRIPTION_LAPSED', 'CUSTOM_DATE')`,
     ),
   ],
 );
@@ -72,6 +72,6 @@ export const reachOuts = pgTable(
     index('reach_outs_chat_idx').on(t.chatId),
     index('reach_outs_message_idx').on(t.messageId).where(sql`${t.messageId} is not null`),
     check('reach_outs_status_check', sql`${t.status} in ('PENDING', 'SENT', 'SKIPPED')`),
-    check('reach_outs_kind_check', sql`${t.kind} in ('CHECK_IN', 'THANK_YOU', 'SUBSCRIPTION_ENDING', 'SUBSCRIPTION_LAPSED')`),
+    check('reach_outs_kind_check', sql`${t.kind} in ('CHECK_IN', 'THANK_YOU', 'SUBSCRIPTION_ENDING', 'SUBSCRIPTION_LAPSED', 'CUSTOM_DATE')`),
   ],
 );

@@ -26,8 +26,11 @@ export type ReachOutOccasion = { chatId: string; talentId: string; kind: ReachOu
 
 export type ReachOutWords = { text: string; engine: 'openai' | 'offline' };
 
-/** The offline engine's words for each trigger, with the fan's name when known. */
-export function reachOutTemplate(kind: ReachOutKind, fanName: string): string {
+/**
+ * The offline engine's words for each trigger, with the fan's name when known. A date the creator
+ * chose says what the creator wrote for it.
+ */
+export function reachOutTemplate(kind: ReachOutKind, fanName: string, instruction = ''): string {
   const hello = fanName.trim() ? `Hey ${fanName.trim()}!` : 'Hey!';
   switch (kind) {
     case 'CHECK_IN':
@@ -38,6 +41,8 @@ export function reachOutTemplate(kind: ReachOutKind, fanName: string): string {
       return `${hello} Just a heads-up: your subscription ends in a few days. I'd love to keep chatting!`;
     case 'SUBSCRIPTION_LAPSED':
       return `${hello} Your subscription has ended. I miss our chats, come back any time!`;
+    case 'CUSTOM_DATE':
+      return instruction.trim() ? `${hello} ${instruction.trim()}` : `${hello} I was just thinking of you. How are you doing?`;
   }
 }
 
@@ -47,6 +52,7 @@ const situations: Record<ReachOutKind, string> = {
   THANK_YOU: 'The fan just made their first purchase from you, or started a subscription.',
   SUBSCRIPTION_ENDING: "The fan's subscription to you ends in a few days.",
   SUBSCRIPTION_LAPSED: "The fan's subscription to you has ended.",
+  CUSTOM_DATE: 'Your creator chose today to write to the fan.',
 };
 
 /** The last turn of the prompt: why the twin writes first, and how. */
@@ -61,7 +67,10 @@ export async function writeReachOut(
   occasion: ReachOutOccasion,
   fanName: string,
 ): Promise<ReachOutWords> {
-  const template = (): ReachOutWords => ({ text: reachOutTemplate(occasion.kind, fanName), engine: 'offline' });
+  const template = (): ReachOutWords => ({
+    text: reachOutTemplate(occasion.kind, fanName, occasion.instruction),
+    engine: 'offline',
+  });
   // No model anywhere: nothing to read.
   if (!writer || (writer.llm.engine === 'offline' && !writer.llmFor)) return template();
   try {

@@ -2,7 +2,7 @@
 // query per kind of trigger, not one per twin, so a million fans across a thousand twins are read in
 // a few scans. SQL narrows the fans down; the pure rules in rules.ts make each occasion's key.
 import type { Executor } from '@doppel/db';
-import { checkInDefaults, type ReachOutKind } from '@doppel/validation';
+import { checkInDefaults, customDateWindowDays, type ReachOutKind } from '@doppel/validation';
 import { sql } from 'drizzle-orm';
 import { checkInOccasion, subscriptionEndingOccasion, subscriptionLapsedOccasion } from './rules.ts';
 
@@ -114,6 +114,39 @@ async function dueSubscriptionOccasions(db: Executor, now: Date): Promise<DueOcc
   });
 }
 
+/**
+ * A date the creator chose: from its time until two days after (quiet hours and caps may hold a fan
+ * back a while), to the fans of the audience picked, once per fan for that time.
+ */
+async function dueCustomDates(db: Executor, now: Date): Promise<DueOccasion[]> {
+  const stamp = sql`${now.toISOString()}::timestamptz`;
+  const sendAt = sql`(t.params->>'sendAt')::timestamptz`;
+  const rows = await db.execute<{
+    chat_id: string;
+    user_id: string;
+    talent_id: string;
+    instruction: string;
+    send_at: string;
+  }>(sql`
+    select c.id as chat_id, c.user_id, c.talent_id, t.instruction, t.params->>'sendAt' as send_at
+    from reach_out_triggers t
+    join chats c on c.talent_id = t.talent_id and c.last_user_message_at is not null
+    where t.kind = 'CUSTOM_DATE' and t.enabled and t.params ? 'sendAt'
+      and ${sendAt} <= ${stamp} and ${sendAt} > ${stamp} - make_interval(days => ${customDateWindowDays})
+      and case coalesce(t.params->>'audience', 'EVERYONE')
+        when 'RECENT' then c.last_user_message_at > ${stamp} - interval '30 days'
+        when 'PAYING' then exists (select 1 from payments p where p.user_id = c.user_id and p.talent_id = c.talent_id)
+        when 'SUBSCRIBERS' then exists (
+          select 1 from subscriptions s where s.user_id = c.user_id and s.talent_id = c.talent_id
+            and s.status = 'ACTIVE' and s.current_period_end > ${stamp})
+        else true
+      end
+      and not exists (
+        select 1 from reach_outs r where r.talent_id = c.talent_id and r.user_id = c.user_id
+          and r.occasion_key = 'custom:' || (t.params->>'sendAt'))`);
+  return rows.map((row) => occasion(row, 'CUSTOM_DATE', `custom:${row.send_at}`));
+}
+
 function occasion(
   row: { chat_id: string; user_id: string; talent_id: string; instruction: string },
   kind: ReachOutKind,
@@ -124,10 +157,11 @@ function occasion(
 
 /** Every enabled trigger's due occasions, check-ins first. An occasion already sent may still be listed (the sending skips it). */
 export async function findDueOccasions(db: Executor, now: Date): Promise<DueOccasion[]> {
-  const [checkIns, thankYous, subscriptions] = await Promise.all([
+  const [checkIns, thankYous, subscriptions, customDates] = await Promise.all([
     dueCheckIns(db, now),
     dueThankYous(db, now),
     dueSubscriptionOccasions(db, now),
+    dueCustomDates(db, now),
   ]);
-  return [...checkIns, ...thankYous, ...subscriptions];
+  return [...checkIns, ...thankYous, ...subscriptions, ...customDates];
 }

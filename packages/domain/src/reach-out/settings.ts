@@ -5,12 +5,14 @@ import { type Executor, reachOutTriggers, recordChanges, talentConfigs } from '@
 import {
   checkInDefaults,
   type ReachOutKind,
+  type ReachOutParams,
   type ReachOutSettingsView,
   type ReachOutStatsView,
   type ReachOutTriggerForm,
   reachOutKinds,
 } from '@doppel/validation';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { DomainError } from '../errors.ts';
 
 /** Sent, replied and purchases within 7 days, per trigger, for one twin. */
 export async function reachOutStats(db: Executor, talentId: string): Promise<Record<ReachOutKind, ReachOutStatsView>> {
@@ -51,6 +53,8 @@ export async function getReachOutSettings(db: Executor, talentId: string): Promi
         instruction: row?.instruction ?? '',
         minMessages: row?.params.minMessages ?? checkInDefaults.minMessages,
         quietDays: row?.params.quietDays ?? checkInDefaults.quietDays,
+        sendAt: row?.params.sendAt ?? null,
+        audience: row?.params.audience ?? 'EVERYONE',
         stats: stats[kind],
       };
     }),
@@ -58,19 +62,41 @@ export async function getReachOutSettings(db: Executor, talentId: string): Promi
   };
 }
 
-/** Saves one trigger as the creator set it; the numbers left out keep their defaults. */
+/** What a trigger keeps besides its switch and instruction: the check-in's numbers, a custom date's time and audience. */
+function paramsOf(form: ReachOutTriggerForm): ReachOutParams {
+  if (form.kind === 'CHECK_IN') {
+    return {
+      minMessages: form.minMessages ?? checkInDefaults.minMessages,
+      quietDays: form.quietDays ?? checkInDefaults.quietDays,
+    };
+  }
+  if (form.kind === 'CUSTOM_DATE') {
+    return { audience: form.audience ?? 'EVERYONE', ...(form.sendAt ? { sendAt: new Date(form.sendAt).toISOString() } : {}) };
+  }
+  return {};
+}
+
+/**
+ * Saves one trigger as the creator set it; the numbers left out keep their defaults. A custom date
+ * turned on must be in the future: one already past would go out at once, which the creator did not pick.
+ */
 export async function updateReachOutTrigger(
   tx: Executor,
   talentId: string,
   form: ReachOutTriggerForm,
+  now = new Date(),
 ): Promise<ReachOutSettingsView> {
-  const params =
-    form.kind === 'CHECK_IN'
-      ? {
-          minMessages: form.minMessages ?? checkInDefaults.minMessages,
-          quietDays: form.quietDays ?? checkInDefaults.quietDays,
-        }
-      : {};
+  const params = paramsOf(form);
+  if (form.kind === 'CUSTOM_DATE' && form.enabled && params.sendAt && new Date(params.sendAt) <= now) {
+    const [saved] = await tx
+      .select({ enabled: reachOutTriggers.enabled, params: reachOutTriggers.params })
+      .from(reachOutTriggers)
+      .where(and(eq(reachOutTriggers.talentId, talentId), eq(reachOutTriggers.kind, 'CUSTOM_DATE')));
+    // Saving again a date that already went out (a new instruction, the switch) is allowed.
+    if (!(saved?.enabled && saved.params.sendAt === params.sendAt)) {
+      throw new DomainError('INVALID', 'Pick a time in the future.', { sendAt: ['Pick a time in the future'] });
+    }
+  }
   const values = { enabled: form.enabled, instruction: form.instruction, params, updatedAt: new Date() };
   await tx
     .insert(reachOutTriggers)

@@ -4,8 +4,25 @@ import { z } from 'zod';
 import { singleLineText } from '../common/single-line.ts';
 import { type ReachOutKind, reachOutKinds } from '../enums.ts';
 
-/** A trigger's numbers; only the check-in has any today. */
-export type ReachOutParams = { minMessages?: number; quietDays?: number };
+/** Who a date the creator chooses writes to: fans who ever wrote to the twin, narrowed. */
+export const reachOutAudiences = ['EVERYONE', 'RECENT', 'PAYING', 'SUBSCRIBERS'] as const;
+export type ReachOutAudience = (typeof reachOutAudiences)[number];
+export const reachOutAudienceLabels: Record<ReachOutAudience, string> = {
+  EVERYONE: 'Every fan who wrote to your twin',
+  RECENT: 'Fans who wrote in the last 30 days',
+  PAYING: 'Fans who bought something',
+  SUBSCRIBERS: 'Current subscribers',
+};
+/** The days after its time a custom date's message may still go out (quiet hours, caps). */
+export const customDateWindowDays = 2;
+
+/** A trigger's settings: the check-in's numbers, or a custom date's time (an ISO instant) and audience. */
+export type ReachOutParams = {
+  minMessages?: number;
+  quietDays?: number;
+  sendAt?: string;
+  audience?: ReachOutAudience;
+};
 
 export const reachOutInstructionMaxLength = 500;
 export const checkInDefaults = { minMessages: 5, quietDays: 7 } as const;
@@ -19,6 +36,10 @@ export const reachOutKindLabels: Record<ReachOutKind, { title: string; descripti
   THANK_YOU: { title: 'Thank you', description: "A fan's first purchase, or a new subscription." },
   SUBSCRIPTION_ENDING: { title: 'Subscription ending', description: "A fan's subscription ends in 3 days." },
   SUBSCRIPTION_LAPSED: { title: 'Subscription lapsed', description: "A fan's subscription has ended." },
+  CUSTOM_DATE: {
+    title: 'A date you choose',
+    description: 'Once, at the time you set, to the fans you pick: news, a launch, a holiday greeting.',
+  },
 };
 
 const whole = (label: string, min: number, max: number) =>
@@ -28,17 +49,27 @@ const whole = (label: string, min: number, max: number) =>
     .min(min, `Enter ${label} from ${min} to ${max}`)
     .max(max, `Enter ${label} from ${min} to ${max}`);
 
-/** One trigger as the creator saves it. */
-export const reachOutTriggerForm = z.object({
-  kind: z.enum(reachOutKinds, 'Choose a trigger'),
-  enabled: z.boolean(),
-  instruction: z
-    .string()
-    .trim()
-    .max(reachOutInstructionMaxLength, `Keep the instruction under ${reachOutInstructionMaxLength} characters`),
-  minMessages: whole('a number of messages', 1, 1000).optional(),
-  quietDays: whole('a number of days', 1, 90).optional(),
-});
+/** One trigger as the creator saves it. A custom date that is on needs its time and what to say. */
+export const reachOutTriggerForm = z
+  .object({
+    kind: z.enum(reachOutKinds, 'Choose a trigger'),
+    enabled: z.boolean(),
+    instruction: z
+      .string()
+      .trim()
+      .max(reachOutInstructionMaxLength, `Keep the instruction under ${reachOutInstructionMaxLength} characters`),
+    minMessages: whole('a number of messages', 1, 1000).optional(),
+    quietDays: whole('a number of days', 1, 90).optional(),
+    sendAt: z.iso.datetime({ offset: true, error: 'Pick a valid date and time' }).nullish(),
+    audience: z.enum(reachOutAudiences, 'Choose who gets it').optional(),
+  })
+  .superRefine((form, context) => {
+    if (form.kind !== 'CUSTOM_DATE' || !form.enabled) return;
+    if (!form.sendAt) context.addIssue({ code: 'custom', path: ['sendAt'], message: 'Pick the date and time to send' });
+    if (!form.instruction) {
+      context.addIssue({ code: 'custom', path: ['instruction'], message: 'Write what your twin should tell them' });
+    }
+  });
 export type ReachOutTriggerForm = z.infer<typeof reachOutTriggerForm>;
 
 export const reachOutStatsOutput = z.object({
@@ -56,6 +87,9 @@ export const reachOutTriggerOutput = z.object({
   instruction: z.string(),
   minMessages: z.number().int(),
   quietDays: z.number().int(),
+  /** A custom date's time (ISO), null until set; its audience. */
+  sendAt: z.string().nullable(),
+  audience: z.enum(reachOutAudiences),
   stats: reachOutStatsOutput,
 });
 export type ReachOutTriggerView = z.infer<typeof reachOutTriggerOutput>;

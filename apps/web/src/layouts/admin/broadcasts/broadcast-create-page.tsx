@@ -5,13 +5,14 @@ import { DateTimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { useNavigate } from 'react-router-dom';
+import { toPickerValue } from '../../../components/picker-value.ts';
 import { AdminPage, AdminPageHeader } from '../../../kit/admin-page.tsx';
 import { FormCard } from '../../../kit/form-card.tsx';
 import { FormFooter } from '../../../kit/form-footer.tsx';
 import { TalentSelect } from '../../../kit/talent-select.tsx';
 import { useServerForm } from '../../../kit/use-server-form.ts';
 import { trpc } from '../../../trpc/trpc.ts';
-import { broadcastPath, schedulePresets, toPickerValue } from './broadcast-format.ts';
+import { broadcastPath, schedulePresets } from './broadcast-format.ts';
 import { initialScheduleValues, type ScheduleValues, scheduleInputOf, validateSchedule } from './schedule-values.ts';
 
 /**

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { pickerValueToIso, toPickerValue } from '../../../components/picker-value.ts';
 import {
   activeStep,
   broadcastPath,
   broadcastPercent,
   broadcastProgress,
   defaultScheduleValue,
-  pickerValueToIso,
   schedulePresets,
-  toPickerValue,
 } from './broadcast-format.ts';
 
 describe('broadcast format', () => {

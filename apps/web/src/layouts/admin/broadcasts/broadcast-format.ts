@@ -1,6 +1,7 @@
 // How the Broadcast section words and shows things: paths, status colours, progress, the step
 // the stepper stands on, and the schedule picker's default and conversion. Pure, unit-tested.
 import { type BroadcastStatus, broadcastSteps, formatCount } from '@doppel/validation';
+import { toPickerValue } from '../../../components/picker-value.ts';
 
 /** Live events the Broadcast screens refresh on: the broadcast row moves as the worker sends. */
 export const broadcastEntities = ['broadcasts'] as const;
@@ -59,19 +60,3 @@ export const schedulePresets = [
     at: (now: Date) => new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1, 9, 0, 0),
   },
 ] as const;
-
-const pad = (value: number) => String(value).padStart(2, '0');
-
-export function toPickerValue(date: Date): string {
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
-}
-
-/** The picker's local "YYYY-MM-DD HH:mm(:ss)" as the ISO instant the server takes, or null when not a date. */
-export function pickerValueToIso(value: string | null): string | null {
-  if (!value) return null;
-  const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value.trim());
-  if (!match) return null;
-  const [year, month, day, hours, minutes, seconds] = match.slice(1).map((part) => Number(part ?? 0));
-  const date = new Date(year ?? 0, (month ?? 1) - 1, day ?? 1, hours ?? 0, minutes ?? 0, seconds ?? 0);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
-}

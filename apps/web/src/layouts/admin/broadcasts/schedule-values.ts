@@ -2,7 +2,8 @@
 // client by the same schema the server uses (the messages of docs/product-rules.md#admin-forms). Pure, unit-tested.
 import { type AdminBroadcastScheduleInput, adminBroadcastScheduleInput } from '@doppel/validation';
 import { schemaResolver } from '@mantine/form';
-import { defaultScheduleValue, pickerValueToIso } from './broadcast-format.ts';
+import { pickerValueToIso } from '../../../components/picker-value.ts';
+import { defaultScheduleValue } from './broadcast-format.ts';
 
 export type ScheduleValues = {
   /** Null: every twin (each fan hears from the twin of their chat). */

@@ -1,12 +1,17 @@
+import '@mantine/dates/styles.css';
 import {
   type ReachOutTriggerForm,
   type ReachOutTriggerView,
+  reachOutAudienceLabels,
+  reachOutAudiences,
   reachOutInstructionMaxLength,
   reachOutKindLabels,
   reachOutTriggerForm,
 } from '@doppel/validation';
-import { Alert, Group, NumberInput, Paper, SimpleGrid, Stack, Switch, Text, Textarea } from '@mantine/core';
+import { Alert, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, Textarea } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
+import { pickerValueToIso, toPickerValue } from '../../../components/picker-value.ts';
 import { useSyncFormWithData } from '../../../forms/use-sync-form-with-data.ts';
 import { useServerForm } from '../../../kit/use-server-form.ts';
 import { trpc } from '../../../trpc/trpc.ts';
@@ -41,25 +46,39 @@ export function ReachOutPage() {
   );
 }
 
+/** The form's values: a custom date's time as the picker holds it (local "YYYY-MM-DD HH:mm:ss"). */
+type TriggerValues = Omit<ReachOutTriggerForm, 'sendAt'> & { sendAt: string | null };
+
+const validateTrigger = schemaResolver(reachOutTriggerForm, { sync: true });
+
+/** What the server takes: the picker's time as an instant (a value that is not a date stays, to be refused). */
+function triggerInput(values: TriggerValues): ReachOutTriggerForm {
+  return { ...values, sendAt: values.sendAt ? (pickerValueToIso(values.sendAt) ?? values.sendAt) : null };
+}
+
 function TriggerCard({ trigger }: { trigger: ReachOutTriggerView }) {
   const { talentId } = useTalentContext();
   const utils = trpc.useUtils();
-  const values: ReachOutTriggerForm = {
+  const values: TriggerValues = {
     kind: trigger.kind,
     enabled: trigger.enabled,
     instruction: trigger.instruction,
+    sendAt: null,
     ...(trigger.kind === 'CHECK_IN' ? { minMessages: trigger.minMessages, quietDays: trigger.quietDays } : {}),
+    ...(trigger.kind === 'CUSTOM_DATE'
+      ? { sendAt: trigger.sendAt ? toPickerValue(new Date(trigger.sendAt)) : null, audience: trigger.audience }
+      : {}),
   };
-  const form = useForm<ReachOutTriggerForm>({
+  const form = useForm<TriggerValues>({
     mode: 'controlled',
     initialValues: values,
-    validate: schemaResolver(reachOutTriggerForm, { sync: true }),
+    validate: (current) => validateTrigger(triggerInput(current)),
   });
   useSyncFormWithData(form, values);
   const mutation = trpc.talent.reachOut.update.useMutation();
   const { onSubmit: submit, error } = useServerForm(
     form,
-    (input) => mutation.mutateAsync({ talentId, ...reachOutTriggerForm.parse(input) }),
+    (input) => mutation.mutateAsync({ talentId, ...reachOutTriggerForm.parse(triggerInput(input)) }),
     {
       onSaved: (saved) => {
         utils.talent.reachOut.get.setData({ talentId }, saved);
@@ -83,8 +102,27 @@ function TriggerCard({ trigger }: { trigger: ReachOutTriggerView }) {
             <NumberInput label="Quiet for this many days" min={1} max={90} {...form.getInputProps('quietDays')} />
           </SimpleGrid>
         )}
+        {trigger.kind === 'CUSTOM_DATE' && (
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <DateTimePicker
+              label="Send on"
+              valueFormat="DD/MM/YYYY HH:mm"
+              minDate={toPickerValue(new Date())}
+              popoverProps={{ withinPortal: true }}
+              clearable
+              data-testid="reach-out-send-at"
+              {...form.getInputProps('sendAt')}
+            />
+            <Select
+              label="To"
+              data={reachOutAudiences.map((audience) => ({ value: audience, label: reachOutAudienceLabels[audience] }))}
+              allowDeselect={false}
+              {...form.getInputProps('audience')}
+            />
+          </SimpleGrid>
+        )}
         <Textarea
-          label="What your twin should say or keep in mind"
+          label={trigger.kind === 'CUSTOM_DATE' ? 'What your twin should tell them' : 'What your twin should say or keep in mind'}
           autosize
           minRows={2}
           maxLength={reachOutInstructionMaxLength}

@@ -1,6 +1,7 @@
-import { formatCount, type ReachOutTriggerView, reachOutKindLabels } from '@doppel/validation';
+import { formatCount, type ReachOutTriggerView, reachOutAudienceLabels, reachOutKindLabels } from '@doppel/validation';
 import { Alert, Badge, Card, Flex, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { ErrorAlert } from '../../../../components/error-alert.tsx';
+import { formatDateTime } from '../../../../components/format-date.ts';
 import { useAdminLive } from '../../../../kit/use-admin-live.ts';
 import { trpc } from '../../../../trpc/trpc.ts';
 import { reachOutTabEntities } from './tab-format.ts';
@@ -33,6 +34,17 @@ export function TalentReachOutTab({ talentId }: { talentId: string }) {
   );
 }
 
+/** The trigger's own settings in a line, where it has any. */
+function triggerSummary(trigger: ReachOutTriggerView): string | null {
+  if (trigger.kind === 'CHECK_IN') {
+    return `After ${formatCount(trigger.minMessages)} messages and ${formatCount(trigger.quietDays)} quiet days`;
+  }
+  if (trigger.kind === 'CUSTOM_DATE' && trigger.sendAt) {
+    return `On ${formatDateTime(trigger.sendAt)} · ${reachOutAudienceLabels[trigger.audience]}`;
+  }
+  return null;
+}
+
 function TriggerCard({ trigger }: { trigger: ReachOutTriggerView }) {
   const label = reachOutKindLabels[trigger.kind];
   const counts = [
@@ -47,9 +59,7 @@ function TriggerCard({ trigger }: { trigger: ReachOutTriggerView }) {
           <Stack gap={2} style={{ minWidth: 0 }}>
             <Text fw={600}>{label.title}</Text>
             <Text size="xs" c="dimmed">
-              {trigger.kind === 'CHECK_IN'
-                ? `After ${formatCount(trigger.minMessages)} messages and ${formatCount(trigger.quietDays)} quiet days`
-                : label.description}
+              {triggerSummary(trigger) ?? label.description}
             </Text>
           </Stack>
           <Badge color={trigger.enabled ? 'teal' : 'gray'} variant="light" style={{ flex: 'none' }}>

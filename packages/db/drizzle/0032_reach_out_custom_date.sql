@@ -1,0 +1,4 @@
+ALTER TABLE "reach_out_triggers" DROP CONSTRAINT "reach_out_triggers_kind_check";--> statement-breakpoint
+ALTER TABLE "reach_outs" DROP CONSTRAINT "reach_outs_kind_check";--> statement-breakpoint
+ALTER TABLE "reach_out_triggers" ADD CONSTRAINT "reach_out_triggers_kind_check" CHECK ("reach_out_triggers"."kind" in ('CHECK_IN', 'THANK_YOU', 'SUBSCRIPTION_ENDING', 'SUBSCRIPTION_LAPSED', 'CUSTOM_DATE'));--> statement-breakpoint
+ALTER TABLE "reach_outs" ADD CONSTRAINT "reach_outs_kind_check" CHECK ("reach_outs"."kind" in ('CHECK_IN', 'THANK_YOU', 'SUBSCRIPTION_ENDING', 'SUBSCRIPTION_LAPSED', 'CUSTOM_DATE'));

@@ -78,6 +78,8 @@ describe('the twin reaches out to a fan who went quiet', () => {
     await fan.screenshot({ path: '/tmp/doppel-fan-reach-out.png' });
     // The creator's page counts it, live.
     await checkIn.getByText('Sent 1').waitFor();
+    expect(await creator.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+    await creator.page.screenshot({ path: '/tmp/doppel-creator-reach-out.png', fullPage: true });
 
     // The fan turns them off with one tap in the chat menu; the choice is kept.
     await fan.getByRole('button', { name: 'Chat options' }).click();

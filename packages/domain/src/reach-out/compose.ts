@@ -5,6 +5,7 @@
 // template instead: a due reach-out is never lost to a model outage, and never says what a reply could not.
 import type { Executor } from '@doppel/db';
 import type { ReachOutKind } from '@doppel/validation';
+import { sql } from 'drizzle-orm';
 import { checkReply } from '../chat/boundaries/reply-check.ts';
 import { errorText } from '../chat/reply/attachments.ts';
 import { retrievePassages } from '../chat/reply/knowledge.ts';
@@ -59,6 +60,27 @@ const situations: Record<ReachOutKind, string> = {
 export function reachOutRequest(kind: ReachOutKind, instruction: string): string {
   const asked = instruction.trim() ? ` Your creator asks: ${instruction.trim()}` : '';
   return `You are writing to the fan first, without them asking. ${situations[kind]} Write one short, warm, personal chat message (one to three sentences) in your own voice that fits what you know of them and your recent conversation. No prices, links or attachments.${asked}`;
+}
+
+/**
+ * Whether a model may write for any of these twins: the worker's own model, or a fine-tuned version
+ * served by a provider other than the offline engine. When none may, every message is a template,
+ * and the sending skips reading the rules before writing (the transaction reads them anyway).
+ */
+export async function modelMayWrite(writer: ReachOutWriter | undefined, db: Executor, talentIds: readonly string[]) {
+  if (!writer) return false;
+  if (writer.llm.engine !== 'offline') return true;
+  if (!writer.llmFor || talentIds.length === 0) return false;
+  const [routed] = await db.execute<{ talent_id: string }>(sql`
+    select tc.id as talent_id from talent_configs tc
+    join models m on m.talent_id = tc.id
+    join model_versions v on v.id = m.default_version_id and v.fine_tuned_model_id = tc.llm_fine_tuned_model_id
+    where tc.id in (${sql.join(
+      talentIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}) and v.provider <> 'offline'
+    limit 1`);
+  return routed !== undefined;
 }
 
 export async function writeReachOut(

@@ -17,7 +17,7 @@ import type { ContentLevel } from '@doppel/validation';
 import { inArray, sql } from 'drizzle-orm';
 import type { WebPushPort } from '../ports/web-push.ts';
 import { recordPushDelivery, type SendPushOptions, sendToSubscriptions } from '../push/send-to-subscriptions.ts';
-import { type ReachOutWords, type ReachOutWriter, writeReachOut } from './compose.ts';
+import { modelMayWrite, type ReachOutWords, type ReachOutWriter, reachOutTemplate, writeReachOut } from './compose.ts';
 import { type DueOccasion, findDueOccasions } from './due-occasions.ts';
 import { reachOutBlocked, type SkipReason } from './rules.ts';
 
@@ -126,11 +126,7 @@ function allowedInOrder(batch: readonly DueOccasion[], checks: readonly Check[])
 }
 
 /** One batch in one transaction: the chats locked in id order, the rules again, then the rows, the messages and the chats' counters. */
-async function sendBatch(
-  tx: Transaction,
-  batch: ReadonlyArray<DueOccasion & { words: ReachOutWords }>,
-  now: Date,
-): Promise<{ sent: Sent[]; results: Verdict[] }> {
+async function sendBatch(tx: Transaction, batch: readonly Written[], now: Date): Promise<{ sent: Sent[]; results: Verdict[] }> {
   // Id order: two runs (or a broadcast) locking overlapping chats cannot deadlock.
   const chatIds = [...new Set(batch.map((occasion) => occasion.chatId))].sort();
   await tx.execute(
@@ -143,7 +139,17 @@ async function sendBatch(
   const accepted = batch.flatMap((occasion, index) => {
     const result = results[index];
     return result?.outcome === 'checked'
-      ? [{ ...occasion, index, reachOutId: newId(), messageId: newId(), twinName: result.twinName, twinTag: result.twinTag }]
+      ? [
+          {
+            ...occasion,
+            index,
+            reachOutId: newId(),
+            messageId: newId(),
+            twinName: result.twinName,
+            twinTag: result.twinTag,
+            text: occasion.words?.text ?? reachOutTemplate(occasion.kind, result.fanName, occasion.instruction),
+          },
+        ]
       : [];
   });
   if (accepted.length === 0) return { sent: [], results };
@@ -151,7 +157,7 @@ async function sendBatch(
   const values = sql.join(
     accepted.map(
       (o) =>
-        sql`(${o.reachOutId}, ${o.messageId}, ${o.chatId}, ${o.userId}, ${o.talentId}, ${o.kind}, ${o.occasionKey}, ${o.words.text})`,
+        sql`(${o.reachOutId}, ${o.messageId}, ${o.chatId}, ${o.userId}, ${o.talentId}, ${o.kind}, ${o.occasionKey}, ${o.text})`,
     ),
     sql`, `,
   );
@@ -177,7 +183,7 @@ async function sendBatch(
     )
     select id from occasions`);
   const insertedIds = new Set(inserted.map((row) => row.id));
-  const sent: Sent[] = accepted.filter((o) => insertedIds.has(o.reachOutId)).map((o) => ({ ...o, text: o.words.text }));
+  const sent: Sent[] = accepted.filter((o) => insertedIds.has(o.reachOutId));
   // One live event per batch: the fans' open chats show their message, the creators' screens and admins refresh.
   if (sent.length > 0) {
     const chatScopes = sent.map((o) => `chat:${o.chatId}`);
@@ -239,6 +245,37 @@ async function mapConcurrently<T, R>(items: readonly T[], limit: number, work: (
   return results;
 }
 
+type Written = DueOccasion & { words: ReachOutWords | null };
+
+/**
+ * The batch's words, written before its transaction. When a model may write, the rules are read
+ * first (no model call for a refused fan) and the model writes for the others, a few at a time.
+ * Otherwise nothing is read here: the words are the templates, made in the transaction from what it
+ * reads of each fan.
+ */
+async function wordsForBatch(
+  db: Database,
+  writer: ReachOutWriter | undefined,
+  batch: readonly DueOccasion[],
+  now: Date,
+): Promise<{ written: Written[]; refused: Verdict[] }> {
+  if (!(await modelMayWrite(writer, db, [...new Set(batch.map((o) => o.talentId))]))) {
+    return { written: batch.map((occasion) => ({ ...occasion, words: null })), refused: [] };
+  }
+  const verdicts = allowedInOrder(batch, await checkOccasions(db, batch, now));
+  const allowed = batch.flatMap((occasion, index) => {
+    const verdict = verdicts[index];
+    return verdict?.outcome === 'checked' ? [{ occasion, fanName: verdict.fanName }] : [];
+  });
+  const words = await mapConcurrently(allowed, writerConcurrency, ({ occasion, fanName }) =>
+    writeReachOut(writer, db, occasion, fanName),
+  );
+  return {
+    written: allowed.map(({ occasion }, index) => ({ ...occasion, words: words[index] ?? null })),
+    refused: verdicts.filter((verdict) => verdict.outcome !== 'checked'),
+  };
+}
+
 /**
  * Every enabled trigger of every twin: its due occasions, each sent or left for a later run, a batch
  * at a time. With a writer the twin's model writes each message (outside the transaction: no lock
@@ -253,19 +290,11 @@ export async function evaluateReachOuts(
   const outcome: EvaluateOutcome = { due: due.length, sent: 0, already: 0, blocked: {}, pushed: 0 };
   for (let start = 0; start < due.length; start += reachOutBatchSize) {
     const batch = due.slice(start, start + reachOutBatchSize);
-    const first = allowedInOrder(batch, await checkOccasions(db, batch, now));
-    const allowed = batch.flatMap((occasion, index) => {
-      const check = first[index];
-      return check?.outcome === 'checked' ? [{ occasion, fanName: check.fanName }] : [];
-    });
-    const words = await mapConcurrently(allowed, writerConcurrency, ({ occasion, fanName }) =>
-      writeReachOut(options.writer, db, occasion, fanName),
-    );
-    const written = allowed.map(({ occasion }, index) => ({ ...occasion, words: words[index] as ReachOutWords }));
+    const { written, refused } = await wordsForBatch(db, options.writer, batch, now);
     const { sent, results } =
       written.length > 0 ? await db.transaction((tx) => sendBatch(tx, written, now)) : { sent: [], results: [] };
     // Refused before writing, or by the check under the lock.
-    for (const result of [...first.filter((check) => check?.outcome !== 'checked'), ...results]) {
+    for (const result of [...refused, ...results]) {
       if (result.outcome === 'already') outcome.already += 1;
       else if (result.outcome === 'blocked') outcome.blocked[result.reason] = (outcome.blocked[result.reason] ?? 0) + 1;
     }

@@ -62,6 +62,7 @@ describe('the creator’s Settings → Reach out', () => {
       ['SUBSCRIPTION_ENDING', false],
       ['SUBSCRIPTION_LAPSED', false],
       ['CUSTOM_DATE', false],
+      ['REMIND_ME', false],
     ]);
 
     const saved = await creator.client.talent.reachOut.update.mutate({

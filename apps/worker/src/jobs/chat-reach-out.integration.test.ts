@@ -5,6 +5,7 @@ import {
   chatMessages,
   chats,
   fanMemories,
+  fanReminders,
   newId,
   payments,
   reachOuts,
@@ -23,6 +24,7 @@ import { silentLogger } from '@doppel/logging';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runChatReachOut } from './chat-reach-out.ts';
+import { runChatReply } from './chat-reply.ts';
 import { createOfflineWorkerServices } from './chat-reply-services.ts';
 
 let database: TestDatabase;
@@ -218,6 +220,53 @@ describe('chat.reach-out', () => {
       await db
         .delete(reachOutTriggers)
         .where(and(eq(reachOutTriggers.talentId, twinId), eq(reachOutTriggers.kind, 'CUSTOM_DATE')));
+    }
+  });
+
+  it('confirms a fan’s "remind me tomorrow" in the reply when the twin takes reminders, and reminds them then', async () => {
+    const db = database.db;
+    const context = {
+      db,
+      log: silentLogger,
+      job: { id: 'j', name: 'chat.reply' as const, retryCount: 0 },
+      services: createOfflineWorkerServices(),
+    };
+    const ask = async (userName: string, text: string) => {
+      const asker = await fan(userName, 0, 0);
+      const messageId = newId();
+      await db.insert(chatMessages).values({ id: messageId, chatId: asker.chatId, senderType: 'USER', text });
+      await runChatReply({ chatId: asker.chatId, messageId }, context);
+      const [reply] = await db
+        .select({ text: chatMessages.text })
+        .from(chatMessages)
+        .where(eq(chatMessages.replyToMessageId, messageId));
+      return { ...asker, reply: reply?.text ?? '' };
+    };
+    // Off: the twin promises nothing.
+    const unheard = await ask('Eli', 'remind me tomorrow to call my mom');
+    expect(unheard.reply).not.toContain('remind you');
+    expect(await db.select().from(fanReminders).where(eq(fanReminders.chatId, unheard.chatId))).toEqual([]);
+
+    await db.insert(reachOutTriggers).values({ talentId: twinId, kind: 'REMIND_ME', enabled: true });
+    try {
+      const asker = await ask('Uma', 'Remind me tomorrow to call my mom!');
+      expect(asker.reply).toMatch(/Got it, I'll remind you tomorrow ⏰$/);
+      const [reminder] = await db.select().from(fanReminders).where(eq(fanReminders.chatId, asker.chatId));
+      expect(reminder).toMatchObject({ about: 'to call my mom' });
+      const dueAt = reminder?.dueAt as Date;
+      // 10:00 tomorrow on the fan's clock (UTC: the app never saw their zone).
+      expect(dueAt.getUTCHours()).toBe(10);
+      expect(dueAt.getTime() - Date.now()).toBeLessThan(2 * day);
+
+      await evaluateReachOuts(db, { now: new Date(dueAt.getTime() - 3_600_000) });
+      expect(await reachOutMessages(asker.chatId), 'not before its time').toEqual([]);
+      await evaluateReachOuts(db, { now: new Date(dueAt.getTime() + 3_600_000) });
+      await evaluateReachOuts(db, { now: new Date(dueAt.getTime() + 2 * 3_600_000) });
+      expect((await reachOutMessages(asker.chatId)).map((message) => message.text)).toEqual([
+        'Hey Uma! You asked me to remind you to call my mom: this is your reminder ⏰',
+      ]);
+    } finally {
+      await db.delete(reachOutTriggers).where(and(eq(reachOutTriggers.talentId, twinId), eq(reachOutTriggers.kind, 'REMIND_ME')));
     }
   });
 });

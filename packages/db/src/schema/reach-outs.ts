@@ -29,7 +29,7 @@ export const reachOutTriggers = pgTable(
     index('reach_out_triggers_enabled_idx').on(t.kind).where(sql`${t.enabled}`),
     check(
       'reach_out_triggers_kind_check',
-      sql`${t.kind} in ('CHECK_IN', 'THANK_YOU', 'SUBSCRIPTION_ENDING', 'SUBSCRIPTION_LAPSED', 'CUSTOM_DATE')`,
+      sql`${t.kind} in ('CHECK_IN', 'THANK_YOU', 'SUBSCRIPTION_ENDING', 'SUBSCRIPTION_LAPSED', 'CUSTOM_DATE', 'REMIND_ME')`,
     ),
   ],
 );
@@ -72,6 +72,38 @@ export const reachOuts = pgTable(
     index('reach_outs_chat_idx').on(t.chatId),
     index('reach_outs_message_idx').on(t.messageId).where(sql`${t.messageId} is not null`),
     check('reach_outs_status_check', sql`${t.status} in ('PENDING', 'SENT', 'SKIPPED')`),
-    check('reach_outs_kind_check', sql`${t.kind} in ('CHECK_IN', 'THANK_YOU', 'SUBSCRIPTION_ENDING', 'SUBSCRIPTION_LAPSED', 'CUSTOM_DATE')`),
+    check(
+      'reach_outs_kind_check',
+      sql`${t.kind} in ('CHECK_IN', 'THANK_YOU', 'SUBSCRIPTION_ENDING', 'SUBSCRIPTION_LAPSED', 'CUSTOM_DATE', 'REMIND_ME')`,
+    ),
   ],
+);
+
+/**
+ * A fan's "remind me tomorrow to …" that the twin confirmed in its reply (docs/reach-out.md#remind-me),
+ * stored with that reply. The REMIND_ME trigger sends it as a reach-out once due.
+ */
+export const fanReminders = pgTable(
+  'fan_reminders',
+  {
+    id: idColumn(),
+    chatId: text()
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    talentId: text()
+      .notNull()
+      .references(() => talents.id, { onDelete: 'cascade' }),
+    /** The fan message that asked: one reminder per message, so a retried reply adds none. */
+    messageId: text()
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    /** What to remind of, with its "to" or "about": "to call my mom". */
+    about: text().notNull(),
+    dueAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('fan_reminders_message_unique').on(t.messageId), index('fan_reminders_due_idx').on(t.dueAt)],
 );

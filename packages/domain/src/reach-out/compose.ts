@@ -23,7 +23,7 @@ export type ReachOutWriter = {
   log?: (message: string, fields: Record<string, unknown>) => void;
 };
 
-export type ReachOutOccasion = { chatId: string; talentId: string; kind: ReachOutKind; instruction: string };
+export type ReachOutOccasion = { chatId: string; talentId: string; kind: ReachOutKind; instruction: string; about?: string };
 
 export type ReachOutWords = { text: string; engine: 'openai' | 'offline' };
 
@@ -31,7 +31,7 @@ export type ReachOutWords = { text: string; engine: 'openai' | 'offline' };
  * The offline engine's words for each trigger, with the fan's name when known. A date the creator
  * chose says what the creator wrote for it.
  */
-export function reachOutTemplate(kind: ReachOutKind, fanName: string, instruction = ''): string {
+export function reachOutTemplate(kind: ReachOutKind, fanName: string, instruction = '', about = ''): string {
   const hello = fanName.trim() ? `Hey ${fanName.trim()}!` : 'Hey!';
   switch (kind) {
     case 'CHECK_IN':
@@ -42,6 +42,8 @@ export function reachOutTemplate(kind: ReachOutKind, fanName: string, instructio
       return `${hello} Just a heads-up: your subscription ends in a few days. I'd love to keep chatting!`;
     case 'SUBSCRIPTION_LAPSED':
       return `${hello} Your subscription has ended. I miss our chats, come back any time!`;
+    case 'REMIND_ME':
+      return `${hello} You asked me to remind you ${about.trim() || 'about something'}: this is your reminder ⏰`;
     case 'CUSTOM_DATE':
       return instruction.trim() ? `${hello} ${instruction.trim()}` : `${hello} I was just thinking of you. How are you doing?`;
   }
@@ -54,12 +56,16 @@ const situations: Record<ReachOutKind, string> = {
   SUBSCRIPTION_ENDING: "The fan's subscription to you ends in a few days.",
   SUBSCRIPTION_LAPSED: "The fan's subscription to you has ended.",
   CUSTOM_DATE: 'Your creator chose today to write to the fan.',
+  REMIND_ME: 'The fan asked you to remind them, and the time has come.',
 };
 
 /** The last turn of the prompt: why the twin writes first, and how. */
-export function reachOutRequest(kind: ReachOutKind, instruction: string): string {
+export function reachOutRequest(kind: ReachOutKind, instruction: string, about = ''): string {
+  const reminder = kind === 'REMIND_ME' ? ` They asked to be reminded ${about.trim()}; say so plainly.` : '';
   const asked = instruction.trim() ? ` Your creator asks: ${instruction.trim()}` : '';
-  return `You are writing to the fan first, without them asking. ${situations[kind]} Write one short, warm, personal chat message (one to three sentences) in your own voice that fits what you know of them and your recent conversation. No prices, links or attachments.${asked}`;
+  const first =
+    kind === 'REMIND_ME' ? 'You are writing to the fan as they asked.' : 'You are writing to the fan first, without them asking.';
+  return `${first} ${situations[kind]}${reminder} Write one short, warm, personal chat message (one to three sentences) in your own voice that fits what you know of them and your recent conversation. No prices, links or attachments.${asked}`;
 }
 
 /**
@@ -90,7 +96,7 @@ export async function writeReachOut(
   fanName: string,
 ): Promise<ReachOutWords> {
   const template = (): ReachOutWords => ({
-    text: reachOutTemplate(occasion.kind, fanName, occasion.instruction),
+    text: reachOutTemplate(occasion.kind, fanName, occasion.instruction, occasion.about),
     engine: 'offline',
   });
   // No model anywhere: nothing to read.
@@ -102,7 +108,7 @@ export async function writeReachOut(
     const llm = routed ?? writer.llm;
     if (llm.engine === 'offline') return template();
     const model = (routed ? null : writer.modelOverride) ?? context.config.llmFineTunedModelId ?? context.config.llmModelId;
-    const request = reachOutRequest(occasion.kind, occasion.instruction);
+    const request = reachOutRequest(occasion.kind, occasion.instruction, occasion.about);
     // The twin's own material that fits the recent conversation and the reason to write.
     const lastFanMessage = context.history.findLast((message) => message.senderType === 'USER')?.text ?? '';
     const passages = await retrievePassages(db, writer.llm, {

@@ -15,6 +15,8 @@ export type DueOccasion = {
   occasionKey: string;
   /** The creator's instruction for the trigger's message. */
   instruction: string;
+  /** A reminder's subject, as the fan asked it: "to call my mom". */
+  about?: string;
 };
 
 /** A check-in counts a chat's fan messages up to this (the trigger's highest minimum). */
@@ -147,6 +149,26 @@ async function dueCustomDates(db: Executor, now: Date): Promise<DueOccasion[]> {
   return rows.map((row) => occasion(row, 'CUSTOM_DATE', `custom:${row.send_at}`));
 }
 
+/** Reminders fans asked for that have come due (up to 2 days late: quiet hours, caps), where the twin takes them. */
+async function dueReminders(db: Executor, now: Date): Promise<DueOccasion[]> {
+  const stamp = sql`${now.toISOString()}::timestamptz`;
+  const rows = await db.execute<{
+    id: string;
+    chat_id: string;
+    user_id: string;
+    talent_id: string;
+    instruction: string;
+    about: string;
+  }>(sql`
+    select r.id, r.chat_id, r.user_id, r.talent_id, t.instruction, r.about
+    from fan_reminders r
+    join reach_out_triggers t on t.talent_id = r.talent_id and t.kind = 'REMIND_ME' and t.enabled
+    where r.due_at <= ${stamp} and r.due_at > ${stamp} - interval '2 days'
+      and not exists (
+        select 1 from reach_outs o where o.talent_id = r.talent_id and o.user_id = r.user_id and o.occasion_key = 'remind:' || r.id)`);
+  return rows.map((row) => ({ ...occasion(row, 'REMIND_ME', `remind:${row.id}`), about: row.about }));
+}
+
 function occasion(
   row: { chat_id: string; user_id: string; talent_id: string; instruction: string },
   kind: ReachOutKind,
@@ -155,13 +177,15 @@ function occasion(
   return { chatId: row.chat_id, userId: row.user_id, talentId: row.talent_id, kind, occasionKey, instruction: row.instruction };
 }
 
-/** Every enabled trigger's due occasions, check-ins first. An occasion already sent may still be listed (the sending skips it). */
+/** Every enabled trigger's due occasions, reminders first. An occasion already sent may still be listed (the sending skips it). */
 export async function findDueOccasions(db: Executor, now: Date): Promise<DueOccasion[]> {
-  const [checkIns, thankYous, subscriptions, customDates] = await Promise.all([
+  const [reminders, checkIns, thankYous, subscriptions, customDates] = await Promise.all([
+    dueReminders(db, now),
     dueCheckIns(db, now),
     dueThankYous(db, now),
     dueSubscriptionOccasions(db, now),
     dueCustomDates(db, now),
   ]);
-  return [...checkIns, ...thankYous, ...subscriptions, ...customDates];
+  // What the fan asked for first: when the daily cap leaves room for one, it is theirs.
+  return [...reminders, ...checkIns, ...thankYous, ...subscriptions, ...customDates];
 }

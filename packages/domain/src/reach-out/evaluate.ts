@@ -147,7 +147,7 @@ async function sendBatch(tx: Transaction, batch: readonly Written[], now: Date):
             messageId: newId(),
             twinName: result.twinName,
             twinTag: result.twinTag,
-            text: occasion.words?.text ?? reachOutTemplate(occasion.kind, result.fanName, occasion.instruction),
+            text: occasion.words?.text ?? reachOutTemplate(occasion.kind, result.fanName, occasion.instruction, occasion.about),
           },
         ]
       : [];

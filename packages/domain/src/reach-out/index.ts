@@ -11,6 +11,13 @@ export { type DueOccasion, findDueOccasions } from './due-occasions.ts';
 export { type EvaluateOutcome, evaluateReachOuts, type ReachOutPush, reachOutBatchSize } from './evaluate.ts';
 export { getChatReachOuts, setChatReachOuts } from './fan-switch.ts';
 export {
+  atLocalHour,
+  detectReminder,
+  type ReminderRequest,
+  reminderConfirmation,
+  reminderFor,
+} from './reminders.ts';
+export {
   checkInOccasion,
   crisisQuietDays,
   defaultFanTimeZone,

@@ -36,6 +36,10 @@ export const reachOutKindLabels: Record<ReachOutKind, { title: string; descripti
   THANK_YOU: { title: 'Thank you', description: "A fan's first purchase, or a new subscription." },
   SUBSCRIPTION_ENDING: { title: 'Subscription ending', description: "A fan's subscription ends in 3 days." },
   SUBSCRIPTION_LAPSED: { title: 'Subscription lapsed', description: "A fan's subscription has ended." },
+  REMIND_ME: {
+    title: 'Remind me',
+    description: 'A fan asks "remind me tomorrow to …": your twin confirms, and reminds them then.',
+  },
   CUSTOM_DATE: {
     title: 'A date you choose',
     description: 'Once, at the time you set, to the fans you pick: news, a launch, a holiday greeting.',

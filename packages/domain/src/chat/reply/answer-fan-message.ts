@@ -9,6 +9,7 @@ import type { CrisisSignal } from '../../ports/crisis-check.ts';
 import type { FileStorage } from '../../ports/file-storage.ts';
 import { LlmError, type LlmPort, type LlmResponse } from '../../ports/llm.ts';
 import type { TtsPort } from '../../ports/tts.ts';
+import { reminderConfirmation, reminderFor } from '../../reach-out/reminders.ts';
 import type { BoundaryRefusal } from '../boundaries/flags.ts';
 import { refusalText } from '../boundaries/refusal.ts';
 import { checkReply, moderateFanMessage } from '../boundaries/reply-check.ts';
@@ -153,6 +154,16 @@ export async function answerFanMessage(deps: ReplyDeps, input: AnswerFanMessageI
     return { status: 'fallback', replyMessageId, error: errorText(error) };
   }
   record.responseFallbackText = reply.fallbackText;
+  // "Remind me tomorrow to …": the twin confirms it in this reply, and the reminder is stored with it
+  // (docs/reach-out.md#remind-me). A reply held for approval promises nothing.
+  const reminder = context.holdForApproval
+    ? null
+    : await reminderFor(
+        deps.db,
+        { talentId: context.chat.talentId, userId: context.chat.userId, text: context.message.text },
+        new Date(),
+      );
+  if (reminder) reply = { ...reply, text: `${reply.text}\n\n${reminderConfirmation(reminder)}`, reminder };
   // The complete reply, checked before it is stored: a crossing stores the refusal instead.
   const replyCrossing = await checkReply(deps, reply.text, context.boundaries);
   if (replyCrossing) return refuse(deps, context, record, replyMessageId, 'TWIN', replyCrossing);

@@ -1,7 +1,9 @@
 // The attachments a reply may carry when the model calls a function: a picture from the twin's
 // gallery (chosen by meaning, never the same one twice in a chat) or a voice note spoken by the TTS.
 // Either falls back to text, with a note of why, rather than failing the reply.
+
 import { loggableErrorText, type MessageAttachment } from '@doppel/db';
+import type { ReminderRequest } from '../../reach-out/reminders.ts';
 import type { ReplyDeps } from './answer-fan-message.ts';
 import { chooseImage } from './attachment-choice.ts';
 import { loadGallery, loadSentImages, type ReplyContext } from './load.ts';
@@ -11,6 +13,8 @@ export type ComposedReply = {
   attachments: MessageAttachment[];
   /** The text sent when it is not the model's plain answer, with a note of what went wrong, if anything. */
   fallbackText: string | null;
+  /** The fan asked for a reminder and the reply confirms it: stored with the reply (docs/reach-out.md#remind-me). */
+  reminder?: ReminderRequest;
 };
 
 /**

@@ -7,6 +7,7 @@ import {
   chatPrompts,
   chatReplyUniqueIndex,
   chats,
+  fanReminders,
   recordChanges,
   type Transaction,
   violatedUniqueConstraint,
@@ -89,6 +90,19 @@ export async function storeReply(
           ...refusalEvents,
         ]),
         enqueueRemember?.(tx, { chatId: chat.id, messageId: context.message.id }),
+        reply.reminder
+          ? tx
+              .insert(fanReminders)
+              .values({
+                chatId: chat.id,
+                userId: chat.userId,
+                talentId: chat.talentId,
+                messageId: context.message.id,
+                about: reply.reminder.about,
+                dueAt: reply.reminder.dueAt,
+              })
+              .onConflictDoNothing()
+          : undefined,
       ]);
       if (updated.length === 0) throw new TakenOverMeanwhile();
       if (safetyCame) throw new SafetyReplyMeanwhile();

@@ -103,12 +103,12 @@ async function checkOccasions(db: Executor, batch: readonly DueOccasion[], now: 
   });
 }
 
+type Verdict = Check | { outcome: 'blocked'; reason: SkipReason };
+
 /**
  * The rules' answers in the batch's order, where an occasion sent earlier in the same batch counts
  * towards the caps of the later ones for that fan and twin (the database has not seen it yet).
  */
-type Verdict = Check | { outcome: 'blocked'; reason: SkipReason };
-
 function allowedInOrder(batch: readonly DueOccasion[], checks: readonly Check[]): Verdict[] {
   const acceptedFor = new Set<string>();
   return batch.map((occasion, index) => {
@@ -206,7 +206,7 @@ async function sendBatch(tx: Transaction, batch: readonly Written[], now: Date):
  * killed between the commit and this loses those notifications (a rerun finds the occasions sent);
  * the messages are in the chats.
  */
-async function pushReachOuts(db: Database, push: ReachOutPush, sent: readonly Sent[], now: Date): Promise<number> {
+async function pushReachOuts(db: Database, push: ReachOutPush, sent: readonly Sent[]): Promise<number> {
   const byUser = new Map(sent.map((o) => [o.userId, o]));
   const targets = await db
     .select({
@@ -228,10 +228,11 @@ async function pushReachOuts(db: Database, push: ReachOutPush, sent: readonly Se
     },
     push.options,
   );
-  await recordPushDelivery(db, delivery, now);
+  await recordPushDelivery(db, delivery, new Date());
   return delivery.sent.length;
 }
 
+/** `work` on every item, at most `limit` at once, results in the items' order. */
 async function mapConcurrently<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
@@ -299,7 +300,7 @@ export async function evaluateReachOuts(
       else if (result.outcome === 'blocked') outcome.blocked[result.reason] = (outcome.blocked[result.reason] ?? 0) + 1;
     }
     outcome.sent += sent.length;
-    if (options.push && sent.length > 0) outcome.pushed += await pushReachOuts(db, options.push, sent, now);
+    if (options.push && sent.length > 0) outcome.pushed += await pushReachOuts(db, options.push, sent);
   }
   return outcome;
 }

@@ -203,7 +203,14 @@ export const boundarySides = ['FAN', 'TWIN'] as const;
 export type BoundarySide = (typeof boundarySides)[number];
 
 /** What makes the twin reach out to a fan (docs/reach-out.md), in the order Settings → Reach out lists them. */
-export const reachOutKinds = ['CHECK_IN', 'THANK_YOU', 'SUBSCRIPTION_ENDING', 'SUBSCRIPTION_LAPSED', 'CUSTOM_DATE', 'REMIND_ME'] as const;
+export const reachOutKinds = [
+  'CHECK_IN',
+  'THANK_YOU',
+  'SUBSCRIPTION_ENDING',
+  'SUBSCRIPTION_LAPSED',
+  'CUSTOM_DATE',
+  'REMIND_ME',
+] as const;
 export type ReachOutKind = (typeof reachOutKinds)[number];
 
 /** A reach-out occasion: waiting to be written, written into the fan's chat, or not sent (a rule said no). */

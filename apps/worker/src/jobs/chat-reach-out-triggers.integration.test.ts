@@ -15,6 +15,7 @@ import {
   reachOuts,
   reachOutTriggers,
   subscriptions,
+  talentConfigs,
   talents,
   users,
 } from '@doppel/db';
@@ -87,6 +88,22 @@ async function subscribe(
     ...values,
   });
   return id;
+}
+
+/** A sandbox payment of the fan to the twin: a credit pack, or a period of `subscriptionId`. */
+async function pay(payer: Fan, createdAt: Date, subscriptionId?: string) {
+  await database.db.insert(payments).values({
+    id: newId(),
+    movementKey: `sandbox:${newId()}`,
+    priceAmount: 500,
+    originalPriceAmount: 500,
+    productPriceType: subscriptionId ? 'SUBSCRIPTION' : 'ONE_TIME',
+    subscriptionId: subscriptionId ?? null,
+    userId: payer.userId,
+    talentId: payer.talentId,
+    isSandbox: true,
+    createdAt,
+  });
 }
 
 /** The chat's reach-outs, oldest first. */
@@ -182,6 +199,54 @@ describe('reach-out triggers', () => {
     expect({ back: await kinds(back), doubled: await kinds(doubled) }).toEqual({ back: [], doubled: [] });
   });
 
+  it('thanks for a first payment or a new subscription’s first, and holds every trigger for an opted-out fan, a minor or quiet hours', async () => {
+    const db = database.db;
+    const now = new Date('2031-12-10T15:00:00Z');
+    const talentId = await twin('thanks', [
+      { kind: 'THANK_YOU' },
+      { kind: 'SUBSCRIPTION_ENDING' },
+      { kind: 'SUBSCRIPTION_LAPSED' },
+    ]);
+    await db.insert(talentConfigs).values({ id: talentId, contentLevel: 'SUGGESTIVE' });
+    const firstTime = await fan(talentId, 'Ann');
+    await pay(firstTime, at(now, -hour));
+    const again = await fan(talentId, 'Bo');
+    await pay(again, at(now, -30 * day));
+    await pay(again, at(now, -hour));
+    const longAgo = await fan(talentId, 'Cy');
+    await pay(longAgo, at(now, -3 * day));
+    // A pack a month ago, then a new subscription's first period an hour ago.
+    const subscriber = await fan(talentId, 'Di');
+    await pay(subscriber, at(now, -30 * day));
+    await pay(subscriber, at(now, -hour), await subscribe(subscriber, { currentPeriodEnd: at(now, 30 * day) }));
+    // A subscription's renewal is not a new one.
+    const renewed = await fan(talentId, 'Ed');
+    const renewing = await subscribe(renewed, { currentPeriodEnd: at(now, 30 * day) });
+    await pay(renewed, at(now, -30 * day), renewing);
+    await pay(renewed, at(now, -hour), renewing);
+    // Due for other triggers, each held by a rule that applies to every trigger.
+    const optedOut = await fan(talentId, 'Fay');
+    await subscribe(optedOut, { currentPeriodEnd: at(now, 2 * day) });
+    await db.update(chats).set({ reachOutsOffAt: now }).where(eq(chats.id, optedOut.chatId));
+    const minor = await fan(talentId, 'Gus');
+    await db.update(users).set({ declaredMinorAt: now }).where(eq(users.id, minor.userId));
+    await subscribe(minor, { status: 'ENDED', endedAt: at(now, -day), currentPeriodEnd: at(now, -day) });
+    const asleep = await fan(talentId, 'Yui'); // 00:00 in Tokyo
+    await db.update(users).set({ timeZone: 'Asia/Tokyo' }).where(eq(users.id, asleep.userId));
+    await pay(asleep, at(now, -hour));
+
+    expect(await evaluateReachOuts(db, { now })).toMatchObject({
+      due: 5,
+      sent: 2,
+      blocked: { OPTED_OUT: 1, MINOR: 1, QUIET_HOURS: 1 },
+    });
+    const sent = [firstTime, again, longAgo, subscriber, renewed, optedOut, minor, asleep].map(async (chat) => kinds(chat));
+    expect(await Promise.all(sent)).toEqual([['THANK_YOU'], [], [], ['THANK_YOU'], [], [], [], []]);
+    // 09:00 in Tokyo: the thank-you (still within its 2 days) goes out.
+    expect(await evaluateReachOuts(db, { now: at(now, 9 * hour) })).toMatchObject({ sent: 1, already: 2 });
+    expect(await kinds(asleep)).toEqual(['THANK_YOU']);
+  });
+
   it('sends one reach-out a day and two a week across triggers, holding the others until the caps pass', async () => {
     const db = database.db;
     const now = new Date('2032-03-10T15:00:00Z');
@@ -193,17 +258,7 @@ describe('reach-out triggers', () => {
     // Quiet for 10 days (a check-in), bought something an hour ago (a thank-you), and a subscription
     // whose period ends in 7.5 days (ending due from day 4.5).
     const busy = await fan(talentId, 'Ola', { messages: 2, lastAt: at(now, -10 * day) });
-    await db.insert(payments).values({
-      id: newId(),
-      movementKey: `sandbox:${newId()}`,
-      priceAmount: 500,
-      originalPriceAmount: 500,
-      productPriceType: 'ONE_TIME',
-      userId: busy.userId,
-      talentId,
-      isSandbox: true,
-      createdAt: at(now, -hour),
-    });
+    await pay(busy, at(now, -hour));
     await subscribe(busy, { currentPeriodEnd: at(now, 7 * day + 12 * hour) });
 
     expect(await evaluateReachOuts(db, { now })).toMatchObject({ due: 2, sent: 1, blocked: { DAILY_CAP: 1 } });

@@ -4,7 +4,13 @@
 import type { Executor } from '@doppel/db';
 import { checkInDefaults, customDateWindowDays, type ReachOutKind } from '@doppel/validation';
 import { sql } from 'drizzle-orm';
-import { checkInOccasion, subscriptionEndingOccasion, subscriptionLapsedOccasion } from './rules.ts';
+import {
+  checkInOccasion,
+  lapsedNoticeDays,
+  renewalGraceDays,
+  subscriptionEndingOccasion,
+  subscriptionLapsedOccasion,
+} from './rules.ts';
 
 export type DueOccasion = {
   chatId: string;
@@ -87,31 +93,51 @@ async function dueThankYous(db: Executor, now: Date): Promise<DueOccasion[]> {
   return rows.map((row) => occasion(row, 'THANK_YOU', `thank-you:${row.payment_id}`));
 }
 
-/** Subscriptions whose period ends within 3 days, or ended within the last 7, for either subscription trigger. */
+/**
+ * Subscriptions whose period ends within 3 days, or that lapsed in the last week (ended, or their
+ * period passed unrenewed), for either subscription trigger; the rules in rules.ts decide each.
+ */
 async function dueSubscriptionOccasions(db: Executor, now: Date): Promise<DueOccasion[]> {
   const stamp = sql`${now.toISOString()}::timestamptz`;
+  const lookBack = sql`make_interval(days => ${lapsedNoticeDays + renewalGraceDays})`;
   const rows = await db.execute<{
     id: string;
     status: string;
     period_end: string;
+    ended_at: string | null;
+    subscribed_again: boolean;
     chat_id: string;
     user_id: string;
     talent_id: string;
     kind: 'SUBSCRIPTION_ENDING' | 'SUBSCRIPTION_LAPSED';
     instruction: string;
   }>(sql`
-    select s.id, s.status, s.current_period_end as period_end, c.id as chat_id, s.user_id, s.talent_id, t.kind, t.instruction
+    select s.id, s.status, s.current_period_end as period_end, s.ended_at, c.id as chat_id, s.user_id, s.talent_id,
+      t.kind, t.instruction,
+      exists (
+        select 1 from subscriptions a where a.user_id = s.user_id and a.talent_id = s.talent_id and a.id <> s.id
+          and a.status = 'ACTIVE' and a.current_period_end > ${stamp}) as subscribed_again
     from reach_out_triggers t
     join subscriptions s on s.talent_id = t.talent_id
-      and s.current_period_end > ${stamp} - interval '7 days' and s.current_period_end <= ${stamp} + interval '3 days'
+      and ((s.current_period_end > ${stamp} - ${lookBack} and s.current_period_end <= ${stamp} + interval '3 days')
+        or s.ended_at > ${stamp} - ${lookBack})
     join chats c on c.user_id = s.user_id and c.talent_id = s.talent_id
     where t.kind in ('SUBSCRIPTION_ENDING', 'SUBSCRIPTION_LAPSED') and t.enabled`);
   return rows.flatMap((row) => {
-    const subscription = { id: row.id, status: row.status, currentPeriodEnd: new Date(row.period_end) };
+    const periodEnd = new Date(row.period_end);
     const key =
       row.kind === 'SUBSCRIPTION_ENDING'
-        ? subscriptionEndingOccasion(subscription, now)
-        : subscriptionLapsedOccasion(subscription, now);
+        ? subscriptionEndingOccasion({ id: row.id, status: row.status, currentPeriodEnd: periodEnd }, now)
+        : subscriptionLapsedOccasion(
+            {
+              id: row.id,
+              status: row.status,
+              currentPeriodEnd: periodEnd,
+              endedAt: row.ended_at ? new Date(row.ended_at) : null,
+              subscribedAgain: row.subscribed_again,
+            },
+            now,
+          );
     return key ? [occasion(row, row.kind, key)] : [];
   });
 }

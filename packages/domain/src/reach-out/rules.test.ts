@@ -92,8 +92,15 @@ describe('occasions', () => {
     expect(subscriptionEndingOccasion(ending, now)).toBe(`ending:s1:${ending.currentPeriodEnd.toISOString()}`);
     expect(subscriptionEndingOccasion({ ...ending, currentPeriodEnd: new Date(now.getTime() + 4 * day) }, now)).toBeNull();
     expect(subscriptionEndingOccasion({ ...ending, status: 'CANCELED' }, now)).toBeNull();
-    expect(subscriptionLapsedOccasion(ending, now)).toBeNull();
-    expect(subscriptionLapsedOccasion({ ...ending, currentPeriodEnd: ago(1000) }, now)).toBe('lapsed:s1');
-    expect(subscriptionLapsedOccasion({ ...ending, status: 'CANCELED' }, now)).toBe('lapsed:s1');
+    const running = { ...ending, endedAt: null, subscribedAgain: false };
+    expect(subscriptionLapsedOccasion(running, now)).toBeNull();
+    // Unrenewed: lapsed once the renewal's grace has passed too, and told for a week.
+    expect(subscriptionLapsedOccasion({ ...running, currentPeriodEnd: ago(day) }, now)).toBeNull();
+    expect(subscriptionLapsedOccasion({ ...running, currentPeriodEnd: ago(3 * day) }, now)).toBe('lapsed:s1');
+    expect(subscriptionLapsedOccasion({ ...running, currentPeriodEnd: ago(10 * day) }, now)).toBeNull();
+    // Ended by the provider: from then, even with its period paid weeks ahead; not when subscribed again.
+    const ended = { ...running, status: 'ENDED', endedAt: ago(1000), currentPeriodEnd: new Date(now.getTime() + 20 * day) };
+    expect(subscriptionLapsedOccasion(ended, now)).toBe('lapsed:s1');
+    expect(subscriptionLapsedOccasion({ ...ended, subscribedAgain: true }, now)).toBeNull();
   });
 });

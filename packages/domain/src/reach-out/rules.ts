@@ -111,11 +111,34 @@ export function subscriptionEndingOccasion(
   return `ending:${subscription.id}:${subscription.currentPeriodEnd.toISOString()}`;
 }
 
-/** A subscription that has lapsed (ended, or its period passed unrenewed), once per subscription. */
-export function subscriptionLapsedOccasion(
-  subscription: { id: string; status: string; currentPeriodEnd: Date },
-  now: Date,
-): string | null {
-  const lapsed = subscription.status !== 'ACTIVE' || subscription.currentPeriodEnd <= now;
-  return lapsed ? `lapsed:${subscription.id}` : null;
+/**
+ * An active subscription whose period has passed is taken as lapsed only this long after: the
+ * renewal's payment, which moves the period on, comes after the period's end (days while a card is retried).
+ */
+export const renewalGraceDays = 2;
+/** How long after lapsing a subscription is still written to about it. */
+export const lapsedNoticeDays = 7;
+
+export type LapsingSubscription = {
+  id: string;
+  status: string;
+  currentPeriodEnd: Date;
+  /** When the provider ended it (it may end before its paid period is over); null while active. */
+  endedAt: Date | null;
+  /** The fan holds another subscription to the twin that is running. */
+  subscribedAgain: boolean;
+};
+
+/**
+ * A subscription that has lapsed, once per subscription: ended (when the provider ended it), or
+ * active with its period passed and unrenewed past the grace; not while the fan is subscribed again.
+ */
+export function subscriptionLapsedOccasion(subscription: LapsingSubscription, now: Date): string | null {
+  if (subscription.subscribedAgain) return null;
+  const lapsedAt =
+    subscription.status === 'ACTIVE'
+      ? subscription.currentPeriodEnd.getTime() + renewalGraceDays * dayMs
+      : (subscription.endedAt ?? subscription.currentPeriodEnd).getTime();
+  const since = now.getTime() - lapsedAt;
+  return since >= 0 && since < lapsedNoticeDays * dayMs ? `lapsed:${subscription.id}` : null;
 }

@@ -17,5 +17,8 @@ ALTER TABLE "fan_reminders" ADD CONSTRAINT "fan_reminders_talent_id_talents_id_f
 ALTER TABLE "fan_reminders" ADD CONSTRAINT "fan_reminders_message_id_chat_messages_id_fk" FOREIGN KEY ("message_id") REFERENCES "public"."chat_messages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "fan_reminders_message_unique" ON "fan_reminders" USING btree ("message_id");--> statement-breakpoint
 CREATE INDEX "fan_reminders_due_idx" ON "fan_reminders" USING btree ("due_at");--> statement-breakpoint
+CREATE INDEX "fan_reminders_chat_idx" ON "fan_reminders" USING btree ("chat_id");--> statement-breakpoint
+CREATE INDEX "fan_reminders_user_idx" ON "fan_reminders" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "fan_reminders_talent_idx" ON "fan_reminders" USING btree ("talent_id");--> statement-breakpoint
 ALTER TABLE "reach_out_triggers" ADD CONSTRAINT "reach_out_triggers_kind_check" CHECK ("reach_out_triggers"."kind" in ('CHECK_IN', 'THANK_YOU', 'SUBSCRIPTION_ENDING', 'SUBSCRIPTION_LAPSED', 'CUSTOM_DATE', 'REMIND_ME'));--> statement-breakpoint
 ALTER TABLE "reach_outs" ADD CONSTRAINT "reach_outs_kind_check" CHECK ("reach_outs"."kind" in ('CHECK_IN', 'THANK_YOU', 'SUBSCRIPTION_ENDING', 'SUBSCRIPTION_LAPSED', 'CUSTOM_DATE', 'REMIND_ME'));

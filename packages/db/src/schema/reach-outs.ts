@@ -105,5 +105,13 @@ export const fanReminders = pgTable(
     dueAt: timestamp({ withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('fan_reminders_message_unique').on(t.messageId), index('fan_reminders_due_idx').on(t.dueAt)],
+  (t) => [
+    uniqueIndex('fan_reminders_message_unique').on(t.messageId),
+    // The job's sweep of reminders come due.
+    index('fan_reminders_due_idx').on(t.dueAt),
+    // Deleting a chat, fan or twin finds their reminders.
+    index('fan_reminders_chat_idx').on(t.chatId),
+    index('fan_reminders_user_idx').on(t.userId),
+    index('fan_reminders_talent_idx').on(t.talentId),
+  ],
 );

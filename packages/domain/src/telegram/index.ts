@@ -1,0 +1,15 @@
+// Telegram (docs/telegram.md): creators' bots, the webhook's updates, fans chatting in Telegram.
+export {
+  getTelegramSettings,
+  linkTelegramBot,
+  telegramUnavailableMessage,
+  telegramWebhookUrl,
+  unlinkTelegramBot,
+} from './bots.ts';
+export {
+  type ReceiveOutcome,
+  receiveTelegramUpdate,
+  type TelegramUpdateJob,
+  telegramChatIdOf,
+  telegramWebhookSecret,
+} from './updates.ts';

@@ -43,5 +43,9 @@ ALTER TABLE "telegram_link_tokens" ADD CONSTRAINT "telegram_link_tokens_telegram
 ALTER TABLE "telegram_link_tokens" ADD CONSTRAINT "telegram_link_tokens_talent_id_talents_id_fk" FOREIGN KEY ("talent_id") REFERENCES "public"."talents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "telegram_updates" ADD CONSTRAINT "telegram_updates_talent_id_talents_id_fk" FOREIGN KEY ("talent_id") REFERENCES "public"."talents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "telegram_bots_bot_unique" ON "telegram_bots" USING btree ("bot_id");--> statement-breakpoint
+CREATE INDEX "telegram_bots_linked_by_idx" ON "telegram_bots" USING btree ("linked_by_id");--> statement-breakpoint
 CREATE INDEX "telegram_fans_user_idx" ON "telegram_fans" USING btree ("user_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "telegram_updates_bot_update_unique" ON "telegram_updates" USING btree ("bot_id","update_id");
+CREATE INDEX "telegram_link_tokens_fan_idx" ON "telegram_link_tokens" USING btree ("telegram_user_id");--> statement-breakpoint
+CREATE INDEX "telegram_link_tokens_talent_idx" ON "telegram_link_tokens" USING btree ("talent_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "telegram_updates_bot_update_unique" ON "telegram_updates" USING btree ("bot_id","update_id");--> statement-breakpoint
+CREATE INDEX "telegram_updates_talent_idx" ON "telegram_updates" USING btree ("talent_id");

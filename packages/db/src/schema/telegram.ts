@@ -25,7 +25,7 @@ export const telegramBots = pgTable(
     linkedById: text().references(() => users.id, { onDelete: 'set null' }),
     linkedAt: createdAt(),
   },
-  (t) => [uniqueIndex('telegram_bots_bot_unique').on(t.botId)],
+  (t) => [uniqueIndex('telegram_bots_bot_unique').on(t.botId), index('telegram_bots_linked_by_idx').on(t.linkedById)],
 );
 
 /**
@@ -49,7 +49,10 @@ export const telegramUpdates = pgTable(
     /** What the job did (`answered`, `ignored`, `out-of-credits`, …), for support. */
     outcome: text(),
   },
-  (t) => [uniqueIndex('telegram_updates_bot_update_unique').on(t.botId, t.updateId)],
+  (t) => [
+    uniqueIndex('telegram_updates_bot_update_unique').on(t.botId, t.updateId),
+    index('telegram_updates_talent_idx').on(t.talentId),
+  ],
 );
 
 /** The Doppel fan a Telegram user chats as, with every twin's bot: anonymous until linked to an account. */
@@ -68,16 +71,20 @@ export const telegramFans = pgTable(
 );
 
 /** A one-time link (/link) from Telegram to the app; only the token's SHA-256 is stored. */
-export const telegramLinkTokens = pgTable('telegram_link_tokens', {
-  tokenHash: text().primaryKey(),
-  telegramUserId: bigint({ mode: 'number' })
-    .notNull()
-    .references(() => telegramFans.telegramUserId, { onDelete: 'cascade' }),
-  /** The twin whose bot gave the link: the app opens that twin's chat after linking. */
-  talentId: text()
-    .notNull()
-    .references(() => talents.id, { onDelete: 'cascade' }),
-  expiresAt: timestamp({ withTimezone: true }).notNull(),
-  usedAt: timestamp({ withTimezone: true }),
-  createdAt: createdAt(),
-});
+export const telegramLinkTokens = pgTable(
+  'telegram_link_tokens',
+  {
+    tokenHash: text().primaryKey(),
+    telegramUserId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => telegramFans.telegramUserId, { onDelete: 'cascade' }),
+    /** The twin whose bot gave the link: the app opens that twin's chat after linking. */
+    talentId: text()
+      .notNull()
+      .references(() => talents.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('telegram_link_tokens_fan_idx').on(t.telegramUserId), index('telegram_link_tokens_talent_idx').on(t.talentId)],
+);

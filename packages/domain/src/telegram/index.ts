@@ -7,6 +7,16 @@ export {
   unlinkTelegramBot,
 } from './bots.ts';
 export {
+  finishTelegramTurn,
+  prepareTelegramTurn,
+  type TelegramOutgoing,
+  type TelegramTurn,
+  telegramLinkTokenHash,
+  telegramLinkTtlMs,
+  telegramReplyTexts,
+} from './conversation.ts';
+export { linkTelegramAccount, telegramLinkInvalidMessage } from './link-account.ts';
+export {
   type ReceiveOutcome,
   receiveTelegramUpdate,
   type TelegramUpdateJob,

@@ -172,7 +172,14 @@ export async function prepareTelegramTurn(
 
   const command = /^\/([a-z_]+)(?:@\w+)?(?:\s|$)/i.exec(text)?.[1]?.toLowerCase();
   if (command === 'start') {
-    const opened = await db.transaction((tx) => openChat(tx, viewer, { talentTag: tag }));
+    const opened = await db
+      .transaction((tx) => openChat(tx, viewer, { talentTag: tag }))
+      .catch((error: unknown) => {
+        // A twin hidden from fans (or gone): said in the chat instead of failing the job again and again.
+        if (error instanceof DomainError && error.code !== 'UNAUTHENTICATED') return error;
+        throw error;
+      });
+    if (opened instanceof DomainError) return { ...base, messages: [{ text: opened.message }], outcome: 'refused' };
     const welcome = opened.welcomeMessages.map((m) => m.text.trim()).filter((m) => m !== '');
     return {
       ...base,

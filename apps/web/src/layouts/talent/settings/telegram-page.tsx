@@ -25,8 +25,8 @@ export function TelegramPage() {
       {(settings) =>
         !settings.available ? (
           <Alert color="gray" variant="light" icon={<IconInfoCircle />} data-testid="telegram-unavailable">
-            Telegram is off on this server: Telegram can only deliver messages to a server with a public address. The operator
-            turns it on by setting PUBLIC_URL.
+            Telegram is off on this server: Telegram can only deliver messages to a server with a public https:// address. The
+            operator turns it on by setting PUBLIC_URL to that address.
           </Alert>
         ) : settings.bot ? (
           <LinkedBot bot={settings.bot} />

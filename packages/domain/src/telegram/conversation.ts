@@ -249,14 +249,26 @@ export async function prepareTelegramTurn(
   }
 }
 
-/** The twin's reply to the fan message, once written (absent while held for the creator's approval). */
+/**
+ * The twin's reply to the fan message, once written (none while held for the creator's approval).
+ * Its pictures and voice notes stay in the app (unlocked there, at the twin's prices): the text
+ * says one was sent and where to find it.
+ */
 export async function telegramReplyTexts(db: Executor, job: ChatReplyJob): Promise<string[]> {
   const rows = await db
-    .select({ text: chatMessages.text })
+    .select({ text: chatMessages.text, attachments: chatMessages.attachments })
     .from(chatMessages)
     .where(and(eq(chatMessages.chatId, job.chatId), eq(chatMessages.replyToMessageId, job.messageId)))
     .orderBy(asc(chatMessages.createdAt));
-  return rows.map((row) => row.text).filter((text): text is string => typeof text === 'string' && text.trim() !== '');
+  return rows.flatMap((row) => {
+    const kinds = [...new Set(row.attachments.map((a) => (a.type === 'IMAGE' ? 'a picture' : 'a voice note')))];
+    const note =
+      kinds.length > 0
+        ? `(I sent you ${kinds.join(' and ')}: open our chat in the app to see it. /link connects this chat to your account.)`
+        : '';
+    const text = [row.text.trim(), note].filter((part) => part !== '').join('\n\n');
+    return text === '' ? [] : [text];
+  });
 }
 
 /** Marks the update processed: a later run of its job (a retry, a redelivery) does nothing. */

@@ -21,5 +21,4 @@ export {
   receiveTelegramUpdate,
   type TelegramUpdateJob,
   telegramChatIdOf,
-  telegramWebhookSecret,
 } from './updates.ts';

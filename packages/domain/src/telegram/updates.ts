@@ -2,7 +2,7 @@
 // (timing-safe) before anything is read; each update stored once by (bot, update_id), so a
 // redelivery is answered 200 and processed no second time; its job committed with it.
 import { timingSafeEqual } from 'node:crypto';
-import { type Executor, type Transaction, telegramBots, telegramUpdates } from '@doppel/db';
+import { type Transaction, telegramBots, telegramUpdates } from '@doppel/db';
 import { eq } from 'drizzle-orm';
 
 export type TelegramUpdateJob = { updateId: string; chatKey: string };
@@ -23,15 +23,6 @@ export function telegramChatIdOf(update: Record<string, unknown>): number | null
     if (typeof id === 'number' && Number.isSafeInteger(id)) return id;
   }
   return null;
-}
-
-/** The secret the twin's webhook was registered with; undefined when no bot is linked. */
-export async function telegramWebhookSecret(db: Executor, talentId: string): Promise<string | undefined> {
-  const [bot] = await db
-    .select({ secret: telegramBots.webhookSecret })
-    .from(telegramBots)
-    .where(eq(telegramBots.talentId, talentId));
-  return bot?.secret;
 }
 
 /**

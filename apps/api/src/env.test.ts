@@ -75,3 +75,16 @@ describe('connection pooler settings', () => {
     expect(() => loadEnv({ ...base, DATABASE_DIRECT_URL: 'db:5432' })).toThrow('DATABASE_DIRECT_URL must be a postgres:// URL');
   });
 });
+
+describe('Telegram', () => {
+  it('is off unless PUBLIC_URL is a public https address, and TELEGRAM overrides that', () => {
+    expect(loadEnv(base).TELEGRAM_ENABLED).toBe(false);
+    // What `npm start` passes down.
+    expect(loadEnv({ ...base, PUBLIC_URL: 'http://localhost:3000' }).TELEGRAM_ENABLED).toBe(false);
+    expect(loadEnv({ ...base, PUBLIC_URL: 'https://localhost:3000' }).TELEGRAM_ENABLED).toBe(false);
+    expect(loadEnv({ ...base, PUBLIC_URL: 'https://doppel.example.com' }).TELEGRAM_ENABLED).toBe(true);
+    expect(loadEnv({ ...base, PUBLIC_URL: 'https://doppel.example.com', TELEGRAM: 'off' }).TELEGRAM_ENABLED).toBe(false);
+    expect(loadEnv({ ...base, TELEGRAM: 'on' }).TELEGRAM_ENABLED).toBe(true);
+    expect(() => loadEnv({ ...base, TELEGRAM: 'yes' })).toThrow('TELEGRAM must be on or off');
+  });
+});

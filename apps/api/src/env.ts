@@ -115,6 +115,11 @@ const schema = z.object({
   PAYOUT_BANK_DEBTOR_NAME: optionalSetting,
   PAYOUT_BANK_DEBTOR_IBAN: optionalSetting,
   PAYOUT_BANK_DEBTOR_BIC: optionalSetting,
+  // Telegram (docs/telegram.md): creators link their bots, whose webhooks Telegram calls at
+  // PUBLIC_URL, so it is off until PUBLIC_URL is a public https:// address (TELEGRAM=on|off overrides).
+  TELEGRAM: optionalSetting.pipe(z.enum(['on', 'off'], 'TELEGRAM must be on or off').optional()),
+  /** Another Bot API root (a self-hosted Bot API server, tests' fake); default https://api.telegram.org. */
+  TELEGRAM_API_ROOT: optionalSetting.pipe(z.url('TELEGRAM_API_ROOT must be a URL').optional()),
   // OpenAI, or any compatible server: fine-tuning (docs/fine-tuning.md) and the crisis check of
   // every fan message (docs/safety.md: the moderation endpoint after the phrase list; without a
   // key or base URL, or with OPENAI_MODERATION=off, the phrase list alone).
@@ -168,7 +173,22 @@ function configurationProblems(env: z.infer<typeof schema>): string[] {
   return problems;
 }
 
-export type Env = z.infer<typeof schema> & { PUBLIC_URL: string; FILES_DIR: string };
+/**
+ * Whether Telegram could deliver webhooks to this address: an https:// one that is not this machine
+ * (Telegram calls only HTTPS webhooks; `npm start` passes http://localhost:PORT down).
+ */
+export function reachableByTelegram(publicUrl: string | undefined): boolean {
+  if (!publicUrl) return false;
+  const url = new URL(publicUrl);
+  return url.protocol === 'https:' && !['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+}
+
+export type Env = z.infer<typeof schema> & {
+  PUBLIC_URL: string;
+  FILES_DIR: string;
+  /** Whether creators may link Telegram bots: TELEGRAM, else whether PUBLIC_URL is a public https:// address. */
+  TELEGRAM_ENABLED: boolean;
+};
 
 /** Parses the environment once; a bad setting stops the start with a readable message. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -184,5 +204,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ...env,
     PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     FILES_DIR: env.FILES_DIR ?? join(env.DOPPEL_DATA_DIR, 'files'),
+    TELEGRAM_ENABLED: env.TELEGRAM ? env.TELEGRAM === 'on' : reachableByTelegram(env.PUBLIC_URL),
   };
 }

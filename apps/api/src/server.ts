@@ -10,6 +10,7 @@ import {
   createFileStorage,
   createSharpImages,
   createSmtpMailer,
+  createTelegramBotApi,
   createWebPush,
   fileStorageConfig,
 } from '@doppel/integrations';
@@ -36,6 +37,7 @@ import { registerOAuthRoutes } from './http/oauth.ts';
 import { registerPaymentWebhooks } from './http/payment-webhooks.ts';
 import { publicPages } from './http/public-pages.ts';
 import { echoRequestId, requestIdOf, traceJobsToRequest } from './http/request-id.ts';
+import { registerTelegramWebhook } from './http/telegram-webhook.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { liveSessionIds } from './live/live-sessions.ts';
 import { createLiveStreams, type LiveStreams } from './live/live-streams.ts';
@@ -130,6 +132,7 @@ export async function buildServer(env: Env, options: BuildServerOptions = {}): P
   const payouts = createPayoutProviders(env);
   const modelSettings = modelSettingsOf(env);
   const webPush = createWebPush();
+  const telegram = createTelegramBotApi({ apiRoot: env.TELEGRAM_API_ROOT });
   const crisisCheck = createCrisisCheck({
     openAiApiKey: env.OPENAI_API_KEY,
     openAiBaseUrl: env.OPENAI_BASE_URL,
@@ -200,6 +203,7 @@ export async function buildServer(env: Env, options: BuildServerOptions = {}): P
           payouts,
           modelSettings,
           webPush,
+          telegram,
           liveStreams,
           metrics,
           crisisCheck,
@@ -224,6 +228,7 @@ export async function buildServer(env: Env, options: BuildServerOptions = {}): P
   registerMediaRoutes(app, { db: client.db, storage });
   registerDataExportDownload(app, { db: client.db, storage });
   await registerPaymentWebhooks(app, { db: client.db, write: writerFor({ db: client.db, feed }), payments });
+  registerTelegramWebhook(app, { db: client.db, write: writerFor({ db: client.db, feed }), jobs });
 
   registerEmbedLoader(app);
   if (env.WEB_DIST_DIR) {

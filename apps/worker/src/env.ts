@@ -125,6 +125,14 @@ const workerSchema = sharedSchema.extend({
       .max(10_000, 'WEB_PUSH_RATE_PER_SECOND must be at most 10000')
       .optional(),
   ),
+  // Telegram (docs/telegram.md): the telegram.update job answers fans through the Bot API, gives
+  // a new Telegram fan the free credits an anonymous fan of the app gets, and links to PUBLIC_URL.
+  /** Another Bot API root (a self-hosted Bot API server, tests' fake); default https://api.telegram.org. */
+  TELEGRAM_API_ROOT: optionalSetting.pipe(z.url({ error: 'TELEGRAM_API_ROOT must be a URL' }).optional()),
+  /** The free credits of a new fan, as the API's FAN_FREE_CREDITS (same default). */
+  FAN_FREE_CREDITS: optionalSetting
+    .transform((value) => (value === undefined ? 10 : Number(value)))
+    .pipe(z.number({ error: 'FAN_FREE_CREDITS must be a number' }).int().min(0).max(10_000)),
   // Failed jobs are reported as the API's internal errors are.
   ...errorReportingSettings,
   /** The release events name; default the version in package.json, as the API's APP_VERSION. */

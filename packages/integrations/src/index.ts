@@ -53,6 +53,12 @@ export { matchCrisisPhrase, normaliseForCrisis } from './safety/crisis-phrases.t
 export { createOpenAiCrisisCheck } from './safety/openai-crisis-check.ts';
 export { createPhraseCrisisCheck } from './safety/phrase-crisis-check.ts';
 export {
+  createTelegramBotApi,
+  defaultTelegramApiRoot,
+  type TelegramConfig,
+  telegramTokenPattern,
+} from './telegram/grammy-telegram.ts';
+export {
   cosineSimilarity,
   hashedEmbedding,
   OFFLINE_EMBEDDING_DIMENSIONS,

@@ -18,6 +18,7 @@ import { qualityJobs } from './catalog/quality.ts';
 import { reachOutJobs } from './catalog/reach-out.ts';
 import { sessionJobs } from './catalog/session.ts';
 import { systemJobs } from './catalog/system.ts';
+import { telegramJobs } from './catalog/telegram.ts';
 
 export type { JobDefinition, QueueSettings, WorkSettings } from './catalog/definition.ts';
 
@@ -34,6 +35,7 @@ export const jobCatalog = {
   ...qualityJobs,
   ...insightsJobs,
   ...reachOutJobs,
+  ...telegramJobs,
 };
 
 export type JobCatalog = typeof jobCatalog;

@@ -15,6 +15,7 @@ import { talentKnowledgeGapsRouter } from './talent-knowledge-gaps.ts';
 import { talentQualityRouter } from './talent-quality.ts';
 import { talentReachOutRouter } from './talent-reach-out.ts';
 import { talentCorrectionsRouter, talentReplyApprovalRouter, talentReplyDraftsRouter } from './talent-reply-approval.ts';
+import { talentTelegramRouter } from './talent-telegram.ts';
 import { talentVoiceRouter } from './talent-voice.ts';
 
 // The creator's dashboard: every procedure a twin's managers call, as the back office's are under
@@ -61,6 +62,7 @@ export const talentRouter = router({
   boundaries: talentBoundariesRouter,
   /** The twin writing to fans on events: triggers and their counts (talent-reach-out.ts). */
   reachOut: talentReachOutRouter,
+  telegram: talentTelegramRouter,
   /** The consent confirmation for the twin's name, face and voice (reports.ts). */
   consent: talentConsentRouter,
 

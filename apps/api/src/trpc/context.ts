@@ -8,6 +8,7 @@ import type {
   FileStorage,
   ImageProcessing,
   Mailer,
+  TelegramPort,
   WebPushPort,
 } from '@doppel/domain/ports';
 import type { PgBoss } from '@doppel/jobs';
@@ -45,6 +46,8 @@ export type Services = {
   modelSettings: ModelSettings;
   /** Web Push: makes the VAPID key pair on first use (the worker sends the notifications). */
   webPush: WebPushPort;
+  /** The Telegram Bot API (grammY; TELEGRAM_API_ROOT): linking creators' bots. */
+  telegram: TelegramPort;
   /** The open `live.events` streams of this process: limits per session and address, ended with their session. */
   liveStreams: LiveStreams;
   /** Per-procedure counts and latencies for /metrics (the `metered` middleware records them). */

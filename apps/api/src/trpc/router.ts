@@ -12,6 +12,7 @@ import { pushRouter } from '../routers/push.ts';
 import { reportsRouter } from '../routers/reports.ts';
 import { devRouter, systemRouter } from '../routers/system.ts';
 import { talentRouter } from '../routers/talent.ts';
+import { telegramRouter } from '../routers/telegram.ts';
 import { waitlistRouter } from '../routers/waitlist.ts';
 import { router } from './procedures.ts';
 
@@ -31,6 +32,7 @@ export const appRouter = router({
   reports: reportsRouter,
   system: systemRouter,
   talent: talentRouter,
+  telegram: telegramRouter,
   waitlist: waitlistRouter,
 });
 

@@ -4,7 +4,15 @@ import { LoadingPanel } from '../components/loading-panel.tsx';
 import { ChatReturnAfterSignIn } from '../layouts/fan/chat-return-redirect.tsx';
 import { VersionBanner } from '../version/version-banner.tsx';
 import { AccessGate } from './access-gate.tsx';
-import { CheckoutLayout, DevOutboxLayout, DiscoverLayout, FanChatLayout, LegalLayout, ReportLayout } from './lazy-layouts.ts';
+import {
+  CheckoutLayout,
+  DevOutboxLayout,
+  DiscoverLayout,
+  FanChatLayout,
+  LegalLayout,
+  ReportLayout,
+  TelegramLinkLayout,
+} from './lazy-layouts.ts';
 import { usePageShellGuard } from './page-shell.ts';
 import { ReferralRedirect } from './referral-redirect.tsx';
 import { SignInLinkHandler } from './sign-in-link-handler.tsx';
@@ -83,6 +91,15 @@ export function AppRoot() {
           element={
             <Suspense fallback={<LoadingPanel fullScreen />}>
               <ReportLayout />
+            </Suspense>
+          }
+        />
+        {/* A Telegram fan's one-time link into their account (docs/telegram.md): signed in. */}
+        <Route
+          path="/telegram/link"
+          element={
+            <Suspense fallback={<LoadingPanel fullScreen />}>
+              <TelegramLinkLayout />
             </Suspense>
           }
         />

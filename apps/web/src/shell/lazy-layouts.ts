@@ -32,6 +32,9 @@ export const CheckoutLayout = lazy(() =>
   import('../layouts/checkout/checkout-layout.tsx').then((m) => ({ default: m.CheckoutLayout })),
 );
 export const ReportLayout = lazy(() => import('../layouts/report/report-layout.tsx').then((m) => ({ default: m.ReportLayout })));
+export const TelegramLinkLayout = lazy(() =>
+  import('../layouts/telegram/telegram-link-layout.tsx').then((m) => ({ default: m.TelegramLinkLayout })),
+);
 export const DiscoverLayout = lazy(() =>
   import('../layouts/discover/discover-layout.tsx').then((m) => ({ default: m.DiscoverLayout })),
 );

@@ -5,6 +5,7 @@
 import { PassageVectors, QuestionVectors, TwinMaterialCache } from '@doppel/domain/chat/reply';
 import type { FileStorage } from '@doppel/domain/ports';
 import {
+  createCrisisCheck,
   createDevOutboxMailer,
   createDocumentReader,
   createFileStorage,
@@ -14,6 +15,7 @@ import {
   createOfflineLlm,
   createPayPalPayouts,
   createSmtpMailer,
+  createTelegramBotApi,
   createTts,
   createUnconfiguredTts,
   createWebPageFetcher,
@@ -65,6 +67,16 @@ export function createWorkerServices(env: WorkerEnv): WorkerServices {
       port: createWebPush(),
       subject: env.WEB_PUSH_SUBJECT ?? defaultWebPushSubject,
       ratePerSecond: env.WEB_PUSH_RATE_PER_SECOND,
+    },
+    telegram: {
+      port: createTelegramBotApi({ apiRoot: env.TELEGRAM_API_ROOT }),
+      publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+      freeCredits: env.FAN_FREE_CREDITS,
+      crisisCheck: createCrisisCheck({
+        openAiApiKey: env.OPENAI_API_KEY,
+        openAiBaseUrl: env.OPENAI_BASE_URL,
+        openAiModeration: env.OPENAI_MODERATION === 'on',
+      }),
     },
     // Offline by nature: the readers are libraries, and the fetcher reaches public addresses only.
     knowledge: { reader: createDocumentReader(), fetcher: createWebPageFetcher() },

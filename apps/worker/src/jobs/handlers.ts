@@ -19,6 +19,7 @@ import { runQualityRun } from './quality-run.ts';
 import { runQualityChanged, runQualityNightly } from './quality-schedule.ts';
 import { runSessionCleanup } from './session-cleanup.ts';
 import { runSystemPing } from './system-ping.ts';
+import { runTelegramUpdate } from './telegram-update.ts';
 import type { JobHandler } from './types.ts';
 
 /**
@@ -49,4 +50,5 @@ export const jobHandlers: { [Name in JobName]?: JobHandler<Name> } = {
   'session.cleanup': runSessionCleanup,
   'insights.rollup': runInsightsRollup,
   'system.ping': runSystemPing,
+  'telegram.update': runTelegramUpdate,
 };

@@ -1,12 +1,14 @@
 import type { Database, ReplyDraftBatcher } from '@doppel/db';
 import type { PassageVectors, QuestionVectors, TwinMaterialCache } from '@doppel/domain/chat/reply';
 import type {
+  CrisisCheck,
   DocumentReader,
   FileStorage,
   FineTuningRegistry,
   LlmPort,
   Mailer,
   PayPalPayouts,
+  TelegramPort,
   TtsPort,
   WebPageFetcher,
   WebPushPort,
@@ -43,6 +45,18 @@ export type WorkerServices = {
   knowledge?: KnowledgeServices;
   /** The quality.run job's bounds and judge; absent: the domain's defaults. */
   quality?: QualitySettings;
+  /** The telegram.update job: the Bot API, the app's address for links, a new fan's free credits. */
+  telegram?: TelegramServices;
+};
+
+export type TelegramServices = {
+  port: TelegramPort;
+  /** PUBLIC_URL: where /link and checkout buttons point. */
+  publicUrl: string;
+  /** FAN_FREE_CREDITS: what a new Telegram fan gets, as an anonymous fan of the app. */
+  freeCredits: number;
+  /** The crisis check of every fan message (docs/safety.md), asked before the send's transaction. */
+  crisisCheck: CrisisCheck;
 };
 
 export type QualitySettings = {

@@ -34,6 +34,7 @@ export * from './talent-configs.ts';
 export * from './talent-drafts.ts';
 export * from './talent-ledger.ts';
 export * from './talents.ts';
+export * from './telegram.ts';
 export * from './twin-reports.ts';
 export * from './users.ts';
 export * from './voices.ts';

@@ -54,6 +54,14 @@ export {
   startFakeStripe,
 } from './fake-stripe.ts';
 export {
+  type FakeTelegram,
+  type FakeTelegramBot,
+  type FakeTelegramCall,
+  type FakeTelegramSent,
+  type FakeTelegramUpdate,
+  startFakeTelegram,
+} from './fake-telegram.ts';
+export {
   DEFAULT_FAKE_TOGETHER_BASES,
   FAKE_TOGETHER_ACCOUNT,
   type FakeTogether,

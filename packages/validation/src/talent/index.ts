@@ -17,4 +17,5 @@ export * from './quality.ts';
 export * from './reach-out.ts';
 export * from './reply-approval.ts';
 export * from './settings.ts';
+export * from './telegram.ts';
 export * from './voice.ts';

@@ -29,6 +29,7 @@ const pages: Array<{ path: string; page: Preloadable<object> }> = [
   { path: 'settings/reach-out', page: page(() => import('./settings/reach-out-page.tsx').then((m) => m.ReachOutPage)) },
   { path: 'settings/fan-memory', page: page(() => import('./settings/fan-memory-page.tsx').then((m) => m.FanMemoryPage)) },
   { path: 'settings/embed', page: page(() => import('./settings/embed-page.tsx').then((m) => m.EmbedPage)) },
+  { path: 'settings/telegram', page: page(() => import('./settings/telegram-page.tsx').then((m) => m.TelegramPage)) },
   { path: 'settings/approval', page: page(() => import('./settings/reply-approval-page.tsx').then((m) => m.ReplyApprovalPage)) },
   { path: 'settings/account', page: page(() => import('./settings/account-page.tsx').then((m) => m.AccountPage)) },
   { path: 'conversations', page: page(() => import('./conversations/conversations-page.tsx').then((m) => m.ConversationsPage)) },

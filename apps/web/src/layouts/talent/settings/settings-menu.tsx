@@ -2,6 +2,7 @@ import { Group, Paper, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/c
 import {
   IconBooks,
   IconBrain,
+  IconBrandTelegram,
   IconChevronRight,
   IconCoin,
   IconDatabase,
@@ -65,6 +66,12 @@ export const settingsPages: Array<{ path: string; label: string; description: st
     label: 'Your website',
     description: 'Put your twin’s chat on your own site',
     icon: <IconWorldWww size={20} />,
+  },
+  {
+    path: '/settings/telegram',
+    label: 'Telegram',
+    description: 'Fans chat with your twin in Telegram',
+    icon: <IconBrandTelegram size={20} />,
   },
   {
     path: '/settings/approval',

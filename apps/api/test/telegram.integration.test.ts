@@ -1,0 +1,265 @@
+// Telegram (docs/telegram.md) over the real API server, the real worker process, grammY's real
+// client and the fake Bot API server: a creator links a bot (Telegram verifies the token), the
+// webhook refuses a delivery without the secret token and stores a genuine one once however often
+// Telegram delivers it, and fans chat with the twin in Telegram as in the app: welcomed, charged,
+// answered in order, pointed to the app when out of credits, and linked to their account.
+import { chatMessages, chats, seedDemoData, telegramBots, telegramFans, telegramUpdates, users } from '@doppel/db';
+import { type FakeTelegram, type FakeTelegramBot, startFakeTelegram } from '@doppel/integrations/testing';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startWorkerProcess, type WorkerProcess } from '../../../scripts/worker-process.ts';
+import { balanceOf, createTalent } from './chat-fixtures.ts';
+import { type Api, type Caller, refusal, seedPeople, signIn, startApi } from './harness.ts';
+
+let telegram: FakeTelegram;
+let api: Api;
+let creator: Caller;
+let otherCreator: Caller;
+let twin: Awaited<ReturnType<typeof createTalent>>;
+let people: Awaited<ReturnType<typeof seedPeople>>;
+let worker: WorkerProcess | undefined;
+
+beforeAll(async () => {
+  telegram = await startFakeTelegram();
+  api = await startApi({ env: { TELEGRAM: 'on', TELEGRAM_API_ROOT: telegram.origin, FAN_FREE_CREDITS: '2' } });
+  // The app config (prompt templates) the twin's replies are written with.
+  await seedDemoData(api.database.db);
+  people = await seedPeople(api);
+  [creator, otherCreator] = await Promise.all([
+    signIn(api, people.creatorA.email as string),
+    signIn(api, people.creatorB.email as string),
+  ]);
+  twin = await createTalent(api, { managerIds: [people.creatorA.id] });
+  // The worker as `npm start` runs it, offline (no model key), answering through the fake Bot API.
+  worker = await startWorkerProcess(api.database.url, {
+    TELEGRAM_API_ROOT: telegram.origin,
+    PUBLIC_URL: api.url,
+    FAN_FREE_CREDITS: '2',
+    OPENAI_API_KEY: '',
+    OPENAI_BASE_URL: '',
+    ELEVENLABS_API_KEY: '',
+  });
+}, 120_000);
+afterAll(async () => {
+  await worker?.kill('SIGTERM');
+  await api?.close();
+  await telegram?.close();
+});
+
+const updatesOf = (botId: number) => api.database.db.select().from(telegramUpdates).where(eq(telegramUpdates.botId, botId));
+
+describe('linking a bot', () => {
+  it('refuses a token Telegram does not know, and one that is no token, changing nothing', async () => {
+    const talentId = twin.talent.id;
+    const unknown = await refusal(
+      creator.client.talent.telegram.link.mutate({ talentId, token: '123456789:AAEunknownunknownunknownunknown12' }),
+    );
+    expect(unknown.message).toContain('Telegram does not know this token');
+    const malformed = await refusal(creator.client.talent.telegram.link.mutate({ talentId, token: 'not a token' }));
+    expect(malformed.message).toContain('Paste the token BotFather gave you');
+    expect(await creator.client.talent.telegram.get.query({ talentId })).toEqual({ available: true, bot: null });
+  });
+
+  it('verifies the token, registers the webhook with a secret, shows the @username and never the token', async () => {
+    const talentId = twin.talent.id;
+    const bot = telegram.createBot('twin_one_bot');
+    const linked = await creator.client.talent.telegram.link.mutate({ talentId, token: bot.token });
+    expect(linked).toEqual({ available: true, bot: { username: 'twin_one_bot', linkedAt: expect.any(String) } });
+    expect(JSON.stringify(await creator.client.talent.telegram.get.query({ talentId }))).not.toContain(bot.token);
+    const webhook = telegram.webhookOf(bot.token);
+    expect(webhook?.url).toBe(`${api.url}/webhooks/telegram/${talentId}`);
+    expect(webhook?.secretToken).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect(telegram.calls.filter((call) => call.token === bot.token).map((call) => call.method)).toEqual(['getMe', 'setWebhook']);
+  });
+
+  it('is another twin’s creator’s to neither read nor change', async () => {
+    const talentId = twin.talent.id;
+    expect((await refusal(otherCreator.client.talent.telegram.get.query({ talentId }))).code).toBe('FORBIDDEN');
+    expect((await refusal(otherCreator.client.talent.telegram.unlink.mutate({ talentId }))).code).toBe('FORBIDDEN');
+    const other = telegram.createBot('not_theirs_bot');
+    expect((await refusal(otherCreator.client.talent.telegram.link.mutate({ talentId, token: other.token }))).code).toBe(
+      'FORBIDDEN',
+    );
+    expect((await creator.client.talent.telegram.get.query({ talentId })).bot?.username).toBe('twin_one_bot');
+  });
+});
+
+describe('the webhook', () => {
+  it('refuses a delivery without the secret token or with another one, storing nothing', async () => {
+    const twoTwin = await createTalent(api);
+    const bot = telegram.createBot('webhook_bot');
+    await api.database.db.insert(telegramBots).values({
+      talentId: twoTwin.talent.id,
+      botId: bot.id,
+      username: bot.username,
+      token: bot.token,
+      webhookSecret: 'right-secret',
+    });
+    const webhookUrl = `${api.url}/webhooks/telegram/${twoTwin.talent.id}`;
+    const send = (headers: Record<string, string>) =>
+      fetch(webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(telegram.textUpdate(bot.token, { from: { id: 501 }, text: 'hello' })),
+      });
+    expect((await send({})).status).toBe(401);
+    expect((await send({ 'x-telegram-bot-api-secret-token': 'wrong-secret' })).status).toBe(401);
+    expect(await updatesOf(bot.id)).toEqual([]);
+    expect((await send({ 'x-telegram-bot-api-secret-token': 'right-secret' })).status).toBe(200);
+    expect(await updatesOf(bot.id)).toHaveLength(1);
+  });
+
+  it('stores an update delivered twice once', async () => {
+    const bot = telegram.createBot('twice_bot');
+    const twice = await createTalent(api, { managerIds: [] });
+    await api.database.db.insert(telegramBots).values({
+      talentId: twice.talent.id,
+      botId: bot.id,
+      username: bot.username,
+      token: bot.token,
+      webhookSecret: 'twice-secret',
+    });
+    const update = telegram.textUpdate(bot.token, { from: { id: 502 }, text: 'once please' });
+    const deliver = () =>
+      fetch(`${api.url}/webhooks/telegram/${twice.talent.id}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': 'twice-secret' },
+        body: JSON.stringify(update),
+      });
+    expect((await deliver()).status).toBe(200);
+    expect((await deliver()).status).toBe(200);
+    expect(await updatesOf(bot.id)).toHaveLength(1);
+  });
+});
+
+describe('unlinking', () => {
+  it('removes the webhook at Telegram and forgets the bot', async () => {
+    const talentId = twin.talent.id;
+    const [row] = await api.database.db.select().from(telegramBots).where(eq(telegramBots.talentId, talentId));
+    expect(await creator.client.talent.telegram.unlink.mutate({ talentId })).toEqual({ available: true, bot: null });
+    expect(telegram.webhookOf(row?.token as string)).toBeNull();
+    expect((await refusal(creator.client.talent.telegram.unlink.mutate({ talentId }))).code).toBe('NOT_FOUND');
+  });
+});
+
+/** A twin with a bot its creator linked through Settings, so Telegram delivers to the real webhook. */
+async function linkedTwin(username: string, setup: Parameters<typeof createTalent>[1] = {}) {
+  const made = await createTalent(api, { managerIds: [people.creatorA.id], ...setup });
+  const bot = telegram.createBot(username);
+  await creator.client.talent.telegram.link.mutate({ talentId: made.talent.id, token: bot.token });
+  return { ...made, bot };
+}
+
+/** Waits until the worker has processed every update stored for the bot. */
+async function processed(bot: FakeTelegramBot, count: number) {
+  await vi.waitFor(
+    async () => {
+      const rows = await api.database.db
+        .select()
+        .from(telegramUpdates)
+        .where(and(eq(telegramUpdates.botId, bot.id), isNotNull(telegramUpdates.processedAt)));
+      if (rows.length < count) throw new Error(`${rows.length} of ${count} updates processed:\n${worker?.output().slice(-3000)}`);
+    },
+    { timeout: 20_000, interval: 100 },
+  );
+}
+
+async function fanOf(telegramUserId: number) {
+  const [fan] = await api.database.db.select().from(telegramFans).where(eq(telegramFans.telegramUserId, telegramUserId));
+  return fan;
+}
+
+async function chatMessagesOf(userId: string, talentId: string) {
+  const [chat] = await api.database.db
+    .select({ id: chats.id })
+    .from(chats)
+    .where(and(eq(chats.userId, userId), eq(chats.talentId, talentId)));
+  if (!chat) return [];
+  return api.database.db.select().from(chatMessages).where(eq(chatMessages.chatId, chat.id)).orderBy(asc(chatMessages.createdAt));
+}
+
+describe('fans in Telegram', () => {
+  it('greets with the welcome message, charges a message as the app does and answers it with typing first', async () => {
+    const { bot, talent } = await linkedTwin('greeting_bot', {
+      initialChatMessages: [{ id: 'w1', text: 'Welcome to my Telegram!' }],
+    });
+    const fanId = 9001;
+    expect(await telegram.deliver(bot.token, telegram.textUpdate(bot.token, { from: { id: fanId }, text: '/start' }))).toBe(200);
+    await processed(bot, 1);
+    expect(telegram.sent(bot.token, fanId).map((m) => m.text)).toEqual(['Welcome to my Telegram!']);
+
+    await telegram.deliver(bot.token, telegram.textUpdate(bot.token, { from: { id: fanId }, text: 'What do you like to cook?' }));
+    await processed(bot, 2);
+    const fan = await fanOf(fanId);
+    const stored = await chatMessagesOf(fan?.userId as string, talent.id);
+    const fanMessage = stored.find((m) => m.text === 'What do you like to cook?');
+    const reply = stored.find((m) => m.replyToMessageId === fanMessage?.id);
+    expect(fanMessage?.spentFreeCredits).toBe(1);
+    expect(await balanceOf(api, fan?.userId as string)).toEqual({ credits: 1, paidCredits: 0 });
+    expect(telegram.sent(bot.token, fanId).map((m) => m.text)).toEqual(['Welcome to my Telegram!', reply?.text]);
+    const methods = telegram.calls.filter((c) => c.token === bot.token).map((c) => c.method);
+    expect(methods.slice(-2)).toEqual(['sendChatAction', 'sendMessage']);
+  });
+
+  it('processes an update Telegram delivered twice once', async () => {
+    const { bot, talent } = await linkedTwin('redelivery_bot');
+    const fanId = 9002;
+    const update = telegram.textUpdate(bot.token, { from: { id: fanId }, text: 'Only once, please' });
+    expect(await telegram.deliver(bot.token, update)).toBe(200);
+    expect(await telegram.deliver(bot.token, update)).toBe(200);
+    // A later update of the same chat runs after both deliveries' work, so waiting for it is enough.
+    await telegram.deliver(bot.token, telegram.textUpdate(bot.token, { from: { id: fanId }, text: '/help' }));
+    await processed(bot, 2);
+    const fan = await fanOf(fanId);
+    const stored = await chatMessagesOf(fan?.userId as string, talent.id);
+    expect(stored.filter((m) => m.text === 'Only once, please')).toHaveLength(1);
+    expect(telegram.sent(bot.token, fanId)).toHaveLength(2);
+    expect(await balanceOf(api, fan?.userId as string)).toEqual({ credits: 1, paidCredits: 0 });
+  });
+
+  it('answers two messages of one chat in the order they were sent', async () => {
+    const { bot, talent } = await linkedTwin('order_bot');
+    const fanId = 9003;
+    await telegram.deliver(bot.token, telegram.textUpdate(bot.token, { from: { id: fanId }, text: 'First question' }));
+    await telegram.deliver(bot.token, telegram.textUpdate(bot.token, { from: { id: fanId }, text: 'Second question' }));
+    await processed(bot, 2);
+    const fan = await fanOf(fanId);
+    const stored = await chatMessagesOf(fan?.userId as string, talent.id);
+    const replyTo = (text: string) => stored.find((m) => m.replyToMessageId === stored.find((f) => f.text === text)?.id)?.text;
+    expect(telegram.sent(bot.token, fanId).map((m) => m.text)).toEqual([replyTo('First question'), replyTo('Second question')]);
+  });
+
+  it('points a fan out of credits to the app, and /link moves the Telegram fan into their account', async () => {
+    const { bot, talent, tag } = await linkedTwin('credits_bot');
+    const fanId = 9004;
+    for (const text of ['one', 'two', 'three']) {
+      await telegram.deliver(bot.token, telegram.textUpdate(bot.token, { from: { id: fanId }, text }));
+    }
+    await processed(bot, 3);
+    const last = telegram.sent(bot.token, fanId).at(-1);
+    expect(last?.text).toBe('AUTH: sign in to keep chatting');
+    const button = (last?.replyMarkup as { inline_keyboard: { text: string; url: string }[][] } | undefined)
+      ?.inline_keyboard[0]?.[0];
+    expect(button?.url).toMatch(new RegExp(`^${api.url}/telegram/link\\?token=`));
+
+    // The fan opens the link signed in: the anonymous Telegram fan is merged into the account.
+    const anonymousId = (await fanOf(fanId))?.userId as string;
+    const token = new URL(button?.url as string).searchParams.get('token') as string;
+    const fan = await signIn(api, people.fan.email as string);
+    expect(await fan.client.telegram.linkAccount.mutate({ token })).toEqual({ tag });
+    expect((await refusal(fan.client.telegram.linkAccount.mutate({ token }))).message).toContain('expired or was used already');
+    const accountId = people.fan.id;
+    expect((await fanOf(fanId))?.userId).toBe(accountId);
+    expect((await chatMessagesOf(accountId, talent.id)).map((m) => m.text)).toContain('three');
+    expect(await chatMessagesOf(anonymousId, talent.id)).toEqual([]);
+
+    // From now on the Telegram user chats as the account, with its credits.
+    await api.database.db.update(users).set({ paidCredits: 5 }).where(eq(users.id, accountId));
+    const before = await balanceOf(api, accountId);
+    await telegram.deliver(bot.token, telegram.textUpdate(bot.token, { from: { id: fanId }, text: 'I am back' }));
+    await processed(bot, 4);
+    const after = await balanceOf(api, accountId);
+    expect((before?.credits ?? 0) + (before?.paidCredits ?? 0) - ((after?.credits ?? 0) + (after?.paidCredits ?? 0))).toBe(1);
+    expect((await chatMessagesOf(accountId, talent.id)).some((m) => m.text === 'I am back')).toBe(true);
+  });
+});

@@ -1,0 +1,35 @@
+// Port of the Telegram Bot API (docs/telegram.md). Every call names the bot by its token: a server
+// speaks for every twin's bot. The adapter (packages/integrations/src/telegram) uses grammY; tests
+// point it at the fake Bot API server (packages/integrations/src/testing/fake-telegram.ts).
+
+/** What getMe says of a bot. */
+export type TelegramBotInfo = { id: number; username: string; firstName: string };
+
+/** A button under a message that opens a URL (an inline keyboard of one). */
+export type TelegramLinkButton = { text: string; url: string };
+
+/**
+ * A call Telegram refused or could not be reached for. `unauthorized`: the token is not a bot's
+ * (401/404 from the Bot API); `refused`: any other error answer (its description in the message);
+ * `unreachable`: no answer (network, timeout).
+ */
+export class TelegramError extends Error {
+  override name = 'TelegramError';
+  readonly kind: 'unauthorized' | 'refused' | 'unreachable';
+  constructor(kind: 'unauthorized' | 'refused' | 'unreachable', message: string) {
+    super(message);
+    this.kind = kind;
+  }
+}
+
+export type TelegramPort = {
+  /** The bot behind `token`; TelegramError `unauthorized` for a token that is no bot's. */
+  getMe(token: string): Promise<TelegramBotInfo>;
+  /** Points the bot's updates at `url`, each delivery carrying `secretToken` in its header. */
+  setWebhook(token: string, webhook: { url: string; secretToken: string }): Promise<void>;
+  /** Stops the bot's webhook deliveries. */
+  deleteWebhook(token: string): Promise<void>;
+  sendMessage(token: string, chatId: number, text: string, options?: { button?: TelegramLinkButton }): Promise<void>;
+  /** "typing…" in the chat for a few seconds, or until the next message. */
+  sendTyping(token: string, chatId: number): Promise<void>;
+};

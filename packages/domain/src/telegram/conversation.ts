@@ -1,0 +1,280 @@
+// A fan's turn in Telegram (docs/telegram.md): one stored update becomes what the app would do
+// with the same message. The Telegram user chats as a Doppel fan (anonymous, with the app's free
+// credits, until they link their account); text goes through the app's own send path (credits,
+// boundaries, the crisis protocol, reminders, the AI reply and memory); /start greets with the
+// twin's welcome messages; /link gives a one-time link to the app. The worker job
+// (apps/worker/src/jobs/telegram-update.ts) writes the AI reply, sends the messages and marks the
+// update processed.
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  chatMessages,
+  type Database,
+  type Executor,
+  recordChanges,
+  type Transaction,
+  talentManagers,
+  talents,
+  telegramBots,
+  telegramFans,
+  telegramLinkTokens,
+  telegramUpdates,
+  users,
+} from '@doppel/db';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Viewer } from '../access/scopes.ts';
+import { createAnonymousFan } from '../chat/fans/anonymous-fans.ts';
+import { openChat } from '../chat/fans/open-chat.ts';
+import type { ChatReplyJob } from '../chat/ports.ts';
+import { countryFromRequest } from '../chat/safety/safety-reply.ts';
+import { sendChatMessage } from '../chat/send/send-message.ts';
+import { DomainError } from '../errors.ts';
+import type { CrisisCheck } from '../ports/crisis-check.ts';
+import type { TelegramLinkButton } from '../ports/telegram.ts';
+
+/** A message for the bot to send, with at most one button that opens the app. */
+export type TelegramOutgoing = { text: string; button?: TelegramLinkButton };
+
+/** What the job does with one update. */
+export type TelegramTurn =
+  | { kind: 'skip'; reason: 'gone' | 'processed' }
+  | {
+      kind: 'answer';
+      token: string;
+      chatId: number;
+      /** Sent first, in order (the twin's immediate answers, reminders, command answers). */
+      messages: TelegramOutgoing[];
+      /** The fan message whose AI reply the job writes, then sends; absent: nothing more to write. */
+      reply?: ChatReplyJob;
+      outcome: string;
+    };
+
+/** A one-time /link link is good for this long. */
+export const telegramLinkTtlMs = 30 * 60 * 1000;
+
+type IncomingMessage = {
+  from?: { id?: unknown; is_bot?: unknown; language_code?: unknown };
+  chat?: { id?: unknown; type?: unknown };
+  text?: unknown;
+};
+
+const hashToken = (token: string) => createHash('sha256').update(`telegram-link:${token}`).digest('hex');
+
+export function telegramLinkTokenHash(token: string): string {
+  return hashToken(token);
+}
+
+/** The Doppel fan of a Telegram user: found, or made now as an anonymous fan with the app's free credits. */
+async function telegramFanOf(tx: Transaction, telegramUserId: number, freeCredits: number): Promise<string> {
+  const [known] = await tx
+    .select({ userId: telegramFans.userId })
+    .from(telegramFans)
+    .where(eq(telegramFans.telegramUserId, telegramUserId));
+  if (known) return known.userId;
+  // No address: Telegram hides it. One fan per Telegram user is the limit instead.
+  const userId = await createAnonymousFan(tx, { freeCredits, address: undefined });
+  const [made] = await tx
+    .insert(telegramFans)
+    .values({ telegramUserId, userId })
+    .onConflictDoNothing()
+    .returning({ userId: telegramFans.userId });
+  if (made) return made.userId;
+  // Another update of the same user (another twin's bot) made it first: this transaction's fan is dropped with it.
+  throw new Error('the Telegram fan was created concurrently; retry');
+}
+
+async function viewerOf(db: Executor, userId: string): Promise<NonNullable<Viewer>> {
+  const [[user], managed] = await Promise.all([
+    db.select({ role: users.role }).from(users).where(eq(users.id, userId)),
+    db.select({ talentId: talentManagers.talentId }).from(talentManagers).where(eq(talentManagers.userId, userId)),
+  ]);
+  return { id: userId, role: user?.role ?? 'USER', managedTalentIds: managed.map((row) => row.talentId) };
+}
+
+/** A one-time link to the app that moves this Telegram fan into the account signed in there. */
+async function createLinkUrl(tx: Executor, input: { telegramUserId: number; talentId: string; publicUrl: string; now: Date }) {
+  const token = randomBytes(24).toString('base64url');
+  await tx.insert(telegramLinkTokens).values({
+    tokenHash: hashToken(token),
+    telegramUserId: input.telegramUserId,
+    talentId: input.talentId,
+    expiresAt: new Date(input.now.getTime() + telegramLinkTtlMs),
+  });
+  return `${input.publicUrl.replace(/\/+$/, '')}/telegram/link?token=${token}`;
+}
+
+const helpText =
+  'Send me a message and I will answer. /link connects this chat to your Doppel account, so your credits and memories are in one place.';
+
+/**
+ * Reads the update and does the app's part of it: the fan's message stored and charged (or
+ * answered at once), or the command answered. Safe to run again for the same update (a retried
+ * job): the send is keyed by the update, so a second run finds the stored message.
+ */
+export async function prepareTelegramTurn(
+  deps: { db: Database; crisisCheck: CrisisCheck; freeCredits: number; publicUrl: string; now?: () => Date },
+  updateId: string,
+): Promise<TelegramTurn> {
+  const { db } = deps;
+  const now = deps.now?.() ?? new Date();
+  const [row] = await db
+    .select({
+      update: telegramUpdates,
+      token: telegramBots.token,
+      linkedBotId: telegramBots.botId,
+      tag: talents.tag,
+      twinName: talents.name,
+    })
+    .from(telegramUpdates)
+    .innerJoin(talents, eq(talents.id, telegramUpdates.talentId))
+    .leftJoin(telegramBots, eq(telegramBots.talentId, telegramUpdates.talentId))
+    .where(eq(telegramUpdates.id, updateId));
+  if (!row) return { kind: 'skip', reason: 'gone' };
+  if (row.update.processedAt) return { kind: 'skip', reason: 'processed' };
+  const { update } = row;
+  // The bot was unlinked (or replaced) since: nothing is said with a token that is not the twin's now.
+  if (!row.token || row.linkedBotId !== update.botId || !row.tag) {
+    await finishTelegramTurn(db, updateId, 'unlinked');
+    return { kind: 'skip', reason: 'processed' };
+  }
+  const message = update.payload.message as IncomingMessage | undefined;
+  const telegramUserId = message?.from?.id;
+  const chatId = message?.chat?.id;
+  // Private chats with a person only: groups and channels are not a fan's conversation.
+  if (
+    typeof telegramUserId !== 'number' ||
+    typeof chatId !== 'number' ||
+    message?.chat?.type !== 'private' ||
+    message.from?.is_bot === true
+  ) {
+    await finishTelegramTurn(db, updateId, 'ignored');
+    return { kind: 'skip', reason: 'processed' };
+  }
+  const base = { kind: 'answer' as const, token: row.token, chatId };
+  const text = typeof message.text === 'string' ? message.text.trim() : '';
+  if (text === '') {
+    return {
+      ...base,
+      messages: [{ text: 'I can only read text messages here for now. Pictures and voice notes work in the app.' }],
+      outcome: 'unsupported',
+    };
+  }
+  const tag = row.tag;
+  const userId = await db.transaction((tx) => telegramFanOf(tx, telegramUserId, deps.freeCredits));
+  const viewer = await viewerOf(db, userId);
+  const appButton = async (label: string): Promise<TelegramLinkButton> => {
+    const [fan] = await db.select({ isAnonymous: users.isAnonymous }).from(users).where(eq(users.id, userId));
+    // A fan who linked their account buys in the app signed in; an anonymous one links on the way.
+    const url = fan?.isAnonymous
+      ? await createLinkUrl(db, { telegramUserId, talentId: update.talentId, publicUrl: deps.publicUrl, now })
+      : `${deps.publicUrl.replace(/\/+$/, '')}/chat/${encodeURIComponent(tag)}`;
+    return { text: label, url };
+  };
+
+  const command = /^\/([a-z_]+)(?:@\w+)?(?:\s|$)/i.exec(text)?.[1]?.toLowerCase();
+  if (command === 'start') {
+    const opened = await db
+      .transaction((tx) => openChat(tx, viewer, { talentTag: tag }))
+      .catch((error: unknown) => {
+        // A twin hidden from fans (or gone): said in the chat instead of failing the job again and again.
+        if (error instanceof DomainError && error.code !== 'UNAUTHENTICATED') return error;
+        throw error;
+      });
+    if (opened instanceof DomainError) return { ...base, messages: [{ text: opened.message }], outcome: 'refused' };
+    const welcome = opened.welcomeMessages.map((m) => m.text.trim()).filter((m) => m !== '');
+    return {
+      ...base,
+      messages: (welcome.length > 0 ? welcome : [`Hi! I am ${row.twinName}'s AI twin. Send me a message.`]).map((m) => ({
+        text: m,
+      })),
+      outcome: 'welcomed',
+    };
+  }
+  if (command === 'link') {
+    const [fan] = await db.select({ isAnonymous: users.isAnonymous }).from(users).where(eq(users.id, userId));
+    if (!fan?.isAnonymous)
+      return {
+        ...base,
+        messages: [{ text: 'This Telegram is linked to your Doppel account already.' }],
+        outcome: 'linked-already',
+      };
+    const button = await appButton('Link my account');
+    return {
+      ...base,
+      messages: [
+        {
+          text: 'Open this link and sign in to keep your credits and memories in one place. It works once, within 30 minutes.',
+          button,
+        },
+      ],
+      outcome: 'link-sent',
+    };
+  }
+  if (command !== undefined) return { ...base, messages: [{ text: helpText }], outcome: 'help' };
+
+  // The app's send path, exactly: the crisis check first (a network call with OpenAI), then the send transaction.
+  const language = typeof message.from?.language_code === 'string' ? message.from.language_code : undefined;
+  const crisis = { signal: await deps.crisisCheck.check(text), country: countryFromRequest({ acceptLanguage: language }) };
+  let queued: ChatReplyJob | undefined;
+  try {
+    const result = await db.transaction(async (tx) => {
+      const opened = await openChat(tx, viewer, { talentTag: tag });
+      return sendChatMessage(
+        tx,
+        viewer,
+        { chatId: opened.chat.id, text, idempotencyKey: `telegram:${update.botId}:${update.updateId}`, crisis },
+        {
+          // The job writes the reply itself right after this commit, so its chat's order holds.
+          replies: {
+            enqueueReply: async (jobTx, job, changes) => {
+              queued = job;
+              await recordChanges(jobTx, changes);
+            },
+          },
+        },
+      );
+    });
+    const messages: TelegramOutgoing[] = result.notices.map((notice) => ({ text: notice.text }));
+    if (result.reply) {
+      const button = result.outOfCredits ? await appButton('Get more credits') : undefined;
+      messages.push({ text: result.reply.text, ...(button ? { button } : {}) });
+      return { ...base, messages, outcome: result.outOfCredits ? 'out-of-credits' : result.safetyReply ? 'safety' : 'answered' };
+    }
+    const reply = queued ?? { chatId: result.chat.id, messageId: result.message.id };
+    return { ...base, messages, reply, outcome: 'answered' };
+  } catch (error) {
+    // Refusals the app shows as a message (the age gate, the out-of-credits answer already given):
+    // said in the chat with a button to the app, where the fan can act on them.
+    if (!(error instanceof DomainError) || error.code === 'UNAUTHENTICATED') throw error;
+    return { ...base, messages: [{ text: error.message, button: await appButton('Open in the app') }], outcome: 'refused' };
+  }
+}
+
+/**
+ * The twin's reply to the fan message, once written (none while held for the creator's approval).
+ * Its pictures and voice notes stay in the app (unlocked there, at the twin's prices): the text
+ * says one was sent and where to find it.
+ */
+export async function telegramReplyTexts(db: Executor, job: ChatReplyJob): Promise<string[]> {
+  const rows = await db
+    .select({ text: chatMessages.text, attachments: chatMessages.attachments })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.chatId, job.chatId), eq(chatMessages.replyToMessageId, job.messageId)))
+    .orderBy(asc(chatMessages.createdAt));
+  return rows.flatMap((row) => {
+    const kinds = [...new Set(row.attachments.map((a) => (a.type === 'IMAGE' ? 'a picture' : 'a voice note')))];
+    const note =
+      kinds.length > 0
+        ? `(I sent you ${kinds.join(' and ')}: open our chat in the app to see it. /link connects this chat to your account.)`
+        : '';
+    const text = [row.text.trim(), note].filter((part) => part !== '').join('\n\n');
+    return text === '' ? [] : [text];
+  });
+}
+
+/** Marks the update processed: a later run of its job (a retry, a redelivery) does nothing. */
+export async function finishTelegramTurn(db: Executor, updateId: string, outcome: string): Promise<void> {
+  await db
+    .update(telegramUpdates)
+    .set({ processedAt: new Date(), outcome })
+    .where(and(eq(telegramUpdates.id, updateId), isNull(telegramUpdates.processedAt)));
+}

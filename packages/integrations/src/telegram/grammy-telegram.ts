@@ -1,0 +1,75 @@
+// The Telegram port over grammY's Bot API client (docs/telegram.md). grammY is only the client
+// here: updates arrive at our own webhook route and are processed by a job, so no Bot instance,
+// middleware or polling is used. `apiRoot` points it at the fake Bot API server in tests (or a
+// self-hosted Bot API server).
+import { type TelegramBotInfo, TelegramError, type TelegramPort } from '@doppel/domain/ports';
+import { Api, GrammyError, HttpError } from 'grammy';
+
+export type TelegramConfig = {
+  /** TELEGRAM_API_ROOT: default https://api.telegram.org (no trailing slash). */
+  apiRoot?: string | undefined;
+  /** Seconds one call may take; grammY's default (500) suits long polling, not a webhook's answer. */
+  timeoutSeconds?: number;
+};
+
+export const defaultTelegramApiRoot = 'https://api.telegram.org';
+
+/** A token as BotFather hands it out: the bot's numeric id, a colon, then 35 or so URL-safe characters. */
+export const telegramTokenPattern = /^\d{1,20}:[A-Za-z0-9_-]{20,100}$/;
+
+function translate(error: unknown, method: string): TelegramError {
+  if (error instanceof GrammyError) {
+    // The Bot API answers 401 Unauthorized for a token it does not know, 404 for a malformed one.
+    if (error.error_code === 401 || error.error_code === 404) {
+      return new TelegramError('unauthorized', 'Telegram does not know this bot token.');
+    }
+    return new TelegramError('refused', `Telegram refused ${method}: ${error.description}`);
+  }
+  if (error instanceof HttpError) return new TelegramError('unreachable', `Telegram could not be reached (${method}).`);
+  return new TelegramError('unreachable', `Telegram call ${method} failed: ${String(error)}`);
+}
+
+export function createTelegramBotApi(config: TelegramConfig = {}): TelegramPort {
+  const apiRoot = (config.apiRoot ?? defaultTelegramApiRoot).replace(/\/+$/, '');
+  const timeoutSeconds = config.timeoutSeconds ?? 20;
+  const api = (token: string) => new Api(token, { apiRoot, timeoutSeconds });
+  const call = async <T>(method: string, run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (error) {
+      throw translate(error, method);
+    }
+  };
+  return {
+    async getMe(token): Promise<TelegramBotInfo> {
+      // grammY would send a malformed token as it is; the Bot API answers 404 for it, as here.
+      if (!telegramTokenPattern.test(token)) throw new TelegramError('unauthorized', 'Telegram does not know this bot token.');
+      const me = await call('getMe', () => api(token).getMe());
+      return { id: me.id, username: me.username, firstName: me.first_name };
+    },
+    async setWebhook(token, webhook) {
+      await call('setWebhook', () =>
+        api(token).setWebhook(webhook.url, {
+          secret_token: webhook.secretToken,
+          allowed_updates: ['message'],
+          drop_pending_updates: true,
+        }),
+      );
+    },
+    async deleteWebhook(token) {
+      await call('deleteWebhook', () => api(token).deleteWebhook({ drop_pending_updates: true }));
+    },
+    async sendMessage(token, chatId, text, options = {}) {
+      await call('sendMessage', () =>
+        api(token).sendMessage(
+          chatId,
+          text,
+          options.button ? { reply_markup: { inline_keyboard: [[{ text: options.button.text, url: options.button.url }]] } } : {},
+        ),
+      );
+    },
+    async sendTyping(token, chatId) {
+      await call('sendChatAction', () => api(token).sendChatAction(chatId, 'typing'));
+    },
+  };
+}

@@ -1,0 +1,220 @@
+// A local Telegram Bot API server for tests, speaking the real protocol: POST (or GET)
+// /bot<token>/<method> with JSON, form or query parameters, answered {ok, result} or
+// {ok: false, error_code, description} with the same HTTP status (401 Unauthorized for a token it
+// does not know, 404 Not Found for an unknown method, 400 Bad Request for bad parameters). It
+// knows getMe, setWebhook (secret_token), deleteWebhook, getWebhookInfo, sendMessage and
+// sendChatAction, records every call, and plays Telegram's side of a webhook: it POSTs updates to
+// the bot's webhook URL with X-Telegram-Bot-Api-Secret-Token, as Telegram does.
+import { randomBytes } from 'node:crypto';
+import { listen, readBody, sendJson } from './http.ts';
+
+export type FakeTelegramCall = { token: string; method: string; params: Record<string, unknown> };
+
+/** A message the bot sent (sendMessage), as the fake stored it. */
+export type FakeTelegramSent = {
+  token: string;
+  chatId: number;
+  text: string;
+  messageId: number;
+  replyMarkup: unknown;
+};
+
+export type FakeTelegramUpdate = Record<string, unknown> & { update_id: number };
+
+export type FakeTelegramBot = { token: string; id: number; username: string; firstName: string };
+
+export type FakeTelegram = {
+  /** http://127.0.0.1:<port>: grammY's apiRoot (TELEGRAM_API_ROOT). */
+  origin: string;
+  /** A bot BotFather would hand out: a fresh token the fake knows. */
+  createBot: (username: string) => FakeTelegramBot;
+  /** Every call with a known token, in arrival order. */
+  calls: FakeTelegramCall[];
+  /** Every sendMessage, in arrival order; `chatId` narrows to one chat. */
+  sent: (token: string, chatId?: number) => FakeTelegramSent[];
+  /** The webhook setWebhook left (null after deleteWebhook). */
+  webhookOf: (token: string) => { url: string; secretToken: string | null } | null;
+  /**
+   * A private text message from `from` as the next update of the bot; not delivered yet
+   * (deliver it, twice if a test wants a redelivery).
+   */
+  textUpdate: (token: string, message: { from: { id: number; firstName?: string }; text: string }) => FakeTelegramUpdate;
+  /**
+   * POSTs `update` to the bot's webhook as Telegram does (the secret token header unless
+   * `secretToken` overrides it; null sends none) and gives the status it was answered.
+   */
+  deliver: (token: string, update: FakeTelegramUpdate, options?: { secretToken?: string | null }) => Promise<number>;
+  close: () => Promise<void>;
+};
+
+type BotState = FakeTelegramBot & {
+  webhook: { url: string; secretToken: string | null } | null;
+  nextUpdateId: number;
+  nextMessageId: number;
+};
+
+class BotApiError extends Error {
+  readonly status: number;
+  readonly description: string;
+  constructor(status: number, description: string) {
+    super(description);
+    this.status = status;
+    this.description = description;
+  }
+}
+
+const secretTokenPattern = /^[A-Za-z0-9_-]{1,256}$/;
+
+async function readParams(request: import('node:http').IncomingMessage, url: URL): Promise<Record<string, unknown>> {
+  const params: Record<string, unknown> = Object.fromEntries(url.searchParams);
+  if (request.method !== 'POST') return params;
+  const body = await readBody(request);
+  if (!body) return params;
+  const type = request.headers['content-type'] ?? '';
+  if (type.startsWith('application/json')) {
+    try {
+      return { ...params, ...(JSON.parse(body) as Record<string, unknown>) };
+    } catch {
+      throw new BotApiError(400, "Bad Request: can't parse JSON object");
+    }
+  }
+  if (type.startsWith('application/x-www-form-urlencoded'))
+    return { ...params, ...Object.fromEntries(new URLSearchParams(body)) };
+  // Multipart (file uploads) is not spoken here: no test sends files yet.
+  throw new BotApiError(400, 'Bad Request: unsupported content type');
+}
+
+const chatIdOf = (value: unknown): number => {
+  const id = typeof value === 'string' ? Number(value) : value;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id)) throw new BotApiError(400, 'Bad Request: chat not found');
+  return id;
+};
+
+export async function startFakeTelegram(): Promise<FakeTelegram> {
+  const bots = new Map<string, BotState>();
+  const calls: FakeTelegramCall[] = [];
+  const sentMessages: FakeTelegramSent[] = [];
+  let nextBotId = 7_000_000_000;
+
+  const botUser = (bot: BotState) => ({ id: bot.id, is_bot: true, first_name: bot.firstName, username: bot.username });
+
+  const methods: Record<string, (bot: BotState, params: Record<string, unknown>) => unknown> = {
+    getMe: (bot) => ({
+      ...botUser(bot),
+      can_join_groups: true,
+      can_read_all_group_messages: false,
+      supports_inline_queries: false,
+    }),
+    setWebhook: (bot, params) => {
+      const url = typeof params.url === 'string' ? params.url : '';
+      if (url === '') {
+        bot.webhook = null;
+        return true;
+      }
+      if (!/^https?:\/\//.test(url))
+        throw new BotApiError(400, 'Bad Request: bad webhook: An HTTPS URL must be provided for webhook');
+      const secret = params.secret_token;
+      if (secret !== undefined && (typeof secret !== 'string' || !secretTokenPattern.test(secret))) {
+        throw new BotApiError(400, 'Bad Request: secret token contains unallowed characters');
+      }
+      bot.webhook = { url, secretToken: typeof secret === 'string' ? secret : null };
+      return true;
+    },
+    deleteWebhook: (bot) => {
+      bot.webhook = null;
+      return true;
+    },
+    getWebhookInfo: (bot) => ({ url: bot.webhook?.url ?? '', has_custom_certificate: false, pending_update_count: 0 }),
+    sendMessage: (bot, params) => {
+      const chatId = chatIdOf(params.chat_id);
+      const text = typeof params.text === 'string' ? params.text : '';
+      if (text.trim() === '') throw new BotApiError(400, 'Bad Request: message text is empty');
+      if (text.length > 4096) throw new BotApiError(400, 'Bad Request: message is too long');
+      const messageId = bot.nextMessageId++;
+      sentMessages.push({ token: bot.token, chatId, text, messageId, replyMarkup: params.reply_markup ?? null });
+      return {
+        message_id: messageId,
+        from: botUser(bot),
+        chat: { id: chatId, type: 'private' },
+        date: Math.floor(Date.now() / 1000),
+        text,
+        ...(params.reply_markup ? { reply_markup: params.reply_markup } : {}),
+      };
+    },
+    sendChatAction: (_bot, params) => {
+      chatIdOf(params.chat_id);
+      if (typeof params.action !== 'string') throw new BotApiError(400, 'Bad Request: wrong parameter action in request');
+      return true;
+    },
+  };
+
+  const server = await listen(async (request, response) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    try {
+      const match = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(url.pathname);
+      if (!match) throw new BotApiError(404, 'Not Found');
+      const [, token = '', method = ''] = match;
+      const bot = bots.get(decodeURIComponent(token));
+      if (!bot) throw new BotApiError(401, 'Unauthorized');
+      const handler = Object.hasOwn(methods, method) ? methods[method] : undefined;
+      if (!handler) throw new BotApiError(404, 'Not Found');
+      const params = await readParams(request, url);
+      calls.push({ token: bot.token, method, params });
+      sendJson(response, 200, { ok: true, result: handler(bot, params) });
+    } catch (error) {
+      const refusal = error instanceof BotApiError ? error : new BotApiError(500, `Internal Server Error: ${String(error)}`);
+      sendJson(response, refusal.status, { ok: false, error_code: refusal.status, description: refusal.description });
+    }
+  });
+
+  const botOf = (token: string): BotState => {
+    const bot = bots.get(token);
+    if (!bot) throw new Error(`the fake Telegram has no bot with token ${token}`);
+    return bot;
+  };
+
+  return {
+    origin: server.origin,
+    createBot(username) {
+      const id = nextBotId++;
+      const token = `${id}:${randomBytes(26).toString('base64url')}`;
+      const bot: BotState = { token, id, username, firstName: username, webhook: null, nextUpdateId: 100_000, nextMessageId: 1 };
+      bots.set(token, bot);
+      return { token, id, username, firstName: username };
+    },
+    calls,
+    sent: (token, chatId) => sentMessages.filter((m) => m.token === token && (chatId === undefined || m.chatId === chatId)),
+    webhookOf: (token) => botOf(token).webhook,
+    textUpdate(token, message) {
+      const bot = botOf(token);
+      const updateId = bot.nextUpdateId++;
+      const from = { id: message.from.id, is_bot: false, first_name: message.from.firstName ?? 'Fan', language_code: 'en' };
+      return {
+        update_id: updateId,
+        message: {
+          message_id: updateId,
+          from,
+          chat: { id: message.from.id, type: 'private', first_name: from.first_name },
+          date: Math.floor(Date.now() / 1000),
+          text: message.text,
+          ...(message.text.startsWith('/')
+            ? { entities: [{ type: 'bot_command', offset: 0, length: message.text.split(/\s/)[0]?.length ?? 0 }] }
+            : {}),
+        },
+      };
+    },
+    async deliver(token, update, options = {}) {
+      const webhook = botOf(token).webhook;
+      if (!webhook) throw new Error('the bot has no webhook');
+      const secret = options.secretToken === undefined ? webhook.secretToken : options.secretToken;
+      const response = await fetch(webhook.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(secret ? { 'x-telegram-bot-api-secret-token': secret } : {}) },
+        body: JSON.stringify(update),
+      });
+      await response.arrayBuffer();
+      return response.status;
+    },
+    close: server.close,
+  };
+}

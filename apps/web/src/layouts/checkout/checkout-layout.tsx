@@ -1,9 +1,8 @@
-import { Box, Button, Center, Container, Paper, Stack, Text, Title } from '@mantine/core';
-import { useEffect } from 'react';
+import { Button, Center } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
-import { BrandLink } from '../../components/brand.tsx';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { LoadingPanel } from '../../components/loading-panel.tsx';
+import { MessageCard, SignedInPage } from '../../components/signed-in-page.tsx';
 import { describeError } from '../../errors/describe-error.ts';
 import { trpc } from '../../trpc/trpc.ts';
 import { SandboxCheckoutCard } from './sandbox-checkout-card.tsx';
@@ -14,48 +13,18 @@ import { SandboxCheckoutCard } from './sandbox-checkout-card.tsx';
  */
 export function CheckoutLayout() {
   const { checkoutId = '' } = useParams();
-  const me = trpc.auth.me.useQuery(undefined, { staleTime: 5 * 60_000 });
-
-  useEffect(() => {
-    const previous = document.title;
-    document.title = 'Sandbox checkout · Doppel';
-    return () => {
-      document.title = previous;
-    };
-  }, []);
-
-  let content: React.ReactNode;
-  if (me.isPending) content = <LoadingPanel label="Loading the checkout…" />;
-  else if (me.isError) {
-    content = <ErrorPanel message={describeError(me.error).message} onRetry={() => void me.refetch()} retrying={me.isFetching} />;
-  } else if (!me.data || me.data.isAnonymous) content = <SignInPrompt />;
-  else content = <SandboxCheckout checkoutId={checkoutId} />;
-
   return (
-    <Box mih="100dvh" bg="gray.0">
-      <Container size="xs" py="md">
-        <BrandLink compact />
-      </Container>
-      <Container size="xs" pb="xl" component="main">
-        {content}
-      </Container>
-    </Box>
-  );
-}
-
-function SignInPrompt() {
-  return (
-    <Paper withBorder p="xl" data-testid="checkout-sign-in">
-      <Stack align="center" ta="center" gap="sm">
-        <Title order={2} fz="h3">
-          Sign in to continue
-        </Title>
-        <Text c="dimmed">This checkout belongs to an account. Sign in with it, then open the checkout again from the chat.</Text>
-        <Button component={Link} to="/sign-in" variant="gradient">
-          Sign in
-        </Button>
-      </Stack>
-    </Paper>
+    <SignedInPage
+      documentTitle="Sandbox checkout · Doppel"
+      loadingLabel="Loading the checkout…"
+      signIn={{
+        testId: 'checkout-sign-in',
+        title: 'Sign in to continue',
+        text: 'This checkout belongs to an account. Sign in with it, then open the checkout again from the chat.',
+      }}
+    >
+      {() => <SandboxCheckout checkoutId={checkoutId} />}
+    </SignedInPage>
   );
 }
 
@@ -65,19 +34,19 @@ function SandboxCheckout({ checkoutId }: { checkoutId: string }) {
   if (checkout.isError) {
     if (describeError(checkout.error).code === 'NOT_FOUND') {
       return (
-        <Paper withBorder p="xl" data-testid="checkout-not-found">
-          <Stack align="center" ta="center" gap="sm">
-            <Title order={2} fz="h3">
-              This checkout does not exist
-            </Title>
-            <Text c="dimmed">The link may be mistyped, or the checkout belongs to another account.</Text>
+        <MessageCard
+          testId="checkout-not-found"
+          title="This checkout does not exist"
+          action={
             <Center>
               <Button component={Link} to="/" variant="default">
                 Go to Doppel
               </Button>
             </Center>
-          </Stack>
-        </Paper>
+          }
+        >
+          The link may be mistyped, or the checkout belongs to another account.
+        </MessageCard>
       );
     }
     return (

@@ -1,9 +1,8 @@
-import { Box, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { BrandLink } from '../../components/brand.tsx';
-import { ErrorPanel } from '../../components/error-panel.tsx';
 import { LoadingPanel } from '../../components/loading-panel.tsx';
+import { MessageCard, SignedInPage } from '../../components/signed-in-page.tsx';
 import { describeError } from '../../errors/describe-error.ts';
 import { trpc } from '../../trpc/trpc.ts';
 
@@ -15,50 +14,18 @@ import { trpc } from '../../trpc/trpc.ts';
 export function TelegramLinkLayout() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const me = trpc.auth.me.useQuery(undefined, { staleTime: 5 * 60_000 });
-
-  useEffect(() => {
-    const previous = document.title;
-    document.title = 'Link Telegram · Doppel';
-    return () => {
-      document.title = previous;
-    };
-  }, []);
-
-  let content: React.ReactNode;
-  if (me.isPending) content = <LoadingPanel label="Loading…" />;
-  else if (me.isError) {
-    content = <ErrorPanel message={describeError(me.error).message} onRetry={() => void me.refetch()} retrying={me.isFetching} />;
-  } else if (!me.data || me.data.isAnonymous) content = <SignInPrompt />;
-  else content = <LinkAccount token={token} />;
-
   return (
-    <Box mih="100dvh" bg="gray.0">
-      <Container size="xs" py="md">
-        <BrandLink compact />
-      </Container>
-      <Container size="xs" pb="xl" component="main">
-        {content}
-      </Container>
-    </Box>
-  );
-}
-
-function SignInPrompt() {
-  return (
-    <Paper withBorder p="xl" data-testid="telegram-sign-in">
-      <Stack align="center" ta="center" gap="sm">
-        <Title order={2} fz="h3">
-          Sign in to link Telegram
-        </Title>
-        <Text c="dimmed">
-          Sign in (or create your account) with your email, then tap the link in Telegram again. It works once, for 30 minutes.
-        </Text>
-        <Button component={Link} to="/sign-in" variant="gradient">
-          Sign in
-        </Button>
-      </Stack>
-    </Paper>
+    <SignedInPage
+      documentTitle="Link Telegram · Doppel"
+      loadingLabel="Loading…"
+      signIn={{
+        testId: 'telegram-sign-in',
+        title: 'Sign in to link Telegram',
+        text: 'Sign in (or create your account) with your email, then tap the link in Telegram again. It works once, for 30 minutes.',
+      }}
+    >
+      {() => <LinkAccount token={token} />}
+    </SignedInPage>
   );
 }
 
@@ -74,30 +41,25 @@ function LinkAccount({ token }: { token: string }) {
 
   if (link.isError) {
     return (
-      <Paper withBorder p="xl" data-testid="telegram-link-failed">
-        <Stack align="center" ta="center" gap="sm">
-          <Title order={2} fz="h3">
-            This link did not work
-          </Title>
-          <Text c="dimmed">{describeError(link.error).message}</Text>
-        </Stack>
-      </Paper>
+      <MessageCard testId="telegram-link-failed" title="This link did not work">
+        {describeError(link.error).message}
+      </MessageCard>
     );
   }
   if (!link.data) return <LoadingPanel label="Linking your Telegram…" />;
   return (
-    <Paper withBorder p="xl" data-testid="telegram-linked">
-      <Stack align="center" ta="center" gap="sm">
-        <Title order={2} fz="h3">
-          Telegram is linked
-        </Title>
-        <Text c="dimmed">Your chats, memories and credits are now in your account, in Telegram and here alike.</Text>
-        {link.data.tag && (
+    <MessageCard
+      testId="telegram-linked"
+      title="Telegram is linked"
+      action={
+        link.data.tag && (
           <Button component={Link} to={`/chat/${encodeURIComponent(link.data.tag)}`} variant="gradient">
             Open the chat and get credits
           </Button>
-        )}
-      </Stack>
-    </Paper>
+        )
+      }
+    >
+      Your chats, memories and credits are now in your account, in Telegram and here alike.
+    </MessageCard>
   );
 }

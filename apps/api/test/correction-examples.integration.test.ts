@@ -166,7 +166,7 @@ describe('corrections as examples', () => {
     const next = await ask(twin, similar);
     expect(next.result.status).toBe('held');
     const { items } = await creator.client.talent.replyDrafts.list.query({ talentId, limit: 50 });
-    const draft = items.find((item) => item.fanMessage.id === next.messageId);
+    const draft = items.find((item) => item.fanMessage?.id === next.messageId);
     expect(draft?.text).toBe('Granada, for the Alhambra.');
     // Sent as it is, the draft's prompt (kept while it waited) is the message's prompt log.
     await creator.client.talent.replyDrafts.approve.mutate({ talentId, draftId: draft?.id ?? '' });

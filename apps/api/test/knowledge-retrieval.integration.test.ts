@@ -188,7 +188,7 @@ describe('knowledge in replies', () => {
       const held = await answerFanMessage(deps, { chatId: chat.id, messageId: sent.message.id });
       expect(held.status).toBe('held');
       const [draft] = await api.database.db.select().from(replyDrafts).where(eq(replyDrafts.fanMessageId, sent.message.id));
-      expect(draft?.prompt.passages?.[0]).toMatchObject({ sourceTitle: 'Studio notes' });
+      expect(draft?.prompt?.passages?.[0]).toMatchObject({ sourceTitle: 'Studio notes' });
     } finally {
       await api.database.db.update(talentConfigs).set({ replyApproval: false }).where(eq(talentConfigs.id, talentId));
     }

@@ -80,7 +80,7 @@ export async function heldReply(suite: ApprovalSuite, twin: Twin, text = 'What d
 /** The pending draft answering a fan message, as creator A's inbox lists it. */
 async function draftFor(suite: ApprovalSuite, twin: Twin, fanMessageId: string) {
   const { items } = await suite.creator.client.talent.replyDrafts.list.query({ talentId: twin.talent.id, limit: 50 });
-  const draft = items.find((item) => item.fanMessage.id === fanMessageId);
+  const draft = items.find((item) => item.fanMessage?.id === fanMessageId);
   if (!draft) throw new Error(`no pending draft for fan message ${fanMessageId}`);
   return draft;
 }

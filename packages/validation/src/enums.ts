@@ -213,6 +213,6 @@ export const reachOutKinds = [
 ] as const;
 export type ReachOutKind = (typeof reachOutKinds)[number];
 
-/** A reach-out occasion: waiting to be written, written into the fan's chat, or not sent (a rule said no). */
-export const reachOutStatuses = ['PENDING', 'SENT', 'SKIPPED'] as const;
+/** A reach-out occasion: waiting to be written (unused), held for the creator's approval, written into the fan's chat, or not sent (rejected or dropped). */
+export const reachOutStatuses = ['PENDING', 'HELD', 'SENT', 'SKIPPED'] as const;
 export type ReachOutStatus = (typeof reachOutStatuses)[number];

@@ -1,6 +1,7 @@
 // The chat.reach-out job against a real database (docs/reach-out.md): each trigger due and not
-// due, the caps, a fan who turned reach-outs off, quiet hours, a minor with a twin above Safe, and
-// exactly once when the job runs again (a retry, or a second worker). One database for all.
+// due, the caps, a fan who turned reach-outs off, quiet hours, a minor with a twin above Safe,
+// exactly once when the job runs again (a retry, or a second worker), and reach-outs held for the
+// creator's approval. One database for all.
 import {
   chatMessages,
   chats,
@@ -10,6 +11,7 @@ import {
   payments,
   reachOuts,
   reachOutTriggers,
+  replyDrafts,
   seedDemoData,
   talentConfigs,
   talents,
@@ -18,6 +20,7 @@ import {
 import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
 import { ensureWebPushKeys, subscribePush } from '@doppel/domain/push';
 import { evaluateReachOuts } from '@doppel/domain/reach-out';
+import { approveReplyDraft, listReplyDrafts, rejectReplyDraft } from '@doppel/domain/talent';
 import { createOpenAiLlm, createWebPush, defaultWebPushSubject } from '@doppel/integrations';
 import { startFakeOpenAi, startFakePushService } from '@doppel/integrations/testing';
 import { silentLogger } from '@doppel/logging';
@@ -267,6 +270,82 @@ describe('chat.reach-out', () => {
       ]);
     } finally {
       await db.delete(reachOutTriggers).where(and(eq(reachOutTriggers.talentId, twinId), eq(reachOutTriggers.kind, 'REMIND_ME')));
+    }
+  });
+  it('holds reach-outs in Replies to approve while the creator approves replies: sent once approved, never once rejected or moot', async () => {
+    const db = database.db;
+    const [creator] = await db
+      .insert(users)
+      .values({ id: newId(), name: 'Mia', email: `mia-${newId()}@example.com` })
+      .returning({ id: users.id });
+    const viewer = { id: creator?.id as string, role: 'USER' as const, managedTalentIds: [twinId] };
+    const [approved, rejected, wroteSince, neverHeld] = [
+      await fan('Ola', 3, 8),
+      await fan('Pia', 3, 8),
+      await fan('Rex', 3, 8),
+      await fan('Uma', 3, 8),
+    ];
+    // This fan's chat says never hold: their check-in goes out at once.
+    await db.update(chats).set({ replyApproval: 'NEVER' }).where(eq(chats.id, neverHeld.chatId));
+    await db.update(talentConfigs).set({ replyApproval: true }).where(eq(talentConfigs.id, twinId));
+    try {
+      const first = await evaluateReachOuts(db, { now });
+      expect(first).toMatchObject({ held: 3, sent: 1 });
+      expect(await reachOutMessages(neverHeld.chatId)).toHaveLength(1);
+      for (const held of [approved, rejected, wroteSince]) expect(await reachOutMessages(held.chatId)).toEqual([]);
+      const drafts = (await listReplyDrafts(db, viewer, { talentId: twinId, limit: 50 })).items;
+      const draftOf = (chatId: string) => {
+        const draft = drafts.find((item) => item.chatId === chatId);
+        if (!draft) throw new Error(`no held reach-out in chat ${chatId}`);
+        return draft;
+      };
+      expect(draftOf(approved.chatId)).toMatchObject({ fanMessage: null, reachOut: { kind: 'CHECK_IN' } });
+      expect(draftOf(approved.chatId).text).toContain('Hey Ola!');
+      // Held counts as written: a second run holds nothing more.
+      expect(await evaluateReachOuts(db, { now })).toMatchObject({ held: 0, sent: 0 });
+
+      // Approved with the creator's words: the occasion's one message, marked sent; no correction (no fan message).
+      const edit = 'Hey Ola, long time! How did the exams go?';
+      const sent = await db.transaction((tx) =>
+        approveReplyDraft(tx, viewer, { talentId: twinId, draftId: draftOf(approved.chatId).id, text: edit }),
+      );
+      expect(sent).toMatchObject({ status: 'EDITED', messageId: draftOf(approved.chatId).id, corrected: false });
+      expect(await reachOutMessages(approved.chatId)).toEqual([expect.objectContaining({ text: edit })]);
+      const [approvedRow] = await db.select().from(reachOuts).where(eq(reachOuts.chatId, approved.chatId));
+      expect(approvedRow).toMatchObject({ status: 'SENT', messageId: sent.messageId });
+
+      // Rejected: never sent, now or by a later run.
+      const refused = await db.transaction((tx) =>
+        rejectReplyDraft(tx, viewer, { talentId: twinId, draftId: draftOf(rejected.chatId).id }),
+      );
+      expect(refused).toMatchObject({ status: 'REJECTED', messageId: null });
+      await evaluateReachOuts(db, { now });
+      expect(await reachOutMessages(rejected.chatId)).toEqual([]);
+      const [rejectedRow] = await db.select().from(reachOuts).where(eq(reachOuts.chatId, rejected.chatId));
+      expect(rejectedRow).toMatchObject({ status: 'SKIPPED', skipReason: 'REJECTED' });
+
+      // The fan wrote again after the check-in was held: approving it sends nothing.
+      await db
+        .insert(chatMessages)
+        .values({
+          id: newId(),
+          chatId: wroteSince.chatId,
+          senderType: 'USER',
+          text: 'back!',
+          createdAt: new Date(now.getTime() + 60_000),
+        });
+      const moot = await db.transaction((tx) =>
+        approveReplyDraft(tx, viewer, { talentId: twinId, draftId: draftOf(wroteSince.chatId).id }),
+      );
+      expect(moot).toMatchObject({ status: 'SUPERSEDED', messageId: null });
+      expect(await reachOutMessages(wroteSince.chatId)).toEqual([]);
+      const [draftRow] = await db
+        .select()
+        .from(replyDrafts)
+        .where(eq(replyDrafts.id, draftOf(wroteSince.chatId).id));
+      expect(draftRow?.status).toBe('SUPERSEDED');
+    } finally {
+      await db.update(talentConfigs).set({ replyApproval: false }).where(eq(talentConfigs.id, twinId));
     }
   });
 });

@@ -21,6 +21,7 @@ export const runChatReachOut: JobHandler<'chat.reach-out'> = async (payload, con
   const blocked = reasons.reduce((sum, [, n]) => sum + n, 0);
   // Why the others waited, for whoever runs the job by hand: "OPTED_OUT 1, QUIET_HOURS 3".
   const blockedBy = reasons.map(([reason, n]) => `${reason} ${n}`).join(', ');
-  log.info('reach-outs evaluated', { trigger: payload.trigger, due: result.due, sent: result.sent, blocked, blockedBy });
-  return { due: result.due, sent: result.sent, already: result.already, blocked, blockedBy, pushed: result.pushed };
+  const { due, sent, held, already, pushed } = result;
+  log.info('reach-outs evaluated', { trigger: payload.trigger, due, sent, held, blocked, blockedBy });
+  return { due, sent, held, already, blocked, blockedBy, pushed };
 };

@@ -35,8 +35,9 @@ export const reachOutTriggers = pgTable(
 );
 
 /**
- * One occasion to write to one fan: made PENDING by the evaluation, SENT by the job that writes it
- * (with the message), or SKIPPED when a rule said no at sending time. Unique per (twin, fan,
+ * One occasion to write to one fan: SENT by the job that writes it (with the message), or HELD as a
+ * draft in Replies to approve while the creator approves the twin's messages, then SENT, or SKIPPED
+ * when the creator rejects it or the hold limit drops it (`skip_reason`). PENDING is not used. Unique per (twin, fan,
  * occasion key), and the message's reach_out_id is unique too: a retried or doubled job finds the
  * row and sends nothing again.
  */
@@ -71,7 +72,7 @@ export const reachOuts = pgTable(
     index('reach_outs_talent_kind_sent_idx').on(t.talentId, t.kind, t.sentAt).where(sql`${t.sentAt} is not null`),
     index('reach_outs_chat_idx').on(t.chatId),
     index('reach_outs_message_idx').on(t.messageId).where(sql`${t.messageId} is not null`),
-    check('reach_outs_status_check', sql`${t.status} in ('PENDING', 'SENT', 'SKIPPED')`),
+    check('reach_outs_status_check', sql`${t.status} in ('PENDING', 'HELD', 'SENT', 'SKIPPED')`),
     check(
       'reach_outs_kind_check',
       sql`${t.kind} in ('CHECK_IN', 'THANK_YOU', 'SUBSCRIPTION_ENDING', 'SUBSCRIPTION_LAPSED', 'CUSTOM_DATE', 'REMIND_ME')`,

@@ -8,6 +8,7 @@ import { createdAt, idColumn, updatedAt } from './columns.ts';
 import type { MessageAttachment } from './json-types.ts';
 import { models } from './models.ts';
 import { qualityCases } from './quality.ts';
+import { reachOuts } from './reach-outs.ts';
 import { talents } from './talents.ts';
 import { users } from './users.ts';
 
@@ -18,9 +19,11 @@ export type HeldChatPrompt = Omit<typeof chatPrompts.$inferInsert, 'id' | 'chatI
 export const replyDraftFanMessageUniqueIndex = 'reply_drafts_fan_message_unique';
 
 /**
- * A reply the twin wrote while approval mode held it. Its id becomes the sent message's id, so
- * a draft is sent at most once (the message's primary key) and answers its fan message at most
- * once (the unique reply index). The fan paid when sending; a rejected or dropped draft gives it back.
+ * A reply the twin wrote while approval mode held it, or a reach-out it would send unasked
+ * (docs/reach-out.md#approval): one or the other, never both. Its id becomes the sent message's id,
+ * so a draft is sent at most once (the message's primary key) and answers its fan message at most
+ * once (the unique reply index). The fan paid when sending; a rejected or dropped reply gives it back
+ * (a reach-out cost the fan nothing).
  */
 export const replyDrafts = pgTable(
   'reply_drafts',
@@ -32,12 +35,14 @@ export const replyDrafts = pgTable(
     talentId: text()
       .notNull()
       .references(() => talents.id, { onDelete: 'cascade' }),
-    fanMessageId: text()
-      .notNull()
-      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    /** The fan's message this reply answers; null for a reach-out. */
+    fanMessageId: text().references(() => chatMessages.id, { onDelete: 'cascade' }),
+    /** The reach-out occasion (status HELD) this message would send; null for a reply. */
+    reachOutId: text().references(() => reachOuts.id, { onDelete: 'cascade' }),
     text: text().notNull(),
     attachments: jsonb().$type<MessageAttachment[]>().notNull().default([]),
-    prompt: jsonb().$type<HeldChatPrompt>().notNull(),
+    /** The model call behind a reply, recorded as its ChatPrompt when sent; null for a reach-out. */
+    prompt: jsonb().$type<HeldChatPrompt>(),
     status: text().$type<ReplyDraftStatus>().notNull().default('PENDING'),
     /** Who approved, edited or rejected it; null while pending and for the hold limit's decision. */
     decidedByUserId: text().references(() => users.id, { onDelete: 'set null' }),
@@ -46,6 +51,8 @@ export const replyDrafts = pgTable(
   },
   (t) => [
     uniqueIndex(replyDraftFanMessageUniqueIndex).on(t.fanMessageId),
+    uniqueIndex('reply_drafts_reach_out_unique').on(t.reachOutId),
+    check('reply_drafts_answers_one_check', sql`(${t.fanMessageId} is null) <> (${t.reachOutId} is null)`),
     // The creator's inbox, oldest first, keyset (created, id); and the hold limit's sweep.
     index('reply_drafts_talent_pending_idx').on(t.talentId, t.createdAt, t.id).where(sql`${t.status} = 'PENDING'`),
     index('reply_drafts_pending_created_idx').on(t.createdAt).where(sql`${t.status} = 'PENDING'`),

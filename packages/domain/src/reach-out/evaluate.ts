@@ -3,7 +3,8 @@
 // a batch at a time. Exactly once per (twin, fan, occasion): a batch's reach_outs rows and their
 // TALENT messages are inserted in one transaction under the chats' locks; the row's unique occasion
 // key refuses a second one and the message's unique reach_out_id a second message, so a retried,
-// doubled or killed run sends nothing twice.
+// doubled or killed run sends nothing twice. A fan whose replies the creator approves gets the
+// message as a draft in Replies to approve instead (HELD), sent once the creator approves it.
 import {
   type ChangeEvent,
   type Database,
@@ -13,8 +14,9 @@ import {
   recordChanges,
   type Transaction,
 } from '@doppel/db';
-import type { ContentLevel } from '@doppel/validation';
+import type { ChatReplyApprovalMode, ContentLevel } from '@doppel/validation';
 import { inArray, sql } from 'drizzle-orm';
+import { holdsReplies } from '../chat/reply/approval-mode.ts';
 import type { WebPushPort } from '../ports/web-push.ts';
 import { recordPushDelivery, type SendPushOptions, sendToSubscriptions } from '../push/send-to-subscriptions.ts';
 import { modelMayWrite, type ReachOutWords, type ReachOutWriter, reachOutTemplate, writeReachOut } from './compose.ts';
@@ -24,6 +26,8 @@ import { reachOutBlocked, type SkipReason } from './rules.ts';
 export type EvaluateOutcome = {
   due: number;
   sent: number;
+  /** Kept as drafts for the creator's approval. */
+  held: number;
   already: number;
   blocked: Partial<Record<SkipReason, number>>;
   /** Browsers a push service took a notification for. */
@@ -38,7 +42,14 @@ export const reachOutBatchSize = 250;
 /** Messages one batch has the model write at once. */
 const writerConcurrency = 8;
 
-type FanState = { fanName: string; twinName: string; twinTag: string; blocked: SkipReason | null };
+type FanState = {
+  fanName: string;
+  twinName: string;
+  twinTag: string;
+  blocked: SkipReason | null;
+  /** The creator approves this fan's replies (the chat's mode, or the twin's): the message waits as a draft. */
+  held: boolean;
+};
 type Check = { outcome: 'already' } | ({ outcome: 'checked' } & FanState);
 
 type Sent = DueOccasion & { messageId: string; text: string; twinName: string; twinTag: string };
@@ -67,14 +78,20 @@ async function checkOccasions(db: Executor, batch: readonly DueOccasion[], now: 
     twin_tag: string;
     content_level: ContentLevel | null;
     reply_approval: boolean | null;
+    chat_approval: ChatReplyApprovalMode;
     crisis_at: string | null;
   }>(sql`
     select x.i::int as i,
       exists (select 1 from reach_outs r where r.talent_id = c.talent_id and r.user_id = c.user_id and r.occasion_key = x.key) as already,
-      coalesce((select json_agg(r.sent_at) from reach_outs r
-        where r.user_id = c.user_id and r.talent_id = c.talent_id and r.sent_at > ${now.toISOString()}::timestamptz - interval '7 days'),
-        '[]') as sent,
-      c.reach_outs_off_at as off_at, c.persona_paused_until as paused_until,
+      -- The caps count what was sent and what waits for the creator's approval (from when it was held).
+      (select coalesce(json_agg(w.at), '[]') from (
+        select r.sent_at as at from reach_outs r
+        where r.user_id = c.user_id and r.talent_id = c.talent_id and r.sent_at > ${now.toISOString()}::timestamptz - interval '7 days'
+        union all
+        select r.created_at from reach_outs r
+        where r.talent_id = c.talent_id and r.user_id = c.user_id and r.status = 'HELD'
+          and r.created_at > ${now.toISOString()}::timestamptz - interval '7 days') w) as sent,
+      c.reach_outs_off_at as off_at, c.persona_paused_until as paused_until, c.reply_approval as chat_approval,
       u.declared_minor_at as minor_at, u.time_zone, u.name, t.name as twin_name, t.tag as twin_tag,
       tc.content_level, tc.reply_approval,
       (select max(created_at) from crisis_referrals cr where cr.chat_id = c.id) as crisis_at
@@ -96,10 +113,11 @@ async function checkOccasions(db: Executor, batch: readonly DueOccasion[], now: 
         lastCrisisReferralAt: date(row.crisis_at),
         sentAt: row.sent.map((value) => new Date(value)),
       },
-      { contentLevel: row.content_level ?? 'SAFE', repliesHeldForApproval: row.reply_approval ?? false },
+      { contentLevel: row.content_level ?? 'SAFE' },
       now,
     );
-    return { outcome: 'checked', fanName: row.name, twinName: row.twin_name, twinTag: row.twin_tag, blocked };
+    const held = holdsReplies(row.chat_approval, row.reply_approval ?? false);
+    return { outcome: 'checked', fanName: row.name, twinName: row.twin_name, twinTag: row.twin_tag, blocked, held };
   });
 }
 
@@ -125,8 +143,15 @@ function allowedInOrder(batch: readonly DueOccasion[], checks: readonly Check[])
   });
 }
 
-/** One batch in one transaction: the chats locked in id order, the rules again, then the rows, the messages and the chats' counters. */
-async function sendBatch(tx: Transaction, batch: readonly Written[], now: Date): Promise<{ sent: Sent[]; results: Verdict[] }> {
+/**
+ * One batch in one transaction: the chats locked in id order, the rules again, then the rows, the
+ * messages (or drafts, for fans whose replies the creator approves) and the chats' counters.
+ */
+async function sendBatch(
+  tx: Transaction,
+  batch: readonly Written[],
+  now: Date,
+): Promise<{ sent: Sent[]; held: number; results: Verdict[] }> {
   // Id order: two runs (or a broadcast) locking overlapping chats cannot deadlock.
   const chatIds = [...new Set(batch.map((occasion) => occasion.chatId))].sort();
   await tx.execute(
@@ -147,34 +172,43 @@ async function sendBatch(tx: Transaction, batch: readonly Written[], now: Date):
             messageId: newId(),
             twinName: result.twinName,
             twinTag: result.twinTag,
+            status: result.held ? ('HELD' as const) : ('SENT' as const),
             text: occasion.words?.text ?? reachOutTemplate(occasion.kind, result.fanName, occasion.instruction, occasion.about),
           },
         ]
       : [];
   });
-  if (accepted.length === 0) return { sent: [], results };
+  if (accepted.length === 0) return { sent: [], held: 0, results };
   const stamp = sql`${now.toISOString()}::timestamptz`;
   const values = sql.join(
     accepted.map(
       (o) =>
-        sql`(${o.reachOutId}, ${o.messageId}, ${o.chatId}, ${o.userId}, ${o.talentId}, ${o.kind}, ${o.occasionKey}, ${o.text})`,
+        sql`(${o.reachOutId}, ${o.messageId}, ${o.chatId}, ${o.userId}, ${o.talentId}, ${o.kind}, ${o.occasionKey}, ${o.text}, ${o.status})`,
     ),
     sql`, `,
   );
-  // The rows, their messages and the chats' counters in one statement. A row refused by the unique
-  // occasion key (a run that committed meanwhile) gets no message.
+  // The rows, their messages or drafts and the chats' counters in one statement. A row refused by
+  // the unique occasion key (a run that committed meanwhile) gets neither. A held draft's id is the
+  // message id it will be sent as.
   const inserted = await tx.execute<{ id: string }>(sql`
-    with input (reach_out_id, message_id, chat_id, user_id, talent_id, kind, occasion_key, text) as (values ${values}),
+    with input (reach_out_id, message_id, chat_id, user_id, talent_id, kind, occasion_key, text, status) as (values ${values}),
     occasions as (
       insert into reach_outs (id, talent_id, user_id, chat_id, kind, occasion_key, status, message_id, sent_at, created_at)
-      select reach_out_id, talent_id, user_id, chat_id, kind, occasion_key, 'SENT', message_id, ${stamp}, ${stamp} from input
+      select reach_out_id, talent_id, user_id, chat_id, kind, occasion_key, status,
+        case when status = 'SENT' then message_id end, case when status = 'SENT' then ${stamp} end, ${stamp} from input
       on conflict (talent_id, user_id, occasion_key) do nothing
-      returning id, chat_id, message_id
+      returning id
     ),
     messages as (
       insert into chat_messages (id, chat_id, sender_type, text, reach_out_id, created_at)
-      select o.message_id, o.chat_id, 'TALENT', input.text, o.id, ${stamp} from occasions o join input on input.reach_out_id = o.id
+      select input.message_id, input.chat_id, 'TALENT', input.text, o.id, ${stamp}
+      from occasions o join input on input.reach_out_id = o.id where input.status = 'SENT'
       returning chat_id
+    ),
+    drafts as (
+      insert into reply_drafts (id, chat_id, talent_id, reach_out_id, text, created_at)
+      select input.message_id, input.chat_id, input.talent_id, o.id, input.text, ${stamp}
+      from occasions o join input on input.reach_out_id = o.id where input.status = 'HELD'
     ),
     counted as (
       update chats set chat_message_count = chat_message_count + m.n, updated_at = ${stamp}
@@ -183,22 +217,30 @@ async function sendBatch(tx: Transaction, batch: readonly Written[], now: Date):
     )
     select id from occasions`);
   const insertedIds = new Set(inserted.map((row) => row.id));
-  const sent: Sent[] = accepted.filter((o) => insertedIds.has(o.reachOutId));
+  const stored = accepted.filter((o) => insertedIds.has(o.reachOutId));
+  const sent: Sent[] = stored.filter((o) => o.status === 'SENT');
+  const held = stored.filter((o) => o.status === 'HELD');
+  const events: ChangeEvent[] = [];
   // One live event per batch: the fans' open chats show their message, the creators' screens and admins refresh.
   if (sent.length > 0) {
     const chatScopes = sent.map((o) => `chat:${o.chatId}`);
     const talentScopes = [...new Set(sent.map((o) => `talent:${o.talentId}`))];
     const first = sent[0] as Sent;
-    const events: ChangeEvent[] = [
+    events.push(
       { entity: 'chat_messages', rowId: `reach-out:${first.messageId}`, scopes: [...chatScopes, ...talentScopes, 'admin'] },
       // The counts per trigger (the creator's Reach out page, the admin's tab).
       { entity: 'reach_outs', rowId: `batch:${first.messageId}`, scopes: [...talentScopes, 'admin'] },
-    ];
-    await recordChanges(tx, events);
+    );
   }
+  // The creators' Replies to approve (draftChanged's entity, one event for the batch).
+  if (held.length > 0) {
+    const talentScopes = [...new Set(held.map((o) => `talent:${o.talentId}`))];
+    events.push({ entity: 'reply_drafts', rowId: `reach-out:${held[0]?.messageId}`, scopes: [...talentScopes, 'admin'] });
+  }
+  await recordChanges(tx, events);
   // An occasion another run sent between the check and the insert.
   for (const o of accepted) if (!insertedIds.has(o.reachOutId)) results[o.index] = { outcome: 'already' };
-  return { sent, results };
+  return { sent, held: held.length, results };
 }
 
 /**
@@ -288,18 +330,19 @@ export async function evaluateReachOuts(
 ): Promise<EvaluateOutcome> {
   const now = options.now ?? new Date();
   const due = await findDueOccasions(db, now);
-  const outcome: EvaluateOutcome = { due: due.length, sent: 0, already: 0, blocked: {}, pushed: 0 };
+  const outcome: EvaluateOutcome = { due: due.length, sent: 0, held: 0, already: 0, blocked: {}, pushed: 0 };
   for (let start = 0; start < due.length; start += reachOutBatchSize) {
     const batch = due.slice(start, start + reachOutBatchSize);
     const { written, refused } = await wordsForBatch(db, options.writer, batch, now);
-    const { sent, results } =
-      written.length > 0 ? await db.transaction((tx) => sendBatch(tx, written, now)) : { sent: [], results: [] };
+    const { sent, held, results } =
+      written.length > 0 ? await db.transaction((tx) => sendBatch(tx, written, now)) : { sent: [], held: 0, results: [] };
     // Refused before writing, or by the check under the lock.
     for (const result of [...refused, ...results]) {
       if (result.outcome === 'already') outcome.already += 1;
       else if (result.outcome === 'blocked') outcome.blocked[result.reason] = (outcome.blocked[result.reason] ?? 0) + 1;
     }
     outcome.sent += sent.length;
+    outcome.held += held;
     if (options.push && sent.length > 0) outcome.pushed += await pushReachOuts(db, options.push, sent);
   }
   return outcome;

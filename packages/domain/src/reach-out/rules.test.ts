@@ -19,7 +19,7 @@ const fan: ReachOutFan = {
   lastCrisisReferralAt: null,
   sentAt: [],
 };
-const twin = { contentLevel: 'SAFE' as const, repliesHeldForApproval: false };
+const twin = { contentLevel: 'SAFE' as const };
 const ago = (ms: number) => new Date(now.getTime() - ms);
 
 describe('reachOutBlocked', () => {
@@ -42,10 +42,6 @@ describe('reachOutBlocked', () => {
     expect(reachOutBlocked(minor, twin, now)).toBeNull();
     expect(reachOutBlocked(minor, { ...twin, contentLevel: 'SUGGESTIVE' }, now)).toBe('MINOR');
     expect(reachOutBlocked(minor, { ...twin, contentLevel: 'ADULT' }, now)).toBe('MINOR');
-  });
-
-  it('sends nothing while the creator holds replies for approval', () => {
-    expect(reachOutBlocked(fan, { ...twin, repliesHeldForApproval: true }, now)).toBe('APPROVAL');
   });
 
   it('sends at most one a day and two in seven days', () => {

@@ -17,7 +17,7 @@ export const endingNoticeDays = 3;
 const hourMs = 3_600_000;
 const dayMs = 24 * hourMs;
 
-export type SkipReason = 'OPTED_OUT' | 'CRISIS' | 'MINOR' | 'DAILY_CAP' | 'WEEKLY_CAP' | 'QUIET_HOURS' | 'APPROVAL';
+export type SkipReason = 'OPTED_OUT' | 'CRISIS' | 'MINOR' | 'DAILY_CAP' | 'WEEKLY_CAP' | 'QUIET_HOURS';
 
 export type ReachOutFan = {
   /** The chat's reach-outs_off_at: the fan turned this twin's reach-outs off. */
@@ -28,11 +28,11 @@ export type ReachOutFan = {
   personaPausedUntil: Date | null;
   /** The newest crisis referral in this chat, if any. */
   lastCrisisReferralAt: Date | null;
-  /** When this twin's reach-outs to this fan were sent, any order (the last 7 days are enough). */
+  /** When this twin's reach-outs to this fan were sent or held for approval, any order (the last 7 days are enough). */
   sentAt: readonly Date[];
 };
 
-export type ReachOutTwin = { contentLevel: ContentLevel; repliesHeldForApproval: boolean };
+export type ReachOutTwin = { contentLevel: ContentLevel };
 
 // One formatter per zone: making one costs tens of microseconds, and a run checks thousands of fans.
 // Only zones the runtime knows, as it spells them, are kept (a few hundred at most), whatever fans send.
@@ -66,17 +66,29 @@ export function inQuietHours(now: Date, timeZone: string | null): boolean {
   return hour >= quietHours.startHour || hour < quietHours.endHour;
 }
 
+type SafetyFan = Pick<ReachOutFan, 'reachOutsOffAt' | 'personaPausedUntil' | 'lastCrisisReferralAt' | 'declaredMinorAt'>;
+
 /**
- * Why the twin may not write to this fan now, or null when it may. The fan's own choices and
- * safety come first (off, crisis, minor), then the creator's approval mode, then the caps, then the clock.
+ * The fan's own choice and safety: reach-outs turned off, a crisis, a known minor. Checked again
+ * when the creator approves a held reach-out, since the fan may have changed meanwhile.
  */
-export function reachOutBlocked(fan: ReachOutFan, twin: ReachOutTwin, now: Date): SkipReason | null {
+export function fanRefusesReachOut(fan: SafetyFan, twin: ReachOutTwin, now: Date): 'OPTED_OUT' | 'CRISIS' | 'MINOR' | null {
   if (fan.reachOutsOffAt) return 'OPTED_OUT';
   if (fan.personaPausedUntil && fan.personaPausedUntil > now) return 'CRISIS';
   if (fan.lastCrisisReferralAt && now.getTime() - fan.lastCrisisReferralAt.getTime() < crisisQuietDays * dayMs) return 'CRISIS';
   // The same line as the chat's content rules: a known minor is written to only by a Safe twin.
   if (fan.declaredMinorAt && twin.contentLevel !== 'SAFE') return 'MINOR';
-  if (twin.repliesHeldForApproval) return 'APPROVAL';
+  return null;
+}
+
+/**
+ * Why the twin may not write to this fan now, or null when it may. The fan's own choices and
+ * safety come first (off, crisis, minor), then the caps, then the clock. The creator's approval
+ * mode does not block: it decides whether the message is sent or held (evaluate.ts).
+ */
+export function reachOutBlocked(fan: ReachOutFan, twin: ReachOutTwin, now: Date): SkipReason | null {
+  const refused = fanRefusesReachOut(fan, twin, now);
+  if (refused) return refused;
   const ago = (date: Date) => now.getTime() - date.getTime();
   if (fan.sentAt.filter((date) => ago(date) < dayMs).length >= reachOutDailyCap) return 'DAILY_CAP';
   if (fan.sentAt.filter((date) => ago(date) < 7 * dayMs).length >= reachOutWeeklyCap) return 'WEEKLY_CAP';

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { chatSendInput } from '../chat/index.ts';
 import { singleLineText } from '../common/single-line.ts';
+import { reachOutKinds } from '../enums.ts';
 import { chatReplyApprovalModes } from './conversation-filters.ts';
 import { conversationFanOutput, conversationGetInput } from './conversations.ts';
 
@@ -54,8 +55,10 @@ export const replyDraftOutput = z.object({
   id: z.string(),
   chatId: z.string(),
   fan: conversationFanOutput,
-  /** The fan's message the draft answers. */
-  fanMessage: z.object({ id: z.string(), text: z.string(), createdAt: z.iso.datetime() }),
+  /** The fan's message a held reply answers; null for a reach-out. */
+  fanMessage: z.object({ id: z.string(), text: z.string(), createdAt: z.iso.datetime() }).nullable(),
+  /** The trigger of a reach-out the twin would send unasked; null for a reply. */
+  reachOut: z.object({ kind: z.enum(reachOutKinds) }).nullable(),
   text: z.string(),
   /** Image or voice note the twin attached ("IMAGE" | "AUDIO"); they go out with the reply. */
   attachmentTypes: z.array(z.enum(['IMAGE', 'AUDIO'])),

@@ -3,35 +3,34 @@
 // the creator set, sent as drafted or dropped (expiry.ts). A draft is decided once: its row is
 // locked and must still be PENDING. The fan paid when sending: a sent draft charges nothing more,
 // a rejected or dropped one gives the message's cost back (`approval:message:{id}` in the ledger).
+// A held reach-out sits in the same inbox and is decided the same way (reach-out-drafts.ts).
 import {
   type ChangeEvent,
   chatMessages,
   chatPrompts,
   chats,
   type Executor,
-  type HeldChatPrompt,
-  type MessageAttachment,
+  reachOuts,
   recordChanges,
   replyDrafts,
   type Transaction,
   talentConfigs,
   users,
 } from '@doppel/db';
-import {
-  defaultReplyHoldMinutes,
-  type ReplyDraftDecision,
-  type ReplyDraftStatus,
-  type ReplyDraftsListOutput,
-} from '@doppel/validation';
+import { defaultReplyHoldMinutes, type ReplyDraftDecision, type ReplyDraftsListOutput } from '@doppel/validation';
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { managesTalent, type Viewer } from '../../access/scopes.ts';
 import { afterCursor, type KeysetSort, keysetOrder, pageLimit, sortValueOf, toPage } from '../../admin/paging.ts';
 import { refundFanMessage } from '../../chat/boundaries/flags.ts';
 import { draftChanged } from '../../chat/reply/hold-for-approval.ts';
-import { type ChatRef, chatChanged, messageChanged } from '../../chat/scopes.ts';
+import { chatChanged, messageChanged } from '../../chat/scopes.ts';
 import { DomainError } from '../../errors.ts';
 import { keepCorrection } from './corrections.ts';
+import { type Decision, decide, type LockedDraft } from './decision.ts';
+import { dropReachOutDraft, isReachOutDraft, sendReachOutDraft } from './reach-out-drafts.ts';
+
+export type { LockedDraft } from './decision.ts';
 
 /** Oldest first: the fan who has waited longest comes first. */
 const byAge: KeysetSort = {
@@ -46,7 +45,7 @@ function assertManages(viewer: Viewer, talentId: string): void {
   if (!managesTalent(viewer, talentId)) throw new DomainError('FORBIDDEN', 'You do not manage this talent.');
 }
 
-/** `talent.replyDrafts.list`: the twin's pending drafts with the fan and the message each answers. */
+/** `talent.replyDrafts.list`: the twin's pending drafts with the fan, and the message each answers or the reach-out's trigger. */
 export async function listReplyDrafts(
   db: Executor,
   viewer: Viewer,
@@ -69,12 +68,14 @@ export async function listReplyDrafts(
         fanMessageId: fanMessage.id,
         fanMessageText: fanMessage.text,
         fanMessageCreatedAt: fanMessage.createdAt,
+        reachOutKind: reachOuts.kind,
         sortValue: sortValueOf(byAge),
       })
       .from(replyDrafts)
       .innerJoin(chats, eq(chats.id, replyDrafts.chatId))
       .innerJoin(users, eq(users.id, chats.userId))
-      .innerJoin(fanMessage, eq(fanMessage.id, replyDrafts.fanMessageId))
+      .leftJoin(fanMessage, eq(fanMessage.id, replyDrafts.fanMessageId))
+      .leftJoin(reachOuts, eq(reachOuts.id, replyDrafts.reachOutId))
       .where(and(pending, afterCursor(byAge, input.cursor)))
       .orderBy(...keysetOrder(byAge))
       .limit(pageLimit(input.limit)),
@@ -91,7 +92,11 @@ export async function listReplyDrafts(
       id: row.id,
       chatId: row.chatId,
       fan: { id: row.fanId, name: row.fanName.trim(), isAnonymous: row.fanIsAnonymous },
-      fanMessage: { id: row.fanMessageId, text: row.fanMessageText, createdAt: row.fanMessageCreatedAt.toISOString() },
+      fanMessage:
+        row.fanMessageId !== null && row.fanMessageText !== null && row.fanMessageCreatedAt !== null
+          ? { id: row.fanMessageId, text: row.fanMessageText, createdAt: row.fanMessageCreatedAt.toISOString() }
+          : null,
+      reachOut: row.reachOutKind ? { kind: row.reachOutKind } : null,
       text: row.text,
       attachmentTypes: row.attachments.map((attachment) => attachment.type),
       createdAt: row.createdAt.toISOString(),
@@ -102,16 +107,6 @@ export async function listReplyDrafts(
     pendingCount: count?.count ?? 0,
   };
 }
-
-export type LockedDraft = {
-  id: string;
-  chat: ChatRef;
-  fanMessageId: string;
-  fanText: string;
-  text: string;
-  attachments: MessageAttachment[];
-  prompt: HeldChatPrompt;
-};
 
 /**
  * The draft, locked, when it is still PENDING; NOT_FOUND outside the talent, CONFLICT once decided.
@@ -140,28 +135,23 @@ export async function lockPendingDraft(
       chat: { id: chats.id, userId: chats.userId, talentId: chats.talentId },
       fanMessageId: replyDrafts.fanMessageId,
       fanText: fanMessage.text,
+      reachOutId: reachOuts.id,
+      reachOutKind: reachOuts.kind,
       text: replyDrafts.text,
       attachments: replyDrafts.attachments,
       prompt: replyDrafts.prompt,
+      createdAt: replyDrafts.createdAt,
     })
     .from(replyDrafts)
     .innerJoin(chats, eq(chats.id, replyDrafts.chatId))
-    .innerJoin(fanMessage, eq(fanMessage.id, replyDrafts.fanMessageId))
+    .leftJoin(fanMessage, eq(fanMessage.id, replyDrafts.fanMessageId))
+    .leftJoin(reachOuts, eq(reachOuts.id, replyDrafts.reachOutId))
     .where(eq(replyDrafts.id, where.draftId))
     .for('update', { of: replyDrafts });
   if (!row) throw new DomainError('NOT_FOUND', 'Draft not found');
   if (row.status !== 'PENDING') throw new DomainError('CONFLICT', 'This reply was already handled.');
-  const { status: _status, ...draft } = row;
-  return draft;
-}
-
-type Decision = { status: ReplyDraftStatus; decidedByUserId: string | null };
-
-function decide(tx: Transaction, draftId: string, decision: Decision) {
-  return tx
-    .update(replyDrafts)
-    .set({ status: decision.status, decidedByUserId: decision.decidedByUserId, decidedAt: new Date() })
-    .where(eq(replyDrafts.id, draftId));
+  const { status: _status, reachOutId, reachOutKind, ...draft } = row;
+  return { ...draft, reachOut: reachOutId && reachOutKind ? { id: reachOutId, kind: reachOutKind } : null };
 }
 
 /**
@@ -174,11 +164,13 @@ export async function sendDraft(
   draft: LockedDraft,
   send: Decision & { text: string; sentByUserId: string | null },
 ): Promise<ReplyDraftDecision> {
+  if (isReachOutDraft(draft)) return sendReachOutDraft(tx, draft, send);
+  const fanMessageId = draft.fanMessageId as string;
   // The chat is locked (lockPendingDraft): whoever else answers the message waits for this commit.
   const [answered] = await tx
     .select({ id: chatMessages.id })
     .from(chatMessages)
-    .where(eq(chatMessages.replyToMessageId, draft.fanMessageId))
+    .where(eq(chatMessages.replyToMessageId, fanMessageId))
     .limit(1);
   if (answered) {
     await Promise.all([
@@ -195,11 +187,11 @@ export async function sendDraft(
       senderType: 'TALENT',
       text: send.text,
       attachments: draft.attachments,
-      replyToMessageId: draft.fanMessageId,
+      replyToMessageId: fanMessageId,
       sentByUserId: send.sentByUserId,
       createdAt: now,
     }),
-    tx.insert(chatPrompts).values({ id: draft.id, chatId: draft.chat.id, ...draft.prompt }),
+    draft.prompt && tx.insert(chatPrompts).values({ id: draft.id, chatId: draft.chat.id, ...draft.prompt }),
     tx
       .update(chats)
       .set({ chatMessageCount: sql`${chats.chatMessageCount} + 1`, updatedAt: now })
@@ -214,9 +206,13 @@ export async function sendDraft(
   return { status: send.status, messageId: draft.id, corrected: false };
 }
 
-/** Drops the draft (locked `forRefund`): no reply, and the fan gets back what their message cost. */
+/**
+ * Drops the draft (locked `forRefund`): no reply, and the fan gets back what their message cost. A
+ * reach-out cost nothing: its occasion is marked not sent.
+ */
 export async function dropDraft(tx: Transaction, draft: LockedDraft, decision: Decision): Promise<ReplyDraftDecision> {
-  const refunded = await refundFanMessage(tx, draft.chat, draft.fanMessageId, 'approval');
+  if (isReachOutDraft(draft)) return dropReachOutDraft(tx, draft, decision);
+  const refunded = await refundFanMessage(tx, draft.chat, draft.fanMessageId as string, 'approval');
   await Promise.all([
     decide(tx, draft.id, decision),
     recordChanges(tx, [...refunded, chatChanged(draft.chat), draftChanged(draft.chat.talentId, draft.id)]),
@@ -226,7 +222,8 @@ export async function dropDraft(tx: Transaction, draft: LockedDraft, decision: D
 
 /**
  * `talent.replyDrafts.approve`: sends the draft, or the creator's edit of it (then kept as a
- * correction). A text equal to the draft's, once trimmed, is an approval.
+ * correction of a reply; a reach-out answers no fan message, so its edit teaches nothing). A text
+ * equal to the draft's, once trimmed, is an approval.
  */
 export async function approveReplyDraft(
   tx: Transaction,
@@ -240,7 +237,7 @@ export async function approveReplyDraft(
   if (!edited) return sendDraft(tx, draft, { status: 'APPROVED', decidedByUserId: userId, text: draft.text, sentByUserId: null });
   const text = input.text ?? draft.text;
   const sent = await sendDraft(tx, draft, { status: 'EDITED', decidedByUserId: userId, text, sentByUserId: userId });
-  if (sent.status !== 'EDITED') return sent;
+  if (sent.status !== 'EDITED' || draft.fanText === null) return sent;
   const kept = await keepCorrection(tx, {
     talentId: input.talentId,
     replyMessageId: draft.id,

@@ -3,11 +3,12 @@ import {
   fanDisplayName,
   type ReplyDraftDecision,
   type ReplyDraftView,
+  reachOutKindLabels,
   replyDraftApproveInput,
 } from '@doppel/validation';
 import { Anchor, Badge, Button, Flex, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconMessage, IconPaperclip, IconX } from '@tabler/icons-react';
+import { IconCheck, IconMessage, IconPaperclip, IconSend, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
@@ -20,8 +21,9 @@ import { attachmentNote, decisionMessage, draftTimingLabel, isEditedDraft } from
 
 /**
  * One held reply: the fan's message, the twin's draft to edit, and the decision. Sending an edited
- * text keeps it as a correction; rejecting gives the fan their credits back. `onHandled` runs once
- * the draft has left the queue, decided here or (a CONFLICT) by someone else or the hold limit.
+ * text keeps it as a correction; rejecting gives the fan their credits back. A held reach-out shows
+ * its trigger instead of a fan message; rejecting it means the fan never gets it. `onHandled` runs
+ * once the draft has left the queue, decided here or (a CONFLICT) by someone else or the hold limit.
  */
 export function DraftCard({ draft, now, onHandled }: { draft: ReplyDraftView; now: Date; onHandled: (draftId: string) => void }) {
   const { talentId } = useTalentContext();
@@ -34,9 +36,10 @@ export function DraftCard({ draft, now, onHandled }: { draft: ReplyDraftView; no
   const busy = approve.isPending || reject.isPending;
   const fan = fanDisplayName(draft.fan);
   const attachments = attachmentNote(draft.attachmentTypes);
+  const reachOut = draft.reachOut ? reachOutKindLabels[draft.reachOut.kind] : null;
 
   const decided = (decision: ReplyDraftDecision) => {
-    notifySuccess(decisionMessage(decision));
+    notifySuccess(decisionMessage(decision, draft.reachOut !== null));
     onHandled(draft.id);
   };
   const failed = (error: unknown) => {
@@ -69,7 +72,13 @@ export function DraftCard({ draft, now, onHandled }: { draft: ReplyDraftView; no
   };
 
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid="reply-draft" aria-label={`Reply to ${fan}`}>
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      data-testid="reply-draft"
+      aria-label={reachOut ? `Reach out to ${fan}` : `Reply to ${fan}`}
+    >
       <Stack gap="sm">
         <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
           <Group gap={6} style={{ minWidth: 0 }}>
@@ -92,17 +101,32 @@ export function DraftCard({ draft, now, onHandled }: { draft: ReplyDraftView; no
         <Text size="xs" c="dimmed" data-testid="reply-draft-timing">
           {draftTimingLabel(draft, now)}
         </Text>
-        <Paper radius="md" p="sm" bg="var(--mantine-color-gray-0)">
-          <Text size="xs" c="dimmed" mb={2}>
-            The fan wrote
-          </Text>
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="reply-draft-fan-message">
-            {draft.fanMessage.text}
-          </Text>
-        </Paper>
+        {draft.fanMessage && (
+          <Paper radius="md" p="sm" bg="var(--mantine-color-gray-0)">
+            <Text size="xs" c="dimmed" mb={2}>
+              The fan wrote
+            </Text>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="reply-draft-fan-message">
+              {draft.fanMessage.text}
+            </Text>
+          </Paper>
+        )}
+        {reachOut && (
+          <Paper radius="md" p="sm" bg="var(--mantine-color-gray-0)" data-testid="reply-draft-reach-out">
+            <Group gap={6} mb={2}>
+              <IconSend size={14} />
+              <Text size="xs" fw={600}>
+                Your twin wants to reach out · {reachOut.title}
+              </Text>
+            </Group>
+            <Text size="xs" c="dimmed">
+              {reachOut.description} Free for the fan.
+            </Text>
+          </Paper>
+        )}
         <Textarea
-          label="Your twin’s reply"
-          description={edited ? 'Edited: your text goes to the fan and is kept as a correction.' : undefined}
+          label={reachOut ? 'Your twin’s message' : 'Your twin’s reply'}
+          description={edited ? editedNote(reachOut !== null) : undefined}
           autosize
           minRows={2}
           maxRows={12}
@@ -141,12 +165,16 @@ export function DraftCard({ draft, now, onHandled }: { draft: ReplyDraftView; no
             variant="default"
             leftSection={<IconX size={16} />}
             w={{ base: '100%', sm: 'auto' }}
-            title="Reject this reply?"
-            confirmLabel="Reject reply"
+            title={reachOut ? 'Reject this message?' : 'Reject this reply?'}
+            confirmLabel={reachOut ? 'Reject message' : 'Reject reply'}
             onConfirm={rejectReply}
             loading={reject.isPending}
             disabled={approve.isPending}
-            message="The fan gets their credits back and no reply."
+            message={
+              reachOut
+                ? 'The fan never gets it; your twin does not write again for this.'
+                : 'The fan gets their credits back and no reply.'
+            }
           >
             Reject
           </ConfirmButton>
@@ -157,10 +185,15 @@ export function DraftCard({ draft, now, onHandled }: { draft: ReplyDraftView; no
             disabled={reject.isPending}
             onClick={sendReply}
           >
-            {edited ? 'Send edited reply' : 'Approve'}
+            {edited ? (reachOut ? 'Send edited message' : 'Send edited reply') : 'Approve'}
           </Button>
         </Flex>
       </Stack>
     </Paper>
   );
+}
+
+/** Under an edited text: a reply's edit teaches the twin, a reach-out's answers no fan message and does not. */
+function editedNote(reachOut: boolean): string {
+  return reachOut ? 'Edited: your text goes to the fan.' : 'Edited: your text goes to the fan and is kept as a correction.';
 }

@@ -60,5 +60,9 @@ describe('reply draft labels', () => {
     expect(decisionMessage({ status: 'EDITED', corrected: true })).toBe('Edited reply sent — kept as a correction');
     expect(decisionMessage({ status: 'REJECTED', corrected: false })).toBe('Reply rejected; the fan got their credits back');
     expect(decisionMessage({ status: 'SUPERSEDED', corrected: false })).toBe('Not sent: the fan’s message was already answered');
+    // A held reach-out: nothing to refund, and no fan message it answered.
+    expect(decisionMessage({ status: 'APPROVED', corrected: false }, true)).toBe('Message sent');
+    expect(decisionMessage({ status: 'REJECTED', corrected: false }, true)).toBe('Message rejected; the fan will not get it');
+    expect(decisionMessage({ status: 'SUPERSEDED', corrected: false }, true)).toBe('Not sent: it no longer fits this fan');
   });
 });

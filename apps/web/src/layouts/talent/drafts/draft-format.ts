@@ -54,8 +54,14 @@ export function correctionsSummaryLabel(summary: Pick<CorrectionsSummary, 'waiti
   return `${summary.waiting} ${corrections} waiting for the twin’s next training · ${summary.total} kept`;
 }
 
-/** The notification after approving or rejecting a draft. */
-export function decisionMessage(decision: Pick<ReplyDraftDecision, 'status' | 'corrected'>): string {
+/** The notification after approving or rejecting a draft (a held reply, or a reach-out when `reachOut`). */
+export function decisionMessage(decision: Pick<ReplyDraftDecision, 'status' | 'corrected'>, reachOut = false): string {
+  if (reachOut) {
+    if (decision.status === 'REJECTED') return 'Message rejected; the fan will not get it';
+    // The fan turned reach-outs off, is in a crisis, or wrote again since a check-in was held.
+    if (decision.status === 'SUPERSEDED') return 'Not sent: it no longer fits this fan';
+    return 'Message sent';
+  }
   if (decision.status === 'REJECTED') return 'Reply rejected; the fan got their credits back';
   // The fan's message was answered meanwhile (a message written in a takeover): nothing was sent.
   if (decision.status === 'SUPERSEDED') return 'Not sent: the fan’s message was already answered';

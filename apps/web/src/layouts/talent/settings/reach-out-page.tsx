@@ -34,7 +34,7 @@ export function ReachOutPage() {
         <Stack gap="lg">
           {settings.approvalHolds && (
             <Alert color="yellow" variant="light">
-              Reply approval is on: your twin does not reach out until you turn it off.
+              Reply approval is on: each reach-out waits in Replies to approve until you send it.
             </Alert>
           )}
           {settings.triggers.map((trigger) => (

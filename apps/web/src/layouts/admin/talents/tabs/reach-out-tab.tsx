@@ -24,7 +24,7 @@ export function TalentReachOutTab({ talentId }: { talentId: string }) {
     <Stack gap="sm">
       {query.data.approvalHolds && (
         <Alert color="yellow" variant="light">
-          Reply approval is on for this twin, so it does not reach out.
+          Reply approval is on for this twin: its reach-outs wait for the creator's approval.
         </Alert>
       )}
       {query.data.triggers.map((trigger) => (

@@ -325,15 +325,13 @@ describe('chat.reach-out', () => {
       expect(rejectedRow).toMatchObject({ status: 'SKIPPED', skipReason: 'REJECTED' });
 
       // The fan wrote again after the check-in was held: approving it sends nothing.
-      await db
-        .insert(chatMessages)
-        .values({
-          id: newId(),
-          chatId: wroteSince.chatId,
-          senderType: 'USER',
-          text: 'back!',
-          createdAt: new Date(now.getTime() + 60_000),
-        });
+      await db.insert(chatMessages).values({
+        id: newId(),
+        chatId: wroteSince.chatId,
+        senderType: 'USER',
+        text: 'back!',
+        createdAt: new Date(now.getTime() + 60_000),
+      });
       const moot = await db.transaction((tx) =>
         approveReplyDraft(tx, viewer, { talentId: twinId, draftId: draftOf(wroteSince.chatId).id }),
       );

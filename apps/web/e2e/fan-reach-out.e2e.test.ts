@@ -11,7 +11,8 @@ import { signInWithMagicLink } from './support/sign-in.ts';
 // fan turns reach-outs off, writes again, and the next quiet spell brings nothing. Days are not
 // waited for: the chat's stored times are moved back, as if the fan had written then. The fan's
 // browser runs on a clock where it is early afternoon now, so quiet hours never hold the message
-// back whatever the hour.
+// back whatever the hour. When the creator approves the fan's replies, the check-in waits in
+// Replies to approve and reaches the fan once approved.
 
 const phone = { width: 390, height: 844 };
 /** Longer than every demo chat's age (the oldest began 40 days ago), so only this test's fan is due. */
@@ -111,6 +112,44 @@ describe('the twin reaches out to a fan who went quiet', () => {
     const [sent] = await sql<{ count: number }[]>`select count(*)::int as count from reach_outs where chat_id = ${chatId}`;
     expect(sent?.count).toBe(1);
     expect(await twinMessages(fan).count()).toBe(twinsBefore);
+    await fanContext.close();
+    await creator.context.close();
+  });
+  it('holds the check-in in Replies to approve while the creator approves this fan, and sends it once approved', async () => {
+    const fanContext = await browser().newContext({ baseURL: inject('baseUrl'), viewport: phone, timezoneId: afternoonZone() });
+    const fan = await fanContext.newPage();
+    fan.setDefaultTimeout(20_000);
+    await fan.goto('/chat/mia');
+    await waitForChatOpen(fan);
+    const first = `held check-in ${randomUUID().slice(0, 8)}`;
+    await sendAndWaitForReply(fan, first);
+    const twinCount = await twinMessages(fan).count();
+    // The creator holds this fan's replies (the chat's own setting), then the fan goes quiet.
+    const chatId = await goQuiet(first);
+    await sql`update chats set reply_approval = 'ALWAYS' where id = ${chatId}`;
+    const output = await runReachOut();
+    expect(output).toContain('"held":1');
+    expect(await twinMessages(fan).count(), 'nothing reaches the fan before the creator approves').toBe(twinCount);
+
+    const creator = await openPage(browser(), phone);
+    await signInWithMagicLink(creator.page, 'creator@doppel.dev', { reuseSession: true });
+    await creator.page.goto('/drafts');
+    const card = creator.page.getByTestId('reply-draft').filter({ has: creator.page.getByTestId('reply-draft-reach-out') });
+    await card.getByText('Your twin wants to reach out · Check in').waitFor();
+    expect(await card.getByTestId('reply-draft-fan-message').count(), 'a reach-out answers no fan message').toBe(0);
+    const words = 'Hey you! Been a while, how are things?';
+    await card.getByLabel('Your twin’s message').fill(words);
+    await card.getByRole('button', { name: 'Send edited message' }).click();
+    await creator.page.getByText('Message sent', { exact: true }).waitFor();
+    expect(await creator.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+
+    // The fan's open chat shows it live; the creator's own words say so, as in a takeover.
+    const checkIn = twinMessages(fan).nth(twinCount);
+    await checkIn.waitFor();
+    expect(await checkIn.textContent()).toContain(words);
+    await fan.getByText('Written by Mia').waitFor();
+    const [row] = await sql<{ status: string }[]>`select status from reach_outs where chat_id = ${chatId}`;
+    expect(row?.status).toBe('SENT');
     await fanContext.close();
     await creator.context.close();
   });

@@ -215,4 +215,26 @@ describe('Stripe webhooks', () => {
     const purchaseStatuses = history.items.map((item) => item.status).sort();
     expect(purchaseStatuses).toEqual(['DISPUTED', 'PAID', 'PAID', 'PAID', 'PAID', 'REFUNDED', 'REFUNDED']);
   }, 120_000);
+
+  it('keeps whether a subscription renews: cancelled to end with its period, then resumed, whatever order Stripe delivers it in', async () => {
+    const { db } = api.database;
+    const vip = await checkout(vipId);
+    for (const event of stripe.pay(vip.sessionId)) expect((await deliver(event)).status).toBe(200);
+    const subscriptionId = stripe.account.sessions.get(vip.sessionId)?.subscriptionId ?? '';
+    const renews = async () => {
+      const [row] = await db.select().from(subscriptions).where(eq(subscriptions.externalId, subscriptionId));
+      return row && !row.endsAtPeriodEnd;
+    };
+    expect(await renews()).toBe(true);
+    const cancelled = stripe.cancelAtPeriodEnd(subscriptionId, true);
+    expect((await deliver(cancelled)).status).toBe(200);
+    expect(await renews(), 'the fan cancelled: it ends with the period paid').toBe(false);
+    const resumed = stripe.cancelAtPeriodEnd(subscriptionId, false);
+    // The cancellation's retry arrives after the resumption: Stripe is asked how it is now.
+    expect((await deliver(resumed)).status).toBe(200);
+    expect(await renews()).toBe(true);
+    expect((await deliver({ ...cancelled, id: `${cancelled.id}_retry` })).status).toBe(200);
+    expect(await renews(), 'an older update never undoes a newer one').toBe(true);
+    expect((await deliver(stripe.cancelSubscription(subscriptionId))).status).toBe(200);
+  });
 });

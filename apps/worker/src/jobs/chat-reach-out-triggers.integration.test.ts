@@ -72,15 +72,16 @@ async function fan(talentId: string, name: string, options: { messages?: number;
   return { userId, chatId, talentId };
 }
 
-/** The fan's subscription to the twin (the sandbox's), as the payments booking leaves it. */
+/** The fan's subscription to the twin (the sandbox's, which never renews), as the payments booking leaves it. */
 async function subscribe(
   subscriber: Fan,
-  values: { currentPeriodEnd: Date; status?: 'ACTIVE' | 'ENDED'; endedAt?: Date },
+  values: { currentPeriodEnd: Date; status?: 'ACTIVE' | 'ENDED'; endedAt?: Date; endsAtPeriodEnd?: boolean },
 ): Promise<string> {
   const id = newId();
   await database.db.insert(subscriptions).values({
     id,
     provider: 'sandbox',
+    endsAtPeriodEnd: true,
     externalId: `sub_${id}`,
     userId: subscriber.userId,
     talentId: subscriber.talentId,
@@ -138,6 +139,9 @@ describe('reach-out triggers', () => {
     const renewing = await subscribe(endsSoon, { currentPeriodEnd: at(now, 2 * day) });
     const endsLater = await fan(talentId, 'Ava');
     await subscribe(endsLater, { currentPeriodEnd: at(now, 5 * day) });
+    // Renews on its own (a Stripe subscription the fan did not cancel): not ending, nothing to tell.
+    const autoRenews = await fan(talentId, 'Eve');
+    await subscribe(autoRenews, { currentPeriodEnd: at(now, 2 * day), endsAtPeriodEnd: false });
     // Its period passed and no renewal came (still ACTIVE on file).
     const unrenewed = await fan(talentId, 'Ben');
     await subscribe(unrenewed, { currentPeriodEnd: at(now, -2 * day) });
@@ -149,6 +153,7 @@ describe('reach-out triggers', () => {
     expect(await evaluateReachOuts(db, { now })).toMatchObject({ due: 3, sent: 3, already: 0, blocked: {} });
     expect(await kinds(endsSoon)).toEqual(['SUBSCRIPTION_ENDING']);
     expect(await kinds(endsLater)).toEqual([]);
+    expect(await kinds(autoRenews)).toEqual([]);
     expect(await kinds(unrenewed)).toEqual(['SUBSCRIPTION_LAPSED']);
     expect(await kinds(ended)).toEqual(['SUBSCRIPTION_LAPSED']);
     expect(await kinds(longGone)).toEqual([]);

@@ -199,6 +199,11 @@ export const subscriptions = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'restrict' }),
     currentPeriodEnd: timestamp({ withTimezone: true }).notNull(),
+    /**
+     * The provider will not bill another period: the fan cancelled it at Stripe (cancel at period
+     * end). Set from customer.subscription.updated; the "subscription ending" reach-out reads it.
+     */
+    endsAtPeriodEnd: boolean().notNull().default(false),
     endedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

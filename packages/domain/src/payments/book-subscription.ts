@@ -79,13 +79,16 @@ export async function bookSubscriptionPeriod(
   },
 ): Promise<string> {
   const { event, plan, now } = input;
+  const provider = providerOfKey(event.key);
   const values = {
-    provider: providerOfKey(event.key),
+    provider,
     externalId: event.subscription.externalId,
     userId: event.userId,
     talentId: event.talentId,
     productId: input.productId,
     currentPeriodEnd: event.subscription.periodEnd,
+    // Nobody bills a sandbox subscription again: it ends with the period paid. Stripe's renew until cancelled.
+    endsAtPeriodEnd: provider === 'sandbox',
   };
   if (input.buysNothing) {
     await tx

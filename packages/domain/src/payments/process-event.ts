@@ -4,7 +4,7 @@ import type { CheckoutClosed, PaymentEvent, VerifiedProviderEvent } from '../por
 import { recordPayment } from './record-payment.ts';
 import { type PaymentRefusal, PaymentRefused } from './refused.ts';
 import { reinstatePayment, reversePayment } from './reverse-payment.ts';
-import { endSubscription } from './subscriptions.ts';
+import { endSubscription, setSubscriptionRenewal } from './subscriptions.ts';
 
 /** `refused`: payments of the event that were not booked, for the webhook to log (refused.ts). */
 export type ProcessedEvent = { duplicate: boolean; refused: PaymentRefusal[] };
@@ -38,6 +38,9 @@ export async function applyPaymentEvent(tx: Transaction, event: PaymentEvent): P
       return null;
     case 'subscription.ended':
       await endSubscription(tx, event);
+      return null;
+    case 'subscription.renewal':
+      await setSubscriptionRenewal(tx, event);
       return null;
     case 'checkout.closed':
       await closeCheckout(tx, event);

@@ -1,7 +1,7 @@
 import { chats, type Executor, recordChanges, subscriptions, type Transaction } from '@doppel/db';
 import { and, eq, gt, max } from 'drizzle-orm';
 import { balanceChanged } from '../chat/scopes.ts';
-import type { SubscriptionEnded } from '../ports/payments.ts';
+import type { SubscriptionEnded, SubscriptionRenewalChanged } from '../ports/payments.ts';
 import { PaymentEventNotReady } from './not-ready.ts';
 
 /**
@@ -62,4 +62,18 @@ export async function endSubscription(tx: Transaction, event: SubscriptionEnded)
     .where(eq(subscriptions.id, row.id));
   await recordChanges(tx, [balanceChanged(row.userId), { entity: 'subscriptions', rowId: row.id, scopes: ['admin'] }]);
   return { isNew: true };
+}
+
+/**
+ * The fan cancelled the subscription (it ends with the period paid) or resumed it. Only the
+ * "subscription ending" reach-out reads it: a subscription that renews is not about to end.
+ * Safe to repeat. A subscription not booked yet waits for its payment, as an ending does.
+ */
+export async function setSubscriptionRenewal(tx: Transaction, event: SubscriptionRenewalChanged): Promise<void> {
+  const updated = await tx
+    .update(subscriptions)
+    .set({ endsAtPeriodEnd: event.endsAtPeriodEnd, updatedAt: new Date() })
+    .where(eq(subscriptions.externalId, event.externalId))
+    .returning({ id: subscriptions.id });
+  if (updated.length === 0) throw new PaymentEventNotReady(`no subscription ${event.externalId} is booked yet`);
 }

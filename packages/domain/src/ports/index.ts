@@ -53,6 +53,7 @@ export {
   type ProviderPaymentIds,
   type StorePurchase,
   type SubscriptionEnded,
+  type SubscriptionRenewalChanged,
   type VerifiedProviderEvent,
 } from './payments.ts';
 export {

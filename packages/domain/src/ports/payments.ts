@@ -70,6 +70,12 @@ export type PaymentReinstated = {
 /** The provider ended a subscription (cancelled, unpaid); messages are charged again. */
 export type SubscriptionEnded = { type: 'subscription.ended'; externalId: string; endedAt: Date };
 
+/**
+ * Whether the provider will bill the subscription's next period: `endsAtPeriodEnd` once the fan
+ * cancelled it (it runs to the end of the period paid), false again when they resume it.
+ */
+export type SubscriptionRenewalChanged = { type: 'subscription.renewal'; externalId: string; endsAtPeriodEnd: boolean };
+
 /** A checkout was abandoned or its asynchronous payment failed: the fan is told so. */
 export type CheckoutClosed = { type: 'checkout.closed'; checkoutId: string; outcome: 'EXPIRED' | 'FAILED' };
 
@@ -81,6 +87,7 @@ export type PaymentEvent =
   | PaymentReversed
   | PaymentReinstated
   | SubscriptionEnded
+  | SubscriptionRenewalChanged
   | CheckoutClosed
   | PaymentEventIgnored;
 

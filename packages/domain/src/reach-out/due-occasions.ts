@@ -105,6 +105,7 @@ async function dueSubscriptionOccasions(db: Executor, now: Date): Promise<DueOcc
     status: string;
     period_end: string;
     ended_at: string | null;
+    ends_at_period_end: boolean;
     subscribed_again: boolean;
     chat_id: string;
     user_id: string;
@@ -112,7 +113,7 @@ async function dueSubscriptionOccasions(db: Executor, now: Date): Promise<DueOcc
     kind: 'SUBSCRIPTION_ENDING' | 'SUBSCRIPTION_LAPSED';
     instruction: string;
   }>(sql`
-    select s.id, s.status, s.current_period_end as period_end, s.ended_at, c.id as chat_id, s.user_id, s.talent_id,
+    select s.id, s.status, s.current_period_end as period_end, s.ended_at, s.ends_at_period_end, c.id as chat_id, s.user_id, s.talent_id,
       t.kind, t.instruction,
       exists (
         select 1 from subscriptions a where a.user_id = s.user_id and a.talent_id = s.talent_id and a.id <> s.id
@@ -127,7 +128,10 @@ async function dueSubscriptionOccasions(db: Executor, now: Date): Promise<DueOcc
     const periodEnd = new Date(row.period_end);
     const key =
       row.kind === 'SUBSCRIPTION_ENDING'
-        ? subscriptionEndingOccasion({ id: row.id, status: row.status, currentPeriodEnd: periodEnd }, now)
+        ? subscriptionEndingOccasion(
+            { id: row.id, status: row.status, currentPeriodEnd: periodEnd, endsAtPeriodEnd: row.ends_at_period_end },
+            now,
+          )
         : subscriptionLapsedOccasion(
             {
               id: row.id,

@@ -84,8 +84,10 @@ describe('occasions', () => {
   });
 
   it('tells of a subscription ending within 3 days, once per period, and of one that lapsed, once', () => {
-    const ending = { id: 's1', status: 'ACTIVE', currentPeriodEnd: new Date(now.getTime() + 2 * day) };
+    const ending = { id: 's1', status: 'ACTIVE', currentPeriodEnd: new Date(now.getTime() + 2 * day), endsAtPeriodEnd: true };
     expect(subscriptionEndingOccasion(ending, now)).toBe(`ending:s1:${ending.currentPeriodEnd.toISOString()}`);
+    // One that renews is not ending: its fan is not told it is.
+    expect(subscriptionEndingOccasion({ ...ending, endsAtPeriodEnd: false }, now)).toBeNull();
     expect(subscriptionEndingOccasion({ ...ending, currentPeriodEnd: new Date(now.getTime() + 4 * day) }, now)).toBeNull();
     expect(subscriptionEndingOccasion({ ...ending, status: 'CANCELED' }, now)).toBeNull();
     const running = { ...ending, endedAt: null, subscribedAgain: false };

@@ -112,12 +112,15 @@ export function checkInOccasion(
   return `check-in:${chat.lastUserMessageAt.toISOString()}`;
 }
 
-/** A subscription ending within `endingNoticeDays` (still active), keyed by the period it ends. */
+/**
+ * A subscription ending within `endingNoticeDays` (still active, and not renewing: the fan cancelled
+ * it, or the sandbox's), keyed by the period it ends. One that renews is not about to end.
+ */
 export function subscriptionEndingOccasion(
-  subscription: { id: string; status: string; currentPeriodEnd: Date },
+  subscription: { id: string; status: string; currentPeriodEnd: Date; endsAtPeriodEnd: boolean },
   now: Date,
 ): string | null {
-  if (subscription.status !== 'ACTIVE') return null;
+  if (subscription.status !== 'ACTIVE' || !subscription.endsAtPeriodEnd) return null;
   const left = subscription.currentPeriodEnd.getTime() - now.getTime();
   if (left <= 0 || left > endingNoticeDays * dayMs) return null;
   return `ending:${subscription.id}:${subscription.currentPeriodEnd.toISOString()}`;

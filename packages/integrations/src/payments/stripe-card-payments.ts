@@ -41,6 +41,8 @@ export function createStripeCardPayments(config: StripeCardPaymentsConfig): Card
       const paymentIntent = paid?.payment.payment_intent;
       return typeof paymentIntent === 'string' ? paymentIntent : (paymentIntent?.id ?? null);
     },
+    retrieveSubscription: (subscriptionId) =>
+      callStripe(`retrieve subscription ${subscriptionId}`, () => stripe.subscriptions.retrieve(subscriptionId)),
     now: () => new Date(),
   };
 

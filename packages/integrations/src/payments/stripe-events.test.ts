@@ -4,7 +4,7 @@ import type Stripe from 'stripe';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createFakeStripeAccount, type FakeStripeAccount } from '../testing/fake-stripe-account.ts';
 import { asStripeEvent, type FakeStripeEvent, findRecord } from '../testing/fake-stripe-objects.ts';
-import { renderInvoice } from '../testing/fake-stripe-render.ts';
+import { renderInvoice, renderSubscription } from '../testing/fake-stripe-render.ts';
 import { mapStripeEvent, type StripeEventContext } from './stripe-events.ts';
 
 const NOW = new Date('2026-03-10T08:00:00Z');
@@ -24,6 +24,10 @@ beforeEach(() => {
     findInvoicePaymentIntent: async (id) => {
       lookups.push(`payments ${id}`);
       return [...account.invoicePayments.values()].find((payment) => payment.invoiceId === id)?.paymentIntentId ?? null;
+    },
+    retrieveSubscription: async (id) => {
+      lookups.push(`subscription ${id}`);
+      return JSON.parse(JSON.stringify(renderSubscription(findRecord(account.subscriptions, id, 'subscription'))));
     },
     now: () => NOW,
   };
@@ -155,6 +159,19 @@ describe('mapStripeEvent', () => {
     const { subscriptionId } = paid('subscription');
     const deleted = changed(account.cancelSubscription(subscriptionId ?? ''), { ended_at: null });
     expect(await map(deleted)).toEqual({ type: 'subscription.ended', externalId: subscriptionId, endedAt: NOW });
+  });
+
+  it('reads whether a subscription renews from Stripe as it is now, whatever order its updates arrive in', async () => {
+    const { subscriptionId } = paid('subscription');
+    const id = subscriptionId ?? '';
+    const cancelled = account.cancelAtPeriodEnd(id, true);
+    const resumed = account.cancelAtPeriodEnd(id, false);
+    // The cancellation retried after the resumption: the subscription renews, as Stripe says now.
+    expect(await map(changed(resumed))).toEqual({ type: 'subscription.renewal', externalId: id, endsAtPeriodEnd: false });
+    expect(await map(changed(cancelled))).toEqual({ type: 'subscription.renewal', externalId: id, endsAtPeriodEnd: false });
+    account.cancelAtPeriodEnd(id, true);
+    expect(await map(changed(resumed))).toEqual({ type: 'subscription.renewal', externalId: id, endsAtPeriodEnd: true });
+    expect(lookups).toEqual([`subscription ${id}`, `subscription ${id}`, `subscription ${id}`]);
   });
 
   it('ignores closing a checkout that Doppel did not open, and any other event', async () => {

@@ -12,6 +12,8 @@ export type StripeEventContext = {
   retrieveInvoice: (invoiceId: string) => Promise<Stripe.Invoice>;
   /** The PaymentIntent that paid the invoice: invoices no longer carry `payment_intent` themselves. */
   findInvoicePaymentIntent: (invoiceId: string) => Promise<string | null>;
+  /** The subscription as it is now: its updates may arrive out of order, or retried late. */
+  retrieveSubscription: (subscriptionId: string) => Promise<Stripe.Subscription>;
   now: () => Date;
 };
 
@@ -59,6 +61,8 @@ export async function mapStripeEvent(event: Stripe.Event, context: StripeEventCo
       return [closedCheckout(event.data.object, 'EXPIRED')];
     case 'invoice.paid':
       return [await mapPaidInvoice(event.data.object, isSandbox, context)];
+    case 'customer.subscription.updated':
+      return [await mapSubscriptionUpdate(event.data.object, context)];
     case 'customer.subscription.deleted': {
       const subscription = event.data.object;
       const endedAt = subscription.ended_at ? fromUnixSeconds(subscription.ended_at) : context.now();
@@ -75,6 +79,18 @@ export async function mapStripeEvent(event: Stripe.Event, context: StripeEventCo
     default:
       return [ignored(`Stripe ${event.type} moves no money we track`)];
   }
+}
+
+/**
+ * Whether the subscription will renew, read from Stripe as it is now (an older update retried after a
+ * newer one would otherwise undo it). Cancelled to end with its period, or at a set time: it ends.
+ */
+async function mapSubscriptionUpdate(updated: Stripe.Subscription, context: StripeEventContext): Promise<PaymentEvent> {
+  const subscription = await context.retrieveSubscription(updated.id);
+  if (subscription.status === 'canceled')
+    return ignored(`Subscription ${updated.id} has ended: customer.subscription.deleted says so`);
+  const endsAtPeriodEnd = subscription.cancel_at_period_end || subscription.cancel_at != null;
+  return { type: 'subscription.renewal', externalId: subscription.id, endsAtPeriodEnd };
 }
 
 async function mapPaidSession(

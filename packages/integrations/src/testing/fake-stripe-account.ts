@@ -153,6 +153,7 @@ export function createFakeStripeAccount(options: { now: () => Date; checkoutUrl:
         latestInvoiceId: null,
         created: seconds(),
         canceledAt: null,
+        cancelAtPeriodEnd: false,
         endedAt: null,
       };
       subscriptions.set(subscription.id, subscription);
@@ -223,6 +224,18 @@ export function createFakeStripeAccount(options: { now: () => Date; checkoutUrl:
       const status = dispute.status;
       dispute.status = dispute.status.startsWith('warning_') ? 'warning_closed' : outcome;
       return emit('charge.dispute.closed', renderDispute(dispute), { status });
+    },
+
+    /**
+     * The customer cancels at the end of the period paid (`ends`), or resumes it:
+     * customer.subscription.updated with its previous attributes, as Stripe sends it.
+     */
+    cancelAtPeriodEnd(subscriptionId: string, ends: boolean): FakeStripeEvent {
+      const subscription = find(subscriptions, subscriptionId, 'subscription');
+      const previous = subscription.cancelAtPeriodEnd;
+      subscription.cancelAtPeriodEnd = ends;
+      subscription.canceledAt = ends ? seconds() : null;
+      return emit('customer.subscription.updated', renderSubscription(subscription), { cancel_at_period_end: previous });
     },
 
     /** The subscription ends now (cancelled at once): customer.subscription.deleted. */

@@ -92,6 +92,8 @@ export type FakeSubscription = {
   latestInvoiceId: string | null;
   created: number;
   canceledAt: number | null;
+  /** The customer cancelled it to end with the period paid (the Billing portal's "cancel"). */
+  cancelAtPeriodEnd: boolean;
   endedAt: number | null;
 };
 export type FakeInvoice = {

@@ -74,7 +74,9 @@ export const renderSubscription = (subscription: FakeSubscription) =>
   ({
     id: subscription.id,
     object: 'subscription',
-    cancel_at_period_end: false,
+    // Stripe sets cancel_at to the period's end when a subscription is cancelled at it.
+    cancel_at: subscription.cancelAtPeriodEnd ? subscription.periodEnd : null,
+    cancel_at_period_end: subscription.cancelAtPeriodEnd,
     canceled_at: subscription.canceledAt,
     collection_method: 'charge_automatically',
     created: subscription.created,

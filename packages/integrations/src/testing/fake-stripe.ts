@@ -181,6 +181,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
     dispute: account.dispute,
     closeDispute: account.closeDispute,
     cancelSubscription: account.cancelSubscription,
+    cancelAtPeriodEnd: account.cancelAtPeriodEnd,
     expire: account.expire,
     event: account.event,
     /** Objects as GET /v1/… answers them. */

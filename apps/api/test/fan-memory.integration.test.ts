@@ -4,7 +4,7 @@
 // the prompt, the fake model) is proven in apps/worker/src/jobs/chat-remember.integration.test.ts.
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import { chats, fanMemories, seedDemoData, talentConfigs } from '@doppel/db';
+import { chatMessages, chats, fanMemories, fanReminders, newId, seedDemoData, talentConfigs } from '@doppel/db';
 import { rememberFanMessage } from '@doppel/domain/chat';
 import { answerFanMessage } from '@doppel/domain/chat/reply';
 import { createLocalDiskStorage, createOfflineLlm, createUnconfiguredTts } from '@doppel/integrations';
@@ -143,6 +143,20 @@ describe('the fan and their memory', () => {
     const anonymous = createCaller(api);
     const chatId = await fanOfTalentA(anonymous);
     await tell(anonymous, chatId, 'call me Robin. I live in Lisbon');
+    // A reminder the anonymous fan asked for goes with them too (the merge empties this chat into the account's).
+    const db = api.database.db;
+    const [anonymousChat] = await db.select().from(chats).where(eq(chats.id, chatId));
+    const askedId = newId();
+    await db.insert(chatMessages).values({ id: askedId, chatId, senderType: 'USER', text: 'remind me tomorrow to call mom' });
+    await db.insert(fanReminders).values({
+      id: newId(),
+      chatId,
+      userId: anonymousChat?.userId as string,
+      talentId: anonymousChat?.talentId as string,
+      messageId: askedId,
+      about: 'to call mom',
+      dueAt: new Date(Date.now() + 86_400_000),
+    });
     const token = await requestSignInToken(api, anonymous, 'robin@test.dev');
     await anonymous.client.auth.signInWithLink.mutate({ email: 'robin@test.dev', token });
 
@@ -152,6 +166,10 @@ describe('the fan and their memory', () => {
     const accountId = await userIdOf(api, 'robin@test.dev');
     const rows = await api.database.db.select().from(fanMemories).where(eq(fanMemories.text, 'Name: Robin'));
     expect(rows.map((row) => row.userId)).toEqual([accountId]);
+    const { reminders } = await anonymous.client.chat.reminders.list.query({ chatId: accountChatId });
+    expect(reminders.map((reminder) => reminder.about)).toEqual(['to call mom']);
+    const [moved] = await db.select().from(fanReminders).where(eq(fanReminders.about, 'to call mom'));
+    expect(moved).toMatchObject({ userId: accountId, chatId: accountChatId });
   });
 });
 

@@ -1,7 +1,7 @@
 // The fan's reach-out switch through the real API (docs/reach-out.md): kept on the chat, the
 // browser's time zone kept for quiet hours, a bad zone ignored, nobody else's chat reachable.
 import { rm } from 'node:fs/promises';
-import { chatMessages, chats, newId, reachOuts, seedDemoData, talentConfigs, users } from '@doppel/db';
+import { chatMessages, chats, fanReminders, newId, reachOuts, seedDemoData, talentConfigs, users } from '@doppel/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChatApi } from './chat-fixtures.ts';
@@ -48,6 +48,57 @@ describe('the fan’s reach-out switch', () => {
       code: 'NOT_FOUND',
     });
     expect(await fan.client.chat.reachOuts.get.query({ chatId })).toEqual({ enabled: true });
+  });
+});
+
+describe('the fan’s reminders', () => {
+  it('lists the reminders still to come, soonest first, and cancels one once; the chat’s fan alone', async () => {
+    const fan = await signIn(api, people.fan.email as string);
+    const { chat } = await fan.client.chat.open.mutate({ talentTag: people.talentA.tag as string });
+    const db = api.database.db;
+    const hour = 3_600_000;
+    const remind = async (about: string, dueAt: Date) => {
+      const messageId = newId();
+      await db.insert(chatMessages).values({ id: messageId, chatId: chat.id, senderType: 'USER', text: `remind me ${about}` });
+      const id = newId();
+      await db
+        .insert(fanReminders)
+        .values({ id, chatId: chat.id, userId: people.fan.id, talentId: people.talentA.id, messageId, about, dueAt });
+      return id;
+    };
+    const later = await remind('to water the plants', new Date(Date.now() + 48 * hour));
+    const sooner = await remind('to call my mom', new Date(Date.now() + 20 * hour));
+    const sent = await remind('to stretch', new Date(Date.now() - hour));
+    // Sent already: a reach-out of its occasion exists.
+    await db.insert(reachOuts).values({
+      id: newId(),
+      talentId: people.talentA.id,
+      userId: people.fan.id,
+      chatId: chat.id,
+      kind: 'REMIND_ME',
+      occasionKey: `remind:${sent}`,
+      status: 'SENT',
+      sentAt: new Date(),
+    });
+    const listed = await fan.client.chat.reminders.list.query({ chatId: chat.id });
+    expect(listed.reminders.map((reminder) => reminder.about)).toEqual(['to call my mom', 'to water the plants']);
+
+    const other = await signIn(api, people.creatorB.email as string);
+    expect(await refusal(other.client.chat.reminders.list.query({ chatId: chat.id }))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(await refusal(other.client.chat.reminders.cancel.mutate({ chatId: chat.id, reminderId: sooner }))).toMatchObject({
+      code: 'NOT_FOUND',
+    });
+
+    expect(await fan.client.chat.reminders.cancel.mutate({ chatId: chat.id, reminderId: sooner })).toEqual({ cancelled: true });
+    expect(await refusal(fan.client.chat.reminders.cancel.mutate({ chatId: chat.id, reminderId: sooner }))).toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'This reminder was already sent or cancelled.',
+    });
+    expect(await refusal(fan.client.chat.reminders.cancel.mutate({ chatId: chat.id, reminderId: sent }))).toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    const after = await fan.client.chat.reminders.list.query({ chatId: chat.id });
+    expect(after.reminders.map((reminder) => reminder.id)).toEqual([later]);
   });
 });
 

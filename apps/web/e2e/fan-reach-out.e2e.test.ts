@@ -12,7 +12,8 @@ import { signInWithMagicLink } from './support/sign-in.ts';
 // waited for: the chat's stored times are moved back, as if the fan had written then. The fan's
 // browser runs on a clock where it is early afternoon now, so quiet hours never hold the message
 // back whatever the hour. When the creator approves the fan's replies, the check-in waits in
-// Replies to approve and reaches the fan once approved.
+// Replies to approve and reaches the fan once approved. A fan who asked to be reminded finds the
+// reminder in the memory sheet and cancels it there.
 
 const phone = { width: 390, height: 844 };
 /** Longer than every demo chat's age (the oldest began 40 days ago), so only this test's fan is due. */
@@ -152,5 +153,33 @@ describe('the twin reaches out to a fan who went quiet', () => {
     expect(row?.status).toBe('SENT');
     await fanContext.close();
     await creator.context.close();
+  });
+  it('confirms a fan’s "remind me tomorrow", lists it in the memory sheet, and lets the fan cancel it', async () => {
+    await sql`insert into reach_out_triggers (talent_id, kind, enabled)
+      select id, 'REMIND_ME', true from talents where tag = 'mia'
+      on conflict (talent_id, kind) do update set enabled = true`;
+    const fanContext = await browser().newContext({ baseURL: inject('baseUrl'), viewport: phone, timezoneId: afternoonZone() });
+    const fan = await fanContext.newPage();
+    fan.setDefaultTimeout(20_000);
+    await fan.goto('/chat/mia');
+    await waitForChatOpen(fan);
+    const errand = `water plant ${randomUUID().slice(0, 6)}`;
+    await sendAndWaitForReply(fan, `remind me tomorrow to ${errand}`);
+    expect(await twinMessages(fan).last().textContent()).toContain("Got it, I'll remind you tomorrow ⏰");
+
+    await fan.getByRole('button', { name: 'Chat options' }).click();
+    await fan.getByRole('menuitem', { name: 'What Mia remembers about you' }).click();
+    const sheet = fan.getByRole('dialog', { name: 'What Mia remembers about you' });
+    const reminders = sheet.getByRole('list', { name: 'Reminders' });
+    await reminders.getByText(`to ${errand}`).waitFor();
+    expect(await fan.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+    await fan.screenshot({ path: '/tmp/doppel-fan-reminders.png' });
+    await sheet.getByRole('button', { name: `Cancel the reminder "to ${errand}"` }).click();
+    await sheet.getByTestId('reminders-section').waitFor({ state: 'detached' });
+    const [left] = await sql<
+      { count: number }[]
+    >`select count(*)::int as count from fan_reminders where about = ${`to ${errand}`}`;
+    expect(left?.count, 'the cancelled reminder is gone').toBe(0);
+    await fanContext.close();
   });
 });

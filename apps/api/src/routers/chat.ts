@@ -34,7 +34,7 @@ import type { FastifyRequest } from 'fastify';
 import { setSessionCookie } from '../trpc/context.ts';
 import { authedProcedure, publicProcedure, router } from '../trpc/procedures.ts';
 import { chatMemoriesRouter } from './chat-memories.ts';
-import { chatReachOutsRouter } from './chat-reach-outs.ts';
+import { chatReachOutsRouter, chatRemindersRouter } from './chat-reach-outs.ts';
 
 /** The fan's country for the crisis services (docs/safety.md): a CDN's country header, else the browser's language region. */
 function requestCountry(req: FastifyRequest): string | null {
@@ -140,4 +140,6 @@ export const chatRouter = router({
 
   /** The fan's switch for the twin's reach-outs (chat-reach-outs.ts). */
   reachOuts: chatReachOutsRouter,
+  /** Reminders the fan asked the twin for, still to come (chat-reach-outs.ts). */
+  reminders: chatRemindersRouter,
 });

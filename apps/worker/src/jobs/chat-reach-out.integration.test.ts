@@ -19,7 +19,7 @@ import {
 } from '@doppel/db';
 import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
 import { ensureWebPushKeys, subscribePush } from '@doppel/domain/push';
-import { evaluateReachOuts } from '@doppel/domain/reach-out';
+import { cancelChatReminder, evaluateReachOuts } from '@doppel/domain/reach-out';
 import { approveReplyDraft, listReplyDrafts, rejectReplyDraft } from '@doppel/domain/talent';
 import { createOpenAiLlm, createWebPush, defaultWebPushSubject } from '@doppel/integrations';
 import { startFakeOpenAi, startFakePushService } from '@doppel/integrations/testing';
@@ -253,6 +253,11 @@ describe('chat.reach-out', () => {
     await db.insert(reachOutTriggers).values({ talentId: twinId, kind: 'REMIND_ME', enabled: true });
     try {
       const asker = await ask('Uma', 'Remind me tomorrow to call my mom!');
+      // Another fan asks too, then cancels it from the memory sheet: it is never sent.
+      const changedMind = await ask('Vic', 'remind me tomorrow to buy milk');
+      const [milk] = await db.select().from(fanReminders).where(eq(fanReminders.chatId, changedMind.chatId));
+      const vic = { id: changedMind.userId, role: 'USER' as const, managedTalentIds: [] };
+      await db.transaction((tx) => cancelChatReminder(tx, vic, { chatId: changedMind.chatId, reminderId: milk?.id as string }));
       expect(asker.reply).toMatch(/Got it, I'll remind you tomorrow ⏰$/);
       const [reminder] = await db.select().from(fanReminders).where(eq(fanReminders.chatId, asker.chatId));
       expect(reminder).toMatchObject({ about: 'to call my mom' });
@@ -268,6 +273,7 @@ describe('chat.reach-out', () => {
       expect((await reachOutMessages(asker.chatId)).map((message) => message.text)).toEqual([
         'Hey Uma! You asked me to remind you to call my mom: this is your reminder ⏰',
       ]);
+      expect(await reachOutMessages(changedMind.chatId), 'a cancelled reminder is not sent').toEqual([]);
     } finally {
       await db.delete(reachOutTriggers).where(and(eq(reachOutTriggers.talentId, twinId), eq(reachOutTriggers.kind, 'REMIND_ME')));
     }

@@ -82,7 +82,9 @@ async function checkOccasions(db: Executor, batch: readonly DueOccasion[], now: 
     crisis_at: string | null;
   }>(sql`
     select x.i::int as i,
-      exists (select 1 from reach_outs r where r.talent_id = c.talent_id and r.user_id = c.user_id and r.occasion_key = x.key) as already,
+      (exists (select 1 from reach_outs r where r.talent_id = c.talent_id and r.user_id = c.user_id and r.occasion_key = x.key)
+        -- A reminder the fan cancelled since it was found (fan-reminders.ts, under the same chat lock).
+        or (x.key like 'remind:%' and not exists (select 1 from fan_reminders f where f.id = substr(x.key, 8)))) as already,
       -- The caps count what was sent and what waits for the creator's approval (from when it was held).
       (select coalesce(json_agg(w.at), '[]') from (
         select r.sent_at as at from reach_outs r

@@ -100,7 +100,7 @@ export type ReachOutTriggerView = z.infer<typeof reachOutTriggerOutput>;
 
 export const reachOutSettingsOutput = z.object({
   triggers: z.array(reachOutTriggerOutput),
-  /** The twin holds its replies for approval: reach-outs are not sent meanwhile (docs/reach-out.md). */
+  /** The twin holds its replies for approval: its reach-outs wait in Replies to approve too (docs/reach-out.md#approval). */
   approvalHolds: z.boolean(),
 });
 export type ReachOutSettingsView = z.infer<typeof reachOutSettingsOutput>;
@@ -115,3 +115,13 @@ export const chatReachOutsSetInput = chatReachOutsInput.extend({
   timeZone: singleLineText().max(64).optional(),
 });
 export const chatReachOutsOutput = z.object({ enabled: z.boolean() });
+
+/** The fan's reminders in this chat the twin has not sent yet, soonest first (docs/reach-out.md#remind-me). */
+export const chatRemindersOutput = z.object({
+  reminders: z.array(z.object({ id: z.string(), about: z.string(), dueAt: z.iso.datetime() })),
+});
+export type ChatReminderView = z.infer<typeof chatRemindersOutput>['reminders'][number];
+export const chatReminderCancelInput = chatReachOutsInput.extend({
+  reminderId: singleLineText().min(1, 'Reminder ID is not defined').max(100, 'Reminder ID is too long.'),
+});
+export const chatReminderCancelOutput = z.object({ cancelled: z.literal(true) });

@@ -6,10 +6,11 @@ import { ErrorAlert } from '../../components/error-alert.tsx';
 import { useLive } from '../../live/use-live.ts';
 import { trpc } from '../../trpc/trpc.ts';
 import classes from './fan-chat.module.css';
+import { RemindersSection } from './reminders-section.tsx';
 
 /**
- * "What {twin} remembers about you": the notes the twin keeps about this fan, each with a delete
- * button, and "Forget everything" behind a confirm. A bottom sheet on phones, a side panel on wider
+ * "What {twin} remembers about you": the reminders the fan asked for, still to come, then the notes
+ * the twin keeps about this fan, each with a delete button, and "Forget everything" behind a confirm. A bottom sheet on phones, a side panel on wider
  * screens; a note the twin learns while it is open appears at once.
  */
 export function MemorySheet({
@@ -49,6 +50,7 @@ export function MemorySheet({
       classNames={{ content: wide ? undefined : classes.sheet }}
     >
       <Stack gap="sm" data-testid="memory-sheet">
+        <RemindersSection chatId={chatId} opened={opened} />
         <Text fz="sm" c="dimmed">
           {twinName} uses these to remember you in your chats. Delete anything you would rather {twinName} forgot.
         </Text>

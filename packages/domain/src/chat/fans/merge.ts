@@ -4,6 +4,7 @@ import {
   chatPrompts,
   chats,
   fanMemories,
+  fanReminders,
   recordChanges,
   type Transaction,
   users,
@@ -81,6 +82,8 @@ export async function mergeAnonymousUser(tx: Transaction, fromUserId: string, to
     // again: dropping them keeps two equal keys from colliding in the account's chat.
     await tx.update(chatMessages).set({ chatId: target.id, idempotencyKey: null }).where(eq(chatMessages.chatId, chat.id));
     await tx.update(chatPrompts).set({ chatId: target.id }).where(eq(chatPrompts.chatId, chat.id));
+    // Reminders the fan asked for go with their messages, not with the emptied chat.
+    await tx.update(fanReminders).set({ chatId: target.id }).where(eq(fanReminders.chatId, chat.id));
     await tx
       .update(chats)
       .set({
@@ -138,6 +141,9 @@ export async function mergeAnonymousUser(tx: Transaction, fromUserId: string, to
   for (const memory of movedMemories) {
     events.push({ entity: 'fan_memories', rowId: memory.id, scopes: [`user:${toUserId}`, `talent:${memory.talentId}`, 'admin'] });
   }
+
+  // Reminders are sent to their fan: the account from now on.
+  await tx.update(fanReminders).set({ userId: toUserId }).where(eq(fanReminders.userId, fromUserId));
 
   // The first merge into an account is its free grant, even when the fan had spent every free credit.
   const grantsFreeCredits = to.freeCreditsGrantedAt === null;

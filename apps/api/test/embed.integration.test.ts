@@ -1,25 +1,30 @@
 // The twin on the creator's own site (docs/embed.md) over the real server: the creator's allowed
 // sites (validated, owner only), the framed chat's frame-ancestors, every other page still refusing
-// frames, the loader script, and the partitioned session a chat opened in the frame gets.
+// frames, the loader script, the partitioned session a chat opened in the frame gets, and signing
+// that frame in to an account.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
+import { chats, embedSignIns } from '@doppel/db';
+import { embedSignInInvalidMessage } from '@doppel/domain/chat';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTalent } from './chat-fixtures.ts';
-import { type Api, type Caller, refusal, seedPeople, signIn, startApi } from './harness.ts';
+import { type Api, type Caller, createCaller, refusal, seedPeople, signIn, startApi } from './harness.ts';
 
 let api: Api;
 let distDir: string;
 let creator: Caller;
 let otherCreator: Caller;
 let twin: Awaited<ReturnType<typeof createTalent>>;
+let people: Awaited<ReturnType<typeof seedPeople>>;
 
 beforeAll(async () => {
   distDir = mkdtempSync(join(tmpdir(), 'doppel-embed-dist-'));
   writeFileSync(join(distDir, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
   api = await startApi({ env: { WEB_DIST_DIR: distDir } });
-  const people = await seedPeople(api);
+  people = await seedPeople(api);
   [creator, otherCreator] = await Promise.all([
     signIn(api, people.creatorA.email as string),
     signIn(api, people.creatorB.email as string),
@@ -150,5 +155,55 @@ describe('a fan who opens the chat in the frame', () => {
     const directCookie = direct.headers.get('set-cookie') ?? '';
     expect(directCookie).toMatch(/SameSite=Lax/i);
     expect(directCookie).not.toMatch(/Partitioned/i);
+  });
+});
+
+describe('signing in from the frame', () => {
+  /** A chat opened in a frame: its anonymous fan, and the page it opens to sign in. */
+  async function framedFan() {
+    const frame = createCaller(api);
+    const opened = await frame.client.chat.open.mutate({ talentTag: twin.tag });
+    const { path } = await frame.client.chat.embedSignIn.start.mutate({ talentTag: twin.tag });
+    return { frame, chatId: opened.chat.id, path, token: path.split('/').at(-1) as string };
+  }
+
+  it('signs the frame in to the account that confirms, once, with the anonymous fan’s chat', async () => {
+    const { frame, chatId, path, token } = await framedFan();
+    expect(path).toBe(`/embed-sign-in/${token}`);
+    expect((await frame.client.auth.me.query())?.isAnonymous).toBe(true);
+    // Only an account confirms, never the anonymous fan (not even its own link).
+    expect(await refusal(frame.client.chat.embedSignIn.confirm.mutate({ token }))).toMatchObject({ code: 'FORBIDDEN' });
+
+    const account = await signIn(api, people.fan.email as string);
+    expect(await account.client.chat.embedSignIn.describe.mutate({ token })).toMatchObject({ twinTag: twin.tag });
+    expect(await account.client.chat.embedSignIn.confirm.mutate({ token })).toEqual({ twinTag: twin.tag });
+    // The frame's own session now signs in the account, and the chat it began is the account's.
+    expect(await frame.client.auth.me.query()).toMatchObject({ id: people.fan.id, isAnonymous: false });
+    const [chat] = await api.database.db.select({ userId: chats.userId }).from(chats).where(eq(chats.id, chatId));
+    expect(chat?.userId).toBe(people.fan.id);
+
+    // Once: the link is spent, and a signed-in frame has nothing to start.
+    expect(await refusal(account.client.chat.embedSignIn.confirm.mutate({ token }))).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: embedSignInInvalidMessage,
+    });
+    expect(await refusal(frame.client.chat.embedSignIn.start.mutate({ talentTag: twin.tag }))).toMatchObject({
+      code: 'CONFLICT',
+    });
+  });
+
+  it('refuses an expired or unknown link and changes nothing', async () => {
+    const { frame, token } = await framedFan();
+    await api.database.db
+      .update(embedSignIns)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(embedSignIns.anonymousUserId, (await frame.client.auth.me.query())?.id as string));
+    const account = await signIn(api, people.creatorB.email as string);
+    for (const attempt of [token, 'not-a-real-token-at-all']) {
+      expect(await refusal(account.client.chat.embedSignIn.confirm.mutate({ token: attempt }))).toMatchObject({
+        message: embedSignInInvalidMessage,
+      });
+    }
+    expect((await frame.client.auth.me.query())?.isAnonymous).toBe(true);
   });
 });

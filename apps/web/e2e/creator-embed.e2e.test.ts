@@ -10,7 +10,7 @@ import { signInWithMagicLink } from './support/sign-in.ts';
 // The twin on the creator's own site (docs/embed.md): Mia's creator copies the snippet from
 // Settings -> Your website and allows her shop, a site of its own (127.0.0.1, where Doppel is
 // localhost). A fan on a phone opens the shop, taps the bubble, and chats with Mia inside the frame
-// as an anonymous fan; a page on a site she did not allow gets no chat.
+// as an anonymous fan, then signs in from it; a page on a site she did not allow gets no chat.
 
 const phone = { width: 390, height: 844 };
 
@@ -84,6 +84,28 @@ describe('the twin on the creator’s own site', () => {
     await fan.page.getByRole('button', { name: 'Close the chat' }).click();
     await fan.page.getByRole('button', { name: 'Chat with me' }).click();
     await frame.getByText('Hi Mia, I found you on your shop!', { exact: true }).waitFor();
+
+    // Signing in from the frame: Doppel opens in a tab of its own, the fan signs in there and
+    // confirms, and the framed chat, the same conversation, now runs on their account.
+    const [tab] = await Promise.all([
+      fan.context.waitForEvent('page'),
+      frame.getByRole('link', { name: 'Sign in', exact: true }).click(),
+    ]);
+    await tab.waitForURL('**/embed-sign-in/**');
+    const signInPage = tab.url();
+    await tab.getByTestId('embed-sign-in-card').waitFor();
+    await signInWithMagicLink(tab, 'shop-fan@doppel.dev');
+    await tab.goto(signInPage);
+    await tab.getByText('Use your account in Mia Moreno’s chat?').waitFor();
+    expect(await tab.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+    await tab.getByRole('button', { name: 'Continue' }).click();
+    await tab.getByTestId('embed-sign-in-done').waitFor();
+    await expect.poll(() => frame.getByRole('link', { name: 'Sign in', exact: true }).count(), { timeout: 20_000 }).toBe(0);
+    await frame.getByText('Hi Mia, I found you on your shop!', { exact: true }).waitFor();
+    const [moved] = await sql<{ email: string }[]>`
+      select u.email from chat_messages m join chats c on c.id = m.chat_id join users u on u.id = c.user_id
+      where m.text = 'Hi Mia, I found you on your shop!' order by m.created_at desc limit 1`;
+    expect(moved?.email).toBe('shop-fan@doppel.dev');
     await fan.context.close();
   });
 

@@ -81,7 +81,7 @@ describe('worker', () => {
     const job = await waitForJob('session.cleanup', id ?? '');
 
     expect(job.state).toBe('completed');
-    expect(job.output).toEqual({ sessions: 1, signInTokens: 0, anonymousFanAddresses: 0 });
+    expect(job.output).toEqual({ sessions: 1, signInTokens: 0, embedSignIns: 0, anonymousFanAddresses: 0 });
     const left = await db.select({ id: sessions.id }).from(sessions);
     expect(left.map((row) => row.id)).toEqual(['live']);
   });

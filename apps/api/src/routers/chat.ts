@@ -33,6 +33,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { setSessionCookie } from '../trpc/context.ts';
 import { authedProcedure, publicProcedure, router } from '../trpc/procedures.ts';
+import { chatEmbedSignInRouter } from './chat-embed-sign-in.ts';
 import { chatMemoriesRouter } from './chat-memories.ts';
 import { chatReachOutsRouter, chatRemindersRouter } from './chat-reach-outs.ts';
 
@@ -142,4 +143,6 @@ export const chatRouter = router({
   reachOuts: chatReachOutsRouter,
   /** Reminders the fan asked the twin for, still to come (chat-reach-outs.ts). */
   reminders: chatRemindersRouter,
+  /** Signing in from the chat framed on a creator's site (chat-embed-sign-in.ts). */
+  embedSignIn: chatEmbedSignInRouter,
 });

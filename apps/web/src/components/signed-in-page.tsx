@@ -2,6 +2,7 @@ import { Box, Button, Container, Paper, Stack, Text, Title } from '@mantine/core
 import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { describeError } from '../errors/describe-error.ts';
+import { rememberChatReturn, signInPathFor } from '../layouts/fan/chat-return.ts';
 import { trpc } from '../trpc/trpc.ts';
 import { BrandLink } from './brand.tsx';
 import { ErrorPanel } from './error-panel.tsx';
@@ -41,10 +42,13 @@ export function SignedInPage({
   documentTitle,
   loadingLabel,
   signIn,
+  returnTo,
   children,
 }: {
   documentTitle: string;
   loadingLabel: string;
+  /** Where signing in brings the person back (a path `next` allows); absent: the app's own start. */
+  returnTo?: string;
   /** What a visitor is told before the sign-in button. */
   signIn: { testId: string; title: string; text: string };
   children: () => ReactNode;
@@ -69,7 +73,12 @@ export function SignedInPage({
         testId={signIn.testId}
         title={signIn.title}
         action={
-          <Button component={Link} to="/sign-in" variant="gradient">
+          <Button
+            component={Link}
+            to={returnTo ? signInPathFor(returnTo) : '/sign-in'}
+            onClick={() => returnTo && rememberChatReturn(returnTo)}
+            variant="gradient"
+          >
             Sign in
           </Button>
         }

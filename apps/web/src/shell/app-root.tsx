@@ -8,6 +8,7 @@ import {
   CheckoutLayout,
   DevOutboxLayout,
   DiscoverLayout,
+  EmbedSignInLayout,
   FanChatLayout,
   LegalLayout,
   ReportLayout,
@@ -100,6 +101,15 @@ export function AppRoot() {
           element={
             <Suspense fallback={<LoadingPanel fullScreen />}>
               <TelegramLinkLayout />
+            </Suspense>
+          }
+        />
+        {/* Signing in from the chat framed on a creator's site (docs/embed.md): confirmed signed in. */}
+        <Route
+          path="/embed-sign-in/:token"
+          element={
+            <Suspense fallback={<LoadingPanel fullScreen />}>
+              <EmbedSignInLayout />
             </Suspense>
           }
         />

@@ -35,6 +35,9 @@ export const ReportLayout = lazy(() => import('../layouts/report/report-layout.t
 export const TelegramLinkLayout = lazy(() =>
   import('../layouts/telegram/telegram-link-layout.tsx').then((m) => ({ default: m.TelegramLinkLayout })),
 );
+export const EmbedSignInLayout = lazy(() =>
+  import('../layouts/embed/embed-sign-in-layout.tsx').then((m) => ({ default: m.EmbedSignInLayout })),
+);
 export const DiscoverLayout = lazy(() =>
   import('../layouts/discover/discover-layout.tsx').then((m) => ({ default: m.DiscoverLayout })),
 );

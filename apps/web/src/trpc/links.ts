@@ -1,6 +1,7 @@
 import type { AppRouter } from '@doppel/api';
 import { maxCallsPerBatch, unbatchedCallPaths } from '@doppel/validation';
 import { createTRPCClient, httpBatchLink, httpLink, httpSubscriptionLink, splitLink, type TRPCLink } from '@trpc/client';
+import { isEmbedded } from '../embed/embedded.ts';
 
 const endpoint = '/trpc';
 
@@ -11,7 +12,7 @@ const fetchWithCredentials: typeof fetch = (input, init) => fetch(input, { ...in
  * Framed on a creator's site (/embed/<tag>), the app says so: a session it begins there gets a
  * cookie the browser sends from that frame (docs/embed.md).
  */
-const headers = () => (window.location.pathname.startsWith('/embed/') ? { 'x-doppel-embed': '1' } : {});
+const headers = () => (isEmbedded() ? { 'x-doppel-embed': '1' } : {});
 
 /**
  * Subscriptions go over SSE (resumed from the last event id on reconnect); the few calls the API

@@ -51,14 +51,14 @@ describe('session cleanup', () => {
 
     const removed = await deleteExpiredSignInState(db, now);
 
-    expect(removed).toEqual({ sessions: 3, signInTokens: 1 });
+    expect(removed).toEqual({ sessions: 3, signInTokens: 1, embedSignIns: 0 });
     const leftSessions = await db.select({ id: sessions.id }).from(sessions);
     expect(leftSessions.map((row) => row.id)).toEqual(['live']);
     const leftTokens = await db.select({ id: signInTokens.id }).from(signInTokens);
     expect(leftTokens.map((row) => row.id).sort()).toEqual(['token-live', 'token-used-live']);
 
     // Idempotent: a retried run finds nothing more to delete.
-    expect(await deleteExpiredSignInState(db, now)).toEqual({ sessions: 0, signInTokens: 0 });
+    expect(await deleteExpiredSignInState(db, now)).toEqual({ sessions: 0, signInTokens: 0, embedSignIns: 0 });
   });
 
   it('forgets where anonymous fans came from once the limit window has passed, and only then', async () => {

@@ -12,6 +12,7 @@ export * from './crisis-referrals.ts';
 export * from './data-exports.ts';
 export * from './dev-outbox.ts';
 export * from './earnings.ts';
+export * from './embed-sign-ins.ts';
 export * from './enums.ts';
 export * from './fan-memories.ts';
 export * from './faqs.ts';

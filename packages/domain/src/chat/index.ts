@@ -32,6 +32,13 @@ export {
   forgetAnonymousFanAddresses,
   tooManyAnonymousFansMessage,
 } from './fans/anonymous-fans.ts';
+export {
+  confirmEmbedSignIn,
+  describeEmbedSignIn,
+  embedSignInInvalidMessage,
+  embedSignInMinutes,
+  startEmbedSignIn,
+} from './fans/embed-sign-in.ts';
 export { type MergeResult, mergeAnonymousUser } from './fans/merge.ts';
 export { openChat } from './fans/open-chat.ts';
 export { type PreviewImage, type TwinPreview, type TwinShare, twinPreviewByTag, twinShareOf } from './fans/twin-preview.ts';

@@ -50,3 +50,19 @@ export const embedSettingsOutput = z.object({
   origins: z.array(z.string()),
 });
 export type EmbedSettings = z.infer<typeof embedSettingsOutput>;
+
+/** `chat.embedSignIn.start`: the framed chat's twin; answers the page the frame opens in a new tab. */
+export const embedSignInStartInput = z.object({
+  talentTag: z.string().trim().min(1, 'Talent tag is not defined').max(100, 'Talent tag is too long.'),
+});
+export const embedSignInStartOutput = z.object({ path: z.string() });
+
+/** The one-time token of a framed chat's sign-in, from the page's address. */
+export const embedSignInTokenInput = z.object({
+  token: z
+    .string()
+    .min(1, 'This sign-in link is incomplete. Press Sign in in the chat again.')
+    .max(200, 'This sign-in link is incomplete. Press Sign in in the chat again.'),
+});
+export const embedSignInDescribeOutput = z.object({ twinName: z.string(), twinTag: z.string() });
+export const embedSignInConfirmOutput = z.object({ twinTag: z.string().nullable() });

@@ -1,5 +1,6 @@
 import type { ChatCallToAction } from '@doppel/validation';
 import { Button, Group } from '@mantine/core';
+import type { MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 
 export type CallToActionProps = {
@@ -8,7 +9,8 @@ export type CallToActionProps = {
   onBuyCredits: () => void;
   onSubscribe: () => void;
   signInPath: string;
-  onSignIn: () => void;
+  /** Before the sign-in page opens; framed on a creator's site it opens a tab instead (preventDefault). */
+  onSignIn: (event: MouseEvent<HTMLElement>) => void;
 };
 
 /** The way forward under the twin's out-of-credits answer: buy credits, subscribe or sign in. */

@@ -1,6 +1,7 @@
 import { formatDayInZone, viewerTimeZone } from '@doppel/validation';
 import { Anchor, Avatar, Badge, Box, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconCoins } from '@tabler/icons-react';
+import type { MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { HoverTooltip } from '../../kit/hover-tooltip.tsx';
 import { pictureSrc } from '../../media/media-url.ts';
@@ -14,7 +15,7 @@ type ChatHeaderProps = {
   balance: Balance;
   /** Where "Sign in" leads; absent for a signed-in fan. */
   signInPath?: string;
-  onSignIn?: () => void;
+  onSignIn?: (event: MouseEvent<HTMLElement>) => void;
   /** Opens the credits sheet (signed-in fans). */
   onGetCredits?: () => void;
   /** Until when the fan's subscription to this twin is paid (ISO), while it is active. */

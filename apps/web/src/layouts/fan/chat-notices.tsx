@@ -1,10 +1,19 @@
 import { Button, Text } from '@mantine/core';
+import type { MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 import classes from './fan-chat.module.css';
 import { type Balance, creditsLabel, totalCredits } from './price-label.ts';
 
 /** An anonymous fan out of free credits: an account comes before any purchase. */
-export function SignInNotice({ twinName, signInPath, onSignIn }: { twinName: string; signInPath: string; onSignIn: () => void }) {
+export function SignInNotice({
+  twinName,
+  signInPath,
+  onSignIn,
+}: {
+  twinName: string;
+  signInPath: string;
+  onSignIn: (event: MouseEvent<HTMLElement>) => void;
+}) {
   return (
     <div className={classes.notice} data-testid="sign-in-notice">
       <Text fw={600} fz="sm">

@@ -1,9 +1,10 @@
 import { ActionIcon, Button, Center, Loader, Text } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, type MouseEvent, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { useNow } from '../../components/use-now.ts';
+import { isEmbedded } from '../../embed/embedded.ts';
 import { useOpenedOnce } from '../../kit/use-opened-once.ts';
 import { usePushNotifications } from '../../push/use-push-notifications.ts';
 import { ChatHeader } from './chat-header.tsx';
@@ -29,6 +30,7 @@ import { useAskedQuestion } from './use-asked-question.ts';
 import { useChatMessages } from './use-chat-messages.ts';
 import { useChatScroll } from './use-chat-scroll.ts';
 import { useCheckoutReturn } from './use-checkout-return.ts';
+import { useEmbedSignIn } from './use-embed-sign-in.ts';
 import { type OpenedChat, setOpenChatAgeConfirmed } from './use-open-chat.ts';
 import { useReplyStream } from './use-reply-stream.ts';
 
@@ -63,7 +65,13 @@ export const ChatScreen = memo(function ChatScreen({ opened }: { opened: OpenedC
   );
   const chatPath = `/chat/${talent.tag}`;
   const signInPath = signInPathFor(chatPath);
-  const rememberReturn = () => rememberChatReturn(chatPath);
+  // Framed on a creator's site, signing in happens in a tab of its own (docs/embed.md).
+  const startEmbedSignIn = useEmbedSignIn(talent.tag);
+  const onSignIn = (event: MouseEvent<HTMLElement>) => {
+    if (!isEmbedded()) return rememberChatReturn(chatPath);
+    event.preventDefault();
+    startEmbedSignIn();
+  };
 
   // A question brought from /discover waits in the composer, unsent: the fan decides (messages cost credits).
   const askedQuestion = useAskedQuestion();
@@ -154,7 +162,7 @@ export const ChatScreen = memo(function ChatScreen({ opened }: { opened: OpenedC
         pictureUrl={talent.profilePictureUrl}
         balance={balance}
         signInPath={isAnonymous ? signInPath : undefined}
-        onSignIn={rememberReturn}
+        onSignIn={onSignIn}
         onGetCredits={openSheet && (() => openSheet('credits'))}
         subscribedUntil={isSubscribed ? subscribedUntil : null}
         menu={
@@ -261,7 +269,7 @@ export const ChatScreen = memo(function ChatScreen({ opened }: { opened: OpenedC
                       onBuyCredits: () => openSheet?.('credits'),
                       onSubscribe: () => openSheet?.('subscribe'),
                       signInPath,
-                      onSignIn: rememberReturn,
+                      onSignIn,
                     }
                   : undefined
               }
@@ -320,9 +328,7 @@ export const ChatScreen = memo(function ChatScreen({ opened }: { opened: OpenedC
             <AgeGate twinName={talent.name} onConfirmed={() => setOpenChatAgeConfirmed(queryClient, talent.tag)} />
           </Suspense>
         )}
-        {!ageGate && step === 'sign-in' && (
-          <SignInNotice twinName={talent.name} signInPath={signInPath} onSignIn={rememberReturn} />
-        )}
+        {!ageGate && step === 'sign-in' && <SignInNotice twinName={talent.name} signInPath={signInPath} onSignIn={onSignIn} />}
         {!ageGate && step === 'get-credits' && (
           <OutOfCreditsNotice
             twinName={talent.name}

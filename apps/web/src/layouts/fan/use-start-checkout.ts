@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { isEmbedded } from '../../embed/embedded.ts';
 import { describeError } from '../../errors/describe-error.ts';
 import { trpc } from '../../trpc/trpc.ts';
 import { useRefreshOpenChat } from './use-open-chat.ts';
@@ -18,7 +19,7 @@ export function useStartCheckout(input: { talentId: string; talentTag: string; r
     onSuccess: (result, variables) => {
       // Framed on a creator's site (docs/embed.md) the payment page opens in a tab of its own:
       // payment pages refuse to be framed.
-      if (window.location.pathname.startsWith('/embed/')) {
+      if (isEmbedded()) {
         window.open(result.url, '_blank', 'noopener');
         return;
       }

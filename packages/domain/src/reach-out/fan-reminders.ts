@@ -5,21 +5,11 @@ import { chats, type Executor, fanReminders, recordChanges, type Transaction } f
 import type { ChatReminderView } from '@doppel/validation';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Viewer } from '../access/scopes.ts';
-import { chatNotFound } from '../chat/access.ts';
 import { DomainError } from '../errors.ts';
+import { fanChat } from './fan-switch.ts';
 
 /** A due reminder is still sent this long after its time (quiet hours, caps): the sweep's window. */
 const reminderLateDays = 2;
-
-async function ownChat(db: Executor, viewer: Viewer, chatId: string) {
-  const [chat] = await db
-    .select({ userId: chats.userId, talentId: chats.talentId })
-    .from(chats)
-    .where(eq(chats.id, chatId))
-    .limit(1);
-  if (!chat || !viewer || chat.userId !== viewer.id) throw chatNotFound();
-  return chat;
-}
 
 /** Not sent yet: no reach-out of its occasion, and not past the window in which it would be. */
 function pending(now: Date) {
@@ -37,7 +27,7 @@ export async function listChatReminders(
   chatId: string,
   now = new Date(),
 ): Promise<{ reminders: ChatReminderView[] }> {
-  await ownChat(db, viewer, chatId);
+  await fanChat(db, viewer, chatId);
   const rows = await db
     .select({ id: fanReminders.id, about: fanReminders.about, dueAt: fanReminders.dueAt })
     .from(fanReminders)
@@ -57,7 +47,7 @@ export async function cancelChatReminder(
   input: { chatId: string; reminderId: string },
   now = new Date(),
 ): Promise<{ cancelled: true }> {
-  await ownChat(tx, viewer, input.chatId);
+  await fanChat(tx, viewer, input.chatId);
   await tx.select({ id: chats.id }).from(chats).where(eq(chats.id, input.chatId)).for('no key update');
   const deleted = await tx
     .delete(fanReminders)

@@ -6,7 +6,8 @@ import type { Viewer } from '../access/scopes.ts';
 import { chatNotFound } from '../chat/access.ts';
 import { fanTimeZone } from './rules.ts';
 
-async function fanChat(db: Executor, viewer: Viewer, chatId: string) {
+/** The chat, when it is the viewer's own as its fan; NOT_FOUND for anyone else. */
+export async function fanChat(db: Executor, viewer: Viewer, chatId: string) {
   const [chat] = await db
     .select({ userId: chats.userId, reachOutsOffAt: chats.reachOutsOffAt })
     .from(chats)

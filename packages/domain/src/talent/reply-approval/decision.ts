@@ -1,8 +1,8 @@
 // What every decision on a held draft shares: the locked draft as read, and the draft's row marked
 // decided. drafts.ts decides replies, reach-out-drafts.ts the twin's held reach-outs.
-import { type HeldChatPrompt, type MessageAttachment, replyDrafts, type Transaction } from '@doppel/db';
+import { chats, type HeldChatPrompt, type MessageAttachment, replyDrafts, type Transaction } from '@doppel/db';
 import type { ReachOutKind, ReplyDraftStatus } from '@doppel/validation';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { ChatRef } from '../../chat/scopes.ts';
 
 export type LockedDraft = {
@@ -27,4 +27,12 @@ export function decide(tx: Transaction, draftId: string, decision: Decision) {
     .update(replyDrafts)
     .set({ status: decision.status, decidedByUserId: decision.decidedByUserId, decidedAt: new Date() })
     .where(eq(replyDrafts.id, draftId));
+}
+
+/** The sent draft is one more message in its chat (the chat is locked by lockPendingDraft). */
+export function countSentMessage(tx: Transaction, chatId: string, now: Date) {
+  return tx
+    .update(chats)
+    .set({ chatMessageCount: sql`${chats.chatMessageCount} + 1`, updatedAt: now })
+    .where(eq(chats.id, chatId));
 }

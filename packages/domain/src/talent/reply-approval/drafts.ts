@@ -27,7 +27,7 @@ import { draftChanged } from '../../chat/reply/hold-for-approval.ts';
 import { chatChanged, messageChanged } from '../../chat/scopes.ts';
 import { DomainError } from '../../errors.ts';
 import { keepCorrection } from './corrections.ts';
-import { type Decision, decide, type LockedDraft } from './decision.ts';
+import { countSentMessage, type Decision, decide, type LockedDraft } from './decision.ts';
 import { dropReachOutDraft, isReachOutDraft, sendReachOutDraft } from './reach-out-drafts.ts';
 
 export type { LockedDraft } from './decision.ts';
@@ -192,10 +192,7 @@ export async function sendDraft(
       createdAt: now,
     }),
     draft.prompt && tx.insert(chatPrompts).values({ id: draft.id, chatId: draft.chat.id, ...draft.prompt }),
-    tx
-      .update(chats)
-      .set({ chatMessageCount: sql`${chats.chatMessageCount} + 1`, updatedAt: now })
-      .where(eq(chats.id, draft.chat.id)),
+    countSentMessage(tx, draft.chat.id, now),
     decide(tx, draft.id, send),
     recordChanges(tx, [
       messageChanged(draft.chat, draft.id),

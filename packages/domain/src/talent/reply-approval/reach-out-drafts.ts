@@ -4,13 +4,13 @@
 // The fan paid nothing, so nothing is refunded. The fan may have changed meanwhile: one who turned
 // reach-outs off, is in a crisis or is a minor the twin may not write to gets nothing, and neither
 // does one who wrote again since a check-in was held (the check-in is moot).
-import { chatMessages, chats, reachOuts, recordChanges, type Transaction } from '@doppel/db';
+import { chatMessages, reachOuts, recordChanges, type Transaction } from '@doppel/db';
 import type { ContentLevel, ReplyDraftDecision } from '@doppel/validation';
 import { eq, sql } from 'drizzle-orm';
 import { draftChanged } from '../../chat/reply/hold-for-approval.ts';
 import { chatChanged, messageChanged } from '../../chat/scopes.ts';
 import { fanRefusesReachOut } from '../../reach-out/rules.ts';
-import { type Decision, decide, type LockedDraft } from './decision.ts';
+import { countSentMessage, type Decision, decide, type LockedDraft } from './decision.ts';
 
 type ReachOutDraft = LockedDraft & { reachOut: NonNullable<LockedDraft['reachOut']> };
 
@@ -87,10 +87,7 @@ export async function sendReachOutDraft(
       createdAt: now,
     }),
     tx.update(reachOuts).set({ status: 'SENT', messageId: draft.id, sentAt: now }).where(eq(reachOuts.id, draft.reachOut.id)),
-    tx
-      .update(chats)
-      .set({ chatMessageCount: sql`${chats.chatMessageCount} + 1`, updatedAt: now })
-      .where(eq(chats.id, draft.chat.id)),
+    countSentMessage(tx, draft.chat.id, now),
     decide(tx, draft.id, send),
     recordChanges(tx, [
       messageChanged(draft.chat, draft.id),

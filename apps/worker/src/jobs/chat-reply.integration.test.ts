@@ -12,6 +12,7 @@ import {
   listRecordedChanges,
   seedDemoData,
   talentConfigs,
+  talentManagers,
   talents,
   users,
 } from '@doppel/db';
@@ -160,6 +161,15 @@ describe('chat.reply through the openai SDK', () => {
     expect(events).toEqual([
       expect.objectContaining({ entity: 'chat_messages', scopes: [`chat:${input.chatId}`, `talent:${mia.id}`, 'admin'] }),
     ]);
+  });
+
+  it('tells the twin it talks with its creator when the fan manages the twin, and not otherwise', async () => {
+    const creator = await fanMessage('Testing you!');
+    await database.db.insert(talentManagers).values({ talentId: mia.id, userId: creator.fanId });
+    const fan = await fanMessage('Testing you!');
+    openai.script({ text: 'Hi boss' }, { text: 'Hi you' });
+    expect((await answered(creator)).prompt.messages[0]?.text).toContain('the creator is testing you');
+    expect((await answered(fan)).prompt.messages[0]?.text).not.toContain('the creator is testing you');
   });
 
   it('sends the gallery image whose context best matches the image call, locked', async () => {

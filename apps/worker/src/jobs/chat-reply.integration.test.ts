@@ -12,6 +12,7 @@ import {
   listRecordedChanges,
   seedDemoData,
   talentConfigs,
+  talentManagers,
   talents,
   users,
 } from '@doppel/db';
@@ -31,7 +32,7 @@ import { silentLogger } from '@doppel/logging';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { parseBuffer } from 'music-metadata';
 import type { PgBoss } from 'pg-boss';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { startWorker } from '../worker.ts';
 import { runChatReply } from './chat-reply.ts';
 import type { WorkerServices } from './types.ts';
@@ -160,6 +161,15 @@ describe('chat.reply through the openai SDK', () => {
     expect(events).toEqual([
       expect.objectContaining({ entity: 'chat_messages', scopes: [`chat:${input.chatId}`, `talent:${mia.id}`, 'admin'] }),
     ]);
+  });
+
+  it('tells the twin it talks with its creator when the fan manages the twin, and not otherwise', async () => {
+    const creator = await fanMessage('Testing you!');
+    await database.db.insert(talentManagers).values({ talentId: mia.id, userId: creator.fanId });
+    const fan = await fanMessage('Testing you!');
+    openai.script({ text: 'Hi boss' }, { text: 'Hi you' });
+    expect((await answered(creator)).prompt.messages[0]?.text).toContain('the creator is testing you');
+    expect((await answered(fan)).prompt.messages[0]?.text).not.toContain('the creator is testing you');
   });
 
   it('sends the gallery image whose context best matches the image call, locked', async () => {
@@ -363,6 +373,52 @@ describe('chat.reply through the openai SDK', () => {
     expect(await database.db.select().from(chatPrompts).where(eq(chatPrompts.chatId, racing.chatId))).toHaveLength(1);
     const [chat] = await database.db.select().from(chats).where(eq(chats.id, racing.chatId));
     expect(chat?.chatMessageCount, 'counted once').toBe(3);
+  });
+
+  it('stores nothing when a safety reply commits while the store waits for the chat, and stores once when only the chat changed', async () => {
+    // The store is one statement with one snapshot, taken before it waits for the chat's row (store-reply.ts).
+    const storeWaiting = () =>
+      vi.waitFor(
+        async () => {
+          const [row] = await database.db.execute<{ waiting: number }>(
+            sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database()
+              and wait_event_type = 'Lock' and query like '%with seen as%'`,
+          );
+          expect(row?.waiting).toBe(1);
+        },
+        { timeout: 10_000, interval: 20 },
+      );
+    const offline = deps({ llm: createOfflineLlm() });
+
+    // A send of the fan's commits on the chat's row meanwhile: the store runs again and stores once.
+    const changed = await fanMessage('Are you around?');
+    let reply: Promise<unknown> = Promise.resolve();
+    await database.db.transaction(async (tx) => {
+      await tx
+        .update(chats)
+        .set({ chatMessageCount: sql`${chats.chatMessageCount} + 1` })
+        .where(eq(chats.id, changed.chatId));
+      reply = answerFanMessage(offline, changed);
+      await storeWaiting();
+    });
+    expect(await reply).toMatchObject({ status: 'answered' });
+    expect(await repliesTo(changed.messageId)).toHaveLength(1);
+
+    // The safety reply to a later message commits meanwhile: the twin's answer is not stored.
+    const crisis = await fanMessage('Hey');
+    await database.db.transaction(async (tx) => {
+      await tx
+        .update(chats)
+        .set({ chatMessageCount: sql`${chats.chatMessageCount} + 1` })
+        .where(eq(chats.id, crisis.chatId));
+      await tx
+        .insert(chatMessages)
+        .values({ chatId: crisis.chatId, senderType: 'TALENT', text: 'Please reach out.', isSafetyReply: true });
+      reply = answerFanMessage(offline, crisis);
+      await storeWaiting();
+    });
+    expect(await reply).toEqual({ status: 'skipped', reason: 'a safety reply came after it' });
+    expect(await repliesTo(crisis.messageId)).toEqual([]);
   });
 
   it('lets the offline engine answer the demo twin with no network: a text reply and a locked photo', async () => {

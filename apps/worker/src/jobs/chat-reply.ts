@@ -21,8 +21,11 @@ export const runChatReply: JobHandler<'chat.reply'> = async (payload, { db, log,
       passageVectors: services.passageVectors,
       twinMaterial: services.twinMaterial,
       log: (message, fields) => log.warn(message, { job: job.name, jobId: job.id, ...fields }),
-      // What the fan said is learnt after the reply, by a job committed with it.
-      enqueueRemember: followUp ? (tx, remember) => followUp('chat.remember', remember, { tx }) : undefined,
+      // What the fan said is learnt after the reply, by a job committed with it (the reply's live
+      // events ride in the job's outbox insert).
+      enqueueRemember: followUp
+        ? (tx, remember, changes) => followUp('chat.remember', remember, changes ? { tx, changes } : { tx })
+        : undefined,
       // A reply held for approval notifies the creator's devices, by a job committed with the draft.
       enqueueHeldReplyPush:
         followUp && services.webPush ? (tx, held) => followUp('chat.held-reply-push', held, { tx }) : undefined,

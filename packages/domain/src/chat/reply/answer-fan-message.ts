@@ -4,7 +4,7 @@
 // In approval mode the reply is kept as a draft for the creator instead (hold-for-approval.ts).
 // It touches credits only to give back a message whose reply crossed a boundary (boundaries/flags.ts):
 // the fan paid when sending.
-import { type Database, newId, type Transaction } from '@doppel/db';
+import { type ChangeEvent, type Database, newId, type Transaction } from '@doppel/db';
 import type { CrisisSignal } from '../../ports/crisis-check.ts';
 import type { FileStorage } from '../../ports/file-storage.ts';
 import { LlmError, type LlmPort, type LlmResponse } from '../../ports/llm.ts';
@@ -62,9 +62,11 @@ export type ReplyDeps = {
   log?: (message: string, fields: Record<string, unknown>) => void;
   /**
    * Enqueues the `chat.remember` job for the answered fan message inside the transaction that
-   * stores the reply, so the memory job exists exactly when the reply does. Absent: nothing is learnt.
+   * stores the reply, so the memory job exists exactly when the reply does. `changes`, when given, are
+   * the reply's live events, recorded in the same outbox insert as the job's wake-up (one statement
+   * for both). Absent: nothing is learnt.
    */
-  enqueueRemember?: (tx: Transaction, job: { chatId: string; messageId: string }) => Promise<void>;
+  enqueueRemember?: (tx: Transaction, job: { chatId: string; messageId: string }, changes?: ChangeEvent[]) => Promise<void>;
   /**
    * Enqueues the `chat.held-reply-push` job inside the transaction that holds a reply for the
    * creator's approval, so the creator's devices hear of every held draft. Absent: nobody is notified.

@@ -130,6 +130,9 @@ const messageStatement = builtOnce('reply_message', (db) => {
       chatReplyApproval: chats.replyApproval,
       fanDeclaredMinorAt: users.declaredMinorAt,
       safetyReplyAfter: safetyReplyCameAfter(chatId, messageId),
+      // The fan is one of the twin's managers (testing their own twin): the prompt says so.
+      fanManagesTwin: sql<boolean>`exists (select 1 from ${talentManagers} where ${talentManagers.talentId} = ${chats.talentId}
+        and ${talentManagers.userId} = ${chats.userId})`,
     })
     .from(chatMessages)
     .innerJoin(chats, eq(chats.id, chatMessages.chatId))
@@ -151,15 +154,6 @@ const twinStatement = builtOnce('reply_twin', (db) =>
 
 const appConfigStatement = builtOnce('reply_app_config', (db) =>
   db.select().from(appConfigs).where(eq(appConfigs.id, defaultAppId)).limit(1),
-);
-
-const managerStatement = builtOnce('reply_manager', (db) =>
-  db
-    .select({ userId: talentManagers.userId })
-    .from(chats)
-    .innerJoin(talentManagers, and(eq(talentManagers.talentId, chats.talentId), eq(talentManagers.userId, chats.userId)))
-    .where(eq(chats.id, chatId))
-    .limit(1),
 );
 
 const historyStatement = builtOnce('reply_history', (db) =>
@@ -200,11 +194,10 @@ export async function loadReplyContext(db: Executor, input: ReplyKeys): Promise<
   // pipelines them in one round trip. When the message turns out to be answered or gone, the
   // other reads were wasted, which is rare (a retried or duplicated job).
   const keys = { chatId: input.chatId, messageId: input.messageId };
-  const [[row], [twin], [appConfig], [manager], recent, memories, [route]] = await Promise.all([
+  const [[row], [twin], [appConfig], recent, memories, [route]] = await Promise.all([
     messageStatement(db, keys),
     twinStatement(db, keys),
     appConfigStatement(db, {}),
-    managerStatement(db, keys),
     historyStatement(db, keys),
     memoriesStatement(db, keys),
     routeStatement(db, keys),
@@ -240,7 +233,7 @@ export async function loadReplyContext(db: Executor, input: ReplyKeys): Promise<
       },
       config: twinReplyConfig(twin, route),
       appConfig,
-      isTalentManager: manager !== undefined,
+      isTalentManager: row.fanManagesTwin,
       history: historyOf(recent),
       memories,
       boundaries: boundariesOf(config, row.fanDeclaredMinorAt),

@@ -35,3 +35,16 @@ export function builtOnce<Values extends Record<string, unknown>, Row>(
     return bound.execute(values);
   };
 }
+
+/**
+ * A statement written in SQL (`$1`, `$2`, ... for its values), for what drizzle's builders cannot
+ * say in one statement (a data-modifying CTE). Run on the caller's executor, its transaction
+ * included, through the same postgres.js handle drizzle uses: prepared once per connection. Its
+ * values go as drizzle sends them (the client passes JSON and timestamps through as strings).
+ */
+export function sqlOnce<Row>(text: string): (executor: Executor, values: unknown[]) => Promise<Row[]> {
+  return (executor, values) => {
+    const handle = handleOf(executor) as { unsafe: (query: string, params: unknown[]) => Promise<Row[]> };
+    return handle.unsafe(text, values);
+  };
+}

@@ -9,12 +9,20 @@ export {
 export {
   finishTelegramTurn,
   prepareTelegramTurn,
-  type TelegramOutgoing,
   type TelegramTurn,
   telegramLinkTokenHash,
   telegramLinkTtlMs,
-  telegramReplyTexts,
+  telegramMessagesOf,
+  telegramReplyMessages,
 } from './conversation.ts';
+export {
+  deliverTelegramMessages,
+  type TelegramFileRef,
+  type TelegramOutgoing,
+  type TelegramTarget,
+  telegramFileOf,
+} from './delivery.ts';
+export { prepareTelegramForward, queueTelegramForward, type TelegramForwardJob } from './forward.ts';
 export { linkTelegramAccount, telegramLinkInvalidMessage } from './link-account.ts';
 export {
   type ReceiveOutcome,

@@ -10,6 +10,7 @@ import {
   chatMessages,
   chats,
   newId,
+  replyDrafts,
   seedDemoData,
   staticAttachments,
   talentConfigs,
@@ -405,5 +406,25 @@ describe('pictures, voice notes and held replies in Telegram', () => {
     expect(telegram.sent(bot.token, fanId).map((m) => m.text)).toEqual(['Yes, right here!']);
     const sends = await api.database.db.select().from(telegramSends).where(eq(telegramSends.botId, bot.id));
     expect(sends.map((row) => row.key)).toEqual([`message:${draft?.id}:text`]);
+
+    // A reply the hold limit sends on its own goes to Telegram as well.
+    await telegram.deliver(bot.token, telegram.textUpdate(bot.token, { from: { id: fanId }, text: 'Hello again?' }));
+    await processed(bot, 2);
+    const [held] = (await creator.client.talent.replyDrafts.list.query({ talentId: talent.id })).items;
+    await api.database.db
+      .update(replyDrafts)
+      .set({ createdAt: new Date(Date.now() - 2 * 60 * 60_000) })
+      .where(eq(replyDrafts.id, held?.id as string));
+    const sweeper = createBoss(api.database.url, { role: 'client' });
+    await sweeper.start();
+    await enqueue(sweeper, 'chat.drafts-expire', { trigger: 'manual' });
+    await sweeper.stop({ graceful: false });
+    await vi.waitFor(
+      () => {
+        if (telegram.sent(bot.token, fanId).length < 2) throw new Error('the expired reply is not forwarded yet');
+      },
+      { timeout: 20_000, interval: 100 },
+    );
+    expect(telegram.sent(bot.token, fanId).map((m) => m.text)).toEqual(['Yes, right here!', held?.text]);
   });
 });

@@ -10,6 +10,7 @@ import {
   chatMessages,
   chats,
   newId,
+  providerRateLimits,
   replyDrafts,
   seedDemoData,
   staticAttachments,
@@ -226,6 +227,20 @@ describe('fans in Telegram', () => {
     expect(telegram.sent(bot.token, fanId).map((m) => m.text)).toEqual(['Welcome to my Telegram!', reply?.text]);
     const methods = telegram.calls.filter((c) => c.token === bot.token).map((c) => c.method);
     expect(methods.slice(-2)).toEqual(['sendChatAction', 'sendMessage']);
+  });
+
+  it('waits as long as a 429 asks and sends the message then, the hold shared by every worker', async () => {
+    const { bot } = await linkedTwin('flood_bot');
+    const fanId = 9005;
+    telegram.floodNext(bot.token, 1);
+    await telegram.deliver(bot.token, telegram.textUpdate(bot.token, { from: { id: fanId }, text: '/help' }));
+    await processed(bot, 1);
+    expect(telegram.sent(bot.token, fanId)).toHaveLength(1);
+    const [hold] = await api.database.db
+      .select()
+      .from(providerRateLimits)
+      .where(eq(providerRateLimits.provider, `telegram:${bot.id}`));
+    expect(hold?.consecutiveLimits).toBe(1);
   });
 
   it('processes an update Telegram delivered twice once', async () => {

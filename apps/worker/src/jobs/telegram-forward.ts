@@ -12,7 +12,7 @@ export const runTelegramForward: JobHandler<'telegram.forward'> = async (payload
   // The bot was unlinked since, or the message is gone: nothing to say with it.
   if (!forward) return { status: 'skipped' } satisfies JobOutput;
   const sent = await deliverTelegramMessages(
-    { db, telegram: telegram.port, storage: services.storage },
+    { db, telegram: telegram.port, storage: services.storage, pacer: telegram.pacer },
     forward.target,
     forward.messages,
   );

@@ -38,7 +38,11 @@ export const runTelegramUpdate: JobHandler<'telegram.update'> = async (payload, 
     if (reply.length === 0) outcome = 'reply-held';
     messages.push(...reply);
   }
-  const sent = await deliverTelegramMessages({ db, telegram: telegram.port, storage: services.storage }, target, messages);
+  const sent = await deliverTelegramMessages(
+    { db, telegram: telegram.port, storage: services.storage, pacer: telegram.pacer },
+    target,
+    messages,
+  );
   await finishTelegramTurn(db, payload.updateId, outcome);
   log.info('telegram update handled', { jobId: job.id, updateId: payload.updateId, outcome, sent });
   return { status: outcome, sent } satisfies JobOutput;

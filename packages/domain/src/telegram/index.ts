@@ -17,6 +17,7 @@ export {
 } from './conversation.ts';
 export {
   deliverTelegramMessages,
+  type TelegramDeliveryDeps,
   type TelegramFileRef,
   type TelegramOutgoing,
   type TelegramTarget,
@@ -24,6 +25,7 @@ export {
 } from './delivery.ts';
 export { prepareTelegramForward, queueTelegramForward, type TelegramForwardJob } from './forward.ts';
 export { linkTelegramAccount, telegramLinkInvalidMessage } from './link-account.ts';
+export { TelegramPacer, type TelegramPacingClock, telegramPacing } from './pacing.ts';
 export {
   type ReceiveOutcome,
   receiveTelegramUpdate,

@@ -50,6 +50,8 @@ export type FakeTelegram = {
   files: (token: string, chatId?: number) => FakeTelegramFile[];
   /** Every answerCallbackQuery: the query id and its notice. */
   callbackAnswers: (token: string) => { callbackQueryId: string; text: string | null }[];
+  /** The bot's next sending call is answered 429 Too Many Requests with `retry_after` (seconds). */
+  floodNext: (token: string, retryAfterSeconds: number) => void;
   /** The webhook setWebhook left (null after deleteWebhook). */
   webhookOf: (token: string) => { url: string; secretToken: string | null } | null;
   /**
@@ -73,17 +75,23 @@ type BotState = FakeTelegramBot & {
   webhook: { url: string; secretToken: string | null } | null;
   nextUpdateId: number;
   nextMessageId: number;
+  floodRetryAfter: number | null;
 };
 
 class BotApiError extends Error {
   readonly status: number;
   readonly description: string;
-  constructor(status: number, description: string) {
+  readonly parameters: Record<string, unknown> | undefined;
+  constructor(status: number, description: string, parameters?: Record<string, unknown>) {
     super(description);
     this.status = status;
     this.description = description;
+    this.parameters = parameters;
   }
 }
+
+/** The calls that send a message: what Telegram's flood limits apply to. */
+const sendingMethods = new Set(['sendMessage', 'sendPhoto', 'sendVoice', 'sendAudio']);
 
 const secretTokenPattern = /^[A-Za-z0-9_-]{1,256}$/;
 
@@ -267,10 +275,20 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
       if (!handler) throw new BotApiError(404, 'Not Found');
       const params = await readParams(request, url);
       calls.push({ token: bot.token, method, params });
+      if (bot.floodRetryAfter !== null && sendingMethods.has(method)) {
+        const retryAfter = bot.floodRetryAfter;
+        bot.floodRetryAfter = null;
+        throw new BotApiError(429, `Too Many Requests: retry after ${retryAfter}`, { retry_after: retryAfter });
+      }
       sendJson(response, 200, { ok: true, result: handler(bot, params) });
     } catch (error) {
       const refusal = error instanceof BotApiError ? error : new BotApiError(500, `Internal Server Error: ${String(error)}`);
-      sendJson(response, refusal.status, { ok: false, error_code: refusal.status, description: refusal.description });
+      sendJson(response, refusal.status, {
+        ok: false,
+        error_code: refusal.status,
+        description: refusal.description,
+        ...(refusal.parameters ? { parameters: refusal.parameters } : {}),
+      });
     }
   });
 
@@ -285,7 +303,16 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
     createBot(username) {
       const id = nextBotId++;
       const token = `${id}:${randomBytes(26).toString('base64url')}`;
-      const bot: BotState = { token, id, username, firstName: username, webhook: null, nextUpdateId: 100_000, nextMessageId: 1 };
+      const bot: BotState = {
+        token,
+        id,
+        username,
+        firstName: username,
+        webhook: null,
+        nextUpdateId: 100_000,
+        nextMessageId: 1,
+        floodRetryAfter: null,
+      };
       bots.set(token, bot);
       return { token, id, username, firstName: username };
     },
@@ -334,6 +361,9 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
       };
     },
     webhookOf: (token) => botOf(token).webhook,
+    floodNext(token, retryAfterSeconds) {
+      botOf(token).floodRetryAfter = retryAfterSeconds;
+    },
     textUpdate(token, message) {
       const bot = botOf(token);
       const updateId = bot.nextUpdateId++;

@@ -21,6 +21,7 @@ import {
   telegramUpdates,
   users,
 } from '@doppel/db';
+import { openTelegramToken, telegramTokenKey } from '@doppel/domain/telegram';
 import { createLocalDiskStorage } from '@doppel/integrations';
 import { type FakeTelegram, type FakeTelegramBot, startFakeTelegram } from '@doppel/integrations/testing';
 import { createBoss, enqueue } from '@doppel/jobs';
@@ -164,8 +165,11 @@ describe('unlinking', () => {
   it('removes the webhook at Telegram and forgets the bot', async () => {
     const talentId = twin.talent.id;
     const [row] = await api.database.db.select().from(telegramBots).where(eq(telegramBots.talentId, talentId));
+    // The token is sealed at rest (AES-256-GCM, the development key here): not stored as BotFather gave it.
+    const token = openTelegramToken(telegramTokenKey(undefined), row?.token as string);
+    expect(row?.token).not.toContain(token.split(':')[1]);
     expect(await creator.client.talent.telegram.unlink.mutate({ talentId })).toEqual({ available: true, bot: null });
-    expect(telegram.webhookOf(row?.token as string)).toBeNull();
+    expect(telegram.webhookOf(token)).toBeNull();
     expect((await refusal(creator.client.talent.telegram.unlink.mutate({ talentId }))).code).toBe('NOT_FOUND');
   });
 });

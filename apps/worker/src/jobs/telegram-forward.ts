@@ -8,7 +8,7 @@ export const runTelegramForward: JobHandler<'telegram.forward'> = async (payload
   const { db, services, log } = context;
   const telegram = services.telegram;
   if (!telegram) throw new Error('This worker was started without Telegram services');
-  const forward = await prepareTelegramForward(db, payload.messageId);
+  const forward = await prepareTelegramForward(db, payload.messageId, telegram.tokenKey);
   // The bot was unlinked since, or the message is gone: nothing to say with it.
   if (!forward) return { status: 'skipped' } satisfies JobOutput;
   const sent = await deliverTelegramMessages(

@@ -13,7 +13,13 @@ export const runTelegramUpdate: JobHandler<'telegram.update'> = async (payload, 
   const telegram = services.telegram;
   if (!telegram) throw new Error('This worker was started without Telegram services');
   const turn = await prepareTelegramTurn(
-    { db, crisisCheck: telegram.crisisCheck, freeCredits: telegram.freeCredits, publicUrl: telegram.publicUrl },
+    {
+      db,
+      crisisCheck: telegram.crisisCheck,
+      freeCredits: telegram.freeCredits,
+      publicUrl: telegram.publicUrl,
+      tokenKey: telegram.tokenKey,
+    },
     payload.updateId,
   );
   if (turn.kind === 'skip') return { status: 'skipped', reason: turn.reason } satisfies JobOutput;

@@ -58,6 +58,8 @@ export type TelegramServices = {
   freeCredits: number;
   /** The crisis check of every fan message (docs/safety.md), asked before the send's transaction. */
   crisisCheck: CrisisCheck;
+  /** The key bot tokens are sealed with at rest (TELEGRAM_TOKEN_KEY, else the development key). */
+  tokenKey: Buffer;
   /** This process's pacing of each bot and chat (Telegram's limits); absent: no pacing. */
   pacer?: TelegramPacer;
 };

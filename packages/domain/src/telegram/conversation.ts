@@ -36,6 +36,7 @@ import { DomainError } from '../errors.ts';
 import type { CrisisCheck } from '../ports/crisis-check.ts';
 import type { TelegramButton, TelegramLinkButton } from '../ports/telegram.ts';
 import { type TelegramFileRef, type TelegramOutgoing, type TelegramTarget, telegramFileOf } from './delivery.ts';
+import { openTelegramToken } from './token-crypto.ts';
 
 /** A message of a turn; keyed `update:{id}:{n}` by its place unless it names its own key. */
 type TurnMessage =
@@ -143,7 +144,15 @@ export async function prepareTelegramTurn(deps: TurnDeps, updateId: string): Pro
   return { ...turn, messages };
 }
 
-type TurnDeps = { db: Database; crisisCheck: CrisisCheck; freeCredits: number; publicUrl: string; now?: () => Date };
+type TurnDeps = {
+  db: Database;
+  crisisCheck: CrisisCheck;
+  freeCredits: number;
+  publicUrl: string;
+  /** The key bot tokens are sealed with at rest (token-crypto.ts). */
+  tokenKey: Buffer;
+  now?: () => Date;
+};
 type InnerTurn =
   | Exclude<TelegramTurn, { kind: 'answer' }>
   | (Omit<Extract<TelegramTurn, { kind: 'answer' }>, 'messages'> & { messages: TurnMessage[] });
@@ -188,7 +197,12 @@ async function prepareTurn(deps: TurnDeps, updateId: string): Promise<InnerTurn>
     await finishTelegramTurn(db, updateId, 'ignored');
     return { kind: 'skip', reason: 'processed' };
   }
-  const target: TelegramTarget = { talentId: update.talentId, botId: update.botId, token: row.token, chatId };
+  const target: TelegramTarget = {
+    talentId: update.talentId,
+    botId: update.botId,
+    token: openTelegramToken(deps.tokenKey, row.token),
+    chatId,
+  };
   const base = { kind: 'answer' as const, target };
   const text = typeof message?.text === 'string' ? message.text.trim() : '';
   if (!callback && text === '') {

@@ -7,6 +7,7 @@ import { chatMessages, type Executor, type Transaction, telegramBots, telegramUp
 import { and, eq } from 'drizzle-orm';
 import { telegramMessagesOf } from './conversation.ts';
 import type { TelegramOutgoing, TelegramTarget } from './delivery.ts';
+import { openTelegramToken } from './token-crypto.ts';
 
 export type TelegramForwardJob = { messageId: string; chatKey: string };
 
@@ -61,13 +62,14 @@ export async function queueTelegramForward(
 export async function prepareTelegramForward(
   db: Executor,
   replyMessageId: string,
+  tokenKey: Buffer,
 ): Promise<{ target: TelegramTarget; messages: TelegramOutgoing[] } | null> {
   const found = await forwardTargetOf(db, replyMessageId);
   if (!found?.token) return null;
   const target: TelegramTarget = {
     talentId: found.update.talentId,
     botId: found.update.botId,
-    token: found.token,
+    token: openTelegramToken(tokenKey, found.token),
     chatId: found.update.chatId,
   };
   return { target, messages: await telegramMessagesOf(db, found.reply) };

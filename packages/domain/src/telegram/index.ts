@@ -26,6 +26,7 @@ export {
 export { prepareTelegramForward, queueTelegramForward, type TelegramForwardJob } from './forward.ts';
 export { linkTelegramAccount, telegramLinkInvalidMessage } from './link-account.ts';
 export { TelegramPacer, type TelegramPacingClock, telegramPacing } from './pacing.ts';
+export { openTelegramToken, sealTelegramToken, telegramTokenKey } from './token-crypto.ts';
 export {
   type ReceiveOutcome,
   receiveTelegramUpdate,

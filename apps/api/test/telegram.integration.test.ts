@@ -3,9 +3,29 @@
 // webhook refuses a delivery without the secret token and stores a genuine one once however often
 // Telegram delivers it, and fans chat with the twin in Telegram as in the app: welcomed, charged,
 // answered in order, pointed to the app when out of credits, and linked to their account.
-import { chatMessages, chats, seedDemoData, telegramBots, telegramFans, telegramUpdates, users } from '@doppel/db';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  chatMessages,
+  chats,
+  newId,
+  providerRateLimits,
+  replyDrafts,
+  seedDemoData,
+  staticAttachments,
+  talentConfigs,
+  telegramBots,
+  telegramFans,
+  telegramSends,
+  telegramUpdates,
+  users,
+} from '@doppel/db';
+import { openTelegramToken, telegramTokenKey } from '@doppel/domain/telegram';
+import { createLocalDiskStorage } from '@doppel/integrations';
 import { type FakeTelegram, type FakeTelegramBot, startFakeTelegram } from '@doppel/integrations/testing';
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { createBoss, enqueue } from '@doppel/jobs';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startWorkerProcess, type WorkerProcess } from '../../../scripts/worker-process.ts';
 import { balanceOf, createTalent } from './chat-fixtures.ts';
@@ -18,10 +38,14 @@ let otherCreator: Caller;
 let twin: Awaited<ReturnType<typeof createTalent>>;
 let people: Awaited<ReturnType<typeof seedPeople>>;
 let worker: WorkerProcess | undefined;
+let filesDir: string;
 
 beforeAll(async () => {
   telegram = await startFakeTelegram();
-  api = await startApi({ env: { TELEGRAM: 'on', TELEGRAM_API_ROOT: telegram.origin, FAN_FREE_CREDITS: '2' } });
+  filesDir = await mkdtemp(join(tmpdir(), 'doppel-telegram-files-'));
+  api = await startApi({
+    env: { TELEGRAM: 'on', TELEGRAM_API_ROOT: telegram.origin, FAN_FREE_CREDITS: '2', FILES_DIR: filesDir },
+  });
   // The app config (prompt templates) the twin's replies are written with.
   await seedDemoData(api.database.db);
   people = await seedPeople(api);
@@ -35,6 +59,7 @@ beforeAll(async () => {
     TELEGRAM_API_ROOT: telegram.origin,
     PUBLIC_URL: api.url,
     FAN_FREE_CREDITS: '2',
+    FILES_DIR: filesDir,
     OPENAI_API_KEY: '',
     OPENAI_BASE_URL: '',
     ELEVENLABS_API_KEY: '',
@@ -68,6 +93,10 @@ describe('linking a bot', () => {
     expect(JSON.stringify(await creator.client.talent.telegram.get.query({ talentId }))).not.toContain(bot.token);
     const webhook = telegram.webhookOf(bot.token);
     expect(webhook?.url).toBe(`${api.url}/webhooks/telegram/${talentId}`);
+    expect(telegram.calls.find((call) => call.method === 'setWebhook')?.params.allowed_updates).toEqual([
+      'message',
+      'callback_query',
+    ]);
     expect(webhook?.secretToken).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     expect(telegram.calls.filter((call) => call.token === bot.token).map((call) => call.method)).toEqual(['getMe', 'setWebhook']);
   });
@@ -136,8 +165,11 @@ describe('unlinking', () => {
   it('removes the webhook at Telegram and forgets the bot', async () => {
     const talentId = twin.talent.id;
     const [row] = await api.database.db.select().from(telegramBots).where(eq(telegramBots.talentId, talentId));
+    // The token is sealed at rest (AES-256-GCM, the development key here): not stored as BotFather gave it.
+    const token = openTelegramToken(telegramTokenKey(undefined), row?.token as string);
+    expect(row?.token).not.toContain(token.split(':')[1]);
     expect(await creator.client.talent.telegram.unlink.mutate({ talentId })).toEqual({ available: true, bot: null });
-    expect(telegram.webhookOf(row?.token as string)).toBeNull();
+    expect(telegram.webhookOf(token)).toBeNull();
     expect((await refusal(creator.client.talent.telegram.unlink.mutate({ talentId }))).code).toBe('NOT_FOUND');
   });
 });
@@ -201,6 +233,20 @@ describe('fans in Telegram', () => {
     expect(methods.slice(-2)).toEqual(['sendChatAction', 'sendMessage']);
   });
 
+  it('waits as long as a 429 asks and sends the message then, the hold shared by every worker', async () => {
+    const { bot } = await linkedTwin('flood_bot');
+    const fanId = 9005;
+    telegram.floodNext(bot.token, 1);
+    await telegram.deliver(bot.token, telegram.textUpdate(bot.token, { from: { id: fanId }, text: '/help' }));
+    await processed(bot, 1);
+    expect(telegram.sent(bot.token, fanId)).toHaveLength(1);
+    const [hold] = await api.database.db
+      .select()
+      .from(providerRateLimits)
+      .where(eq(providerRateLimits.provider, `telegram:${bot.id}`));
+    expect(hold?.consecutiveLimits).toBe(1);
+  });
+
   it('processes an update Telegram delivered twice once', async () => {
     const { bot, talent } = await linkedTwin('redelivery_bot');
     const fanId = 9002;
@@ -261,5 +307,143 @@ describe('fans in Telegram', () => {
     const after = await balanceOf(api, accountId);
     expect((before?.credits ?? 0) + (before?.paidCredits ?? 0) - ((after?.credits ?? 0) + (after?.paidCredits ?? 0))).toBe(1);
     expect((await chatMessagesOf(accountId, talent.id)).some((m) => m.text === 'I am back')).toBe(true);
+  });
+});
+
+type Keyboard = { inline_keyboard: { text: string; url?: string; callback_data?: string }[][] };
+const buttonOf = (replyMarkup: unknown) => (replyMarkup as Keyboard | null)?.inline_keyboard[0]?.[0];
+
+describe('pictures, voice notes and held replies in Telegram', () => {
+  it('sends a locked picture with an unlock button that charges once, however often it is pressed, then the photo itself', async () => {
+    const { bot, talent } = await linkedTwin('picture_bot', { creditsToUnlockImage: 4, creditsToUnlockFirstImage: null });
+    const image = `talents/${talent.id}/gallery/${newId()}.jpg`;
+    const original = Buffer.from('ORIGINAL-BEACH-PHOTO');
+    await createLocalDiskStorage(filesDir).put(image, original, 'image/jpeg');
+    await api.database.db.insert(staticAttachments).values({
+      talentId: talent.id,
+      originalFileName: 'beach.jpg',
+      filePath: image,
+      width: 100,
+      height: 100,
+      context: 'beach',
+    });
+    const fanId = 9101;
+    await telegram.deliver(
+      bot.token,
+      telegram.textUpdate(bot.token, { from: { id: fanId }, text: 'Send me a photo of the beach' }),
+    );
+    await processed(bot, 1);
+    const locked = telegram.sent(bot.token, fanId).find((m) => buttonOf(m.replyMarkup)?.callback_data);
+    expect(locked?.text).toContain('I sent you a picture');
+    expect(buttonOf(locked?.replyMarkup)?.text).toBe('Unlock for 4 credits');
+    expect(telegram.files(bot.token, fanId)).toEqual([]);
+
+    const fanUserId = (await fanOf(fanId))?.userId as string;
+    await api.database.db.update(users).set({ paidCredits: 10 }).where(eq(users.id, fanUserId));
+    const before = await balanceOf(api, fanUserId);
+    const press = telegram.callbackUpdate(bot.token, {
+      from: { id: fanId },
+      data: buttonOf(locked?.replyMarkup)?.callback_data as string,
+      messageId: locked?.messageId as number,
+    });
+    // Telegram redelivers the press, and the fan presses again.
+    await telegram.deliver(bot.token, press);
+    await telegram.deliver(bot.token, press);
+    await telegram.deliver(
+      bot.token,
+      telegram.callbackUpdate(bot.token, { from: { id: fanId }, data: buttonOf(locked?.replyMarkup)?.callback_data as string }),
+    );
+    await processed(bot, 3);
+    const after = await balanceOf(api, fanUserId);
+    expect((before?.credits ?? 0) + (before?.paidCredits ?? 0) - ((after?.credits ?? 0) + (after?.paidCredits ?? 0))).toBe(4);
+    const files = telegram.files(bot.token, fanId);
+    expect(files).toHaveLength(1);
+    expect(files[0]?.method).toBe('sendPhoto');
+    expect(files[0]?.bytes.equals(original)).toBe(true);
+    expect(telegram.callbackAnswers(bot.token).map((a) => a.text)).toEqual(['Unlocked', 'Unlocked already']);
+  });
+
+  it('answers a voice note or a photo from a fan with a line saying it reads text only, charging nothing', async () => {
+    const { bot } = await linkedTwin('media_in_bot');
+    const fanId = 9102;
+    await telegram.deliver(bot.token, telegram.mediaUpdate(bot.token, { from: { id: fanId }, kind: 'voice' }));
+    await telegram.deliver(bot.token, telegram.mediaUpdate(bot.token, { from: { id: fanId }, kind: 'photo' }));
+    await processed(bot, 2);
+    expect(telegram.sent(bot.token, fanId).map((m) => m.text)).toEqual([
+      'I read text messages only, here as in the app. Type your message and I will answer.',
+      'I read text messages only, here as in the app. Type your message and I will answer.',
+    ]);
+    expect(await fanOf(fanId)).toBeUndefined();
+  });
+
+  it('sends a held reply to Telegram once the creator approves it, and a retried job sends nothing twice', async () => {
+    const { bot, talent } = await linkedTwin('held_bot');
+    await api.database.db.update(talentConfigs).set({ replyApproval: true }).where(eq(talentConfigs.id, talent.id));
+    const fanId = 9103;
+    await telegram.deliver(bot.token, telegram.textUpdate(bot.token, { from: { id: fanId }, text: 'Are you there?' }));
+    await processed(bot, 1);
+    const [update] = await updatesOf(bot.id);
+    expect(update?.outcome).toBe('reply-held');
+    expect(telegram.sent(bot.token, fanId)).toEqual([]);
+
+    const drafts = await creator.client.talent.replyDrafts.list.query({ talentId: talent.id });
+    const draft = drafts.items[0];
+    expect(draft).toBeDefined();
+    await creator.client.talent.replyDrafts.approve.mutate({
+      talentId: talent.id,
+      draftId: draft?.id as string,
+      text: 'Yes, right here!',
+    });
+    await vi.waitFor(
+      () => {
+        if (telegram.sent(bot.token, fanId).length === 0) throw new Error('not forwarded yet');
+      },
+      { timeout: 20_000, interval: 100 },
+    );
+    expect(telegram.sent(bot.token, fanId).map((m) => m.text)).toEqual(['Yes, right here!']);
+
+    // A worker that died before marking the update processed: the job runs again from the start.
+    await api.database.db
+      .update(telegramUpdates)
+      .set({ processedAt: null })
+      .where(eq(telegramUpdates.id, update?.id as string));
+    const boss = createBoss(api.database.url, { role: 'client' });
+    await boss.start();
+    await enqueue(boss, 'telegram.update', { updateId: update?.id as string, chatKey: `${bot.id}:${fanId}` });
+    await enqueue(boss, 'telegram.forward', { messageId: draft?.id as string, chatKey: `${bot.id}:${fanId}` });
+    await boss.stop({ graceful: false });
+    await processed(bot, 1);
+    await vi.waitFor(
+      async () => {
+        const [job] = await api.database.db.execute<{ state: string }>(
+          sql`select state from pgboss.job where name = 'telegram.forward' and data->>'messageId' = ${draft?.id as string} order by created_on desc limit 1`,
+        );
+        if (job?.state !== 'completed') throw new Error(`the second forward is ${job?.state}`);
+      },
+      { timeout: 20_000, interval: 100 },
+    );
+    expect(telegram.sent(bot.token, fanId).map((m) => m.text)).toEqual(['Yes, right here!']);
+    const sends = await api.database.db.select().from(telegramSends).where(eq(telegramSends.botId, bot.id));
+    expect(sends.map((row) => row.key)).toEqual([`message:${draft?.id}:text`]);
+
+    // A reply the hold limit sends on its own goes to Telegram as well.
+    await telegram.deliver(bot.token, telegram.textUpdate(bot.token, { from: { id: fanId }, text: 'Hello again?' }));
+    await processed(bot, 2);
+    const [held] = (await creator.client.talent.replyDrafts.list.query({ talentId: talent.id })).items;
+    await api.database.db
+      .update(replyDrafts)
+      .set({ createdAt: new Date(Date.now() - 2 * 60 * 60_000) })
+      .where(eq(replyDrafts.id, held?.id as string));
+    const sweeper = createBoss(api.database.url, { role: 'client' });
+    await sweeper.start();
+    await enqueue(sweeper, 'chat.drafts-expire', { trigger: 'manual' });
+    await sweeper.stop({ graceful: false });
+    await vi.waitFor(
+      () => {
+        if (telegram.sent(bot.token, fanId).length < 2) throw new Error('the expired reply is not forwarded yet');
+      },
+      { timeout: 20_000, interval: 100 },
+    );
+    expect(telegram.sent(bot.token, fanId).map((m) => m.text)).toEqual(['Yes, right here!', held?.text]);
   });
 });

@@ -13,6 +13,8 @@ import {
   rewriteReply,
   updateReplyApprovalSettings,
 } from '@doppel/domain/talent';
+import { queueTelegramForward } from '@doppel/domain/telegram';
+import { enqueue } from '@doppel/jobs';
 import {
   correctionDeleteInput,
   correctionDeleteOutput,
@@ -64,7 +66,18 @@ export const talentReplyDraftsRouter = router({
     .input(replyDraftApproveInput)
     .output(replyDraftDecisionOutput)
     .mutation(({ ctx, input }) =>
-      ctx.write((tx) => approveReplyDraft(tx, ctx.user, { talentId: ctx.talentId, draftId: input.draftId, text: input.text })),
+      ctx.write(async (tx) => {
+        const decided = await approveReplyDraft(tx, ctx.user, {
+          talentId: ctx.talentId,
+          draftId: input.draftId,
+          text: input.text,
+        });
+        // A reply to a fan who wrote in Telegram goes there too, once (docs/telegram.md).
+        await queueTelegramForward(tx, decided.messageId, async (jobTx, job) => {
+          await enqueue(ctx.jobs, 'telegram.forward', job, { tx: jobTx });
+        });
+        return decided;
+      }),
     ),
 
   /** No reply; the fan gets their credits back. */

@@ -4,6 +4,7 @@
 // local folder), PayPal Payouts when configured (the payout poll), and Web Push (broadcast notifications).
 import { PassageVectors, QuestionVectors, TwinMaterialCache } from '@doppel/domain/chat/reply';
 import type { FileStorage } from '@doppel/domain/ports';
+import { TelegramPacer, telegramTokenKey } from '@doppel/domain/telegram';
 import {
   createCrisisCheck,
   createDevOutboxMailer,
@@ -72,6 +73,8 @@ export function createWorkerServices(env: WorkerEnv): WorkerServices {
       port: createTelegramBotApi({ apiRoot: env.TELEGRAM_API_ROOT }),
       publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
       freeCredits: env.FAN_FREE_CREDITS,
+      pacer: new TelegramPacer(),
+      tokenKey: telegramTokenKey(env.TELEGRAM_TOKEN_KEY),
       crisisCheck: createCrisisCheck({
         openAiApiKey: env.OPENAI_API_KEY,
         openAiBaseUrl: env.OPENAI_BASE_URL,

@@ -19,6 +19,7 @@ import { runQualityRun } from './quality-run.ts';
 import { runQualityChanged, runQualityNightly } from './quality-schedule.ts';
 import { runSessionCleanup } from './session-cleanup.ts';
 import { runSystemPing } from './system-ping.ts';
+import { runTelegramForward } from './telegram-forward.ts';
 import { runTelegramUpdate } from './telegram-update.ts';
 import type { JobHandler } from './types.ts';
 
@@ -50,5 +51,6 @@ export const jobHandlers: { [Name in JobName]?: JobHandler<Name> } = {
   'session.cleanup': runSessionCleanup,
   'insights.rollup': runInsightsRollup,
   'system.ping': runSystemPing,
+  'telegram.forward': runTelegramForward,
   'telegram.update': runTelegramUpdate,
 };

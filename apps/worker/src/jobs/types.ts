@@ -14,6 +14,7 @@ import type {
   WebPushPort,
 } from '@doppel/domain/ports';
 import type { QualityRunDeps } from '@doppel/domain/quality';
+import type { TelegramPacer } from '@doppel/domain/telegram';
 import type { LlmRouter } from '@doppel/integrations';
 import type { EnqueueOptions, JobName, JobPayload, JobPayloadInput } from '@doppel/jobs';
 import type { Logger } from '@doppel/logging';
@@ -57,6 +58,10 @@ export type TelegramServices = {
   freeCredits: number;
   /** The crisis check of every fan message (docs/safety.md), asked before the send's transaction. */
   crisisCheck: CrisisCheck;
+  /** The key bot tokens are sealed with at rest (TELEGRAM_TOKEN_KEY, else the development key). */
+  tokenKey: Buffer;
+  /** This process's pacing of each bot and chat (Telegram's limits); absent: no pacing. */
+  pacer?: TelegramPacer;
 };
 
 export type QualitySettings = {

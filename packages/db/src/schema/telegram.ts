@@ -1,6 +1,6 @@
 // Telegram (docs/telegram.md): a creator's bot linked to their twin, the updates Telegram delivers
-// to its webhook (stored once each), the Doppel fan each Telegram user chats as, and the one-time
-// links that move a Telegram fan into their Doppel account.
+// to its webhook (stored once each), the Doppel fan each Telegram user chats as, the one-time
+// links that move a Telegram fan into their Doppel account, and each message the bot sends (sent once).
 import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn } from './columns.ts';
 import { talents } from './talents.ts';
@@ -87,4 +87,31 @@ export const telegramLinkTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('telegram_link_tokens_fan_idx').on(t.telegramUserId), index('telegram_link_tokens_talent_idx').on(t.talentId)],
+);
+
+/**
+ * Each message the bot sends (or is about to), recorded before the Bot API call (docs/telegram.md,
+ * "Delivery once"): keyed by the bot, the chat and what it is (`update:{id}:{part}`, `message:{id}:{part}`),
+ * `sentAt` set once Telegram accepted it. A retried job skips the parts already sent.
+ */
+export const telegramSends = pgTable(
+  'telegram_sends',
+  {
+    id: idColumn(),
+    talentId: text()
+      .notNull()
+      .references(() => talents.id, { onDelete: 'cascade' }),
+    botId: bigint({ mode: 'number' }).notNull(),
+    telegramChatId: bigint({ mode: 'number' }).notNull(),
+    key: text().notNull(),
+    createdAt: createdAt(),
+    /** When Telegram accepted it; null: recorded, not (known to be) sent. */
+    sentAt: timestamp({ withTimezone: true }),
+    /** Telegram's id of the sent message, for support. */
+    telegramMessageId: bigint({ mode: 'number' }),
+  },
+  (t) => [
+    uniqueIndex('telegram_sends_bot_chat_key_unique').on(t.botId, t.telegramChatId, t.key),
+    index('telegram_sends_talent_idx').on(t.talentId),
+  ],
 );

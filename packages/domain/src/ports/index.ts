@@ -67,6 +67,15 @@ export {
   type PayPalPayouts,
   type ProviderPayoutState,
 } from './payouts.ts';
-export { type TelegramBotInfo, TelegramError, type TelegramLinkButton, type TelegramPort } from './telegram.ts';
+export {
+  type TelegramBotInfo,
+  type TelegramButton,
+  type TelegramCallbackButton,
+  TelegramError,
+  type TelegramFile,
+  type TelegramLinkButton,
+  type TelegramPort,
+  type TelegramSentMessage,
+} from './telegram.ts';
 export { type SynthesisInput, type SynthesizedAudio, TtsError, type TtsPort, type VoiceSettings } from './tts.ts';
 export type { PushOutcome, PushTarget, VapidDetails, VapidKeys, WebPushPort } from './web-push.ts';

@@ -8,6 +8,20 @@ export type TelegramBotInfo = { id: number; username: string; firstName: string 
 /** A button under a message that opens a URL (an inline keyboard of one). */
 export type TelegramLinkButton = { text: string; url: string };
 
+/** A button that sends `data` back to the bot as a callback_query (at most 64 bytes). */
+export type TelegramCallbackButton = { text: string; callbackData: string };
+
+export type TelegramButton = TelegramLinkButton | TelegramCallbackButton;
+
+/**
+ * A file sent as a multipart upload of its bytes: `photo` (sendPhoto), `voice` (sendVoice: OGG/Opus
+ * or MP3, shown as a voice note) or `audio` (sendAudio: any other sound file, shown as a track).
+ */
+export type TelegramFile = { kind: 'photo' | 'voice' | 'audio'; bytes: Uint8Array; fileName: string; caption?: string };
+
+/** What Telegram says of a message it accepted: its id in the chat. */
+export type TelegramSentMessage = { messageId: number };
+
 /**
  * A call Telegram refused or could not be reached for. `unauthorized`: the token is not a bot's
  * (401/404 from the Bot API); `refused`: any other error answer (its description in the message);
@@ -16,6 +30,8 @@ export type TelegramLinkButton = { text: string; url: string };
 export class TelegramError extends Error {
   override name = 'TelegramError';
   readonly kind: 'unauthorized' | 'refused' | 'unreachable';
+  /** Set on a 429 (too many requests): the seconds Telegram asks to wait before the next call. */
+  retryAfterSeconds?: number;
   constructor(kind: 'unauthorized' | 'refused' | 'unreachable', message: string) {
     super(message);
     this.kind = kind;
@@ -29,7 +45,11 @@ export type TelegramPort = {
   setWebhook(token: string, webhook: { url: string; secretToken: string }): Promise<void>;
   /** Stops the bot's webhook deliveries. */
   deleteWebhook(token: string): Promise<void>;
-  sendMessage(token: string, chatId: number, text: string, options?: { button?: TelegramLinkButton }): Promise<void>;
+  sendMessage(token: string, chatId: number, text: string, options?: { button?: TelegramButton }): Promise<TelegramSentMessage>;
+  /** A photo, voice note or audio file, uploaded (multipart) with an optional caption. */
+  sendFile(token: string, chatId: number, file: TelegramFile): Promise<TelegramSentMessage>;
+  /** Ends the button's spinner for `callbackQueryId`, with a short notice when `text` is given. */
+  answerCallback(token: string, callbackQueryId: string, text?: string): Promise<void>;
   /** "typing…" in the chat for a few seconds, or until the next message. */
   sendTyping(token: string, chatId: number): Promise<void>;
 };

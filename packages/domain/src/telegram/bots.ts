@@ -7,6 +7,7 @@ import type { TelegramSettings } from '@doppel/validation';
 import { and, eq, ne } from 'drizzle-orm';
 import { DomainError } from '../errors.ts';
 import { TelegramError, type TelegramPort } from '../ports/telegram.ts';
+import { openTelegramToken, sealTelegramToken } from './token-crypto.ts';
 
 /** Where Telegram delivers a twin's updates (apps/api/src/http/telegram-webhook.ts). */
 export function telegramWebhookUrl(publicUrl: string, talentId: string): string {
@@ -45,6 +46,8 @@ export async function linkTelegramBot(
     write: <T>(run: (tx: Transaction) => Promise<T>) => Promise<T>;
     telegram: TelegramPort;
     publicUrl: string;
+    /** The key tokens are sealed with at rest (token-crypto.ts). */
+    tokenKey: Buffer;
   },
   input: { talentId: string; userId: string; token: string; available: boolean },
 ): Promise<TelegramSettings> {
@@ -72,7 +75,7 @@ export async function linkTelegramBot(
   const values = {
     botId: me.id,
     username: me.username,
-    token: input.token,
+    token: sealTelegramToken(deps.tokenKey, input.token),
     webhookSecret,
     linkedById: input.userId,
     linkedAt: new Date(),
@@ -85,13 +88,22 @@ export async function linkTelegramBot(
     await recordChanges(tx, [botChanged(input.talentId)]);
   });
   // The twin's earlier bot stops delivering here; it may have been revoked already, so a failure is fine.
-  if (previous && previous.botId !== me.id) await telegram.deleteWebhook(previous.token).catch(() => undefined);
+  if (previous && previous.botId !== me.id) {
+    await Promise.resolve()
+      .then(() => telegram.deleteWebhook(openTelegramToken(deps.tokenKey, previous.token)))
+      .catch(() => undefined);
+  }
   return getTelegramSettings(db, input.talentId, input.available);
 }
 
 /** Removes the bot's webhook at Telegram (best effort: a revoked token cannot) and forgets the link. */
 export async function unlinkTelegramBot(
-  deps: { db: Executor; write: <T>(run: (tx: Transaction) => Promise<T>) => Promise<T>; telegram: TelegramPort },
+  deps: {
+    db: Executor;
+    write: <T>(run: (tx: Transaction) => Promise<T>) => Promise<T>;
+    telegram: TelegramPort;
+    tokenKey: Buffer;
+  },
   input: { talentId: string; available: boolean },
 ): Promise<TelegramSettings> {
   const removed = await deps.write(async (tx) => {
@@ -103,6 +115,8 @@ export async function unlinkTelegramBot(
     return row;
   });
   if (!removed) throw new DomainError('NOT_FOUND', 'No Telegram bot is linked to this twin.');
-  await deps.telegram.deleteWebhook(removed.token).catch(() => undefined);
+  await Promise.resolve()
+    .then(() => deps.telegram.deleteWebhook(openTelegramToken(deps.tokenKey, removed.token)))
+    .catch(() => undefined);
   return getTelegramSettings(deps.db, input.talentId, input.available);
 }

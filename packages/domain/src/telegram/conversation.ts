@@ -8,8 +8,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   chatMessages,
+  chats,
   type Database,
   type Executor,
+  type MessageAttachment,
   recordChanges,
   type Transaction,
   talentManagers,
@@ -24,23 +26,31 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Viewer } from '../access/scopes.ts';
 import { createAnonymousFan } from '../chat/fans/anonymous-fans.ts';
 import { openChat } from '../chat/fans/open-chat.ts';
+import { chatHasUnlockedImage } from '../chat/messages/unlocked-image.ts';
 import type { ChatReplyJob } from '../chat/ports.ts';
 import { countryFromRequest } from '../chat/safety/safety-reply.ts';
 import { sendChatMessage } from '../chat/send/send-message.ts';
+import { unlockPrice } from '../chat/unlock/prices.ts';
+import { unlockAttachment } from '../chat/unlock/unlock-attachment.ts';
 import { DomainError } from '../errors.ts';
 import type { CrisisCheck } from '../ports/crisis-check.ts';
-import type { TelegramLinkButton } from '../ports/telegram.ts';
+import type { TelegramButton, TelegramLinkButton } from '../ports/telegram.ts';
+import { type TelegramFileRef, type TelegramOutgoing, type TelegramTarget, telegramFileOf } from './delivery.ts';
+import { openTelegramToken } from './token-crypto.ts';
 
-/** A message for the bot to send, with at most one button that opens the app. */
-export type TelegramOutgoing = { text: string; button?: TelegramLinkButton };
+/** A message of a turn; keyed `update:{id}:{n}` by its place unless it names its own key. */
+type TurnMessage =
+  | { key?: string; text: string; button?: TelegramButton }
+  | { key?: string; file: TelegramFileRef; caption?: string };
 
 /** What the job does with one update. */
 export type TelegramTurn =
   | { kind: 'skip'; reason: 'gone' | 'processed' }
   | {
       kind: 'answer';
-      token: string;
-      chatId: number;
+      target: TelegramTarget;
+      /** A button press to answer (answerCallbackQuery), with a short notice. */
+      callback?: { id: string; text?: string };
       /** Sent first, in order (the twin's immediate answers, reminders, command answers). */
       messages: TelegramOutgoing[];
       /** The fan message whose AI reply the job writes, then sends; absent: nothing more to write. */
@@ -55,6 +65,20 @@ type IncomingMessage = {
   from?: { id?: unknown; is_bot?: unknown; language_code?: unknown };
   chat?: { id?: unknown; type?: unknown };
   text?: unknown;
+};
+
+type IncomingCallback = {
+  id?: unknown;
+  from?: { id?: unknown; is_bot?: unknown };
+  data?: unknown;
+  message?: { chat?: { id?: unknown; type?: unknown } };
+};
+
+/** The inline button under a locked attachment: `u:{messageId}:{attachment index}` (callback_data, at most 64 bytes). */
+const unlockData = (messageId: string, index: number) => `u:${messageId}:${index}`;
+const parseUnlockData = (data: string) => {
+  const match = /^u:([A-Za-z0-9_-]{1,50}):(\d{1,3})$/.exec(data);
+  return match ? { messageId: match[1] as string, attachmentId: match[2] as string } : undefined;
 };
 
 const hashToken = (token: string) => createHash('sha256').update(`telegram-link:${token}`).digest('hex');
@@ -110,10 +134,30 @@ const helpText =
  * answered at once), or the command answered. Safe to run again for the same update (a retried
  * job): the send is keyed by the update, so a second run finds the stored message.
  */
-export async function prepareTelegramTurn(
-  deps: { db: Database; crisisCheck: CrisisCheck; freeCredits: number; publicUrl: string; now?: () => Date },
-  updateId: string,
-): Promise<TelegramTurn> {
+export async function prepareTelegramTurn(deps: TurnDeps, updateId: string): Promise<TelegramTurn> {
+  const turn = await prepareTurn(deps, updateId);
+  if (turn.kind === 'skip') return turn;
+  const messages = turn.messages.map((message, position) => ({
+    ...message,
+    key: message.key ?? `update:${updateId}:${position}`,
+  }));
+  return { ...turn, messages };
+}
+
+type TurnDeps = {
+  db: Database;
+  crisisCheck: CrisisCheck;
+  freeCredits: number;
+  publicUrl: string;
+  /** The key bot tokens are sealed with at rest (token-crypto.ts). */
+  tokenKey: Buffer;
+  now?: () => Date;
+};
+type InnerTurn =
+  | Exclude<TelegramTurn, { kind: 'answer' }>
+  | (Omit<Extract<TelegramTurn, { kind: 'answer' }>, 'messages'> & { messages: TurnMessage[] });
+
+async function prepareTurn(deps: TurnDeps, updateId: string): Promise<InnerTurn> {
   const { db } = deps;
   const now = deps.now?.() ?? new Date();
   const [row] = await db
@@ -136,25 +180,36 @@ export async function prepareTelegramTurn(
     await finishTelegramTurn(db, updateId, 'unlinked');
     return { kind: 'skip', reason: 'processed' };
   }
+  const callback = update.payload.callback_query as IncomingCallback | undefined;
   const message = update.payload.message as IncomingMessage | undefined;
-  const telegramUserId = message?.from?.id;
-  const chatId = message?.chat?.id;
+  const sender = callback?.from ?? message?.from;
+  const chat = callback?.message?.chat ?? message?.chat;
+  const telegramUserId = sender?.id;
+  const chatId = chat?.id;
   // Private chats with a person only: groups and channels are not a fan's conversation.
   if (
+    (!message && !callback) ||
     typeof telegramUserId !== 'number' ||
     typeof chatId !== 'number' ||
-    message?.chat?.type !== 'private' ||
-    message.from?.is_bot === true
+    chat?.type !== 'private' ||
+    sender?.is_bot === true
   ) {
     await finishTelegramTurn(db, updateId, 'ignored');
     return { kind: 'skip', reason: 'processed' };
   }
-  const base = { kind: 'answer' as const, token: row.token, chatId };
-  const text = typeof message.text === 'string' ? message.text.trim() : '';
-  if (text === '') {
+  const target: TelegramTarget = {
+    talentId: update.talentId,
+    botId: update.botId,
+    token: openTelegramToken(deps.tokenKey, row.token),
+    chatId,
+  };
+  const base = { kind: 'answer' as const, target };
+  const text = typeof message?.text === 'string' ? message.text.trim() : '';
+  if (!callback && text === '') {
+    // The app takes text from fans, nothing else: a photo or voice note is answered with a line saying so.
     return {
       ...base,
-      messages: [{ text: 'I can only read text messages here for now. Pictures and voice notes work in the app.' }],
+      messages: [{ text: 'I read text messages only, here as in the app. Type your message and I will answer.' }],
       outcome: 'unsupported',
     };
   }
@@ -169,6 +224,13 @@ export async function prepareTelegramTurn(
       : `${deps.publicUrl.replace(/\/+$/, '')}/chat/${encodeURIComponent(tag)}`;
     return { text: label, url };
   };
+
+  if (callback) {
+    const callbackId = typeof callback.id === 'string' ? callback.id : '';
+    const unlock = typeof callback.data === 'string' ? parseUnlockData(callback.data) : undefined;
+    if (!unlock) return { ...base, callback: { id: callbackId }, messages: [], outcome: 'ignored' };
+    return unlockFromTelegram(db, { viewer, unlock, callbackId, base, appButton });
+  }
 
   const command = /^\/([a-z_]+)(?:@\w+)?(?:\s|$)/i.exec(text)?.[1]?.toLowerCase();
   if (command === 'start') {
@@ -212,7 +274,7 @@ export async function prepareTelegramTurn(
   if (command !== undefined) return { ...base, messages: [{ text: helpText }], outcome: 'help' };
 
   // The app's send path, exactly: the crisis check first (a network call with OpenAI), then the send transaction.
-  const language = typeof message.from?.language_code === 'string' ? message.from.language_code : undefined;
+  const language = typeof message?.from?.language_code === 'string' ? message.from.language_code : undefined;
   const crisis = { signal: await deps.crisisCheck.check(text), country: countryFromRequest({ acceptLanguage: language }) };
   let queued: ChatReplyJob | undefined;
   try {
@@ -233,7 +295,7 @@ export async function prepareTelegramTurn(
         },
       );
     });
-    const messages: TelegramOutgoing[] = result.notices.map((notice) => ({ text: notice.text }));
+    const messages: TurnMessage[] = result.notices.map((notice) => ({ text: notice.text }));
     if (result.reply) {
       const button = result.outOfCredits ? await appButton('Get more credits') : undefined;
       messages.push({ text: result.reply.text, ...(button ? { button } : {}) });
@@ -250,25 +312,112 @@ export async function prepareTelegramTurn(
 }
 
 /**
- * The twin's reply to the fan message, once written (none while held for the creator's approval).
- * Its pictures and voice notes stay in the app (unlocked there, at the twin's prices): the text
- * says one was sent and where to find it.
+ * The button press under a locked attachment: the app's own unlock (the fan's balance and the
+ * message locked, charged once: a second press finds it unlocked and charges nothing), then the
+ * file itself, keyed by the attachment so a second press does not send it twice.
  */
-export async function telegramReplyTexts(db: Executor, job: ChatReplyJob): Promise<string[]> {
+async function unlockFromTelegram(
+  db: Database,
+  input: {
+    viewer: NonNullable<Viewer>;
+    unlock: { messageId: string; attachmentId: string };
+    callbackId: string;
+    base: { kind: 'answer'; target: TelegramTarget };
+    appButton: (label: string) => Promise<TelegramLinkButton>;
+  },
+): Promise<InnerTurn> {
+  const { base, unlock, callbackId } = input;
+  const [message] = await db
+    .select({ chatId: chatMessages.chatId })
+    .from(chatMessages)
+    .where(eq(chatMessages.id, unlock.messageId));
+  try {
+    const result = await db.transaction((tx) =>
+      unlockAttachment(tx, input.viewer, {
+        chatId: message?.chatId ?? '',
+        messageId: unlock.messageId,
+        attachmentId: unlock.attachmentId,
+      }),
+    );
+    const [row] = await db
+      .select({ attachments: chatMessages.attachments })
+      .from(chatMessages)
+      .where(eq(chatMessages.id, unlock.messageId));
+    const attachment = row?.attachments[Number(unlock.attachmentId)];
+    if (!attachment) throw new DomainError('NOT_FOUND', 'This attachment does not exist.');
+    return {
+      ...base,
+      callback: { id: callbackId, text: result.spend ? 'Unlocked' : 'Unlocked already' },
+      messages: [{ key: `unlock:${unlock.messageId}:${unlock.attachmentId}`, file: telegramFileOf(attachment) }],
+      outcome: result.spend ? 'unlocked' : 'unlocked-already',
+    };
+  } catch (error) {
+    if (!(error instanceof DomainError) || error.code === 'UNAUTHENTICATED') throw error;
+    if (error.code === 'INSUFFICIENT_CREDITS') {
+      return {
+        ...base,
+        callback: { id: callbackId, text: 'Not enough credits' },
+        messages: [{ text: error.message, button: await input.appButton('Get more credits') }],
+        outcome: 'out-of-credits',
+      };
+    }
+    return { ...base, callback: { id: callbackId, text: error.message.slice(0, 200) }, messages: [], outcome: 'refused' };
+  }
+}
+
+/**
+ * A twin's message as the bot sends it: its text, then each attachment, a free one as the file
+ * itself (sendPhoto, sendVoice or sendAudio) and a locked one as a line with an "Unlock for N
+ * credits" button, at the app's prices (the first-image price while the chat has no unlocked picture).
+ */
+export async function telegramMessagesOf(
+  db: Executor,
+  message: { id: string; chatId: string; text: string; attachments: MessageAttachment[] },
+): Promise<TelegramOutgoing[]> {
+  const out: TelegramOutgoing[] = [];
+  const text = message.text.trim();
+  if (text !== '') out.push({ key: `message:${message.id}:text`, text });
+  if (message.attachments.length === 0) return out;
+  const [prices] = await db
+    .select({
+      creditsToUnlockImage: talents.creditsToUnlockImage,
+      creditsToUnlockAudio: talents.creditsToUnlockAudio,
+      creditsToUnlockFirstImage: talents.creditsToUnlockFirstImage,
+    })
+    .from(chats)
+    .innerJoin(talents, eq(talents.id, chats.talentId))
+    .where(eq(chats.id, message.chatId));
+  const hasUnlockedImage = await chatHasUnlockedImage(db, message.chatId);
+  message.attachments.forEach((attachment, index) => {
+    const key = `message:${message.id}:${index}`;
+    if (attachment.isUnlocked || !prices) {
+      if (attachment.isUnlocked) out.push({ key, file: telegramFileOf(attachment) });
+      return;
+    }
+    const price = unlockPrice(attachment.type, prices, hasUnlockedImage);
+    const what = attachment.type === 'IMAGE' ? 'a picture' : 'a voice note';
+    out.push({
+      key,
+      text: `🔒 I sent you ${what}.`,
+      button: {
+        text: price === 0 ? 'Unlock for free' : `Unlock for ${price} credit${price === 1 ? '' : 's'}`,
+        callbackData: unlockData(message.id, index),
+      },
+    });
+  });
+  return out;
+}
+
+/** The twin's reply to the fan message, once written (none while held for the creator's approval). */
+export async function telegramReplyMessages(db: Executor, job: ChatReplyJob): Promise<TelegramOutgoing[]> {
   const rows = await db
-    .select({ text: chatMessages.text, attachments: chatMessages.attachments })
+    .select({ id: chatMessages.id, chatId: chatMessages.chatId, text: chatMessages.text, attachments: chatMessages.attachments })
     .from(chatMessages)
     .where(and(eq(chatMessages.chatId, job.chatId), eq(chatMessages.replyToMessageId, job.messageId)))
     .orderBy(asc(chatMessages.createdAt));
-  return rows.flatMap((row) => {
-    const kinds = [...new Set(row.attachments.map((a) => (a.type === 'IMAGE' ? 'a picture' : 'a voice note')))];
-    const note =
-      kinds.length > 0
-        ? `(I sent you ${kinds.join(' and ')}: open our chat in the app to see it. /link connects this chat to your account.)`
-        : '';
-    const text = [row.text.trim(), note].filter((part) => part !== '').join('\n\n');
-    return text === '' ? [] : [text];
-  });
+  const out: TelegramOutgoing[] = [];
+  for (const row of rows) out.push(...(await telegramMessagesOf(db, row)));
+  return out;
 }
 
 /** Marks the update processed: a later run of its job (a retry, a redelivery) does nothing. */

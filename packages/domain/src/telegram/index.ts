@@ -9,13 +9,24 @@ export {
 export {
   finishTelegramTurn,
   prepareTelegramTurn,
-  type TelegramOutgoing,
   type TelegramTurn,
   telegramLinkTokenHash,
   telegramLinkTtlMs,
-  telegramReplyTexts,
+  telegramMessagesOf,
+  telegramReplyMessages,
 } from './conversation.ts';
+export {
+  deliverTelegramMessages,
+  type TelegramDeliveryDeps,
+  type TelegramFileRef,
+  type TelegramOutgoing,
+  type TelegramTarget,
+  telegramFileOf,
+} from './delivery.ts';
+export { prepareTelegramForward, queueTelegramForward, type TelegramForwardJob } from './forward.ts';
 export { linkTelegramAccount, telegramLinkInvalidMessage } from './link-account.ts';
+export { TelegramPacer, type TelegramPacingClock, telegramPacing } from './pacing.ts';
+export { openTelegramToken, sealTelegramToken, telegramTokenKey } from './token-crypto.ts';
 export {
   type ReceiveOutcome,
   receiveTelegramUpdate,

@@ -2,8 +2,9 @@
 // here: updates arrive at our own webhook route and are processed by a job, so no Bot instance,
 // middleware or polling is used. `apiRoot` points it at the fake Bot API server in tests (or a
 // self-hosted Bot API server).
-import { type TelegramBotInfo, TelegramError, type TelegramPort } from '@doppel/domain/ports';
-import { Api, GrammyError, HttpError } from 'grammy';
+import { type TelegramBotInfo, type TelegramButton, TelegramError, type TelegramPort } from '@doppel/domain/ports';
+import { Api, GrammyError, HttpError, InputFile } from 'grammy';
+import type { InlineKeyboardButton } from 'grammy/types';
 
 export type TelegramConfig = {
   /** TELEGRAM_API_ROOT: default https://api.telegram.org (no trailing slash). */
@@ -17,13 +18,26 @@ export const defaultTelegramApiRoot = 'https://api.telegram.org';
 /** A token as BotFather hands it out: the bot's numeric id, a colon, then 35 or so URL-safe characters. */
 export const telegramTokenPattern = /^\d{1,20}:[A-Za-z0-9_-]{20,100}$/;
 
+function keyboardOf(button: TelegramButton): { inline_keyboard: InlineKeyboardButton[][] } {
+  return {
+    inline_keyboard: [
+      ['url' in button ? { text: button.text, url: button.url } : { text: button.text, callback_data: button.callbackData }],
+    ],
+  };
+}
+
 function translate(error: unknown, method: string): TelegramError {
   if (error instanceof GrammyError) {
     // The Bot API answers 401 Unauthorized for a token it does not know, 404 for a malformed one.
     if (error.error_code === 401 || error.error_code === 404) {
       return new TelegramError('unauthorized', 'Telegram does not know this bot token.');
     }
-    return new TelegramError('refused', `Telegram refused ${method}: ${error.description}`);
+    const refused = new TelegramError('refused', `Telegram refused ${method}: ${error.description}`);
+    // 429 Too Many Requests: Telegram says when to try again (parameters.retry_after, in seconds).
+    if (error.error_code === 429 && typeof error.parameters.retry_after === 'number') {
+      refused.retryAfterSeconds = error.parameters.retry_after;
+    }
+    return refused;
   }
   if (error instanceof HttpError) return new TelegramError('unreachable', `Telegram could not be reached (${method}).`);
   return new TelegramError('unreachable', `Telegram call ${method} failed: ${String(error)}`);
@@ -51,7 +65,7 @@ export function createTelegramBotApi(config: TelegramConfig = {}): TelegramPort 
       await call('setWebhook', () =>
         api(token).setWebhook(webhook.url, {
           secret_token: webhook.secretToken,
-          allowed_updates: ['message'],
+          allowed_updates: ['message', 'callback_query'],
           drop_pending_updates: true,
         }),
       );
@@ -60,13 +74,25 @@ export function createTelegramBotApi(config: TelegramConfig = {}): TelegramPort 
       await call('deleteWebhook', () => api(token).deleteWebhook({ drop_pending_updates: true }));
     },
     async sendMessage(token, chatId, text, options = {}) {
-      await call('sendMessage', () =>
-        api(token).sendMessage(
-          chatId,
-          text,
-          options.button ? { reply_markup: { inline_keyboard: [[{ text: options.button.text, url: options.button.url }]] } } : {},
-        ),
+      const sent = await call('sendMessage', () =>
+        api(token).sendMessage(chatId, text, options.button ? { reply_markup: keyboardOf(options.button) } : {}),
       );
+      return { messageId: sent.message_id };
+    },
+    async sendFile(token, chatId, file) {
+      // The stored bytes go up as a multipart upload (grammY's InputFile), never as a URL Telegram would fetch.
+      const input = new InputFile(file.bytes, file.fileName);
+      const caption = file.caption ? { caption: file.caption } : {};
+      const sent =
+        file.kind === 'photo'
+          ? await call('sendPhoto', () => api(token).sendPhoto(chatId, input, caption))
+          : file.kind === 'voice'
+            ? await call('sendVoice', () => api(token).sendVoice(chatId, input, caption))
+            : await call('sendAudio', () => api(token).sendAudio(chatId, input, caption));
+      return { messageId: sent.message_id };
+    },
+    async answerCallback(token, callbackQueryId, text) {
+      await call('answerCallbackQuery', () => api(token).answerCallbackQuery(callbackQueryId, text ? { text } : {}));
     },
     async sendTyping(token, chatId) {
       await call('sendChatAction', () => api(token).sendChatAction(chatId, 'typing'));

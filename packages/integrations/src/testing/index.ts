@@ -57,6 +57,7 @@ export {
   type FakeTelegram,
   type FakeTelegramBot,
   type FakeTelegramCall,
+  type FakeTelegramFile,
   type FakeTelegramSent,
   type FakeTelegramUpdate,
   startFakeTelegram,

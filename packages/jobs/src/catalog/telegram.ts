@@ -28,4 +28,24 @@ export const telegramJobs = {
     // A fan is waiting in Telegram: woken by the webhook's commit through the live feed.
     work: { pollingIntervalSeconds: 1, concurrency: 32, pump: true, wakeOnChange: true },
   }),
+  'telegram.forward': defineJob({
+    description: 'Sends a held reply the creator approved (or edited) to the Telegram chat its fan message came from, once',
+    payload: z.strictObject({
+      /** chat_messages.id of the twin's reply (the draft's id). */
+      messageId: z.string().min(1),
+      /** The Telegram bot and chat ("{botId}:{chatId}"), as telegram.update's key. */
+      chatKey: z.string().min(1),
+    }),
+    queue: {
+      // One chat's forwards in order; each part is sent once (telegram_sends), so a retry resumes.
+      policy: 'key_strict_fifo',
+      ...backoff({ retries: 5, firstDelay: 2, maxDelay: minute }),
+      expireInSeconds: minute,
+      heartbeatSeconds: 10,
+      ...keep({ waiting: day, finished: 7 * day }),
+      notify: false,
+    },
+    key: (payload) => payload.chatKey,
+    work: { pollingIntervalSeconds: 1, concurrency: 8, pump: true, wakeOnChange: true },
+  }),
 } satisfies Record<string, JobDefinition>;

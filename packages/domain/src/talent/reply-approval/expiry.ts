@@ -2,7 +2,7 @@
 // drafted or dropped (refunded), as the creator chose. Run every minute by the `chat.drafts-expire`
 // job; each draft is decided in its own transaction under the same locks as the creator's decision,
 // so a creator approving at the same moment and the sweep decide it once between them.
-import { chats, type Database, replyDrafts, talentConfigs } from '@doppel/db';
+import { chats, type Database, replyDrafts, type Transaction, talentConfigs } from '@doppel/db';
 import { defaultReplyHoldMinutes } from '@doppel/validation';
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import { DomainError } from '../../errors.ts';
@@ -11,7 +11,12 @@ import { dropDraft, lockPendingDraft, sendDraft } from './drafts.ts';
 /** Drafts decided per run; the next minute's run takes the rest. */
 const expiryBatch = 200;
 
-export async function expireHeldReplies(db: Database, now = new Date()): Promise<{ sent: number; dropped: number }> {
+export async function expireHeldReplies(
+  db: Database,
+  now = new Date(),
+  /** Runs in the transaction that sent a reply (Telegram forwards it: docs/telegram.md). */
+  onSent?: (tx: Transaction, messageId: string) => Promise<void>,
+): Promise<{ sent: number; dropped: number }> {
   const holdMinutes = sql`coalesce(${talentConfigs.replyHoldMinutes}, ${defaultReplyHoldMinutes})`;
   const due = await db
     .select({ id: replyDrafts.id, action: sql<'SEND' | 'DROP'>`coalesce(${talentConfigs.replyExpiryAction}, 'SEND')` })
@@ -35,7 +40,14 @@ export async function expireHeldReplies(db: Database, now = new Date()): Promise
       const decision = await db.transaction(async (tx) => {
         const draft = await lockPendingDraft(tx, { draftId: id }, action === 'DROP');
         if (action === 'DROP') return dropDraft(tx, draft, { status: 'DROPPED_ON_EXPIRY', decidedByUserId: null });
-        return sendDraft(tx, draft, { status: 'SENT_ON_EXPIRY', decidedByUserId: null, text: draft.text, sentByUserId: null });
+        const sent = await sendDraft(tx, draft, {
+          status: 'SENT_ON_EXPIRY',
+          decidedByUserId: null,
+          text: draft.text,
+          sentByUserId: null,
+        });
+        if (sent.messageId) await onSent?.(tx, sent.messageId);
+        return sent;
       });
       if (decision.status === 'SENT_ON_EXPIRY') counts.sent += 1;
       if (decision.status === 'DROPPED_ON_EXPIRY') counts.dropped += 1;

@@ -87,4 +87,16 @@ describe('Telegram', () => {
     expect(loadEnv({ ...base, TELEGRAM: 'on' }).TELEGRAM_ENABLED).toBe(true);
     expect(() => loadEnv({ ...base, TELEGRAM: 'yes' })).toThrow('TELEGRAM must be on or off');
   });
+
+  it('needs a key of its own for the bot tokens in production, unless Telegram is off', () => {
+    const production = {
+      ...base,
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail.example.com',
+      PUBLIC_URL: 'https://doppel.example.com',
+    };
+    expect(() => loadEnv(production)).toThrow('TELEGRAM_TOKEN_KEY is not set');
+    expect(loadEnv({ ...production, TELEGRAM: 'off' }).TELEGRAM_ENABLED).toBe(false);
+    expect(loadEnv({ ...production, TELEGRAM_TOKEN_KEY: 'ab'.repeat(32) }).TELEGRAM_ENABLED).toBe(true);
+  });
 });

@@ -173,6 +173,11 @@ function configurationProblems(env: z.infer<typeof schema>): string[] {
     problems.push('  PAYOUT_BANK_DEBTOR_BIC is not a valid BIC');
   if (env.APPLE_IAP_BUNDLE_ID && env.APPLE_IAP_ENVIRONMENT === 'Production' && !env.APPLE_IAP_APP_ID)
     problems.push("  App Store purchases in Production need APPLE_IAP_APP_ID (the app's numeric Apple id)");
+  const telegramOn = env.TELEGRAM ? env.TELEGRAM === 'on' : reachableByTelegram(env.PUBLIC_URL);
+  if (env.NODE_ENV === 'production' && telegramOn && !env.TELEGRAM_TOKEN_KEY)
+    problems.push(
+      '  TELEGRAM_TOKEN_KEY is not set: in production the bot tokens creators link must be sealed with a key of your own (openssl rand -hex 32, the same for the API and the worker), or set TELEGRAM=off.',
+    );
   if (env.NODE_ENV === 'production' && !env.SMTP_URL && env.DEV_OUTBOX !== 'on')
     problems.push(
       '  SMTP_URL is not set: in production sign-in emails need an SMTP server. The development outbox would show every sign-in link to anyone who reaches the server; set DEV_OUTBOX=on only if that is really wanted.',

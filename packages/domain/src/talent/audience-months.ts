@@ -2,7 +2,9 @@
 // are counted once per twin (audience_twin_months, written by audience-rollup.ts), and one row per
 // fan (its first message and last day, audience_first_messages) answers the year's totals and the
 // month still open. Only paid months are read per fan (paying fans and conversion), through the
-// frames' partial indexes. audience-frames.integration.test.ts holds it equal to every message.
+// frames' partial indexes. yearCounts counts all of that in Postgres and returns counts only;
+// yearOfFans returns the rows for audience-maths when the rollup is a month or more behind.
+// audience-frames.integration.test.ts holds both equal to every message.
 import type { Executor } from '@doppel/db';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AudienceBucket, AudienceConversion, AudienceCounts, FanActivityDay } from './audience-maths.ts';

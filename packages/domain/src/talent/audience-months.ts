@@ -2,12 +2,15 @@
 // are counted once per twin (audience_twin_months, written by audience-rollup.ts), and one row per
 // fan (its first message and last day, audience_first_messages) answers the year's totals and the
 // month still open. Only paid months are read per fan (paying fans and conversion), through the
-// frames' partial indexes. audience-frames.integration.test.ts holds it equal to every message.
+// frames' partial indexes. yearCounts counts all of that in Postgres and returns counts only;
+// yearOfFans returns the rows for audience-maths when the rollup is a month or more behind.
+// audience-frames.integration.test.ts holds both equal to every message.
 import type { Executor } from '@doppel/db';
-import { sql } from 'drizzle-orm';
-import type { AudienceBucket, AudienceCounts, FanActivityDay } from './audience-maths.ts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { AudienceBucket, AudienceConversion, AudienceCounts, FanActivityDay } from './audience-maths.ts';
+import { median } from './audience-maths.ts';
 import { monthCounts } from './audience-rollup.ts';
-import { epochMs, fanBuckets, notAManager, openPeriodStart, type Split, utcDayStart } from './audience-rows.ts';
+import { epochMs, fanBuckets, fanDays, notAManager, openPeriodStart, type Split, utcDayStart } from './audience-rows.ts';
 
 type MonthFans = Pick<AudienceCounts, 'fans' | 'returning'>;
 
@@ -16,7 +19,7 @@ type MonthFans = Pick<AudienceCounts, 'fans' | 'returning'>;
  * its first day (YYYY-MM-DD); a closed month without a row had none. The twin's managers are
  * counted there (managers change) and taken away here, from their own month rows.
  */
-async function closedMonths(db: Executor, talentId: string, split: Split): Promise<Map<string, MonthFans>> {
+export async function closedMonths(db: Executor, talentId: string, split: Split): Promise<Map<string, MonthFans>> {
   const managersChats = sql`p.talent_id = ${talentId} and p.chat_id in (
     select c.id from chats c join talent_managers tm on tm.user_id = c.user_id and tm.talent_id = c.talent_id
     where c.talent_id = ${talentId})`;
@@ -68,6 +71,115 @@ async function fanSpans(db: Executor, talentId: string, split: Split): Promise<M
   return spans;
 }
 
+/** Epoch milliseconds, truncated as a JS Date truncates them (so comparisons match audience-maths'). */
+const ms = (value: SQL) => sql`floor(extract(epoch from ${value}) * 1000)::bigint`;
+
+/** Whether the rollup is a month or more behind the year's last bucket: then the months since are folded from their days. */
+export function rollupBehind(split: Split, buckets: AudienceBucket[]): boolean {
+  const framesUntil = split.framesUntil as string;
+  const lastBucketStart = (buckets.at(-1) as AudienceBucket).start.toISOString().slice(0, 10);
+  return `${framesUntil.slice(0, 7)}-01` < lastBucketStart;
+}
+
+type FanCounts = Pick<AudienceCounts, 'fans' | 'returning' | 'paying'>;
+
+/** What the year's counts come back as: one row, counts only. */
+type YearRow = {
+  months: { month: string; fans: number; returning: number }[] | null;
+  paying: { month: string; paying: number }[] | null;
+  fans: number;
+  returning: number;
+  paying_fans: number;
+  new_fans: number;
+  converted: number;
+  middle_waits: number[] | null;
+};
+
+/**
+ * The year's counts, counted in Postgres so only counts come back (moving a row per fan of the
+ * year, its payments and paid fan-months to Node and counting them there cost a quarter of the
+ * read in parsing and garbage collection): the same definitions as audience-maths over the rows
+ * yearOfFans returns, when the rollup is not behind (rollupBehind). Each fan of the year stands once,
+ * on their last day (fanSpans' two queries, folded per fan: the earliest first message, the latest
+ * day); purchases are the payments of the period and each fan-month's first paid message (as
+ * fanBuckets folds them, managers left out). The month of each bucket holds its fans' last days;
+ * only the open month's are used (withClosedMonths). Conversion: fans whose first message is in
+ * [from, now), those with a purchase at or after it, and the middle one or two waits for the median.
+ */
+export async function yearCounts(db: Executor, talentId: string, split: Split, from: Date, now: Date) {
+  const liveFrom = utcDayStart(split.framesUntil as string);
+  const fromMs = from.getTime();
+  const nowMs = now.getTime();
+  const [row] = await db.execute<YearRow>(sql`
+    with fan_rows as (
+      select fm.user_id as fan_id, fm.first_message_at as first, fm.last_day
+      from audience_first_messages fm
+      where fm.talent_id = ${talentId} and fm.last_day >= ${split.fromDay}::date and ${notAManager(talentId, sql`fm.user_id`)}
+      union all
+      select c.user_id, coalesce(fm.first_message_at, m.first), (m.last at time zone 'UTC')::date
+      from chats c
+      left join audience_first_messages fm on fm.chat_id = c.id
+      cross join lateral (
+        select min(m.created_at) as first, max(m.created_at) as last from chat_messages m
+        where m.chat_id = c.id and m.sender_type = 'USER' and m.created_at >= ${liveFrom}
+      ) m
+      where c.talent_id = ${talentId} and c.updated_at >= ${liveFrom} and m.last is not null
+        and ${notAManager(talentId, sql`c.user_id`)}
+    ), spans as (
+      select fan_id, ${ms(sql`min(first)`)} as first_ms, (min(first) at time zone 'UTC')::date as first_day, max(last_day) as last_day
+      from fan_rows group by fan_id
+    ), purchases as (
+      select user_id as fan_id, ${ms(sql`created_at`)} as at_ms,
+        date_trunc('month', created_at at time zone 'UTC')::date as month
+      from payments
+      where talent_id = ${talentId} and created_at >= ${from.toISOString()}::timestamptz and user_id is not null
+      union all
+      select d.user_id, ${ms(sql`min(d.first_paid_at)`)}, date_trunc('month', min(d.first_paid_at) at time zone 'UTC')::date
+      from ${fanDays(talentId, split, 'month', true)} d
+      where ${notAManager(talentId, sql`d.user_id`)}
+      group by d.user_id, date_trunc('month', d.day::timestamp)
+      having min(d.first_paid_at) is not null
+    ), in_period as (
+      select * from purchases where at_ms >= ${fromMs} and at_ms < ${nowMs}
+    ), new_fans as (
+      select fan_id, first_ms from spans where first_ms >= ${fromMs} and first_ms < ${nowMs}
+    ), waits as (
+      select min(p.at_ms) - n.first_ms as wait
+      from new_fans n join purchases p on p.fan_id = n.fan_id and p.at_ms >= n.first_ms
+      group by n.fan_id, n.first_ms
+    )
+    select
+      (select json_agg(json_build_object('month', month::text, 'fans', fans, 'returning', returning_fans)) from (
+        select date_trunc('month', last_day::timestamp)::date as month, count(*) as fans,
+          count(*) filter (where last_day > first_day) as returning_fans
+        from spans group by 1) m) as months,
+      (select json_agg(json_build_object('month', month::text, 'paying', paying)) from (
+        select month, count(distinct fan_id) as paying from in_period group by month) p) as paying,
+      (select count(*) from spans)::int as fans,
+      (select count(*) from spans where last_day > first_day)::int as returning,
+      (select count(distinct fan_id) from in_period)::int as paying_fans,
+      (select count(*) from new_fans)::int as new_fans,
+      (select count(*) from waits)::int as converted,
+      (select json_agg(wait order by wait) from (
+        select wait from waits order by wait
+        offset ((select count(*) from waits) - 1) / 2 limit 2 - (select count(*) from waits) % 2) w) as middle_waits`);
+  const year = row as YearRow;
+  const months = new Map<string, FanCounts>();
+  for (const month of year.months ?? []) months.set(month.month, { fans: month.fans, returning: month.returning, paying: 0 });
+  for (const month of year.paying ?? []) {
+    const known = months.get(month.month) ?? { fans: 0, returning: 0, paying: 0 };
+    months.set(month.month, { ...known, paying: month.paying });
+  }
+  const conversion: AudienceConversion = {
+    newFans: year.new_fans,
+    converted: year.converted,
+    // As audience-maths: each wait in seconds, the mean of the two middle ones for an even count.
+    medianSeconds: median((year.middle_waits ?? []).map((wait) => Number(wait) / 1000)),
+  };
+  const totals: FanCounts = { fans: year.fans, returning: year.returning, paying: year.paying_fans };
+  return { months, totals, conversion };
+}
+
 /**
  * The rows audience-maths needs for the year, and the closed months' counts that replace its own
  * for those buckets. Each fan of the period stands once, on their last day: that answers the
@@ -78,8 +190,7 @@ async function fanSpans(db: Executor, talentId: string, split: Split): Promise<M
  */
 export async function yearOfFans(db: Executor, talentId: string, split: Split, buckets: AudienceBucket[]) {
   const framesUntil = split.framesUntil as string;
-  const lastBucketStart = (buckets.at(-1) as AudienceBucket).start.toISOString().slice(0, 10);
-  const behind = `${framesUntil.slice(0, 7)}-01` < lastBucketStart;
+  const behind = rollupBehind(split, buckets);
   const [closed, spans, paidMonths, openMonths] = await Promise.all([
     closedMonths(db, talentId, split),
     fanSpans(db, talentId, split),

@@ -15,7 +15,7 @@ import {
   audienceSeries,
   type FanPurchase,
 } from './audience-maths.ts';
-import { withClosedMonths, yearOfFans } from './audience-months.ts';
+import { closedMonths, rollupBehind, withClosedMonths, yearCounts, yearOfFans } from './audience-months.ts';
 import { rolledUntil } from './audience-rollup.ts';
 import {
   type Bucket,
@@ -106,6 +106,52 @@ async function periodFans(db: Executor, talentId: string, from: Date, split: Spl
   return { activity: fans.activity, firstMessageAt, paid: fans.paid, closed: null };
 }
 
+/**
+ * The 12-month view counted in Postgres (audience-months.ts yearCounts): the closed months' fans
+ * and returning fans from their counts, the open month's, the totals, paying fans and the
+ * conversion come back as counts; subscriptions (a few rows) are counted here as for every period.
+ */
+async function yearFromCounts(
+  db: Executor,
+  talentId: string,
+  split: Split,
+  buckets: AudienceBucket[],
+  now: Date,
+): Promise<AudienceOutput> {
+  const from = (buckets[0] as AudienceBucket).start;
+  const [closed, year, subscribed, spenders] = await Promise.all([
+    closedMonths(db, talentId, split),
+    yearCounts(db, talentId, split, from, now),
+    periodSubscriptions(db, talentId, from, now),
+    topSpenders(db, talentId, from, split, 'month'),
+  ]);
+  const input = { activity: [], firstMessageAt: new Map(), purchases: [], subscriptions: subscribed };
+  const subscribers = audienceSeries(buckets, { start: from, end: now }, input);
+  const counted = buckets.map((bucket, index) => {
+    const month = year.months.get(bucket.start.toISOString().slice(0, 10));
+    return {
+      fans: month?.fans ?? 0,
+      returning: month?.returning ?? 0,
+      paying: month?.paying ?? 0,
+      subscribers: (subscribers.series[index] as AudienceCounts).subscribers,
+    };
+  });
+  const series = withClosedMonths(buckets, counted, closed, split).map((counts, index) => ({
+    start: (buckets[index] as AudienceBucket).start.toISOString(),
+    ...counts,
+  }));
+  return {
+    period: '12m',
+    bucket: 'month',
+    from: from.toISOString(),
+    to: now.toISOString(),
+    totals: { ...year.totals, subscribers: subscribers.totals.subscribers },
+    series,
+    topSpenders: spenders,
+    conversion: year.conversion,
+  };
+}
+
 /** Everything the Audience screen shows for one period ending now. */
 export async function getAudience(
   db: Executor,
@@ -118,6 +164,7 @@ export async function getAudience(
   const split = splitPeriod(from, await rolledUntil(db));
   // A year reads its closed months as counted (audience-months.ts); shorter periods fold their rows.
   const byMonths = period === '12m' && split.framesUntil !== null;
+  if (byMonths && !rollupBehind(split, buckets)) return yearFromCounts(db, talentId, split, buckets, now);
   const [fans, paid, subscribed, spenders] = await Promise.all([
     byMonths ? yearOfFans(db, talentId, split, buckets) : periodFans(db, talentId, from, split, bucketOf[period]),
     periodPayments(db, talentId, from),

@@ -11,6 +11,7 @@ import {
   chats,
   newId,
   providerRateLimits,
+  reachOutTriggers,
   replyDrafts,
   seedDemoData,
   staticAttachments,
@@ -445,5 +446,65 @@ describe('pictures, voice notes and held replies in Telegram', () => {
       { timeout: 20_000, interval: 100 },
     );
     expect(telegram.sent(bot.token, fanId).map((m) => m.text)).toEqual(['Yes, right here!', held?.text]);
+  });
+  it('reaches out in Telegram too: a check-in to a fan who chats with the bot arrives there, once', async () => {
+    const { bot, talent } = await linkedTwin('reach_bot');
+    const db = api.database.db;
+    await db
+      .insert(reachOutTriggers)
+      .values({ talentId: talent.id, kind: 'CHECK_IN', enabled: true, params: { minMessages: 1, quietDays: 7 } });
+    const fanId = 9201;
+    await telegram.deliver(bot.token, telegram.textUpdate(bot.token, { from: { id: fanId }, text: 'Talk soon!' }));
+    await processed(bot, 1);
+    expect(telegram.sent(bot.token, fanId)).toHaveLength(1);
+    // Ten quiet days later, on a clock where it is early afternoon for the fan (quiet hours never decide).
+    const fan = await fanOf(fanId);
+    const [chat] = await db
+      .select()
+      .from(chats)
+      .where(and(eq(chats.userId, fan?.userId as string), eq(chats.talentId, talent.id)));
+    await db.execute(
+      sql`update chat_messages set created_at = created_at - interval '10 days' where chat_id = ${chat?.id as string}`,
+    );
+    await db.execute(
+      sql`update chats set last_user_message_at = last_user_message_at - interval '10 days' where id = ${chat?.id as string}`,
+    );
+    const offset = (13 - new Date().getUTCHours() + 24) % 24;
+    const zone = offset === 0 ? 'Etc/GMT' : offset > 12 ? `Etc/GMT+${24 - offset}` : `Etc/GMT-${offset}`;
+    await db
+      .update(users)
+      .set({ timeZone: zone })
+      .where(eq(users.id, fan?.userId as string));
+
+    const runReachOut = async () => {
+      const boss = createBoss(api.database.url, { role: 'client' });
+      await boss.start();
+      // One run may be queued at a time: when the schedule's is, ours waits for a free slot.
+      let jobId: string | null = null;
+      for (let attempt = 0; attempt < 40 && !jobId; attempt++) {
+        jobId = await enqueue(boss, 'chat.reach-out', { trigger: 'manual' });
+        if (!jobId) await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      await boss.stop({ graceful: false });
+      if (!jobId) throw new Error('chat.reach-out could not be queued');
+      await vi.waitFor(
+        async () => {
+          const [job] = await db.execute<{ state: string }>(sql`select state from pgboss.job where id = ${jobId}::uuid`);
+          if (job?.state !== 'completed') throw new Error(`chat.reach-out is ${job?.state}`);
+        },
+        { timeout: 20_000, interval: 100 },
+      );
+    };
+    await runReachOut();
+    await vi.waitFor(
+      () => {
+        if (telegram.sent(bot.token, fanId).length < 2) throw new Error('the check-in has not reached Telegram yet');
+      },
+      { timeout: 20_000, interval: 100 },
+    );
+    expect(telegram.sent(bot.token, fanId)[1]?.text).toContain("It's been a little while");
+    // Run again: the occasion is sent, nothing more reaches Telegram.
+    await runReachOut();
+    expect(telegram.sent(bot.token, fanId)).toHaveLength(2);
   });
 });

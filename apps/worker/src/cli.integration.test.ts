@@ -221,7 +221,7 @@ describe('ops CLI', () => {
       expect(run.code).toBe(0);
       expect(run.stdout).toMatch(/sent session\.cleanup [0-9a-f-]{36}/);
       expect(run.stdout).toMatch(
-        /session\.cleanup [0-9a-f-]{36} completed after \d+ ms: \{"sessions":1,"signInTokens":0,"anonymousFanAddresses":0\}/,
+        /session\.cleanup [0-9a-f-]{36} completed after \d+ ms: \{"sessions":1,"embedSignIns":0,"signInTokens":0,"anonymousFanAddresses":0\}/,
       );
       expect(await database.db.select().from(sessions)).toEqual([]);
 

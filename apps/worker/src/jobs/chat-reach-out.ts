@@ -1,6 +1,7 @@
 // The twin reaching out (docs/reach-out.md): every enabled trigger's due fans, each written to
 // once per occasion; a run retried or doubled finds the occasions already sent.
-import { evaluateReachOuts, type ReachOutWriter } from '@doppel/domain/reach-out';
+import { evaluateReachOuts, type ReachOutsSent, type ReachOutWriter } from '@doppel/domain/reach-out';
+import { queueReachOutForwards } from '@doppel/domain/telegram';
 import { pushSending } from './push-sending.ts';
 import type { JobHandler } from './types.ts';
 
@@ -16,7 +17,13 @@ export const runChatReachOut: JobHandler<'chat.reach-out'> = async (payload, con
     modelOverride: services.llmModelOverride,
     log: (message, fields) => log.warn(message, { job: job.name, jobId: job.id, ...fields }),
   };
-  const result = await evaluateReachOuts(db, { writer, ...(push ? { push } : {}) });
+  // A fan who chats with the twin's Telegram bot gets it there too, by a job committed with the message.
+  const { followUp } = context;
+  const onSent: ReachOutsSent | undefined = followUp
+    ? (tx, messageIds) =>
+        queueReachOutForwards(tx, messageIds, (jobTx, forward) => followUp('telegram.forward', forward, { tx: jobTx }))
+    : undefined;
+  const result = await evaluateReachOuts(db, { writer, ...(push ? { push } : {}), ...(onSent ? { onSent } : {}) });
   const reasons = Object.entries(result.blocked);
   const blocked = reasons.reduce((sum, [, n]) => sum + n, 0);
   // Why the others waited, for whoever runs the job by hand: "OPTED_OUT 1, QUIET_HOURS 3".

@@ -37,6 +37,9 @@ export type EvaluateOutcome = {
 /** Web Push for fans who turned notifications on (the broadcasts' sending); absent: no notifications. */
 export type ReachOutPush = { port: WebPushPort; options: SendPushOptions };
 
+/** Run in each batch's transaction with the messages it sent (Telegram's forwarding jobs, committed with them). */
+export type ReachOutsSent = (tx: Transaction, messageIds: readonly string[]) => Promise<unknown>;
+
 /** Occasions checked and sent per transaction: few enough to hold the chats' locks briefly. */
 export const reachOutBatchSize = 250;
 /** Messages one batch has the model write at once. */
@@ -153,6 +156,7 @@ async function sendBatch(
   tx: Transaction,
   batch: readonly Written[],
   now: Date,
+  onSent: ReachOutsSent | undefined,
 ): Promise<{ sent: Sent[]; held: number; results: Verdict[] }> {
   // Id order: two runs (or a broadcast) locking overlapping chats cannot deadlock.
   const chatIds = [...new Set(batch.map((occasion) => occasion.chatId))].sort();
@@ -240,6 +244,11 @@ async function sendBatch(
     events.push({ entity: 'reply_drafts', rowId: `reach-out:${held[0]?.messageId}`, scopes: [...talentScopes, 'admin'] });
   }
   await recordChanges(tx, events);
+  if (onSent && sent.length > 0)
+    await onSent(
+      tx,
+      sent.map((o) => o.messageId),
+    );
   // An occasion another run sent between the check and the insert.
   for (const o of accepted) if (!insertedIds.has(o.reachOutId)) results[o.index] = { outcome: 'already' };
   return { sent, held: held.length, results };
@@ -328,7 +337,7 @@ async function wordsForBatch(
  */
 export async function evaluateReachOuts(
   db: Database,
-  options: { now?: Date; push?: ReachOutPush; writer?: ReachOutWriter } = {},
+  options: { now?: Date; push?: ReachOutPush; writer?: ReachOutWriter; onSent?: ReachOutsSent } = {},
 ): Promise<EvaluateOutcome> {
   const now = options.now ?? new Date();
   const due = await findDueOccasions(db, now);
@@ -337,7 +346,9 @@ export async function evaluateReachOuts(
     const batch = due.slice(start, start + reachOutBatchSize);
     const { written, refused } = await wordsForBatch(db, options.writer, batch, now);
     const { sent, held, results } =
-      written.length > 0 ? await db.transaction((tx) => sendBatch(tx, written, now)) : { sent: [], held: 0, results: [] };
+      written.length > 0
+        ? await db.transaction((tx) => sendBatch(tx, written, now, options.onSent))
+        : { sent: [], held: 0, results: [] };
     // Refused before writing, or by the check under the lock.
     for (const result of [...refused, ...results]) {
       if (result.outcome === 'already') outcome.already += 1;

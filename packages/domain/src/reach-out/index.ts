@@ -8,7 +8,7 @@ export {
   writeReachOut,
 } from './compose.ts';
 export { type DueOccasion, findDueOccasions } from './due-occasions.ts';
-export { type EvaluateOutcome, evaluateReachOuts, type ReachOutPush, reachOutBatchSize } from './evaluate.ts';
+export { type EvaluateOutcome, evaluateReachOuts, type ReachOutPush, type ReachOutsSent, reachOutBatchSize } from './evaluate.ts';
 export { cancelChatReminder, listChatReminders } from './fan-reminders.ts';
 export { getChatReachOuts, setChatReachOuts } from './fan-switch.ts';
 export {

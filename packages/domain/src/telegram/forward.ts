@@ -3,8 +3,10 @@
 // (`telegram:{botId}:{update_id}`) says it came through the twin's bot and which update, so the
 // reply goes back to that chat; a reply to a message sent in the app is not forwarded. The
 // `telegram.forward` job is enqueued in the approval's transaction and sends once (delivery.ts).
-import { chatMessages, type Executor, type Transaction, telegramBots, telegramUpdates } from '@doppel/db';
-import { and, eq } from 'drizzle-orm';
+// A reach-out (docs/reach-out.md) goes the same way to a fan who chats with the twin's bot: the
+// Telegram user their account is, in the private chat the bot has written to before.
+import { chatMessages, chats, type Executor, type Transaction, telegramBots, telegramFans, telegramUpdates } from '@doppel/db';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { telegramMessagesOf } from './conversation.ts';
 import type { TelegramOutgoing, TelegramTarget } from './delivery.ts';
 import { openTelegramToken } from './token-crypto.ts';
@@ -21,10 +23,16 @@ async function forwardTargetOf(db: Executor, replyMessageId: string) {
       attachments: chatMessages.attachments,
       senderType: chatMessages.senderType,
       replyTo: chatMessages.replyToMessageId,
+      reachOutId: chatMessages.reachOutId,
     })
     .from(chatMessages)
     .where(eq(chatMessages.id, replyMessageId));
-  if (!reply?.replyTo || reply.senderType !== 'TALENT') return null;
+  if (reply?.senderType !== 'TALENT') return null;
+  if (reply.reachOutId) {
+    const [target] = await reachOutTargets(db, [reply.id]);
+    return target ? { reply, update: target, token: target.token } : null;
+  }
+  if (!reply.replyTo) return null;
   const [fanMessage] = await db
     .select({ key: chatMessages.idempotencyKey })
     .from(chatMessages)
@@ -41,6 +49,47 @@ async function forwardTargetOf(db: Executor, replyMessageId: string) {
     .from(telegramBots)
     .where(and(eq(telegramBots.talentId, update.talentId), eq(telegramBots.botId, update.botId)));
   return { reply, update: { ...update, chatId: update.chatId }, token: bot?.token ?? null };
+}
+
+/**
+ * Where each reach-out message goes in Telegram: its fan's Telegram user (telegram_fans), in the
+ * private chat of the twin's linked bot, when that bot has written there before (telegram_sends'
+ * unique index leads with the bot and chat). One query for a whole batch of reach-outs.
+ */
+async function reachOutTargets(db: Executor, messageIds: readonly string[]) {
+  if (messageIds.length === 0) return [];
+  return db
+    .select({
+      messageId: chatMessages.id,
+      talentId: telegramBots.talentId,
+      botId: telegramBots.botId,
+      chatId: telegramFans.telegramUserId,
+      token: telegramBots.token,
+    })
+    .from(chatMessages)
+    .innerJoin(chats, eq(chats.id, chatMessages.chatId))
+    .innerJoin(telegramBots, eq(telegramBots.talentId, chats.talentId))
+    .innerJoin(telegramFans, eq(telegramFans.userId, chats.userId))
+    .where(
+      and(
+        inArray(chatMessages.id, [...messageIds]),
+        sql`exists (select 1 from telegram_sends s where s.bot_id = ${telegramBots.botId} and s.telegram_chat_id = ${telegramFans.telegramUserId})`,
+      ),
+    );
+}
+
+/**
+ * In the transaction that sent a batch of reach-outs: a forwarding job for each one whose fan chats
+ * with the twin's bot, so it reaches them in Telegram too, once.
+ */
+export async function queueReachOutForwards(
+  tx: Transaction,
+  messageIds: readonly string[],
+  enqueue: (tx: Transaction, job: TelegramForwardJob) => Promise<void>,
+): Promise<number> {
+  const targets = await reachOutTargets(tx, messageIds);
+  for (const target of targets) await enqueue(tx, { messageId: target.messageId, chatKey: `${target.botId}:${target.chatId}` });
+  return targets.length;
 }
 
 /**

@@ -23,7 +23,7 @@ export {
   type TelegramTarget,
   telegramFileOf,
 } from './delivery.ts';
-export { prepareTelegramForward, queueTelegramForward, type TelegramForwardJob } from './forward.ts';
+export { prepareTelegramForward, queueReachOutForwards, queueTelegramForward, type TelegramForwardJob } from './forward.ts';
 export { linkTelegramAccount, telegramLinkInvalidMessage } from './link-account.ts';
 export { TelegramPacer, type TelegramPacingClock, telegramPacing } from './pacing.ts';
 export { openTelegramToken, sealTelegramToken, telegramTokenKey } from './token-crypto.ts';

@@ -37,6 +37,20 @@ const dayMs = 86_400_000;
 type FanSpan = { first: Date; lastDay: Date };
 
 /**
+ * The chats written to since the frames end (`liveFrom`), each with its first and last fan message
+ * since then (`m.first`, `m.last`) and its rolled-up first message if any (`fm`): the live part of
+ * a year's fans, read by fanSpans and yearCounts alike.
+ */
+const liveFanChats = (talentId: string, liveFrom: SQL) => sql`from chats c
+      left join audience_first_messages fm on fm.chat_id = c.id
+      cross join lateral (
+        select min(m.created_at) as first, max(m.created_at) as last from chat_messages m
+        where m.chat_id = c.id and m.sender_type = 'USER' and m.created_at >= ${liveFrom}
+      ) m
+      where c.talent_id = ${talentId} and c.updated_at >= ${liveFrom} and m.last is not null
+        and ${notAManager(talentId, sql`c.user_id`)}`;
+
+/**
  * Each fan who wrote in the period: their first message to the twin ever and the last day they
  * wrote. Rolled up (audience_first_messages by twin and last day, one row per fan), then the live
  * days of the chats written to since the frames end, which may be a fan's first or last.
@@ -52,14 +66,7 @@ async function fanSpans(db: Executor, talentId: string, split: Split): Promise<M
     db.execute<Row>(sql`
       select c.user_id as fan_id, ${epochMs(sql`coalesce(fm.first_message_at, m.first)`)} as first,
         (m.last at time zone 'UTC')::date - date '1970-01-01' as last_day
-      from chats c
-      left join audience_first_messages fm on fm.chat_id = c.id
-      cross join lateral (
-        select min(m.created_at) as first, max(m.created_at) as last from chat_messages m
-        where m.chat_id = c.id and m.sender_type = 'USER' and m.created_at >= ${liveFrom}
-      ) m
-      where c.talent_id = ${talentId} and c.updated_at >= ${liveFrom} and m.last is not null
-        and ${notAManager(talentId, sql`c.user_id`)}`),
+      ${liveFanChats(talentId, liveFrom)}`),
   ]);
   const spans = new Map<string, FanSpan>();
   for (const row of [...rolled, ...live]) {
@@ -117,14 +124,7 @@ export async function yearCounts(db: Executor, talentId: string, split: Split, f
       where fm.talent_id = ${talentId} and fm.last_day >= ${split.fromDay}::date and ${notAManager(talentId, sql`fm.user_id`)}
       union all
       select c.user_id, coalesce(fm.first_message_at, m.first), (m.last at time zone 'UTC')::date
-      from chats c
-      left join audience_first_messages fm on fm.chat_id = c.id
-      cross join lateral (
-        select min(m.created_at) as first, max(m.created_at) as last from chat_messages m
-        where m.chat_id = c.id and m.sender_type = 'USER' and m.created_at >= ${liveFrom}
-      ) m
-      where c.talent_id = ${talentId} and c.updated_at >= ${liveFrom} and m.last is not null
-        and ${notAManager(talentId, sql`c.user_id`)}
+      ${liveFanChats(talentId, liveFrom)}
     ), spans as (
       select fan_id, ${ms(sql`min(first)`)} as first_ms, (min(first) at time zone 'UTC')::date as first_day, max(last_day) as last_day
       from fan_rows group by fan_id

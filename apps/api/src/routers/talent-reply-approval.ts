@@ -9,11 +9,11 @@ import {
   getReplyApprovalSettings,
   listCorrections,
   listReplyDrafts,
+  queueSentDraftJobs,
   rejectReplyDraft,
   rewriteReply,
   updateReplyApprovalSettings,
 } from '@doppel/domain/talent';
-import { queueTelegramForward } from '@doppel/domain/telegram';
 import { enqueue } from '@doppel/jobs';
 import {
   correctionDeleteInput,
@@ -72,9 +72,14 @@ export const talentReplyDraftsRouter = router({
           draftId: input.draftId,
           text: input.text,
         });
-        // A reply to a fan who wrote in Telegram goes there too, once (docs/telegram.md).
-        await queueTelegramForward(tx, decided.messageId, async (jobTx, job) => {
-          await enqueue(ctx.jobs, 'telegram.forward', job, { tx: jobTx });
+        // A reply to a fan who wrote in Telegram goes there too, and a reach-out to the fan's browsers, once.
+        await queueSentDraftJobs(tx, decided.messageId, {
+          telegramForward: async (jobTx, job) => {
+            await enqueue(ctx.jobs, 'telegram.forward', job, { tx: jobTx });
+          },
+          reachOutPush: async (jobTx, job) => {
+            await enqueue(ctx.jobs, 'chat.reach-out-push', job, { tx: jobTx });
+          },
         });
         return decided;
       }),

@@ -19,8 +19,8 @@ import {
 } from '@doppel/db';
 import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
 import { ensureWebPushKeys, subscribePush } from '@doppel/domain/push';
-import { cancelChatReminder, evaluateReachOuts } from '@doppel/domain/reach-out';
-import { approveReplyDraft, listReplyDrafts, rejectReplyDraft } from '@doppel/domain/talent';
+import { cancelChatReminder, evaluateReachOuts, pushSentReachOut, type ReachOutPushJob } from '@doppel/domain/reach-out';
+import { approveReplyDraft, listReplyDrafts, queueSentDraftJobs, rejectReplyDraft } from '@doppel/domain/talent';
 import { createOpenAiLlm, createWebPush, defaultWebPushSubject } from '@doppel/integrations';
 import { startFakeOpenAi, startFakePushService } from '@doppel/integrations/testing';
 import { silentLogger } from '@doppel/logging';
@@ -311,14 +311,37 @@ describe('chat.reach-out', () => {
       expect(await evaluateReachOuts(db, { now })).toMatchObject({ held: 0, sent: 0 });
 
       // Approved with the creator's words: the occasion's one message, marked sent; no correction (no fan message).
+      // Ola turned notifications on: the approval's transaction queues the push, as the API's router does.
+      const service = await startFakePushService();
+      const port = createWebPush({ agent: service.agent(), timeoutMs: 5_000 });
+      const keys = await ensureWebPushKeys(db, port);
+      const browser = service.subscribe({ applicationServerKey: keys.publicKey });
+      await subscribePush(db, { id: approved.userId, role: 'USER', managedTalentIds: [] }, browser);
+      const pushJobs: ReachOutPushJob[] = [];
+      const followUps = {
+        telegramForward: async () => {},
+        reachOutPush: async (_tx: unknown, job: ReachOutPushJob) => void pushJobs.push(job),
+      };
       const edit = 'Hey Ola, long time! How did the exams go?';
-      const sent = await db.transaction((tx) =>
-        approveReplyDraft(tx, viewer, { talentId: twinId, draftId: draftOf(approved.chatId).id, text: edit }),
-      );
+      const sent = await db.transaction(async (tx) => {
+        const decided = await approveReplyDraft(tx, viewer, {
+          talentId: twinId,
+          draftId: draftOf(approved.chatId).id,
+          text: edit,
+        });
+        await queueSentDraftJobs(tx, decided.messageId, followUps);
+        return decided;
+      });
       expect(sent).toMatchObject({ status: 'EDITED', messageId: draftOf(approved.chatId).id, corrected: false });
       expect(await reachOutMessages(approved.chatId)).toEqual([expect.objectContaining({ text: edit })]);
       const [approvedRow] = await db.select().from(reachOuts).where(eq(reachOuts.chatId, approved.chatId));
       expect(approvedRow).toMatchObject({ status: 'SENT', messageId: sent.messageId });
+      expect(pushJobs).toEqual([{ messageId: sent.messageId }]);
+      const push = { port, options: { vapid: { ...keys, subject: defaultWebPushSubject } } };
+      expect(await pushSentReachOut(db, push, { messageId: sent.messageId as string })).toBe(1);
+      const [notification] = service.receivedBy(browser.endpoint);
+      await service.close();
+      expect(notification?.json).toMatchObject({ title: 'Mia Moreno', body: edit, url: '/chat/mia' });
 
       // Rejected: never sent, now or by a later run.
       const refused = await db.transaction((tx) =>
@@ -338,10 +361,13 @@ describe('chat.reach-out', () => {
         text: 'back!',
         createdAt: new Date(now.getTime() + 60_000),
       });
-      const moot = await db.transaction((tx) =>
-        approveReplyDraft(tx, viewer, { talentId: twinId, draftId: draftOf(wroteSince.chatId).id }),
-      );
+      const moot = await db.transaction(async (tx) => {
+        const decided = await approveReplyDraft(tx, viewer, { talentId: twinId, draftId: draftOf(wroteSince.chatId).id });
+        await queueSentDraftJobs(tx, decided.messageId, followUps);
+        return decided;
+      });
       expect(moot).toMatchObject({ status: 'SUPERSEDED', messageId: null });
+      expect(pushJobs, 'nothing sent, nothing to push').toHaveLength(1);
       expect(await reachOutMessages(wroteSince.chatId)).toEqual([]);
       const [draftRow] = await db
         .select()

@@ -7,6 +7,7 @@ import { runBroadcastsSend } from './broadcasts-send.ts';
 import { runChatDraftsExpire } from './chat-drafts-expire.ts';
 import { runChatHeldReplyPush } from './chat-held-reply-push.ts';
 import { runChatReachOut } from './chat-reach-out.ts';
+import { runChatReachOutPush } from './chat-reach-out-push.ts';
 import { runChatRemember } from './chat-remember.ts';
 import { runChatReply } from './chat-reply.ts';
 import { runInsightsRollup } from './insights-rollup.ts';
@@ -48,6 +49,7 @@ export const jobHandlers: { [Name in JobName]?: JobHandler<Name> } = {
   'quality.nightly': runQualityNightly,
   'quality.run': runQualityRun,
   'chat.reach-out': runChatReachOut,
+  'chat.reach-out-push': runChatReachOutPush,
   'session.cleanup': runSessionCleanup,
   'insights.rollup': runInsightsRollup,
   'system.ping': runSystemPing,

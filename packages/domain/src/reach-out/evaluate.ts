@@ -5,22 +5,13 @@
 // key refuses a second one and the message's unique reach_out_id a second message, so a retried,
 // doubled or killed run sends nothing twice. A fan whose replies the creator approves gets the
 // message as a draft in Replies to approve instead (HELD), sent once the creator approves it.
-import {
-  type ChangeEvent,
-  type Database,
-  type Executor,
-  newId,
-  pushSubscriptions,
-  recordChanges,
-  type Transaction,
-} from '@doppel/db';
+import { type ChangeEvent, type Database, type Executor, newId, recordChanges, type Transaction } from '@doppel/db';
 import type { ChatReplyApprovalMode, ContentLevel } from '@doppel/validation';
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { holdsReplies } from '../chat/reply/approval-mode.ts';
-import type { WebPushPort } from '../ports/web-push.ts';
-import { recordPushDelivery, type SendPushOptions, sendToSubscriptions } from '../push/send-to-subscriptions.ts';
 import { modelMayWrite, type ReachOutWords, type ReachOutWriter, reachOutTemplate, writeReachOut } from './compose.ts';
 import { type DueOccasion, findDueOccasions } from './due-occasions.ts';
+import { pushReachOuts, type ReachOutPush } from './push.ts';
 import { reachOutBlocked, type SkipReason } from './rules.ts';
 
 export type EvaluateOutcome = {
@@ -33,9 +24,6 @@ export type EvaluateOutcome = {
   /** Browsers a push service took a notification for. */
   pushed: number;
 };
-
-/** Web Push for fans who turned notifications on (the broadcasts' sending); absent: no notifications. */
-export type ReachOutPush = { port: WebPushPort; options: SendPushOptions };
 
 /** Run in each batch's transaction with the messages it sent (Telegram's forwarding jobs, committed with them). */
 export type ReachOutsSent = (tx: Transaction, messageIds: readonly string[]) => Promise<unknown>;
@@ -252,37 +240,6 @@ async function sendBatch(
   // An occasion another run sent between the check and the insert.
   for (const o of accepted) if (!insertedIds.has(o.reachOutId)) results[o.index] = { outcome: 'already' };
   return { sent, held: held.length, results };
-}
-
-/**
- * The fans' browsers with notifications on hear of their message, after the commit. A worker
- * killed between the commit and this loses those notifications (a rerun finds the occasions sent);
- * the messages are in the chats.
- */
-async function pushReachOuts(db: Database, push: ReachOutPush, sent: readonly Sent[]): Promise<number> {
-  const byUser = new Map(sent.map((o) => [o.userId, o]));
-  const targets = await db
-    .select({
-      id: pushSubscriptions.id,
-      userId: pushSubscriptions.userId,
-      endpoint: pushSubscriptions.endpoint,
-      p256dh: pushSubscriptions.p256dh,
-      auth: pushSubscriptions.auth,
-    })
-    .from(pushSubscriptions)
-    .where(inArray(pushSubscriptions.userId, [...byUser.keys()]));
-  if (targets.length === 0) return 0;
-  const delivery = await sendToSubscriptions(
-    push.port,
-    targets,
-    (target) => {
-      const o = byUser.get(target.userId) as Sent;
-      return { title: o.twinName, body: o.text, url: `/chat/${o.twinTag}`, tag: `reach-out:${o.messageId}` };
-    },
-    push.options,
-  );
-  await recordPushDelivery(db, delivery, new Date());
-  return delivery.sent.length;
 }
 
 /** `work` on every item, at most `limit` at once, results in the items' order. */

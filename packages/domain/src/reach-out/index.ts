@@ -8,9 +8,10 @@ export {
   writeReachOut,
 } from './compose.ts';
 export { type DueOccasion, findDueOccasions } from './due-occasions.ts';
-export { type EvaluateOutcome, evaluateReachOuts, type ReachOutPush, type ReachOutsSent, reachOutBatchSize } from './evaluate.ts';
+export { type EvaluateOutcome, evaluateReachOuts, type ReachOutsSent, reachOutBatchSize } from './evaluate.ts';
 export { cancelChatReminder, listChatReminders } from './fan-reminders.ts';
 export { getChatReachOuts, setChatReachOuts } from './fan-switch.ts';
+export { pushSentReachOut, queueReachOutPush, type ReachOutPush, type ReachOutPushJob } from './push.ts';
 export {
   atLocalHour,
   detectReminder,

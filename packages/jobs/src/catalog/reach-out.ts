@@ -1,6 +1,7 @@
 // The twin reaching out to fans on events (docs/reach-out.md).
+import { z } from 'zod';
 import { defineJob, type JobDefinition } from './definition.ts';
-import { onSchedule, sweepQueue, triggerOnly } from './presets.ts';
+import { day, defaultBackoff, hour, keep, minute, onSchedule, sweepQueue, triggerOnly } from './presets.ts';
 
 export const reachOutJobs = {
   'chat.reach-out': defineJob({
@@ -17,5 +18,25 @@ export const reachOutJobs = {
     work: { pollingIntervalSeconds: 10, concurrency: 1 },
     // Every 15 minutes: a fan leaving quiet hours or a cap hears within a quarter of an hour.
     schedule: onSchedule('*/15 * * * *'),
+  }),
+  'chat.reach-out-push': defineJob({
+    description:
+      "Tells the fan's subscribed browsers of a reach-out the creator approved (or the hold limit sent), dropping subscriptions their push service says are gone",
+    payload: z.strictObject({
+      /** The reach-out's message, enqueued in the transaction that sent it. */
+      messageId: z.string().min(1),
+    }),
+    queue: {
+      // One job per message, enqueued with it; a repeat only replaces the notification on the device.
+      policy: 'standard',
+      ...defaultBackoff,
+      // A handful of browsers: seconds at most.
+      expireInSeconds: 5 * minute,
+      // The message waits in the chat anyway: a notification hours late is noise.
+      ...keep({ waiting: hour, finished: 7 * day }),
+      notify: false,
+    },
+    // The fan hears of it when it is sent: woken by the approval's commit.
+    work: { pollingIntervalSeconds: 2, concurrency: 2, wakeOnChange: true },
   }),
 } satisfies Record<string, JobDefinition>;

@@ -20,4 +20,5 @@ export {
 } from './drafts.ts';
 export { expireHeldReplies } from './expiry.ts';
 export { deleteCorrection, listCorrections } from './manage-corrections.ts';
+export { queueSentDraftJobs, type SentDraftJobs } from './sent-follow-ups.ts';
 export { getReplyApprovalSettings, setChatReplyApproval, updateReplyApprovalSettings } from './settings.ts';

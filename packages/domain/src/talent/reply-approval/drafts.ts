@@ -24,10 +24,10 @@ import { managesTalent, type Viewer } from '../../access/scopes.ts';
 import { afterCursor, type KeysetSort, keysetOrder, pageLimit, sortValueOf, toPage } from '../../admin/paging.ts';
 import { refundFanMessage } from '../../chat/boundaries/flags.ts';
 import { draftChanged } from '../../chat/reply/hold-for-approval.ts';
-import { chatChanged, messageChanged } from '../../chat/scopes.ts';
+import { chatChanged } from '../../chat/scopes.ts';
 import { DomainError } from '../../errors.ts';
 import { keepCorrection } from './corrections.ts';
-import { countSentMessage, type Decision, decide, type LockedDraft } from './decision.ts';
+import { type Decision, type DraftSending, decide, type LockedDraft, storeDraftMessage } from './decision.ts';
 import { dropReachOutDraft, isReachOutDraft, sendReachOutDraft } from './reach-out-drafts.ts';
 
 export type { LockedDraft } from './decision.ts';
@@ -159,11 +159,7 @@ export async function lockPendingDraft(
  * recorded. When the fan's message was answered meanwhile (the creator wrote during a takeover),
  * nothing is sent and the draft is SUPERSEDED. `sentByUserId` marks a text the creator wrote.
  */
-export async function sendDraft(
-  tx: Transaction,
-  draft: LockedDraft,
-  send: Decision & { text: string; sentByUserId: string | null },
-): Promise<ReplyDraftDecision> {
+export async function sendDraft(tx: Transaction, draft: LockedDraft, send: DraftSending): Promise<ReplyDraftDecision> {
   if (isReachOutDraft(draft)) return sendReachOutDraft(tx, draft, send);
   const fanMessageId = draft.fanMessageId as string;
   // The chat is locked (lockPendingDraft): whoever else answers the message waits for this commit.
@@ -179,27 +175,17 @@ export async function sendDraft(
     ]);
     return { status: 'SUPERSEDED', messageId: null, corrected: false };
   }
-  const now = new Date();
-  await Promise.all([
-    tx.insert(chatMessages).values({
-      id: draft.id,
-      chatId: draft.chat.id,
-      senderType: 'TALENT',
-      text: send.text,
-      attachments: draft.attachments,
-      replyToMessageId: fanMessageId,
-      sentByUserId: send.sentByUserId,
-      createdAt: now,
-    }),
-    draft.prompt && tx.insert(chatPrompts).values({ id: draft.id, chatId: draft.chat.id, ...draft.prompt }),
-    countSentMessage(tx, draft.chat.id, now),
-    decide(tx, draft.id, send),
-    recordChanges(tx, [
-      messageChanged(draft.chat, draft.id),
-      chatChanged(draft.chat),
-      draftChanged(draft.chat.talentId, draft.id),
-    ]),
-  ]);
+  await storeDraftMessage(
+    tx,
+    draft,
+    send,
+    new Date(),
+    { replyToMessageId: fanMessageId },
+    {
+      writes: [draft.prompt && tx.insert(chatPrompts).values({ id: draft.id, chatId: draft.chat.id, ...draft.prompt })],
+      events: [],
+    },
+  );
   return { status: send.status, messageId: draft.id, corrected: false };
 }
 

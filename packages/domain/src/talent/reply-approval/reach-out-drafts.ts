@@ -4,13 +4,12 @@
 // The fan paid nothing, so nothing is refunded. The fan may have changed meanwhile: one who turned
 // reach-outs off, is in a crisis or is a minor the twin may not write to gets nothing, and neither
 // does one who wrote again since a check-in was held (the check-in is moot).
-import { chatMessages, reachOuts, recordChanges, type Transaction } from '@doppel/db';
+import { reachOuts, recordChanges, type Transaction } from '@doppel/db';
 import type { ContentLevel, ReplyDraftDecision } from '@doppel/validation';
 import { eq, sql } from 'drizzle-orm';
 import { draftChanged } from '../../chat/reply/hold-for-approval.ts';
-import { chatChanged, messageChanged } from '../../chat/scopes.ts';
 import { fanRefusesReachOut } from '../../reach-out/rules.ts';
-import { countSentMessage, type Decision, decide, type LockedDraft } from './decision.ts';
+import { type Decision, type DraftSending, decide, type LockedDraft, storeDraftMessage } from './decision.ts';
 
 type ReachOutDraft = LockedDraft & { reachOut: NonNullable<LockedDraft['reachOut']> };
 
@@ -67,35 +66,23 @@ async function skip(tx: Transaction, draft: ReachOutDraft, decision: Decision, r
  * Sends the held reach-out as the occasion's message (its id is the draft's), or, when the fan no
  * longer wants it, sends nothing and answers SUPERSEDED. Its chat is locked (lockPendingDraft).
  */
-export async function sendReachOutDraft(
-  tx: Transaction,
-  draft: ReachOutDraft,
-  send: Decision & { text: string; sentByUserId: string | null },
-): Promise<ReplyDraftDecision> {
+export async function sendReachOutDraft(tx: Transaction, draft: ReachOutDraft, send: DraftSending): Promise<ReplyDraftDecision> {
   const now = new Date();
   const moot = await noLongerWanted(tx, draft, now);
   if (moot) return skip(tx, draft, { status: 'SUPERSEDED', decidedByUserId: send.decidedByUserId }, moot);
-  await Promise.all([
-    tx.insert(chatMessages).values({
-      id: draft.id,
-      chatId: draft.chat.id,
-      senderType: 'TALENT',
-      text: send.text,
-      attachments: draft.attachments,
-      reachOutId: draft.reachOut.id,
-      sentByUserId: send.sentByUserId,
-      createdAt: now,
-    }),
-    tx.update(reachOuts).set({ status: 'SENT', messageId: draft.id, sentAt: now }).where(eq(reachOuts.id, draft.reachOut.id)),
-    countSentMessage(tx, draft.chat.id, now),
-    decide(tx, draft.id, send),
-    recordChanges(tx, [
-      messageChanged(draft.chat, draft.id),
-      chatChanged(draft.chat),
-      draftChanged(draft.chat.talentId, draft.id),
-      countsChanged(draft.chat.talentId, draft.reachOut.id),
-    ]),
-  ]);
+  await storeDraftMessage(
+    tx,
+    draft,
+    send,
+    now,
+    { reachOutId: draft.reachOut.id },
+    {
+      writes: [
+        tx.update(reachOuts).set({ status: 'SENT', messageId: draft.id, sentAt: now }).where(eq(reachOuts.id, draft.reachOut.id)),
+      ],
+      events: [countsChanged(draft.chat.talentId, draft.reachOut.id)],
+    },
+  );
   return { status: send.status, messageId: draft.id, corrected: false };
 }
 

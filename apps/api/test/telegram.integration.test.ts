@@ -482,7 +482,8 @@ describe('pictures, voice notes and held replies in Telegram', () => {
       // One run may be queued at a time: when the schedule's is, ours waits for a free slot.
       let jobId: string | null = null;
       for (let attempt = 0; attempt < 40 && !jobId; attempt++) {
-        jobId = await enqueue(boss, 'chat.reach-out', { trigger: 'manual' });
+        // In a transaction: its wake-up reaches the worker at once, as the ops CLI's run does.
+        jobId = await db.transaction((tx) => enqueue(boss, 'chat.reach-out', { trigger: 'manual' }, { tx }));
         if (!jobId) await new Promise((resolve) => setTimeout(resolve, 250));
       }
       await boss.stop({ graceful: false });

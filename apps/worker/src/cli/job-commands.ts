@@ -95,7 +95,8 @@ export async function runJob(
 ): Promise<void> {
   const boss = await context.boss();
   const started = Date.now();
-  const id = await enqueue(boss, job, payload as never);
+  // In a transaction, so the job's wake-up goes out with it: a queue woken by the live feed starts at once.
+  const id = await context.client.db.transaction((tx) => enqueue(boss, job, payload as never, { tx }));
   if (id === null) {
     context.out(`not sent: the ${jobCatalog[job].queue.policy} queue ${job} already holds a job like it`);
     return;

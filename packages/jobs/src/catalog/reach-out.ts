@@ -15,7 +15,8 @@ export const reachOutJobs = {
       // instead of holding the one running slot until the run expires.
       heartbeatSeconds: 10,
     },
-    work: { pollingIntervalSeconds: 10, concurrency: 1 },
+    // An operator's `ops run chat.reach-out` starts at once (its enqueue wakes the worker).
+    work: { pollingIntervalSeconds: 10, concurrency: 1, wakeOnChange: true },
     // Every 15 minutes: a fan leaving quiet hours or a cap hears within a quarter of an hour.
     schedule: onSchedule('*/15 * * * *'),
   }),

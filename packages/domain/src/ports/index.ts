@@ -81,6 +81,7 @@ export {
   type TelegramBotInfo,
   type TelegramButton,
   type TelegramCallbackButton,
+  type TelegramDownload,
   TelegramError,
   type TelegramFile,
   type TelegramLinkButton,

@@ -24,7 +24,13 @@ import {
 } from '@doppel/db';
 import { openTelegramToken, telegramTokenKey } from '@doppel/domain/telegram';
 import { createLocalDiskStorage } from '@doppel/integrations';
-import { type FakeTelegram, type FakeTelegramBot, startFakeTelegram } from '@doppel/integrations/testing';
+import {
+  type FakeOpenAi,
+  type FakeTelegram,
+  type FakeTelegramBot,
+  startFakeOpenAi,
+  startFakeTelegram,
+} from '@doppel/integrations/testing';
 import { createBoss, enqueue } from '@doppel/jobs';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -364,16 +370,17 @@ describe('pictures, voice notes and held replies in Telegram', () => {
     expect(telegram.callbackAnswers(bot.token).map((a) => a.text)).toEqual(['Unlocked', 'Unlocked already']);
   });
 
-  it('answers a voice note or a photo from a fan with a line saying it reads text only, charging nothing', async () => {
+  it('answers a voice note (no speech to text offline) and a photo from a fan with a line to type instead, charging nothing', async () => {
     const { bot } = await linkedTwin('media_in_bot');
     const fanId = 9102;
     await telegram.deliver(bot.token, telegram.mediaUpdate(bot.token, { from: { id: fanId }, kind: 'voice' }));
     await telegram.deliver(bot.token, telegram.mediaUpdate(bot.token, { from: { id: fanId }, kind: 'photo' }));
     await processed(bot, 2);
     expect(telegram.sent(bot.token, fanId).map((m) => m.text)).toEqual([
-      'I read text messages only, here as in the app. Type your message and I will answer.',
+      "I can't listen to voice notes right now. Type your message and I will answer.",
       'I read text messages only, here as in the app. Type your message and I will answer.',
     ]);
+    expect(telegram.downloads(bot.token)).toEqual([]);
     expect(await fanOf(fanId)).toBeUndefined();
   });
 
@@ -507,5 +514,78 @@ describe('pictures, voice notes and held replies in Telegram', () => {
     // Run again: the occasion is sent, nothing more reaches Telegram.
     await runReachOut();
     expect(telegram.sent(bot.token, fanId)).toHaveLength(2);
+  });
+});
+
+describe('voice notes from fans, heard with speech to text', () => {
+  let openAi: FakeOpenAi;
+  beforeAll(async () => {
+    // Last in this file: the offline worker makes way for one whose model and speech to text are
+    // the fake OpenAI server (the SDK's transcription upload, answered from a script).
+    openAi = await startFakeOpenAi({ apiKey: 'sk-test' });
+    await worker?.kill('SIGTERM');
+    worker = await startWorkerProcess(api.database.url, {
+      TELEGRAM_API_ROOT: telegram.origin,
+      PUBLIC_URL: api.url,
+      FAN_FREE_CREDITS: '2',
+      FILES_DIR: filesDir,
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: openAi.url,
+      ELEVENLABS_API_KEY: '',
+    });
+  }, 60_000);
+  afterAll(() => openAi?.close());
+
+  it('transcribes a voice note and sends the words as the fan’s message, charged once even when the job runs again', async () => {
+    const { bot, talent } = await linkedTwin('voice_bot');
+    const fanId = 9301;
+    openAi.scriptTranscriptions({ text: 'What do you like to cook?' });
+    const update = telegram.mediaUpdate(bot.token, { from: { id: fanId }, kind: 'voice', duration: 3 });
+    await telegram.deliver(bot.token, update);
+    await processed(bot, 1);
+    const fan = await fanOf(fanId);
+    const stored = await chatMessagesOf(fan?.userId as string, talent.id);
+    const spoken = stored.find((m) => m.senderType === 'USER');
+    expect(spoken).toMatchObject({ text: 'What do you like to cook?', spoken: true, spentFreeCredits: 1 });
+    const reply = stored.find((m) => m.replyToMessageId === spoken?.id);
+    expect(telegram.sent(bot.token, fanId).map((m) => m.text)).toEqual([reply?.text]);
+    expect(await balanceOf(api, fan?.userId as string)).toEqual({ credits: 1, paidCredits: 0 });
+    expect(telegram.downloads(bot.token)).toHaveLength(1);
+    expect(openAi.transcriptionRequests()).toEqual([
+      { model: 'gpt-4o-mini-transcribe', responseFormat: 'json', fileName: 'voice.ogg', contentType: 'audio/ogg', bytes: 14 },
+    ]);
+
+    // The job runs again (a crash before it marked the update done): the stored words are reused.
+    const [row] = await updatesOf(bot.id);
+    await api.database.db
+      .update(telegramUpdates)
+      .set({ processedAt: null })
+      .where(eq(telegramUpdates.id, row?.id as string));
+    const boss = createBoss(api.database.url, { role: 'client' });
+    await boss.start();
+    await enqueue(boss, 'telegram.update', { updateId: row?.id as string, chatKey: `${bot.id}:${fanId}` });
+    await boss.stop({ graceful: false });
+    await processed(bot, 1);
+    expect(openAi.transcriptionRequests()).toHaveLength(1);
+    expect(await balanceOf(api, fan?.userId as string)).toEqual({ credits: 1, paidCredits: 0 });
+    expect((await chatMessagesOf(fan?.userId as string, talent.id)).filter((m) => m.senderType === 'USER')).toHaveLength(1);
+    expect(telegram.sent(bot.token, fanId)).toHaveLength(1);
+  });
+
+  it('answers a note it cannot hear with a line, charging nothing: too long, or the provider failing', async () => {
+    const { bot } = await linkedTwin('voice_fail_bot');
+    const fanId = 9302;
+    openAi.scriptTranscriptions({ error: { status: 500 } });
+    await telegram.deliver(bot.token, telegram.mediaUpdate(bot.token, { from: { id: fanId }, kind: 'voice', duration: 121 }));
+    await telegram.deliver(bot.token, telegram.mediaUpdate(bot.token, { from: { id: fanId }, kind: 'voice', duration: 5 }));
+    await processed(bot, 2);
+    expect(telegram.sent(bot.token, fanId).map((m) => m.text)).toEqual([
+      'Voice notes can be up to 2 minutes long. Send a shorter one or type your message.',
+      "I can't listen to voice notes right now. Type your message and I will answer.",
+    ]);
+    // The long one was refused from what the update declared, before any download.
+    expect(telegram.downloads(bot.token)).toHaveLength(1);
+    expect((await updatesOf(bot.id)).map((u) => u.outcome).sort()).toEqual(['voice-failed', 'voice-too-long']);
+    expect(await fanOf(fanId)).toBeUndefined();
   });
 });

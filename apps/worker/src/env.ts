@@ -103,6 +103,8 @@ const workerSchema = sharedSchema.extend({
   /** Overrides every talent's model, e.g. the one model an Ollama or vLLM server serves. */
   OPENAI_CHAT_MODEL: optionalSetting,
   OPENAI_EMBEDDING_MODEL: optionalSetting,
+  /** Speech to text of fans' voice notes (docs/speech-to-text.md); default gpt-4o-mini-transcribe. */
+  OPENAI_TRANSCRIBE_MODEL: optionalSetting,
   // Together AI: fine-tuning (models.fine-tune) and the replies of versions trained there.
   ...togetherSettings,
   ELEVENLABS_API_KEY: optionalSetting,

@@ -53,6 +53,16 @@ export { matchCrisisPhrase, normaliseForCrisis } from './safety/crisis-phrases.t
 export { createOpenAiCrisisCheck } from './safety/openai-crisis-check.ts';
 export { createPhraseCrisisCheck } from './safety/phrase-crisis-check.ts';
 export {
+  createSpeechToText,
+  createUnavailableSpeechToText,
+  type SpeechToTextConfig,
+} from './stt/create-speech-to-text.ts';
+export {
+  createOpenAiSpeechToText,
+  DEFAULT_TRANSCRIBE_MODEL,
+  type OpenAiSpeechToTextConfig,
+} from './stt/openai-speech-to-text.ts';
+export {
   createTelegramBotApi,
   defaultTelegramApiRoot,
   type TelegramConfig,

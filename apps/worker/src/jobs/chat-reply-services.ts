@@ -16,6 +16,7 @@ import {
   createOfflineLlm,
   createPayPalPayouts,
   createSmtpMailer,
+  createSpeechToText,
   createTelegramBotApi,
   createTts,
   createUnconfiguredTts,
@@ -75,6 +76,11 @@ export function createWorkerServices(env: WorkerEnv): WorkerServices {
       freeCredits: env.FAN_FREE_CREDITS,
       pacer: new TelegramPacer(),
       tokenKey: telegramTokenKey(env.TELEGRAM_TOKEN_KEY),
+      speechToText: createSpeechToText({
+        openAiApiKey: env.OPENAI_API_KEY,
+        openAiBaseUrl: env.OPENAI_BASE_URL,
+        openAiTranscribeModel: env.OPENAI_TRANSCRIBE_MODEL,
+      }),
       crisisCheck: createCrisisCheck({
         openAiApiKey: env.OPENAI_API_KEY,
         openAiBaseUrl: env.OPENAI_BASE_URL,

@@ -19,11 +19,14 @@ export const runTelegramUpdate: JobHandler<'telegram.update'> = async (payload, 
       freeCredits: telegram.freeCredits,
       publicUrl: telegram.publicUrl,
       tokenKey: telegram.tokenKey,
+      ...(telegram.speechToText ? { speech: { speechToText: telegram.speechToText, telegram: telegram.port } } : {}),
     },
     payload.updateId,
   );
   if (turn.kind === 'skip') return { status: 'skipped', reason: turn.reason } satisfies JobOutput;
   const { target } = turn;
+  // The fan was answered, but something on our side failed (a voice note that could not be heard).
+  if (turn.problem) log.warn('telegram: voice note not heard', { updateId: payload.updateId, problem: turn.problem });
 
   if (turn.callback) {
     // Ends the button's spinner; best effort (a press answered late is only cosmetic).

@@ -8,6 +8,7 @@ import type {
   LlmPort,
   Mailer,
   PayPalPayouts,
+  SpeechToText,
   TelegramPort,
   TtsPort,
   WebPageFetcher,
@@ -60,6 +61,8 @@ export type TelegramServices = {
   crisisCheck: CrisisCheck;
   /** The key bot tokens are sealed with at rest (TELEGRAM_TOKEN_KEY, else the development key). */
   tokenKey: Buffer;
+  /** Fans' voice notes to text (OpenAI, else unavailable); absent: voice notes get the type-instead line. */
+  speechToText?: SpeechToText;
   /** This process's pacing of each bot and chat (Telegram's limits); absent: no pacing. */
   pacer?: TelegramPacer;
 };

@@ -167,6 +167,11 @@ export const chatMessages = pgTable(
      * (docs/reach-out.md). Unique, so an occasion is never written twice; never charged.
      */
     reachOutId: text(),
+    /**
+     * A USER message the fan spoke: the text is the transcript of their voice note (Telegram,
+     * docs/speech-to-text.md); the messenger marks it so. The audio itself is not kept.
+     */
+    spoken: boolean().notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

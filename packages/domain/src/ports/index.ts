@@ -68,9 +68,20 @@ export {
   type ProviderPayoutState,
 } from './payouts.ts';
 export {
+  assertSpeechWithinLimits,
+  type SpeechClip,
+  type SpeechToText,
+  SpeechToTextError,
+  type SpeechToTextErrorCode,
+  speechLimits,
+  speechMessages,
+  type Transcript,
+} from './speech-to-text.ts';
+export {
   type TelegramBotInfo,
   type TelegramButton,
   type TelegramCallbackButton,
+  type TelegramDownload,
   TelegramError,
   type TelegramFile,
   type TelegramLinkButton,

@@ -19,6 +19,9 @@ export type TelegramButton = TelegramLinkButton | TelegramCallbackButton;
  */
 export type TelegramFile = { kind: 'photo' | 'voice' | 'audio'; bytes: Uint8Array; fileName: string; caption?: string };
 
+/** A file downloaded from Telegram: its bytes and its path there (whose extension names the format). */
+export type TelegramDownload = { bytes: Uint8Array; filePath: string };
+
 /** What Telegram says of a message it accepted: its id in the chat. */
 export type TelegramSentMessage = { messageId: number };
 
@@ -50,6 +53,11 @@ export type TelegramPort = {
   sendFile(token: string, chatId: number, file: TelegramFile): Promise<TelegramSentMessage>;
   /** Ends the button's spinner for `callbackQueryId`, with a short notice when `text` is given. */
   answerCallback(token: string, callbackQueryId: string, text?: string): Promise<void>;
+  /**
+   * A file a user sent (a voice note), by its file_id: getFile, then its bytes from the file URL
+   * (`{apiRoot}/file/bot{token}/{file_path}`). The Bot API serves files up to 20 MB.
+   */
+  downloadFile(token: string, fileId: string): Promise<TelegramDownload>;
   /** "typing…" in the chat for a few seconds, or until the next message. */
   sendTyping(token: string, chatId: number): Promise<void>;
 };

@@ -4,7 +4,8 @@
 // boundaries, the crisis protocol, reminders, the AI reply and memory); /start greets with the
 // twin's welcome messages; /link gives a one-time link to the app. The worker job
 // (apps/worker/src/jobs/telegram-update.ts) writes the AI reply, sends the messages and marks the
-// update processed.
+// update processed. A voice note is heard first (speech to text, docs/speech-to-text.md) and its
+// transcript then goes the same way as text.
 import { createHash, randomBytes } from 'node:crypto';
 import {
   chatMessages,
@@ -34,7 +35,8 @@ import { unlockPrice } from '../chat/unlock/prices.ts';
 import { unlockAttachment } from '../chat/unlock/unlock-attachment.ts';
 import { DomainError } from '../errors.ts';
 import type { CrisisCheck } from '../ports/crisis-check.ts';
-import type { TelegramButton, TelegramLinkButton } from '../ports/telegram.ts';
+import { assertSpeechWithinLimits, type SpeechToText, SpeechToTextError, speechMessages } from '../ports/speech-to-text.ts';
+import { type TelegramButton, TelegramError, type TelegramLinkButton, type TelegramPort } from '../ports/telegram.ts';
 import { type TelegramFileRef, type TelegramOutgoing, type TelegramTarget, telegramFileOf } from './delivery.ts';
 import { openTelegramToken } from './token-crypto.ts';
 
@@ -56,6 +58,8 @@ export type TelegramTurn =
       /** The fan message whose AI reply the job writes, then sends; absent: nothing more to write. */
       reply?: ChatReplyJob;
       outcome: string;
+      /** What went wrong on our side although the fan was answered (a voice note not heard), for the log. */
+      problem?: string;
     };
 
 /** A one-time /link link is good for this long. */
@@ -65,7 +69,12 @@ type IncomingMessage = {
   from?: { id?: unknown; is_bot?: unknown; language_code?: unknown };
   chat?: { id?: unknown; type?: unknown };
   text?: unknown;
+  /** A voice note (recorded in Telegram) or an audio file: both are heard. */
+  voice?: IncomingAudio;
+  audio?: IncomingAudio;
 };
+
+type IncomingAudio = { file_id?: unknown; duration?: unknown; file_size?: unknown; mime_type?: unknown };
 
 type IncomingCallback = {
   id?: unknown;
@@ -151,6 +160,8 @@ type TurnDeps = {
   publicUrl: string;
   /** The key bot tokens are sealed with at rest (token-crypto.ts). */
   tokenKey: Buffer;
+  /** Hearing voice notes: the engine and the Bot API's file download; absent, voice notes get the type-instead line. */
+  speech?: { speechToText: SpeechToText; telegram: Pick<TelegramPort, 'downloadFile'> };
   now?: () => Date;
 };
 type InnerTurn =
@@ -204,9 +215,30 @@ async function prepareTurn(deps: TurnDeps, updateId: string): Promise<InnerTurn>
     chatId,
   };
   const base = { kind: 'answer' as const, target };
-  const text = typeof message?.text === 'string' ? message.text.trim() : '';
+  let text = typeof message?.text === 'string' ? message.text.trim() : '';
+  const audio = !callback && text === '' ? (message?.voice ?? message?.audio) : undefined;
+  const spoken = audio !== undefined;
+  if (audio) {
+    // Heard before the fan is made: a note that cannot be heard is answered, and nothing is charged.
+    const heard = await hearVoiceNote(deps, {
+      audio,
+      token: target.token,
+      talentId: update.talentId,
+      telegramUserId,
+      idempotencyKey: `telegram:${update.botId}:${update.updateId}`,
+    });
+    if ('line' in heard) {
+      return {
+        ...base,
+        messages: [{ text: heard.line }],
+        outcome: heard.outcome,
+        ...(heard.problem ? { problem: heard.problem } : {}),
+      };
+    }
+    text = heard.text;
+  }
   if (!callback && text === '') {
-    // The app takes text from fans, nothing else: a photo or voice note is answered with a line saying so.
+    // A photo (or anything else without words) is answered with a line saying so.
     return {
       ...base,
       messages: [{ text: 'I read text messages only, here as in the app. Type your message and I will answer.' }],
@@ -232,7 +264,8 @@ async function prepareTurn(deps: TurnDeps, updateId: string): Promise<InnerTurn>
     return unlockFromTelegram(db, { viewer, unlock, callbackId, base, appButton });
   }
 
-  const command = /^\/([a-z_]+)(?:@\w+)?(?:\s|$)/i.exec(text)?.[1]?.toLowerCase();
+  // Words the fan spoke are never a command.
+  const command = spoken ? undefined : /^\/([a-z_]+)(?:@\w+)?(?:\s|$)/i.exec(text)?.[1]?.toLowerCase();
   if (command === 'start') {
     const opened = await db
       .transaction((tx) => openChat(tx, viewer, { talentTag: tag }))
@@ -280,7 +313,7 @@ async function prepareTurn(deps: TurnDeps, updateId: string): Promise<InnerTurn>
   try {
     const result = await db.transaction(async (tx) => {
       const opened = await openChat(tx, viewer, { talentTag: tag });
-      return sendChatMessage(
+      const sent = await sendChatMessage(
         tx,
         viewer,
         { chatId: opened.chat.id, text, idempotencyKey: `telegram:${update.botId}:${update.updateId}`, crisis },
@@ -294,6 +327,9 @@ async function prepareTurn(deps: TurnDeps, updateId: string): Promise<InnerTurn>
           },
         },
       );
+      // The transcript is the fan's message; the messenger marks it as spoken (docs/speech-to-text.md).
+      if (spoken) await tx.update(chatMessages).set({ spoken: true }).where(eq(chatMessages.id, sent.message.id));
+      return sent;
     });
     const messages: TurnMessage[] = result.notices.map((notice) => ({ text: notice.text }));
     if (result.reply) {
@@ -308,6 +344,62 @@ async function prepareTurn(deps: TurnDeps, updateId: string): Promise<InnerTurn>
     // said in the chat with a button to the app, where the fan can act on them.
     if (!(error instanceof DomainError) || error.code === 'UNAUTHENTICATED') throw error;
     return { ...base, messages: [{ text: error.message, button: await appButton('Open in the app') }], outcome: 'refused' };
+  }
+}
+
+type Heard = { text: string } | { line: string; outcome: string; problem?: string };
+
+/** OpenAI reads the format from the extension; Telegram names voice notes .oga, which it does not know. */
+function clipFileName(filePath: string): string {
+  const extension = /\.([a-z0-9]{1,5})$/i.exec(filePath)?.[1]?.toLowerCase() ?? 'ogg';
+  return `voice.${extension === 'oga' || extension === 'opus' ? 'ogg' : extension}`;
+}
+
+const numberOrNull = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+
+/**
+ * The words of a voice note: the limits checked on what the update declares (before any
+ * download), the file downloaded (getFile), then transcribed. A retried job reuses the transcript
+ * its first run sent (found by the send's key), so it neither hears the note again nor sends other
+ * words under the same key. Anything that keeps the note from being heard is answered with a line.
+ */
+async function hearVoiceNote(
+  deps: TurnDeps,
+  input: { audio: IncomingAudio; token: string; talentId: string; telegramUserId: number; idempotencyKey: string },
+): Promise<Heard> {
+  const [stored] = await deps.db
+    .select({ text: chatMessages.text })
+    .from(telegramFans)
+    .innerJoin(chats, and(eq(chats.userId, telegramFans.userId), eq(chats.talentId, input.talentId)))
+    .innerJoin(chatMessages, and(eq(chatMessages.chatId, chats.id), eq(chatMessages.idempotencyKey, input.idempotencyKey)))
+    .where(eq(telegramFans.telegramUserId, input.telegramUserId))
+    .limit(1);
+  if (stored) return { text: stored.text };
+  const speech = deps.speech;
+  if (!speech?.speechToText.available) return { line: speechMessages.UNAVAILABLE, outcome: 'voice-unavailable' };
+  const fileId = typeof input.audio.file_id === 'string' ? input.audio.file_id : '';
+  const durationSeconds = numberOrNull(input.audio.duration);
+  try {
+    assertSpeechWithinLimits({ byteLength: numberOrNull(input.audio.file_size), durationSeconds });
+    const file = await speech.telegram.downloadFile(input.token, fileId);
+    const contentType = typeof input.audio.mime_type === 'string' ? input.audio.mime_type : 'audio/ogg';
+    const transcript = await speech.speechToText.transcribe({
+      bytes: file.bytes,
+      fileName: clipFileName(file.filePath),
+      contentType,
+      durationSeconds,
+    });
+    return { text: transcript.text };
+  } catch (error) {
+    if (error instanceof SpeechToTextError) {
+      return {
+        line: speechMessages[error.code],
+        outcome: `voice-${error.code.toLowerCase().replace('_', '-')}`,
+        ...(error.code === 'FAILED' ? { problem: error.message } : {}),
+      };
+    }
+    if (error instanceof TelegramError) return { line: speechMessages.FAILED, outcome: 'voice-failed', problem: error.message };
+    throw error;
   }
 }
 

@@ -91,6 +91,19 @@ export function createTelegramBotApi(config: TelegramConfig = {}): TelegramPort 
             : await call('sendAudio', () => api(token).sendAudio(chatId, input, caption));
       return { messageId: sent.message_id };
     },
+    async downloadFile(token, fileId) {
+      const file = await call('getFile', () => api(token).getFile(fileId));
+      if (!file.file_path) throw new TelegramError('refused', 'Telegram gave no path for this file.');
+      const filePath = file.file_path;
+      // grammY's Api has no download; the file URL is plain HTTPS GET with the token in the path.
+      const response = await fetch(`${apiRoot}/file/bot${token}/${filePath}`, {
+        signal: AbortSignal.timeout(timeoutSeconds * 1000),
+      }).catch((error: unknown) => {
+        throw new TelegramError('unreachable', `Telegram could not be reached (file download): ${String(error)}`);
+      });
+      if (!response.ok) throw new TelegramError('refused', `Telegram refused the file download (HTTP ${response.status}).`);
+      return { bytes: new Uint8Array(await response.arrayBuffer()), filePath };
+    },
     async answerCallback(token, callbackQueryId, text) {
       await call('answerCallbackQuery', () => api(token).answerCallbackQuery(callbackQueryId, text ? { text } : {}));
     },

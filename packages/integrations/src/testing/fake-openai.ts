@@ -3,7 +3,8 @@
 // then from a fallback; requests for structured output (`response_format` json_schema, e.g. memory
 // extraction) have a script of their own and otherwise get the schema's empty value; POST /v1/embeddings returns the same hashed vectors as the offline engine;
 // GET /v1/models and /v1/models/{id} know every model, or only `models` when that option is set.
-// Files and fine-tuning jobs live in fake-openai-fine-tuning.ts, with their own test controls.
+// Files and fine-tuning jobs live in fake-openai-fine-tuning.ts, with their own test controls;
+// POST /v1/audio/transcriptions in fake-openai-transcriptions.ts.
 
 import type { ServerResponse } from 'node:http';
 import { hashedEmbedding, OFFLINE_EMBEDDING_DIMENSIONS } from '../text/hashed-embedding.ts';
@@ -16,6 +17,7 @@ import {
 } from './fake-openai-fine-tuning.ts';
 import { type FakeModerationRule, moderationResponse } from './fake-openai-moderation.ts';
 import { type FakeStreamFailure, sendChatStream } from './fake-openai-stream.ts';
+import { createFakeTranscriptions, type FakeTranscriptionControls, transcriptionsPath } from './fake-openai-transcriptions.ts';
 import { delay, listen, readBody, sendJson } from './http.ts';
 
 /**
@@ -78,7 +80,8 @@ export type FakeOpenAi = {
   /** Forget queued replies, captured requests, files, fine-tuning jobs and scripted failures. */
   reset: () => void;
   close: () => Promise<void>;
-} & FakeFineTuningControls;
+} & FakeFineTuningControls &
+  FakeTranscriptionControls;
 
 export type FakeOpenAiOptions = {
   /** The answer when nothing is queued; default a short text echoing the last user message. */
@@ -111,11 +114,20 @@ export const startFakeOpenAi = async (options: FakeOpenAiOptions = {}): Promise<
   let sequence = 0;
   const fineTuning = createFakeFineTuning(options.fineTunableBases ?? null);
   let moderationRule: FakeModerationRule | null = null;
+  const transcriptions = createFakeTranscriptions();
 
   const server = await listen(async (request, response) => {
     try {
       const path = (request.url ?? '/').split('?')[0] ?? '/';
       const authorization = request.headers.authorization ?? null;
+      if (path === transcriptionsPath && request.method === 'POST') {
+        // Audio is multipart with a binary file part: read apart from the fine-tuning uploads.
+        requests.push({ path, authorization, body: null });
+        if (options.apiKey && authorization !== `Bearer ${options.apiKey}`) {
+          return sendJson(response, 401, openAiError('Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key'));
+        }
+        return await transcriptions.answer(request, response);
+      }
       let body: unknown = null;
       // File uploads are multipart; every other request is JSON.
       if (isMultipart(request)) {
@@ -260,6 +272,7 @@ export const startFakeOpenAi = async (options: FakeOpenAiOptions = {}): Promise<
       jsonQueue.length = 0;
       requests.length = 0;
       fineTuning.reset();
+      transcriptions.reset();
     },
     close: server.close,
     fineTunableBases: fineTuning.fineTunableBases,
@@ -268,6 +281,7 @@ export const startFakeOpenAi = async (options: FakeOpenAiOptions = {}): Promise<
     holdNext: fineTuning.holdNext,
     jobsCreated: fineTuning.jobsCreated,
     filesUploaded: fineTuning.filesUploaded,
+    ...transcriptions.controls,
   };
 };
 

@@ -4,7 +4,8 @@
 // does not know, 404 Not Found for an unknown method, 400 Bad Request for bad parameters). It
 // knows getMe, setWebhook (secret_token), deleteWebhook, getWebhookInfo, sendMessage,
 // sendChatAction, sendPhoto/sendVoice/sendAudio (a multipart/form-data upload whose file field is
-// named by the parameter's attach://<id>, as grammY's InputFile sends it) and answerCallbackQuery,
+// named by the parameter's attach://<id>, as grammY's InputFile sends it), answerCallbackQuery and
+// getFile, serves the files fans sent at the file URL (GET /file/bot<token>/<file_path>),
 // records every call, and plays Telegram's side of a webhook: it POSTs updates (messages, voice
 // notes, photos, inline button presses) to the bot's webhook URL with
 // X-Telegram-Bot-Api-Secret-Token, as Telegram does.
@@ -61,8 +62,24 @@ export type FakeTelegram = {
   textUpdate: (token: string, message: { from: { id: number; firstName?: string }; text: string }) => FakeTelegramUpdate;
   /** A press of an inline button (callback_data `data`) under the bot's message `messageId`. */
   callbackUpdate: (token: string, press: { from: { id: number }; data: string; messageId?: number }) => FakeTelegramUpdate;
-  /** A private voice note (voice) or photo (photo) from `from`, as Telegram describes them (file ids only). */
-  mediaUpdate: (token: string, message: { from: { id: number }; kind: 'voice' | 'photo' }) => FakeTelegramUpdate;
+  /**
+   * A private voice note (voice), audio file (audio) or photo (photo) from `from`, as Telegram
+   * describes them (file ids only). A voice note or audio file is kept, so getFile and the file
+   * URL serve `bytes` (default a few bytes of OGG); `duration` and `fileSize` are what the update
+   * declares (default 2 seconds and the bytes' length).
+   */
+  mediaUpdate: (
+    token: string,
+    message: {
+      from: { id: number };
+      kind: 'voice' | 'audio' | 'photo';
+      bytes?: Uint8Array;
+      duration?: number;
+      fileSize?: number;
+    },
+  ) => FakeTelegramUpdate;
+  /** The file paths downloaded from the file URL, in order. */
+  downloads: (token: string) => string[];
   /**
    * POSTs `update` to the bot's webhook as Telegram does (the secret token header unless
    * `secretToken` overrides it; null sends none) and gives the status it was answered.
@@ -169,8 +186,14 @@ function uploadOf(params: Record<string, unknown>, key: string): Upload {
   return upload as Upload;
 }
 
+/** What a fan's voice note holds when a test gives no bytes: the start of an OGG page, enough for a fake. */
+const defaultVoiceBytes = new Uint8Array([0x4f, 0x67, 0x67, 0x53, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0]);
+
 export async function startFakeTelegram(): Promise<FakeTelegram> {
   const bots = new Map<string, BotState>();
+  /** Files fans sent, by file_id: what getFile describes and the file URL serves. */
+  const incoming = new Map<string, { token: string; filePath: string; bytes: Buffer }>();
+  const downloaded: { token: string; filePath: string }[] = [];
   const calls: FakeTelegramCall[] = [];
   const sentMessages: FakeTelegramSent[] = [];
   const sentFiles: FakeTelegramFile[] = [];
@@ -256,6 +279,12 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
       });
       return true;
     },
+    getFile: (bot, params) => {
+      const fileId = typeof params.file_id === 'string' ? params.file_id : '';
+      const file = incoming.get(fileId);
+      if (!file || file.token !== bot.token) throw new BotApiError(400, 'Bad Request: invalid file_id');
+      return { file_id: fileId, file_unique_id: `u-${fileId}`, file_size: file.bytes.length, file_path: file.filePath };
+    },
     sendChatAction: (_bot, params) => {
       chatIdOf(params.chat_id);
       if (typeof params.action !== 'string') throw new BotApiError(400, 'Bad Request: wrong parameter action in request');
@@ -265,6 +294,21 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
 
   const server = await listen(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    // The file URL: plain GET of the bytes, 404 for a path it does not know (as Telegram's is).
+    const fileMatch = /^\/file\/bot([^/]+)\/(.+)$/.exec(url.pathname);
+    if (fileMatch) {
+      const token = decodeURIComponent(fileMatch[1] ?? '');
+      const filePath = decodeURIComponent(fileMatch[2] ?? '');
+      const file = [...incoming.values()].find((f) => f.token === token && f.filePath === filePath);
+      if (!file || request.method !== 'GET') {
+        sendJson(response, 404, { ok: false, error_code: 404, description: 'Not Found' });
+        return;
+      }
+      downloaded.push({ token, filePath });
+      response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': file.bytes.length });
+      response.end(file.bytes);
+      return;
+    }
     try {
       const match = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(url.pathname);
       if (!match) throw new BotApiError(404, 'Not Found');
@@ -345,10 +389,24 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
       const bot = botOf(token);
       const updateId = bot.nextUpdateId++;
       const from = { id: message.from.id, is_bot: false, first_name: 'Fan', language_code: 'en' };
-      const media =
-        message.kind === 'voice'
-          ? { voice: { file_id: `voice-in-${updateId}`, file_unique_id: `v${updateId}`, duration: 2, mime_type: 'audio/ogg' } }
-          : { photo: [{ file_id: `photo-in-${updateId}`, file_unique_id: `p${updateId}`, width: 90, height: 90 }] };
+      let media: Record<string, unknown>;
+      if (message.kind === 'photo') {
+        media = { photo: [{ file_id: `photo-in-${updateId}`, file_unique_id: `p${updateId}`, width: 90, height: 90 }] };
+      } else {
+        const fileId = `${message.kind}-in-${updateId}`;
+        const bytes = Buffer.from(message.bytes ?? defaultVoiceBytes);
+        const filePath = message.kind === 'voice' ? `voice/file_${updateId}.oga` : `music/file_${updateId}.mp3`;
+        incoming.set(fileId, { token, filePath, bytes });
+        media = {
+          [message.kind]: {
+            file_id: fileId,
+            file_unique_id: `${message.kind[0]}${updateId}`,
+            duration: message.duration ?? 2,
+            mime_type: message.kind === 'voice' ? 'audio/ogg' : 'audio/mpeg',
+            file_size: message.fileSize ?? bytes.length,
+          },
+        };
+      }
       return {
         update_id: updateId,
         message: {
@@ -360,6 +418,7 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
         },
       };
     },
+    downloads: (token) => downloaded.filter((d) => d.token === token).map((d) => d.filePath),
     webhookOf: (token) => botOf(token).webhook,
     floodNext(token, retryAfterSeconds) {
       botOf(token).floodRetryAfter = retryAfterSeconds;

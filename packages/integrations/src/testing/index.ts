@@ -18,6 +18,11 @@ export {
 } from './fake-openai.ts';
 export { streamTokens } from './fake-openai-stream.ts';
 export {
+  FAKE_TRANSCRIPT,
+  type FakeTranscriptionReply,
+  type FakeTranscriptionRequest,
+} from './fake-openai-transcriptions.ts';
+export {
   type FakePayPal,
   type FakePayPalBatch,
   type FakePayPalCreateFailure,

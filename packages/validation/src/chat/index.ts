@@ -61,6 +61,8 @@ export const chatMessageOutput = z.object({
   notice: z.enum(chatNoticeKinds).optional(),
   /** The twin wrote this to the fan unasked, on an event (docs/reach-out.md): free, marked as such. */
   reachOut: z.boolean().optional(),
+  /** A fan message spoken as a voice note and sent as its transcript (docs/speech-to-text.md). */
+  spoken: z.boolean().optional(),
 });
 export type ChatMessageView = z.infer<typeof chatMessageOutput>;
 

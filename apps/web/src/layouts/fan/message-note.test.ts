@@ -19,6 +19,11 @@ describe('messageNote', () => {
     );
   });
 
+  it('marks a fan message spoken as a voice note', () => {
+    expect(messageNote({ senderType: 'USER', spoken: true }, 'Mia Moreno')).toBe('🎤 Sent as a voice note');
+    expect(messageNote({ senderType: 'USER' }, 'Mia Moreno')).toBeUndefined();
+  });
+
   it('takes the first word of a name, or the whole name', () => {
     expect(firstNameOf('  Mia  Moreno ')).toBe('Mia');
     expect(firstNameOf('Cher')).toBe('Cher');

@@ -1,7 +1,9 @@
 // The small line under a message in the fan's messenger: what happened to it, or who wrote it.
 import type { ChatMessageView } from '@doppel/validation';
 
-type NotedMessage = Pick<ChatMessageView, 'senderType' | 'writtenByCreator' | 'reachOut'> & { creditsReturned?: boolean };
+type NotedMessage = Pick<ChatMessageView, 'senderType' | 'writtenByCreator' | 'reachOut' | 'spoken'> & {
+  creditsReturned?: boolean;
+};
 
 /** "Mia", from "Mia Moreno": how the fan knows the creator. */
 export function firstNameOf(name: string): string {
@@ -17,5 +19,7 @@ export function messageNote(message: NotedMessage, twinName: string): string | u
   if (message.senderType === 'TALENT' && message.writtenByCreator) return `Written by ${firstNameOf(twinName)}`;
   // The twin wrote first (docs/reach-out.md): the fan sees it was unasked, and that it cost nothing.
   if (message.senderType === 'TALENT' && message.reachOut) return `${firstNameOf(twinName)}’s twin reached out · free`;
+  // The fan spoke it in a voice note; this is what the twin heard (docs/speech-to-text.md).
+  if (message.senderType === 'USER' && message.spoken) return '🎤 Sent as a voice note';
   return undefined;
 }

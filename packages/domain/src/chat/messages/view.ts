@@ -61,5 +61,7 @@ export function toMessageView(message: ChatMessageRow, context: AttachmentViewCo
     ...(message.notice ? { notice: message.notice } : {}),
     // The twin wrote this unasked (docs/reach-out.md): the messenger says so under the bubble.
     ...(message.reachOutId ? { reachOut: true } : {}),
+    // The fan spoke it (a voice note, transcribed): the messenger marks it so (docs/speech-to-text.md).
+    ...(message.spoken ? { spoken: true } : {}),
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "chat_messages" ADD COLUMN "spoken" boolean DEFAULT false NOT NULL;

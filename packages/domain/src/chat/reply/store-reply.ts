@@ -12,6 +12,7 @@ import {
 } from '@doppel/db';
 import { sql } from 'drizzle-orm';
 import { type BoundaryRefusal, refundAndFlag } from '../boundaries/flags.ts';
+import { mayTellAboutFan } from '../memory/worth-remembering.ts';
 import { safetyReplyCameAfter } from '../safety/stand-down.ts';
 import { sqlOnce } from '../send/built-once.ts';
 import type { ReplyDeps } from './answer-fan-message.ts';
@@ -136,6 +137,8 @@ async function storeOnce(
     // the store, then the memory job with the live events in its outbox row (one insert for both),
     // then a reminder. When the store stores nothing, the throw below rolls the others back.
     const job = { chatId: chat.id, messageId: context.message.id };
+    // Only a message that may tell something about the fan is read for notes (worth-remembering.ts).
+    const remember = mayTellAboutFan(context.message.text) ? enqueueRemember : undefined;
     const [[stored]] = await Promise.all([
       storeStatement(tx, [
         chat.id,
@@ -159,7 +162,7 @@ async function storeOnce(
         row.responseFallbackText ?? null,
         json(row.responseFunction),
       ]),
-      enqueueRemember ? enqueueRemember(tx, job, changes) : recordChanges(tx, changes),
+      remember ? remember(tx, job, changes) : recordChanges(tx, changes),
       reply.reminder
         ? tx
             .insert(fanReminders)

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { completeWords } from '../reply/stream-drafts.ts';
 import { moderationCrossing } from './moderation.ts';
 import { allRefusalTexts, refusalText } from './refusal.ts';
-import { checkFanMessage, checkReplyRules, classifyContent, createReplyRulesCheck, declaresMinor, matchTopic } from './rules.ts';
+import {
+  type BoundaryRules,
+  checkFanMessage,
+  checkReplyRules,
+  classifyContent,
+  createReplyRulesCheck,
+  declaresMinor,
+  matchTopic,
+} from './rules.ts';
 
 const rules = { topics: ['politics', 'my ex', 'dieting'], contentLevel: 'SAFE' as const, fanIsMinor: false };
 
@@ -90,7 +98,7 @@ describe('a reply checked as it is written (only the new words)', () => {
   });
 
   it('answers what the whole text’s check answers, draft by draft', () => {
-    const cases: [string, typeof rules][] = [
+    const cases: [string, BoundaryRules][] = [
       ['Honestly my ex was into politics and dieting all day', rules],
       ['You look so sexy tonight, my ex never said that', { ...rules, topics: [] }],
       ['I’m in a sussex class, what about you? Dating is hard', { ...rules, topics: ['dating'] }],

@@ -57,6 +57,12 @@ const concurrency = Number(process.env.BENCH_REPLY_CONCURRENCY ?? 256);
 const poolSize = Number(process.env.BENCH_REPLY_POOL_SIZE ?? 10);
 const profileDir = process.env.BENCH_WORKER_PROFILE;
 const waitSeconds = Number(process.env.BENCH_REPLY_WAIT_SECONDS ?? 300);
+/**
+ * BENCH_REPLY_ABOUT_FAN=1: each fan also says something about themselves, so every reply is
+ * followed by its memory job (chat.remember); by default the fan only asks the twin a question,
+ * which gets none (docs/chat-engine.md#memory).
+ */
+const aboutFan = process.env.BENCH_REPLY_ABOUT_FAN === '1';
 
 /** About 40 tokens, as the fake streams them (each word with its space). */
 const replyText =
@@ -264,7 +270,9 @@ export async function benchReplies(): Promise<{ ok: boolean }> {
         const due = started + index * intervalMs;
         const wait = due - now();
         if (wait > 1) await new Promise((done) => setTimeout(done, wait));
-        const text = `Bench ${label} message ${index}: how was your day?`;
+        const text = aboutFan
+          ? `Bench ${label} message ${index}: I just got back from the beach with my dog, how was your day?`
+          : `Bench ${label} message ${index}: how was your day?`;
         pending.push(
           send(firstFan + index, text).then(
             (result) => {

@@ -129,7 +129,8 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   // While the database is down: one line when that begins and one when it ends, not one per failure.
   const { log, outages } = quietWhileDatabaseDown(plainLog, client);
   const boss = createBoss(options.databaseUrl, { role: 'worker', log, ...options.connection, timeouts });
-  const feed = createLiveFeed(client, { log: (message, error) => log.error(message, { error }) });
+  // The worker sends reply drafts and never relays them: it does not listen for them.
+  const feed = createLiveFeed(client, { log: (message, error) => log.error(message, { error }), drafts: false });
   const wakeable = new Map<JobName, () => void>();
   const pumps: JobPump[] = [];
   const followUp: FollowUp = async (name, payload, followUpOptions) => {

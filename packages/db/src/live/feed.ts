@@ -71,6 +71,12 @@ export type LiveFeedOptions = {
   minReadGapMs?: number;
   /** Events older than this are deleted; a client away longer gets a resync. */
   retentionMs?: number;
+  /**
+   * Whether this process LISTENs for reply drafts (default true: the API relays them to fans). The
+   * worker, which only sends them, says false: otherwise Postgres sends every draft of every reply
+   * being written back to it, for it to read and parse and hand to nobody.
+   */
+  drafts?: boolean;
   log?: (message: string, error?: unknown) => void;
 };
 
@@ -82,7 +88,7 @@ export type LiveFeed = {
   subscribe: (listener: FeedListener) => () => void;
   /**
    * Replies being written (reply-drafts.ts), as the worker announces them; only while this process
-   * LISTENs (none behind a transaction pooler without a direct URL).
+   * LISTENs (none behind a transaction pooler without a direct URL, nor with `drafts: false`).
    */
   subscribeDrafts: (listener: (draft: ReplyDraft) => void) => () => void;
   /** The delivered changes of the transactions after `xid`, oldest first, for a reconnecting client. */
@@ -229,7 +235,7 @@ export function createLiveFeed(client: DbClient, options: LiveFeedOptions = {}):
       );
       unlisten = subscription?.unlisten;
       // On the same connection: a draft is handed on as it comes, with no read of any table.
-      const drafts = await listener?.listen(replyDraftChannel, (payload) => {
+      const drafts = await (options.drafts === false ? undefined : listener)?.listen(replyDraftChannel, (payload) => {
         const draft = parseReplyDraft(payload);
         if (!draft) return;
         for (const draftListener of draftListeners) {

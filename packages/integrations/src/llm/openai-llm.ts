@@ -14,7 +14,7 @@ import { microBatch } from './micro-batch.ts';
 import { createOpenAiClient } from './openai-client.ts';
 import { extractMemoriesWithOpenAi } from './openai-memory.ts';
 import { createOpenAiModerator, DEFAULT_MODERATION_MODEL, isOpenAiInputError } from './openai-moderation.ts';
-import { addStreamChunk, emptyStreamedCompletion, firstToolCall } from './openai-stream.ts';
+import { addStreamChunk, chatStreamChunks, emptyStreamedCompletion, firstToolCall } from './openai-stream.ts';
 
 export { DEFAULT_OPENAI_TIMEOUT_MS } from './openai-client.ts';
 export const DEFAULT_EMBEDDING_MODEL = 'text-embedding-3-small';
@@ -68,16 +68,21 @@ export const createOpenAiLlm = (config: OpenAiLlmConfig): LlmPort => {
   ): Promise<LlmResponse> => {
     const streamed = emptyStreamedCompletion();
     try {
-      const stream = await client.chat.completions.create({
-        model: config.chatModel || request.model,
-        temperature: request.temperature,
-        messages: request.messages,
-        ...(request.maxTokens ? { max_completion_tokens: request.maxTokens } : {}),
-        ...(tools.length > 0 ? { tools, tool_choice: 'auto' as const } : {}),
-        stream: true,
-        stream_options: { include_usage: true },
-      });
-      for await (const chunk of stream) {
+      // The SDK sends the request and turns an HTTP error into its APIError; the events of the
+      // body are read by chatStreamChunks (openai-stream.ts), cheaper than the SDK's own reader.
+      const response = await client.chat.completions
+        .create({
+          model: config.chatModel || request.model,
+          temperature: request.temperature,
+          messages: request.messages,
+          ...(request.maxTokens ? { max_completion_tokens: request.maxTokens } : {}),
+          ...(tools.length > 0 ? { tools, tool_choice: 'auto' as const } : {}),
+          stream: true,
+          stream_options: { include_usage: true },
+        })
+        .asResponse();
+      if (!response.body) throw new LlmError('OpenAI chat completion stream came without a body', true);
+      for await (const chunk of chatStreamChunks(response.body, response.headers)) {
         if (addStreamChunk(streamed, chunk)) onText(streamed.text);
       }
     } catch (error) {

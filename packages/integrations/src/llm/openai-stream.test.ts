@@ -1,8 +1,8 @@
-import type OpenAI from 'openai';
+import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import { streamTokens } from '../testing/fake-openai-stream.ts';
 import { offlineWords, streamOfflineText } from './offline-stream.ts';
-import { addStreamChunk, emptyStreamedCompletion, firstToolCall } from './openai-stream.ts';
+import { addStreamChunk, chatStreamChunks, emptyStreamedCompletion, firstToolCall } from './openai-stream.ts';
 
 type Delta = OpenAI.Chat.Completions.ChatCompletionChunk.Choice.Delta;
 const chunk = (delta: Delta, finish: OpenAI.Chat.Completions.ChatCompletionChunk.Choice['finish_reason'] = null) =>
@@ -57,5 +57,46 @@ describe('word streaming', () => {
     const seen: string[] = [];
     await streamOfflineText('one two three', (text) => seen.push(text), { wordDelayMs: 0, maxTotalMs: 0 });
     expect(seen).toEqual(['one', 'one two', 'one two three']);
+  });
+});
+
+describe('chatStreamChunks', () => {
+  const encoder = new TextEncoder();
+  /** The body as the network may cut it: every `size` bytes, a UTF-8 sequence or a CRLF split included. */
+  async function* bodyOf(text: string, size: number) {
+    const bytes = encoder.encode(text);
+    for (let start = 0; start < bytes.length; start += size) yield bytes.subarray(start, start + size);
+  }
+  const read = async (text: string, size: number) => {
+    const chunks: unknown[] = [];
+    for await (const parsed of chatStreamChunks(bodyOf(text, size))) chunks.push(parsed);
+    return chunks;
+  };
+  const event = (content: string) => chunk({ content });
+
+  it('reads each event’s data as a chunk, whatever the line ends and however the body is cut', async () => {
+    const events = [event('Olá '), event('😊 mundo'), { ...event(''), choices: [], usage: { prompt_tokens: 1 } }];
+    const lf = `: keep-alive\n\n${events.map((one) => `data: ${JSON.stringify(one)}\n\n`).join('')}data: [DONE]\n\n`;
+    for (const text of [lf, lf.replaceAll('\n', '\r\n'), lf.replaceAll('\n', '\r')])
+      for (const size of [1, 2, 3, 7, 4096])
+        expect(await read(text, size), `${JSON.stringify(text.slice(14, 16))} ${size}`).toEqual(events);
+  });
+
+  it('joins multi-line data, skips thread events, ignores what follows [DONE] and an event the body cut off', async () => {
+    const one = event('a');
+    const text = `event: thread.run\ndata: {"x":1}\n\ndata: {"id":"c","object":"chat.completion.chunk",\ndata: "created":0,"model":"m","choices":[{"index":0,"delta":{"content":"a"},"finish_reason":null}]}\n\ndata: [DONE]\n\ndata: ${JSON.stringify(event('late'))}\n\ndata: ${JSON.stringify(event('cut'))}`;
+    expect(await read(text, 5)).toEqual([one]);
+    expect(await read(`data: ${JSON.stringify(event('cut'))}\n`, 3)).toEqual([]);
+  });
+
+  it('throws the SDK’s APIError for an event carrying an error, as OpenAI sends when a stream fails', async () => {
+    const failing = `data: ${JSON.stringify(event('a'))}\n\ndata: {"error":{"message":"boom","type":"server_error"}}\n\n`;
+    const seen: unknown[] = [];
+    const reading = (async () => {
+      for await (const parsed of chatStreamChunks(bodyOf(failing, 9))) seen.push(parsed);
+    })();
+    await expect(reading).rejects.toBeInstanceOf(OpenAI.APIError);
+    await expect(reading).rejects.toThrow('boom');
+    expect(seen).toHaveLength(1);
   });
 });

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { completeWords } from '../reply/stream-drafts.ts';
 import { moderationCrossing } from './moderation.ts';
 import { allRefusalTexts, refusalText } from './refusal.ts';
-import { checkFanMessage, checkReplyRules, classifyContent, declaresMinor, matchTopic } from './rules.ts';
+import {
+  type BoundaryRules,
+  checkFanMessage,
+  checkReplyRules,
+  classifyContent,
+  createReplyRulesCheck,
+  declaresMinor,
+  matchTopic,
+} from './rules.ts';
 
 const rules = { topics: ['politics', 'my ex', 'dieting'], contentLevel: 'SAFE' as const, fanIsMinor: false };
 
@@ -65,6 +74,56 @@ describe('minors', () => {
     });
     expect(checkFanMessage('send nudes', { ...adultTwin, fanIsMinor: true }).crossing?.reason).toBe('MINOR');
     expect(checkFanMessage("I'm 16 and I love football", adultTwin)).toEqual({ crossing: null, declaresMinor: true });
+  });
+});
+
+describe('a reply checked as it is written (only the new words)', () => {
+  /** Every draft a stream would check, as `createReplyDraftStream` shows them: whole words, growing. */
+  const drafts = (text: string) => {
+    const shown: string[] = [];
+    for (let end = 1; end <= text.length; end += 1) {
+      const words = completeWords(text.slice(0, end));
+      if (words !== '' && words !== shown.at(-1)) shown.push(words);
+    }
+    return [...shown, text];
+  };
+
+  it('still catches a blocked phrase split between the checked words and the new ones', () => {
+    const check = createReplyRulesCheck(rules);
+    expect(check('Let me tell you about my')).toBeNull();
+    expect(check('Let me tell you about my ex and')).toEqual({ reason: 'TOPIC', matched: 'my ex' });
+    const content = createReplyRulesCheck(rules);
+    expect(content('Tell me when you')).toBeNull();
+    expect(content('Tell me when you send nudes')).toEqual({ reason: 'CONTENT_LEVEL', matched: 'nude' });
+  });
+
+  it('answers what the whole text’s check answers, draft by draft', () => {
+    const cases: [string, BoundaryRules][] = [
+      ['Honestly my ex was into politics and dieting all day', rules],
+      ['You look so sexy tonight, my ex never said that', { ...rules, topics: [] }],
+      ['I’m in a sussex class, what about you? Dating is hard', { ...rules, topics: ['dating'] }],
+      ['Such a hot take, send nudes', { ...rules, contentLevel: 'SUGGESTIVE' }],
+      ['Such a hot take, send nudes', { ...rules, contentLevel: 'ADULT', fanIsMinor: true }],
+      ['Café politique: POLITICS, my   ex', rules],
+    ];
+    for (const [text, caseRules] of cases) {
+      const check = createReplyRulesCheck(caseRules);
+      for (const draft of drafts(text)) {
+        const whole = checkReplyRules(draft, caseRules);
+        expect(check(draft), draft).toEqual(whole);
+        // A stream stops at its first crossing.
+        if (whole) break;
+      }
+    }
+  });
+
+  it('checks a text that does not continue the last one whole', () => {
+    const check = createReplyRulesCheck(rules);
+    expect(check('Nothing to see')).toBeNull();
+    expect(check('politics now')).toEqual({ reason: 'TOPIC', matched: 'politics' });
+    const grown = createReplyRulesCheck({ ...rules, topics: ['politics'] });
+    expect(grown('We talk poli')).toBeNull();
+    expect(grown('We talk politics')).toEqual({ reason: 'TOPIC', matched: 'politics' });
   });
 });
 

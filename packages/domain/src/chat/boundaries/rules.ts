@@ -22,20 +22,30 @@ const adult = stemmedTerms(adultTerms);
 
 /** The highest content level a text reaches by the lexicon, with the term that decided it. */
 export function classifyContent(text: string): { level: ContentLevel; term: string | null } {
-  const words = stems(text);
-  const adultHit = adult.find((entry) => containsPhrase(words, entry.words));
+  return classifyWords(stems(text));
+}
+
+/** `classifyContent` of stemmed words, counting only terms that end at `endingFrom` or later (words.ts). */
+function classifyWords(words: readonly string[], endingFrom = 0): { level: ContentLevel; term: string | null } {
+  const adultHit = adult.find((entry) => containsPhrase(words, entry.words, endingFrom));
   if (adultHit) return { level: 'ADULT', term: adultHit.term };
-  const suggestiveHit = suggestive.find((entry) => containsPhrase(words, entry.words));
+  const suggestiveHit = suggestive.find((entry) => containsPhrase(words, entry.words, endingFrom));
   if (suggestiveHit) return { level: 'SUGGESTIVE', term: suggestiveHit.term };
   return { level: 'SAFE', term: null };
 }
 
 /** The first of the creator's topics the text touches, by whole stemmed words. */
 export function matchTopic(text: string, topics: readonly string[]): string | null {
-  const words = stems(text);
-  for (const topic of topics) {
-    const phrase = stems(topic);
-    if (phrase.length > 0 && containsPhrase(words, phrase)) return topic.trim();
+  return matchTopicWords(stems(text), stemmedTopics(topics));
+}
+
+type StemmedTopic = { topic: string; words: string[] };
+const stemmedTopics = (topics: readonly string[]): StemmedTopic[] =>
+  topics.map((topic) => ({ topic: topic.trim(), words: stems(topic) }));
+
+function matchTopicWords(words: readonly string[], topics: readonly StemmedTopic[], endingFrom = 0): string | null {
+  for (const { topic, words: phrase } of topics) {
+    if (phrase.length > 0 && containsPhrase(words, phrase, endingFrom)) return topic;
   }
   return null;
 }
@@ -108,9 +118,23 @@ export function effectiveLevel(rules: BoundaryRules): ContentLevel {
 
 /** A text against the rules: the crossing, or null when the twin may engage. */
 function check(text: string, rules: BoundaryRules): BoundaryCrossing | null {
-  const topic = matchTopic(text, rules.topics);
+  return checkWords(stems(text), stemmedTopics(rules.topics), rules);
+}
+
+/**
+ * Stemmed words against the rules, counting only matches that end at `endingFrom` or later. With
+ * the words before `endingFrom` already found clean this answers exactly what a check of all the
+ * words would: a topic or a term above the level that matched there would have crossed already.
+ */
+function checkWords(
+  words: readonly string[],
+  topics: readonly StemmedTopic[],
+  rules: BoundaryRules,
+  endingFrom = 0,
+): BoundaryCrossing | null {
+  const topic = matchTopicWords(words, topics, endingFrom);
   if (topic) return { reason: 'TOPIC', matched: topic };
-  const content = classifyContent(text);
+  const content = classifyWords(words, endingFrom);
   if (contentLevelRank[content.level] <= contentLevelRank[effectiveLevel(rules)]) return null;
   // Beyond what the twin allows anyway: CONTENT_LEVEL. Allowed by the twin, refused for a minor: MINOR.
   const allowedByTwin = contentLevelRank[content.level] <= contentLevelRank[rules.contentLevel];
@@ -132,4 +156,31 @@ export function checkFanMessage(
 /** The twin's complete reply against the creator's rules alone; `checkReply` adds moderation. */
 export function checkReplyRules(text: string, rules: BoundaryRules): BoundaryCrossing | null {
   return check(text, rules);
+}
+
+/**
+ * `checkReplyRules` for a reply as the model writes it: each call gets the text so far, and only
+ * the words added since the last clean call are read and matched (with the few before them that a
+ * phrase may start in), where checking the whole text every time cost a reply's drafts time
+ * quadratic in its length. A text that does not continue the last one at a word boundary (it starts
+ * differently, or the last word grew) is checked whole. Answers exactly what `checkReplyRules` of
+ * the whole text answers, as long as every earlier call answered null (a stream stops at its first
+ * crossing; after one, the next call checks the whole text again).
+ */
+export function createReplyRulesCheck(rules: BoundaryRules): (textSoFar: string) => BoundaryCrossing | null {
+  const topics = stemmedTopics(rules.topics);
+  let checked = '';
+  let words: string[] = [];
+  return (text) => {
+    const continues = checked !== '' && text.startsWith(checked) && /^\s/.test(text.slice(checked.length, checked.length + 1));
+    const endingFrom = continues ? words.length : 0;
+    // The new part starts at whitespace, so its words are the whole text's words after the old ones
+    // (wordsOf splits on anything but letters and digits, and nothing joins across a space).
+    if (continues) words.push(...stems(text.slice(checked.length)));
+    else words = stems(text);
+    const crossing = checkWords(words, topics, rules, endingFrom);
+    checked = crossing ? '' : text;
+    if (crossing) words = [];
+    return crossing;
+  };
 }

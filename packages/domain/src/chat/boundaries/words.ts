@@ -34,10 +34,14 @@ export function stems(text: string): string[] {
   return wordsOf(text).map((word) => dropFinalE(stem(word)));
 }
 
-/** Whether `phrase` (already stemmed) occurs in `words` as consecutive whole words. */
-export function containsPhrase(words: readonly string[], phrase: readonly string[]): boolean {
+/**
+ * Whether `phrase` (already stemmed) occurs in `words` as consecutive whole words. With `endingFrom`,
+ * only occurrences whose last word is at that index or later count: the words before it were already
+ * checked, and an occurrence spanning old and new words is still found.
+ */
+export function containsPhrase(words: readonly string[], phrase: readonly string[], endingFrom = 0): boolean {
   if (phrase.length === 0 || phrase.length > words.length) return false;
-  outer: for (let start = 0; start <= words.length - phrase.length; start += 1) {
+  outer: for (let start = Math.max(0, endingFrom - phrase.length + 1); start <= words.length - phrase.length; start += 1) {
     for (let offset = 0; offset < phrase.length; offset += 1) {
       if (words[start + offset] !== phrase[offset]) continue outer;
     }

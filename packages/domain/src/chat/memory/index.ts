@@ -17,3 +17,4 @@ export {
 } from './prompt-section.ts';
 export { type RememberDeps, type RememberResult, rememberFanMessage } from './remember.ts';
 export { loadFanMemories, type MemoryOwner, memoriesChanged, type StoreOutcome, storeLearntMemories } from './store.ts';
+export { mayTellAboutFan } from './worth-remembering.ts';

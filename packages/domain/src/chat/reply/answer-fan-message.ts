@@ -13,7 +13,7 @@ import { reminderConfirmation, reminderFor } from '../../reach-out/reminders.ts'
 import type { BoundaryRefusal } from '../boundaries/flags.ts';
 import { refusalText } from '../boundaries/refusal.ts';
 import { checkReply, moderateFanMessage } from '../boundaries/reply-check.ts';
-import { type BoundaryCrossing, checkReplyRules } from '../boundaries/rules.ts';
+import { type BoundaryCrossing, createReplyRulesCheck } from '../boundaries/rules.ts';
 import { selectPromptMemories } from '../memory/prompt-section.ts';
 import { storeReplyJobSafetyReply } from '../safety/reply-job-crisis.ts';
 import { attachImage, attachVoiceNote, type ComposedReply, errorText, stringArgument } from './attachments.ts';
@@ -269,6 +269,7 @@ async function compose(
   record.prompt = prompt;
 
   // A reply held for the creator's approval is not streamed: the fan sees it only once sent.
+  const mayShow = createReplyRulesCheck(context.boundaries);
   const drafts =
     deps.publishDraft && !context.holdForApproval
       ? createReplyDraftStream({
@@ -278,7 +279,8 @@ async function compose(
           stream: replyMessageId,
           // The creator's rules on every draft: text the final check would refuse is never shown
           // (the moderation endpoint judges the complete reply only; a refusal then replaces the draft).
-          mayShow: (text) => checkReplyRules(text, context.boundaries) === null,
+          // Each draft continues the last, so only its new words are read (createReplyRulesCheck).
+          mayShow: (text) => mayShow(text) === null,
           onError: (error) => deps.log?.('reply draft failed', { error: errorText(error) }),
         })
       : undefined;

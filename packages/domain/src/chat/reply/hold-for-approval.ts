@@ -11,6 +11,7 @@ import {
   violatedUniqueConstraint,
 } from '@doppel/db';
 import { and, eq, isNull } from 'drizzle-orm';
+import { mayTellAboutFan } from '../memory/worth-remembering.ts';
 import { chatChanged } from '../scopes.ts';
 import type { ComposedReply } from './attachments.ts';
 import type { ReplyContext } from './load.ts';
@@ -59,7 +60,9 @@ export async function holdForApproval(
           prompt,
         }),
         recordChanges(tx, [draftChanged(chat.talentId, draftId), chatChanged(chat)]),
-        deps.enqueueRemember?.(tx, { chatId: chat.id, messageId: context.message.id }),
+        mayTellAboutFan(context.message.text)
+          ? deps.enqueueRemember?.(tx, { chatId: chat.id, messageId: context.message.id })
+          : undefined,
         // The creator's devices are told only once the draft exists, and always when it does.
         deps.enqueueHeldReplyPush?.(tx, { draftId }),
       ]);

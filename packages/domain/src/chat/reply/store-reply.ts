@@ -12,6 +12,7 @@ import {
 } from '@doppel/db';
 import { sql } from 'drizzle-orm';
 import { type BoundaryRefusal, refundAndFlag } from '../boundaries/flags.ts';
+import { mayTellAboutFan } from '../memory/worth-remembering.ts';
 import { safetyReplyCameAfter } from '../safety/stand-down.ts';
 import { sqlOnce } from '../send/built-once.ts';
 import type { ReplyDeps } from './answer-fan-message.ts';
@@ -50,7 +51,7 @@ export async function safetyReplyMeanwhile(tx: Transaction, chatId: string, mess
  * match, and nothing is stored. `taken_over` and `safety_after` then say what the snapshot saw; a
  * store that says neither was overtaken by a change and runs again with a new snapshot.
  */
-const storeStatement = sqlOnce<{ stored: boolean; taken_over: boolean; safety_after: boolean }>(`
+const storeCtes = `
 with seen as (
   select xmin as version, taken_over_at is not null as taken_over from chats where id = $1
 ), safety as (
@@ -70,9 +71,23 @@ with seen as (
     faq_min_score, memories, passages, examples, functions, token_usage, response_text, response_fallback_text,
     response_function)
   select message.id, message.chat_id, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20 from message
-)
+)`;
+const storeOutcome = `
 select exists (select 1 from message) as stored, coalesce((select taken_over from seen), true) as taken_over,
-  (select after from safety) as safety_after`);
+  (select after from safety) as safety_after`;
+type StoreOutcome = { stored: boolean; taken_over: boolean; safety_after: boolean };
+const storeStatement = sqlOnce<StoreOutcome>(storeCtes + storeOutcome);
+
+/**
+ * The same store with the reply's live events in the outbox (recordChanges, `$21`), for a reply
+ * that stores nothing else: one statement is its own transaction, so it needs no BEGIN and COMMIT
+ * (two of the reply's writes to Postgres and two round trips). The events are inserted only when
+ * the message is; nothing else in the statement writes unless the chat's row was updated.
+ */
+const storeAloneStatement = sqlOnce<StoreOutcome>(`${storeCtes}, events as (
+  insert into change_events (changes) select $21::jsonb from message
+  on conflict (xid) do update set changes = change_events.changes || excluded.changes
+)${storeOutcome}`);
 
 /** How often a store overtaken by a change to the chat's row (a send of the fan's, say) runs again. */
 const storeAttempts = 5;
@@ -123,6 +138,45 @@ async function storeOnce(
   const scopes = [`chat:${chat.id}`, `talent:${chat.talentId}`, 'admin'];
   const row = promptRow(record);
   const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+  const values = [
+    chat.id,
+    context.message.id,
+    new Date().toISOString(),
+    replyMessageId,
+    reply.text,
+    json(reply.attachments),
+    row.llmType,
+    row.llmFineTunedModelId ?? null,
+    row.llmTemperature,
+    json(row.messages),
+    json(row.faqItems),
+    row.faqMinScore ?? null,
+    json(row.memories),
+    json(row.passages),
+    json(row.examples),
+    json(row.functions),
+    json(row.tokenUsage),
+    row.responseText ?? null,
+    row.responseFallbackText ?? null,
+    json(row.responseFunction),
+  ];
+  // Only a message that may tell something about the fan is read for notes (worth-remembering.ts).
+  const remember = mayTellAboutFan(context.message.text) ? enqueueRemember : undefined;
+  const outcome = (stored: StoreOutcome | undefined) => {
+    if (stored?.stored) return;
+    if (stored?.taken_over !== false) throw new TakenOverMeanwhile();
+    if (stored.safety_after) throw new SafetyReplyMeanwhile();
+    throw new ChatChangedMeanwhile();
+  };
+  // Nothing to store beside the reply (no refund, no memory job, no reminder): one statement.
+  if (!refusal && !remember && !reply.reminder) {
+    const changes: ChangeEvent[] = [
+      { entity: 'chat_messages', rowId: replyMessageId, scopes },
+      { entity: 'chats', rowId: chat.id, scopes },
+    ];
+    const [stored] = await storeAloneStatement(db, [...values, JSON.stringify(changes)]);
+    return outcome(stored);
+  }
   await db.transaction(async (tx) => {
     // A refusal first gives the fan back what the message cost; its first statement locks the
     // fan's row, so the lock order stays that of every spend (user row, then chat).
@@ -137,29 +191,8 @@ async function storeOnce(
     // then a reminder. When the store stores nothing, the throw below rolls the others back.
     const job = { chatId: chat.id, messageId: context.message.id };
     const [[stored]] = await Promise.all([
-      storeStatement(tx, [
-        chat.id,
-        context.message.id,
-        new Date().toISOString(),
-        replyMessageId,
-        reply.text,
-        json(reply.attachments),
-        row.llmType,
-        row.llmFineTunedModelId ?? null,
-        row.llmTemperature,
-        json(row.messages),
-        json(row.faqItems),
-        row.faqMinScore ?? null,
-        json(row.memories),
-        json(row.passages),
-        json(row.examples),
-        json(row.functions),
-        json(row.tokenUsage),
-        row.responseText ?? null,
-        row.responseFallbackText ?? null,
-        json(row.responseFunction),
-      ]),
-      enqueueRemember ? enqueueRemember(tx, job, changes) : recordChanges(tx, changes),
+      storeStatement(tx, values),
+      remember ? remember(tx, job, changes) : recordChanges(tx, changes),
       reply.reminder
         ? tx
             .insert(fanReminders)
@@ -174,9 +207,6 @@ async function storeOnce(
             .onConflictDoNothing()
         : undefined,
     ]);
-    if (stored?.stored) return;
-    if (stored?.taken_over !== false) throw new TakenOverMeanwhile();
-    if (stored.safety_after) throw new SafetyReplyMeanwhile();
-    throw new ChatChangedMeanwhile();
+    outcome(stored);
   });
 }

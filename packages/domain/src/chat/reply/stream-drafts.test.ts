@@ -18,6 +18,15 @@ describe('completeWords', () => {
     expect(completeWords('Hi there ')).toBe('Hi there');
     expect(completeWords('Hi,\nthere you')).toBe('Hi,\nthere');
   });
+
+  it('cuts where the regular expression /\\s+\\S*$/ does, Unicode spaces included', () => {
+    const byRegex = (text: string) => {
+      const end = text.search(/\s+\S*$/);
+      return end === -1 ? '' : text.slice(0, end);
+    };
+    for (const text of ['', ' ', '   ', ' Hi', 'Hi  there', 'Hi there\t', 'a\u00a0b', 'été\u2003ça va', 'x\u3000', '👋 hey\r\n'])
+      expect(completeWords(text), JSON.stringify(text)).toBe(byRegex(text));
+  });
 });
 
 describe('createReplyDraftStream', () => {

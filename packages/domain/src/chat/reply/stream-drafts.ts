@@ -37,9 +37,18 @@ export const defaultDraftIntervalMs = 50;
  * so a boundary check of the draft (`mayShow`) never sees a harmless-looking start of a refused word.
  */
 export function completeWords(text: string): string {
-  const end = text.search(/\s+\S*$/);
-  return end === -1 ? '' : text.slice(0, end);
+  // From the end: past the word being written, then past the whitespace before it (what
+  // `/\s+\S*$/` finds, without a regular expression scanning the whole text on every token).
+  let end = text.length;
+  while (end > 0 && !isSpace(text.charCodeAt(end - 1))) end -= 1;
+  if (end === 0) return '';
+  while (end > 0 && isSpace(text.charCodeAt(end - 1))) end -= 1;
+  return text.slice(0, end);
 }
+
+/** `\s` of a regular expression, for one UTF-16 code unit. */
+const isSpace = (code: number) =>
+  code === 0x20 || (code >= 0x09 && code <= 0x0d) || (code > 0x7f && /\s/.test(String.fromCharCode(code)));
 
 export function createReplyDraftStream(options: ReplyDraftStreamOptions): ReplyDraftStream {
   const intervalMs = options.intervalMs ?? defaultDraftIntervalMs;

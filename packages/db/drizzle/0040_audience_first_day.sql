@@ -1,0 +1,1 @@
+ALTER TABLE "audience_first_messages" ADD COLUMN "first_day" date GENERATED ALWAYS AS ((first_message_at at time zone 'UTC')::date) STORED NOT NULL;

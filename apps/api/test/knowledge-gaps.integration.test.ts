@@ -38,9 +38,9 @@ afterAll(async () => {
 });
 
 /** A new anonymous fan asks `text` through the API; the reply runs as the worker's chat.reply job runs it. */
-async function ask(text: string) {
+async function ask(text: string, talentTag = people.talentA.tag as string) {
   const fan = createCaller(api);
-  const { chat } = await fan.client.chat.open.mutate({ talentTag: people.talentA.tag as string });
+  const { chat } = await fan.client.chat.open.mutate({ talentTag });
   const sent = await fan.client.chat.send.mutate({ chatId: chat.id, text, idempotencyKey: randomUUID() });
   const deps = { db: api.database.db, llm, tts: createUnconfiguredTts(), storage: createLocalDiskStorage(filesDir) };
   const answered = await answerFanMessage(deps, { chatId: chat.id, messageId: sent.message.id });
@@ -139,5 +139,31 @@ describe('the knowledge-gap inbox', () => {
     const byNewest = [...listed.groups].sort((a, b) => b.lastAskedAt.localeCompare(a.lastAskedAt));
     // The first three windows (7, 14 and 30 days) each hold one; the 40-day-old question is out.
     expect(byNewest.map((group) => group.question)).toEqual(asked.slice(0, 3).map((question) => question.text));
+  });
+
+  it("stores each prompt's verdict from its scores, and lists only the twin's own uncovered replies", async () => {
+    const prompt = await ask('Where did you grow up as a kid?', people.talentB.tag as string);
+    const verdict = async (faqItemsJson: string, faqMinScore: number | null, passagesJson: string) => {
+      const [row] = await api.database.db.execute<{ uncovered: boolean }>(sql`
+        update chat_prompts set faq_items = ${faqItemsJson}::jsonb, faq_min_score = ${faqMinScore},
+          passages = ${passagesJson}::jsonb where id = ${prompt.id} returning uncovered`);
+      return row?.uncovered;
+    };
+    // As the reply engine judged it: an FAQ item at the prompt's minimum (else 0.35) or a passage at 0.3 covers it.
+    expect(await verdict('[]', null, '[]')).toBe(true);
+    expect(await verdict('[{"question":"Q","score":0.5}]', 0.5, '[]')).toBe(false);
+    expect(await verdict('[{"question":"Q","score":0.49}]', 0.5, '[]')).toBe(true);
+    expect(await verdict('[{"question":"Q","score":0.35}]', null, '[]')).toBe(false);
+    expect(await verdict('[{"question":"Q","score":0.34}]', null, '[{"passageId":"p","score":0.29}]')).toBe(true);
+    expect(await verdict('[]', null, '[{"passageId":"p","score":0.3}]')).toBe(false);
+    // Twin B's reply covered by a passage is nobody's gap (the former filter's `or` let such replies
+    // of any twin into the list); uncovered, it is twin B's alone.
+    const listed = async (talentId: string, creator: Caller) =>
+      (await creator.client.talent.knowledgeGaps.list.query({ talentId })).groups.map((group) => group.question);
+    expect(await listed(people.talentA.id, creatorA)).not.toContain('Where did you grow up as a kid?');
+    expect(await listed(people.talentB.id, creatorB)).toEqual([]);
+    await verdict('[]', null, '[]');
+    expect(await listed(people.talentA.id, creatorA)).not.toContain('Where did you grow up as a kid?');
+    expect(await listed(people.talentB.id, creatorB)).toEqual(['Where did you grow up as a kid?']);
   });
 });

@@ -96,6 +96,12 @@ export const audienceFirstMessages = pgTable(
     firstMessageAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
     /** The last rolled-up day the fan wrote (null only on rows written before migration 0029 filled it). */
     lastDay: date({ mode: 'string' }),
+    /**
+     * The UTC day of the first message, computed by Postgres (a generated column: no writer sets it,
+     * and migration 0040 computed it for the rows before): the 12-month Audience compares it with the last day for every fan of the year, and
+     * converting each row's timestamp on read was a good part of that read.
+     */
+    firstDay: date({ mode: 'string' }).notNull().generatedAlwaysAs(sql`(first_message_at at time zone 'UTC')::date`),
   },
   // By twin and last day: the 12-month Audience reads the fans of its period here, one row each.
   (t) => [index('audience_first_messages_talent_last_day_idx').on(t.talentId, t.lastDay)],

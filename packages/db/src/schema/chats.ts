@@ -225,6 +225,25 @@ export const chatPrompts = pgTable(
     responseFallbackText: text(),
     responseFunction: jsonb().$type<ResponseFunction>(),
     createdAt: createdAt(),
+    /**
+     * The reply answered without a fitting FAQ item or knowledge passage (a knowledge gap): no FAQ
+     * item scoring at least `faqMinScore` (else `chatPromptGapScores.faq`, the reply engine's
+     * default) and no passage scoring at least `chatPromptGapScores.passage`. Stored and computed by
+     * Postgres from the prompt's JSON (function `chat_prompt_uncovered`, migration 0039), so no
+     * writer sets it and the knowledge gaps read it through `chat_prompts_uncovered_idx`.
+     */
+    uncovered: boolean().notNull().generatedAlwaysAs(sql`chat_prompt_uncovered(faq_items, faq_min_score, passages)`),
   },
-  (t) => [index('chat_prompts_chat_idx').on(t.chatId)],
+  (t) => [
+    index('chat_prompts_chat_idx').on(t.chatId),
+    // Only the gaps (a third to a half of the replies), with the minimum score the listing returns.
+    index('chat_prompts_uncovered_idx').on(t.id, t.faqMinScore).where(sql`${t.uncovered}`),
+  ],
 );
+
+/**
+ * The scores `chat_prompts.uncovered` is computed with (in SQL, function chat_prompt_uncovered):
+ * the reply engine's default FAQ minimum (defaultFaqMinScore) and answering passage score
+ * (answeringPassageScore); a unit test in @doppel/domain holds them equal.
+ */
+export const chatPromptGapScores = { faq: 0.35, passage: 0.3 } as const;

@@ -2,7 +2,8 @@
 // (audience-reference.fixture.ts), on the same data: before any rollup (all live), with the
 // frames ending mid-period (fans whose messages span the boundary), and fully rolled up; the
 // 12-month view with its closed months counted per twin (audience_twin_months), the manager's
-// share taken away, and a deleted fan's too. And the rollup itself: the first run backfills what
+// share taken away, and a deleted fan's too; chats written to since the frames end, with or without
+// rolled-up days. And the rollup itself: the first run backfills what
 // is stored, a repeated or concurrent run adds nothing, migrations 0028 and 0029 fill what it does.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -197,6 +198,22 @@ describe('Audience from daily frames', () => {
     await database.sql`update audience_twin_months set fans = fans + 1000 where talent_id = 'tA' and month = ${month?.month ?? ''}`;
     expect(await monthFans()).toBe((counted ?? 0) + 1000);
     await database.sql`update audience_twin_months set fans = fans - 1000 where talent_id = 'tA' and month = ${month?.month ?? ''}`;
+    await expectSameAsReadingEveryMessage();
+  });
+
+  it("counts the year's chats written to since the frames end: a rolled fan's new day, a new fan's first", async () => {
+    // fA0 (rolled up through yesterday) writes again, paying; a new fan's first message, paid, and a payment.
+    const at = new Date(now.getTime() - 60_000).toISOString();
+    await database.sql`insert into users (id, name, email) values ('fNew', 'New', 'new@test.dev')`;
+    await database.sql`insert into chats (id, user_id, talent_id, has_user_interaction, updated_at)
+      values ('c_fNew_tA', 'fNew', 'tA', true, ${at})`;
+    await database.sql`update chats set updated_at = ${at} where id = 'c_fA0_tA'`;
+    await database.sql`insert into chat_messages (id, chat_id, sender_type, text, spent_paid_credits, spent_free_credits, created_at)
+      values ('m_live_fA0', 'c_fA0_tA', 'USER', 'back', 2, 0, ${at}), ('m_live_fNew', 'c_fNew_tA', 'USER', 'hi', 1, 0, ${at})`;
+    await database.sql`insert into payments (id, movement_key, price_amount, original_price_amount, product_price_type, product_id,
+      user_id, talent_id, created_at) values ('pay_live_fNew', 't:live:fNew', 999, 999, 'ONE_TIME', 'p1', 'fNew', 'tA', ${at})`;
+    const year = await getAudience(database.db, 'tA', '12m', now);
+    expect(year.conversion.newFans).toBeGreaterThan(0);
     await expectSameAsReadingEveryMessage();
   });
 

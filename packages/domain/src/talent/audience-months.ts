@@ -92,10 +92,12 @@ type FanCounts = Pick<AudienceCounts, 'fans' | 'returning' | 'paying'>;
 
 /** What the year's counts come back as: one row, counts only. */
 type YearRow = {
-  months: { month: string; fans: number; returning: number }[] | null;
-  paying: { month: string; paying: number }[] | null;
+  /** Paying fans per month, by the month's bucket index (1 for the first). */
+  paying: { month: number; paying: number }[] | null;
   fans: number;
   returning: number;
+  open_fans: number;
+  open_returning: number;
   paying_fans: number;
   new_fans: number;
   converted: number;
@@ -103,72 +105,94 @@ type YearRow = {
 };
 
 /**
- * The year's counts, counted in Postgres so only counts come back (moving a row per fan of the
- * year, its payments and paid fan-months to Node and counting them there cost a quarter of the
- * read in parsing and garbage collection): the same definitions as audience-maths over the rows
- * yearOfFans returns, when the rollup is not behind (rollupBehind). Each fan of the year stands once,
- * on their last day (fanSpans' two queries, folded per fan: the earliest first message, the latest
- * day); purchases are the payments of the period and each fan-month's first paid message (as
- * fanBuckets folds them, managers left out). The month of each bucket holds its fans' last days;
- * only the open month's are used (withClosedMonths). Conversion: fans whose first message is in
- * [from, now), those with a purchase at or after it, and the middle one or two waits for the median.
+ * The year's counts, counted in Postgres so only counts come back: the same definitions as
+ * audience-maths over the rows yearOfFans returns, when the rollup is not behind (rollupBehind).
+ *
+ * Each fan of the year stands once, as their chat's span (one chat per fan and twin,
+ * chats_user_talent_unique): its row in audience_first_messages, which the rollup keeps current
+ * (first message, last rolled day), or, for the few chats written to since the frames end, that row
+ * with the live last day (`live`, taking the chat's rolled row out). No grouping per fan: one pass
+ * over the spans counts the totals (a fan wrote in the period when their last day is in it and came
+ * back when that day is after their first), the open month (the only one not counted per twin:
+ * withClosedMonths) and the new fans. Purchases are the period's payments and the paid fan-months
+ * (or paid days of the open month), as rows: paying fans per month and in all are distinct fans
+ * among them, and a new fan's first purchase at or after their first message (compared in whole
+ * milliseconds, as the JS maths compared them) gives the conversion and the middle one or two waits.
  */
-export async function yearCounts(db: Executor, talentId: string, split: Split, from: Date, now: Date) {
-  const liveFrom = utcDayStart(split.framesUntil as string);
-  const fromMs = from.getTime();
-  const nowMs = now.getTime();
+export async function yearCounts(db: Executor, talentId: string, split: Split, buckets: AudienceBucket[], now: Date) {
+  const framesUntil = split.framesUntil as string;
+  const liveFrom = utcDayStart(framesUntil);
+  const from = (buckets[0] as AudienceBucket).start;
+  const fromAt = sql`${from.toISOString()}::timestamptz`;
+  const nowAt = sql`${now.toISOString()}::timestamptz`;
+  const openMonth = `${framesUntil.slice(0, 7)}-01`;
+  // The month a purchase falls in, as its bucket's index (1 for the first): comparisons with the
+  // month starts rather than converting every row's timestamp to a UTC date.
+  const starts = buckets.map((bucket) => bucket.start.toISOString());
+  const monthStarts = sql`array[${sql.join(
+    starts.map((start) => sql`${start}`),
+    sql`, `,
+  )}]::timestamptz[]`;
+  const monthDays = sql`array[${sql.join(
+    starts.map((start) => sql`${start.slice(0, 10)}`),
+    sql`, `,
+  )}]::date[]`;
   const [row] = await db.execute<YearRow>(sql`
-    with fan_rows as (
-      select fm.user_id as fan_id, fm.first_message_at as first, fm.last_day
-      from audience_first_messages fm
-      where fm.talent_id = ${talentId} and fm.last_day >= ${split.fromDay}::date and ${notAManager(talentId, sql`fm.user_id`)}
-      union all
-      select c.user_id, coalesce(fm.first_message_at, m.first), (m.last at time zone 'UTC')::date
+    with live as (
+      select c.id as chat_id, c.user_id as fan_id, coalesce(fm.first_message_at, m.first) as first,
+        (coalesce(fm.first_message_at, m.first) at time zone 'UTC')::date as first_day, (m.last at time zone 'UTC')::date as last_day
       ${liveFanChats(talentId, liveFrom)}
     ), spans as (
-      select fan_id, ${ms(sql`min(first)`)} as first_ms, (min(first) at time zone 'UTC')::date as first_day, max(last_day) as last_day
-      from fan_rows group by fan_id
-    ), purchases as (
-      select user_id as fan_id, ${ms(sql`created_at`)} as at_ms,
-        date_trunc('month', created_at at time zone 'UTC')::date as month
-      from payments
-      where talent_id = ${talentId} and created_at >= ${from.toISOString()}::timestamptz and user_id is not null
+      select fm.user_id as fan_id, fm.first_message_at as first, fm.first_day, fm.last_day
+      from audience_first_messages fm
+      where fm.talent_id = ${talentId} and fm.last_day >= ${split.fromDay}::date and ${notAManager(talentId, sql`fm.user_id`)}
+        and not exists (select 1 from live where live.chat_id = fm.chat_id)
       union all
-      select d.user_id, ${ms(sql`min(d.first_paid_at)`)}, date_trunc('month', min(d.first_paid_at) at time zone 'UTC')::date
+      select fan_id, first, first_day, last_day from live
+    ), span_counts as (
+      select count(*)::int as fans, (count(*) filter (where last_day > first_day))::int as returning,
+        (count(*) filter (where last_day >= ${openMonth}::date))::int as open_fans,
+        (count(*) filter (where last_day >= ${openMonth}::date and last_day > first_day))::int as open_returning,
+        (count(*) filter (where first >= ${fromAt} and first < ${nowAt}))::int as new_fans
+      from spans
+    ), purchases as (
+      select user_id as fan_id, created_at as at, width_bucket(created_at, ${monthStarts}) as month
+      from payments
+      where talent_id = ${talentId} and created_at >= ${fromAt} and user_id is not null
+      union all
+      select d.user_id, d.first_paid_at, width_bucket(d.day, ${monthDays})
       from ${fanDays(talentId, split, 'month', true)} d
       where ${notAManager(talentId, sql`d.user_id`)}
-      group by d.user_id, date_trunc('month', d.day::timestamp)
-      having min(d.first_paid_at) is not null
-    ), in_period as (
-      select * from purchases where at_ms >= ${fromMs} and at_ms < ${nowMs}
-    ), new_fans as (
-      select fan_id, first_ms from spans where first_ms >= ${fromMs} and first_ms < ${nowMs}
+    ), paying_months as (
+      -- Byte-wise ("C"): only equal ids matter here, and the database's collation costs a sort of them.
+      select month, fan_id collate "C" as fan_id from purchases where at >= ${fromAt} and at < ${nowAt} group by month, 2
     ), waits as (
-      select min(p.at_ms) - n.first_ms as wait
-      from new_fans n join purchases p on p.fan_id = n.fan_id and p.at_ms >= n.first_ms
-      group by n.fan_id, n.first_ms
+      -- At or after the first message in whole milliseconds: the exact comparison first, the
+      -- truncated one only for a purchase within the millisecond before it.
+      select ${ms(sql`min(p.at)`)} - ${ms(sql`s.first`)} as wait
+      from spans s join purchases p on p.fan_id = s.fan_id
+        and (p.at >= s.first or (p.at > s.first - interval '1 millisecond'
+          and date_trunc('milliseconds', p.at) >= date_trunc('milliseconds', s.first)))
+      where s.first >= ${fromAt} and s.first < ${nowAt}
+      group by s.fan_id, s.first
     )
-    select
-      (select json_agg(json_build_object('month', month::text, 'fans', fans, 'returning', returning_fans)) from (
-        select date_trunc('month', last_day::timestamp)::date as month, count(*) as fans,
-          count(*) filter (where last_day > first_day) as returning_fans
-        from spans group by 1) m) as months,
-      (select json_agg(json_build_object('month', month::text, 'paying', paying)) from (
-        select month, count(distinct fan_id) as paying from in_period group by month) p) as paying,
-      (select count(*) from spans)::int as fans,
-      (select count(*) from spans where last_day > first_day)::int as returning,
-      (select count(distinct fan_id) from in_period)::int as paying_fans,
-      (select count(*) from new_fans)::int as new_fans,
+    select sc.*,
+      (select json_agg(json_build_object('month', month, 'paying', paying)) from (
+        select month, count(*) as paying from paying_months group by month) p) as paying,
+      (select count(distinct fan_id) from paying_months)::int as paying_fans,
       (select count(*) from waits)::int as converted,
       (select json_agg(wait order by wait) from (
         select wait from waits order by wait
-        offset ((select count(*) from waits) - 1) / 2 limit 2 - (select count(*) from waits) % 2) w) as middle_waits`);
+        offset ((select count(*) from waits) - 1) / 2 limit 2 - (select count(*) from waits) % 2) w) as middle_waits
+    from span_counts sc`);
   const year = row as YearRow;
   const months = new Map<string, FanCounts>();
-  for (const month of year.months ?? []) months.set(month.month, { fans: month.fans, returning: month.returning, paying: 0 });
+  if (year.open_fans > 0) months.set(openMonth, { fans: year.open_fans, returning: year.open_returning, paying: 0 });
   for (const month of year.paying ?? []) {
-    const known = months.get(month.month) ?? { fans: 0, returning: 0, paying: 0 };
-    months.set(month.month, { ...known, paying: month.paying });
+    const start = starts[month.month - 1]?.slice(0, 10);
+    if (start === undefined) continue;
+    const known = months.get(start) ?? { fans: 0, returning: 0, paying: 0 };
+    months.set(start, { ...known, paying: Number(month.paying) });
   }
   const conversion: AudienceConversion = {
     newFans: year.new_fans,

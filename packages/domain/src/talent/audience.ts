@@ -121,7 +121,7 @@ async function yearFromCounts(
   const from = (buckets[0] as AudienceBucket).start;
   const [closed, year, subscribed, spenders] = await Promise.all([
     closedMonths(db, talentId, split),
-    yearCounts(db, talentId, split, from, now),
+    yearCounts(db, talentId, split, buckets, now),
     periodSubscriptions(db, talentId, from, now),
     topSpenders(db, talentId, from, split, 'month'),
   ]);

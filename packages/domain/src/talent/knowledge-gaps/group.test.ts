@@ -1,5 +1,8 @@
-// The inbox's pure rules: "answered since", dismissed, and greedy grouping.
+// The inbox's pure rules: "answered since", dismissed, and greedy grouping; the stored verdict's scores.
+import { chatPromptGapScores } from '@doppel/db';
 import { describe, expect, it } from 'vitest';
+import { defaultFaqMinScore } from '../../chat/reply/faq.ts';
+import { answeringPassageScore } from '../../chat/reply/knowledge.ts';
 import { type GapQuestion, groupGapQuestions, isCovered, isDismissed } from './group.ts';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 12, minute));
@@ -67,5 +70,11 @@ describe('groupGapQuestions', () => {
 
   it('answers no groups for no questions', () => {
     expect(groupGapQuestions([])).toEqual([]);
+  });
+});
+
+describe('the stored gap verdict', () => {
+  it("is computed in SQL with the reply engine's scores", () => {
+    expect(chatPromptGapScores).toEqual({ faq: defaultFaqMinScore, passage: answeringPassageScore });
   });
 });

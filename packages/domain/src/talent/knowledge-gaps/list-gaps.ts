@@ -1,8 +1,10 @@
 // talent.knowledgeGaps.list: computed on read from the prompt log, no table of its own. A gap is a
 // fan message whose reply's ChatPrompt carried no FAQ item scoring at least that prompt's
-// faqMinScore and no knowledge passage scoring at least answeringPassageScore. Reading a creator's
-// last 30 days, at most 500 such replies, newest week first, is a few index range scans (chats by
-// talent and activity, messages by chat and time, prompts and fan messages by id).
+// faqMinScore and no knowledge passage scoring at least answeringPassageScore: the verdict Postgres
+// stores on the prompt (chat_prompts.uncovered, a generated column). Reading a creator's last 30
+// days, at most 500 such replies, newest week first, is a few index range scans (chats by talent and
+// activity, messages by chat and time, the gap prompts by id in chat_prompts_uncovered_idx without
+// touching the prompt rows, fan messages by id).
 import {
   chatMessages,
   chatPrompts,
@@ -49,13 +51,6 @@ type Window = { from: Date; until: Date | null };
 async function gapMessagesIn(db: Executor, talentId: string, window: Window, limit: number): Promise<Row[]> {
   const fan = alias(chatMessages, 'fan_message');
   const reply = chatMessages;
-  const coveredInPrompt = sql`exists (
-    select 1 from jsonb_array_elements(${chatPrompts.faqItems}) as item
-    where (item->>'score')::float8 >= coalesce(${chatPrompts.faqMinScore}, ${defaultFaqMinScore})
-  ) or exists (
-    select 1 from jsonb_array_elements(${chatPrompts.passages}) as passage
-    where (passage->>'score')::float8 >= ${answeringPassageScore}
-  )`;
   const inWindow = and(
     eq(reply.chatId, chats.id),
     eq(reply.senderType, 'TALENT'),
@@ -67,10 +62,11 @@ async function gapMessagesIn(db: Executor, talentId: string, window: Window, lim
       .select({ text: fan.text, askedAt: fan.createdAt, minScore: chatPrompts.faqMinScore })
       .from(chats)
       .innerJoin(reply, inWindow)
-      .innerJoin(chatPrompts, eq(chatPrompts.id, reply.id))
+      // The prompt's verdict, stored (chat_prompts.uncovered): the gaps' partial index answers the join.
+      .innerJoin(chatPrompts, and(eq(chatPrompts.id, reply.id), sql`${chatPrompts.uncovered}`))
       .innerJoin(fan, and(eq(fan.id, reply.replyToMessageId), eq(fan.senderType, 'USER')))
       // A reply or fan message bumps chats.updatedAt, so older chats hold no message in the window.
-      .where(and(eq(chats.talentId, talentId), gte(chats.updatedAt, window.from), sql`not ${coveredInPrompt}`))
+      .where(and(eq(chats.talentId, talentId), gte(chats.updatedAt, window.from)))
       .orderBy(desc(reply.createdAt))
       .limit(limit)
   );

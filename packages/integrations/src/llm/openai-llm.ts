@@ -82,7 +82,10 @@ export const createOpenAiLlm = (config: OpenAiLlmConfig): LlmPort => {
         })
         .asResponse();
       if (!response.body) throw new LlmError('OpenAI chat completion stream came without a body', true);
-      for await (const chunk of chatStreamChunks(response.body, response.headers)) {
+      // Node's web streams are async iterable; a program typed with the DOM's lib (the web app's
+      // e2e types) does not know it.
+      const body = response.body as unknown as AsyncIterable<Uint8Array>;
+      for await (const chunk of chatStreamChunks(body, response.headers)) {
         if (addStreamChunk(streamed, chunk)) onText(streamed.text);
       }
     } catch (error) {

@@ -15,7 +15,7 @@ import { managesTalent, type Viewer } from '../../access/scopes.ts';
 import { bookPaidSpend, earningShareColumns, planEarning } from '../../earnings/record-earning.ts';
 import { DomainError } from '../../errors.ts';
 import { planSpend, type Spend } from '../../money/money.ts';
-import { isSubscribedInChat } from '../../payments/subscriptions.ts';
+import { subscribedToTwinSql } from '../../payments/subscriptions.ts';
 import { assertTwinVisibleTo } from '../../reports/hidden-twins.ts';
 import { assertChatFan, chatNotFound } from '../access.ts';
 import { needsAgeConfirmation } from '../age-gate/age-rules.ts';
@@ -24,7 +24,7 @@ import { refusalText } from '../boundaries/refusal.ts';
 import { checkFanMessage } from '../boundaries/rules.ts';
 import { type ChatMessageRow, toMessageView } from '../messages/view.ts';
 import type { ChatReplyQueue } from '../ports.ts';
-import { lastToldAt, reminderRows } from '../reminders/plan-reminders.ts';
+import { lastToldAtSql, reminderRows } from '../reminders/plan-reminders.ts';
 import { type CrisisContext, crisisWrites, planCrisisAnswer } from '../safety/crisis-answer.ts';
 import { standDownOwedReplies } from '../safety/stand-down.ts';
 import { balanceChanged, chatChanged, messageChanged, talentNumbersChanged } from '../scopes.ts';
@@ -96,6 +96,11 @@ const lockChatStatement = builtOnce('lock_chat_for_send', (tx) =>
       },
       shares: earningShareColumns,
       boundaries: { topics: talentConfigs.blockedTopics, contentLevel: talentConfigs.contentLevel },
+      // Read here rather than in statements of their own: fewer statements for drizzle to build,
+      // postgres.js to write and parse, and Postgres to run. This statement runs after the fan's
+      // balance lock, so its snapshot sees what the fan's previous send committed.
+      subscribed: subscribedToTwinSql(chats.talentId, sql.placeholder('userId'), sql.placeholder('now')),
+      toldAt: lastToldAtSql(chats.id),
     })
     .from(chats)
     .innerJoin(talents, eq(talents.id, chats.talentId))
@@ -124,19 +129,17 @@ export async function sendChatMessage(
   if (!viewer) throw new DomainError('UNAUTHENTICATED', 'Please sign in to continue.');
   // Lock order everywhere: the fan's user row first, then the chat. Both statements go out
   // together (one round trip); Postgres runs them in the order they were issued.
-  const chatQuery = lockChatStatement(tx, { chatId: input.chatId });
   const now = new Date();
-  const [[fan], [row], subscribedToTwin, [earlier], toldAt] = await Promise.all([
+  const chatQuery = lockChatStatement(tx, { chatId: input.chatId, userId: viewer.id, now: now.toISOString() });
+  const [[fan], [row], [earlier]] = await Promise.all([
     lockFanBalanceQuery(tx, viewer.id),
     chatQuery,
-    isSubscribedInChat(tx, { userId: viewer.id, chatId: input.chatId, now }),
     // Behind the balance lock: a concurrent send with this key has committed or rolled back by then.
     sentWithKeyQuery(tx, input.chatId, input.idempotencyKey),
-    lastToldAt(tx, input.chatId),
   ]);
   if (!fan) throw new DomainError('UNAUTHENTICATED', 'Please sign in to continue.');
   if (!row) throw chatNotFound();
-  const { chat, talent, shares } = row;
+  const { chat, talent, shares, subscribed: subscribedToTwin, toldAt } = row;
   assertChatFan(viewer, chat, 'send messages');
   assertTwinVisibleTo(viewer, { id: chat.talentId, hiddenFromFansAt: talent.hiddenFromFansAt });
   const ref = { id: chat.id, userId: chat.userId, talentId: chat.talentId };

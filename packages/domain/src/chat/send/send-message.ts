@@ -112,6 +112,46 @@ const lockChatStatement = builtOnce('lock_chat_for_send', (tx) =>
 );
 
 /**
+ * The usual send's two writes of its own, built once (built-once.ts): the fan's message alone (no
+ * reminder, no immediate answer with it) and the chat's counters and flags (no crisis). Every
+ * other shape goes through drizzle's builders as before. Values are bound per call; the message's
+ * `id` is given, as a default computed by drizzle would be built once with the statement.
+ */
+const insertFanMessageStatement = builtOnce('insert_fan_message', (tx) =>
+  tx
+    .insert(chatMessages)
+    .values({
+      id: sql.placeholder('id'),
+      chatId: sql.placeholder('chatId'),
+      senderType: 'USER',
+      text: sql.placeholder('text'),
+      idempotencyKey: sql.placeholder('idempotencyKey'),
+      spentFreeCredits: sql.placeholder('spentFreeCredits'),
+      spentPaidCredits: sql.placeholder('spentPaidCredits'),
+      createdAt: sql.placeholder('createdAt'),
+    })
+    .returning(),
+);
+
+// SQL rather than bare placeholders in the SET (drizzle's types refuse those): the values go to
+// postgres.js as given, so `now` is passed as an ISO string.
+const updateChatStatement = builtOnce('update_chat_after_send', (tx) =>
+  tx
+    .update(chats)
+    .set({
+      chatMessageCount: sql`${chats.chatMessageCount} + ${sql.placeholder('added')}`,
+      hasUserInteraction: true,
+      hasUserInteractionWithNonAnonymousUser: sql`${sql.placeholder('nonAnonymous')}`,
+      hasUserInteractionWithPaidCredits: sql`${sql.placeholder('paidCredits')}`,
+      hasUserInteractionWithSubscription: sql`${sql.placeholder('subscription')}`,
+      hasUserInteractionWithManager: sql`${sql.placeholder('manager')}`,
+      lastUserMessageAt: sql`${sql.placeholder('now')}`,
+      updatedAt: sql`${sql.placeholder('now')}`,
+    })
+    .where(eq(chats.id, sql.placeholder('chatId'))),
+);
+
+/**
  * A fan sends a message, all in the caller's transaction: lock the fan's balance, charge the
  * talent's price (free credits first, then paid), store the message, update the chat's counters
  * and flags and the talent's metrics, book earnings for the paid part, and queue the AI reply.
@@ -270,24 +310,48 @@ export async function sendChatMessage(
   // pipelines them on the transaction's connection, one round trip instead of one each. The
   // earnings are among them: the talent's frame rows, shared by every paying fan of the twin, are
   // then held only while the batch finishes and the commit right after it comes in.
+  const flags = {
+    hasUserInteraction: true,
+    hasUserInteractionWithNonAnonymousUser: chat.hasUserInteractionWithNonAnonymousUser || !fan.isAnonymous,
+    hasUserInteractionWithPaidCredits: chat.hasUserInteractionWithPaidCredits || paid,
+    hasUserInteractionWithSubscription: chat.hasUserInteractionWithSubscription || subscribed,
+    hasUserInteractionWithManager: chat.hasUserInteractionWithManager || isManager,
+  };
+  const [fanRow] = rows.filter((row) => row.id === messageId);
   const [balance, inserted] = await Promise.all([
     spend ? debit(tx, viewer.id, spend) : { credits: fan.credits, paidCredits: fan.paidCredits },
-    tx.insert(chatMessages).values(rows).returning() as Promise<ChatMessageRow[]>,
-    tx
-      .update(chats)
-      .set({
-        chatMessageCount: sql`${chats.chatMessageCount} + ${rows.length}`,
-        hasUserInteraction: true,
-        hasUserInteractionWithNonAnonymousUser: chat.hasUserInteractionWithNonAnonymousUser || !fan.isAnonymous,
-        hasUserInteractionWithPaidCredits: chat.hasUserInteractionWithPaidCredits || paid,
-        hasUserInteractionWithSubscription: chat.hasUserInteractionWithSubscription || subscribed,
-        hasUserInteractionWithManager: chat.hasUserInteractionWithManager || isManager,
-        lastUserMessageAt: now,
-        updatedAt: now,
-        ...(crisis?.signal ? { needsSafetyReview: true } : {}),
-        ...(crisis?.pauseUntil ? { personaPausedUntil: crisis.pauseUntil } : {}),
-      })
-      .where(eq(chats.id, chat.id)),
+    (rows.length === 1 && fanRow
+      ? insertFanMessageStatement(tx, {
+          id: messageId,
+          chatId: chat.id,
+          text: input.text,
+          idempotencyKey: input.idempotencyKey,
+          spentFreeCredits: fanRow.spentFreeCredits,
+          spentPaidCredits: fanRow.spentPaidCredits,
+          createdAt: now,
+        })
+      : tx.insert(chatMessages).values(rows).returning()) as Promise<ChatMessageRow[]>,
+    crisis
+      ? tx
+          .update(chats)
+          .set({
+            chatMessageCount: sql`${chats.chatMessageCount} + ${rows.length}`,
+            ...flags,
+            lastUserMessageAt: now,
+            updatedAt: now,
+            ...(crisis.signal ? { needsSafetyReview: true } : {}),
+            ...(crisis.pauseUntil ? { personaPausedUntil: crisis.pauseUntil } : {}),
+          })
+          .where(eq(chats.id, chat.id))
+      : updateChatStatement(tx, {
+          chatId: chat.id,
+          added: rows.length,
+          nonAnonymous: flags.hasUserInteractionWithNonAnonymousUser,
+          paidCredits: flags.hasUserInteractionWithPaidCredits,
+          subscription: flags.hasUserInteractionWithSubscription,
+          manager: flags.hasUserInteractionWithManager,
+          now: now.toISOString(),
+        }),
     bumpMetrics(tx, chat.talentId, {
       chatWithAuthenticationCount: becameAuthenticated ? 1 : 0,
       chatWithPaymentCount: becamePaying ? 1 : 0,

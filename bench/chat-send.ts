@@ -127,6 +127,32 @@ export async function benchChatSend(): Promise<{ ok: boolean }> {
       latencies.sort((a, b) => a - b);
       return { latencies, rate: latencies.length / ((performance.now() - started) / 1000) };
     };
+    // What the sends wait on in Postgres: every 250 ms while a phase runs, how many connections
+    // wait on a lock and on which statement most (issue 31: a convoy on the twin's frame rows
+    // looks, from the endpoint's side, like a slow API).
+    type LockSample = { waiting: number; top: string | null };
+    const lockSamples: Record<'endpoint' | 'paced', LockSample[]> = { endpoint: [], paced: [] };
+    const sampleLocks = async <T>(phase: 'endpoint' | 'paced', work: () => Promise<T>): Promise<T> => {
+      let stopped = false;
+      const loop = (async () => {
+        while (!stopped) {
+          const [row] = await client.sql<LockSample[]>`
+            select count(*) filter (where wait_event_type = 'Lock')::int as waiting,
+              (select left(regexp_replace(query, '\\s+', ' ', 'g'), 48) from pg_stat_activity
+                where wait_event_type = 'Lock' and backend_type = 'client backend'
+                group by 1 order by count(*) desc limit 1) as top
+            from pg_stat_activity where backend_type = 'client backend' and pid <> pg_backend_pid()`;
+          if (row) lockSamples[phase].push(row);
+          await new Promise((done) => setTimeout(done, 250));
+        }
+      })();
+      try {
+        return await work();
+      } finally {
+        stopped = true;
+        await loop;
+      }
+    };
     const dropQueuedReplies = () =>
       client.sql`delete from pgboss.job where name = 'chat.reply' and state in ('created', 'retry')`;
     // 1. The endpoint alone, as pgbench runs the transaction alone (replies queue up unanswered),
@@ -162,7 +188,7 @@ export async function benchChatSend(): Promise<{ ok: boolean }> {
     for (let round = 0; round < rounds; round++) {
       const endpoint = async () => {
         const cpuBefore = cpuMs(api.pid);
-        const alone = await timedSends(0, seconds);
+        const alone = await sampleLocks('endpoint', () => timedSends(0, seconds));
         const apiCpuMs = (cpuMs(api.pid) - cpuBefore) / alone.latencies.length;
         await dropQueuedReplies();
         endpointRounds.push({ rate: alone.rate, p99: percentile(alone.latencies, 99), apiCpuMs });
@@ -198,7 +224,7 @@ export async function benchChatSend(): Promise<{ ok: boolean }> {
     const saturated = await timedSends(0, seconds);
     await dropQueuedReplies();
     // Latency: the same 50 fans each sending once a second (a brisk chat), well below saturation.
-    const paced = await timedSends(1000, pacedSeconds);
+    const paced = await sampleLocks('paced', () => timedSends(1000, pacedSeconds));
     const latencies = paced.latencies;
 
     // Reply wake-up: a fan waiting on an idle worker (the load phase above queues replies behind
@@ -263,6 +289,15 @@ export async function benchChatSend(): Promise<{ ok: boolean }> {
     console.log(
       `             API process CPU per send ${spread(apiCpu, 2)} ms (per round: ${apiCpu.map((ms) => ms.toFixed(2)).join(', ')})`,
     );
+    for (const [phase, samples] of Object.entries(lockSamples)) {
+      if (samples.length === 0) continue;
+      const tops = new Map<string, number>();
+      for (const sample of samples) if (sample.top) tops.set(sample.top, (tops.get(sample.top) ?? 0) + 1);
+      const [top] = [...tops].sort((a, b) => b[1] - a[1]);
+      console.log(
+        `             ${phase === 'endpoint' ? 'saturation' : 'latency   '}: connections waiting on a lock ${spread(samples.map((sample) => sample.waiting))} over ${samples.length} samples${top ? `, most often on "${top[0]}…"` : ''}`,
+      );
+    }
     console.log(
       `  pgbench    ${spread(pgbenchRuns.outbox).padStart(14)} tx/s with the outbox, ${spread(pgbenchRuns.none)} tx/s without`,
     );

@@ -1,5 +1,6 @@
-import { type Executor, earningFrames, talentConfigs } from '@doppel/db';
+import { type Executor, earningFrames, newId, talentConfigs } from '@doppel/db';
 import { and, eq, or, sql } from 'drizzle-orm';
+import { builtOnce } from '../chat/send/built-once.ts';
 import { earningOfGross, earningOfPaidCredits } from '../money/money.ts';
 import { frameSlots } from './frame-keys.ts';
 import { earningEntries, insertLedgerEntries, reversalEntries } from './ledger-entries.ts';
@@ -31,32 +32,73 @@ async function addToFrames(
   amounts: Amounts,
   at: Date,
 ): Promise<void> {
-  const [grossColumn, netColumn] = columns[source];
   // Reversals (refunds, disputes) are kept in their own columns and come off the totals.
   const sign = source === 'reversal' ? -1 : 1;
-  const rows = frameSlots(at).map((slot) => ({
+  const values: Record<string, unknown> = {
     talentId,
-    ...slot,
     grossTotal: sign * amounts.gross,
     netTotal: sign * amounts.net,
-    [grossColumn]: amounts.gross,
-    [netColumn]: amounts.net,
-  }));
+    gross: amounts.gross,
+    net: amounts.net,
+  };
+  frameSlots(at).forEach((slot, index) => {
+    values[`id${index}`] = newId();
+    values[`range${index}`] = slot.range;
+    values[`key${index}`] = slot.key;
+    values[`parentKey${index}`] = slot.parentKey;
+    values[`startedAt${index}`] = slot.startedAt.toISOString();
+    values[`endedAt${index}`] = slot.endedAt?.toISOString() ?? null;
+  });
+  await framesStatement(source)(tx, values);
+}
+
+const framesStatements = new Map<keyof typeof columns, (tx: Executor, values: Record<string, unknown>) => Promise<unknown[]>>();
+
+/**
+ * The frames insert of one source, built once per process (chat/send/built-once.ts): every paid
+ * send books one, and drizzle took longer to build it than Postgres to run it. The three rows'
+ * values are placeholders, ids included (a default computed by drizzle would be built once with
+ * the statement); timestamps go as SQL placeholders, ISO strings or null, as drizzle's column
+ * encoder cannot take a null end.
+ */
+function framesStatement(source: keyof typeof columns) {
+  let statement = framesStatements.get(source);
+  if (statement) return statement;
+  const [grossColumn, netColumn] = columns[source];
+  const placeholder = (name: string) => sql`${sql.placeholder(name)}`;
   const increment = (column: keyof typeof earningFrames.$inferInsert) =>
     sql`${earningFrames[column as 'grossTotal']} + excluded.${sql.identifier(snake(column))}`;
-  await tx
-    .insert(earningFrames)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [earningFrames.talentId, earningFrames.range, earningFrames.key],
-      set: {
-        grossTotal: increment('grossTotal'),
-        netTotal: increment('netTotal'),
-        [grossColumn]: increment(grossColumn),
-        [netColumn]: increment(netColumn),
-        updatedAt: sql`now()`,
-      },
-    });
+  statement = builtOnce(`add_to_frames_${source}`, (tx) =>
+    tx
+      .insert(earningFrames)
+      .values(
+        [0, 1, 2].map((index) => ({
+          id: sql.placeholder(`id${index}`),
+          talentId: sql.placeholder('talentId'),
+          range: sql.placeholder(`range${index}`),
+          key: sql.placeholder(`key${index}`),
+          parentKey: sql.placeholder(`parentKey${index}`),
+          startedAt: placeholder(`startedAt${index}`),
+          endedAt: placeholder(`endedAt${index}`),
+          grossTotal: sql.placeholder('grossTotal'),
+          netTotal: sql.placeholder('netTotal'),
+          [grossColumn]: sql.placeholder('gross'),
+          [netColumn]: sql.placeholder('net'),
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [earningFrames.talentId, earningFrames.range, earningFrames.key],
+        set: {
+          grossTotal: increment('grossTotal'),
+          netTotal: increment('netTotal'),
+          [grossColumn]: increment(grossColumn),
+          [netColumn]: increment(netColumn),
+          updatedAt: sql`now()`,
+        },
+      }),
+  );
+  framesStatements.set(source, statement);
+  return statement;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { chats, type Executor, recordChanges, subscriptions, type Transaction } from '@doppel/db';
-import { and, eq, gt, max } from 'drizzle-orm';
+import { type AnyColumn, and, eq, gt, max, type SQL, sql } from 'drizzle-orm';
 import { balanceChanged } from '../chat/scopes.ts';
 import type { SubscriptionEnded, SubscriptionRenewalChanged } from '../ports/payments.ts';
 import { PaymentEventNotReady } from './not-ready.ts';
@@ -24,6 +24,18 @@ export async function activeSubscriptionUntil(
       ),
     );
   return row?.until ?? null;
+}
+
+/**
+ * Whether the fan has an active, paid-up subscription to the twin, as one boolean expression for a
+ * statement that reads the chat anyway (the send's chat lock, send-message.ts): `talentId` is that
+ * statement's twin column, `userId` and `now` its values (placeholders there). The rule of
+ * `isSubscribedInChat`, asked without a statement of its own (subscriptions_user_talent_idx).
+ */
+export function subscribedToTwinSql(talentId: AnyColumn, userId: unknown, now: unknown): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${subscriptions} where ${subscriptions.userId} = ${userId} and ${subscriptions.talentId} = ${talentId} and ${subscriptions.status} = 'ACTIVE' and ${subscriptions.currentPeriodEnd} > ${now})`.mapWith(
+    Boolean,
+  );
 }
 
 /**

@@ -3,7 +3,7 @@
 // crisis protocol's safety reply): never charged, shown live and kept in the chat.
 import { chatMessages, type Executor, newId } from '@doppel/db';
 import type { ChatNoticeKind } from '@doppel/validation';
-import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { dueReminders, reminderText } from './reminder-rules.ts';
 
 /**
@@ -27,6 +27,17 @@ export async function lastToldAt(tx: Executor, chatId: string): Promise<Date | n
       .limit(1),
   ]);
   return notice?.at ?? first?.at ?? null;
+}
+
+/**
+ * `lastToldAt` as one expression, for a statement that reads the chat anyway (the send's chat lock,
+ * send-message.ts): `chatId` is that statement's chat id column. The same two indexed single-row
+ * reads (Postgres answers max and min from the indexes), without a statement of their own.
+ */
+export function lastToldAtSql(chatId: AnyColumn): SQL<Date | null> {
+  return sql<Date | null>`coalesce((select max(${chatMessages.createdAt}) from ${chatMessages} where ${chatMessages.chatId} = ${chatId} and ${chatMessages.notice} is not null), (select min(${chatMessages.createdAt}) from ${chatMessages} where ${chatMessages.chatId} = ${chatId} and ${chatMessages.senderType} = 'USER'))`.mapWith(
+    chatMessages.createdAt,
+  );
 }
 
 /**

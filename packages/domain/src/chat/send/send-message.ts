@@ -15,7 +15,7 @@ import { managesTalent, type Viewer } from '../../access/scopes.ts';
 import { bookPaidSpend, earningShareColumns, planEarning } from '../../earnings/record-earning.ts';
 import { DomainError } from '../../errors.ts';
 import { planSpend, type Spend } from '../../money/money.ts';
-import { isSubscribedInChat } from '../../payments/subscriptions.ts';
+import { subscribedToTwinSql } from '../../payments/subscriptions.ts';
 import { assertTwinVisibleTo } from '../../reports/hidden-twins.ts';
 import { assertChatFan, chatNotFound } from '../access.ts';
 import { needsAgeConfirmation } from '../age-gate/age-rules.ts';
@@ -24,7 +24,7 @@ import { refusalText } from '../boundaries/refusal.ts';
 import { checkFanMessage } from '../boundaries/rules.ts';
 import { type ChatMessageRow, toMessageView } from '../messages/view.ts';
 import type { ChatReplyQueue } from '../ports.ts';
-import { lastToldAt, reminderRows } from '../reminders/plan-reminders.ts';
+import { lastToldAtSql, reminderRows } from '../reminders/plan-reminders.ts';
 import { type CrisisContext, crisisWrites, planCrisisAnswer } from '../safety/crisis-answer.ts';
 import { standDownOwedReplies } from '../safety/stand-down.ts';
 import { balanceChanged, chatChanged, messageChanged, talentNumbersChanged } from '../scopes.ts';
@@ -96,6 +96,11 @@ const lockChatStatement = builtOnce('lock_chat_for_send', (tx) =>
       },
       shares: earningShareColumns,
       boundaries: { topics: talentConfigs.blockedTopics, contentLevel: talentConfigs.contentLevel },
+      // Read here rather than in statements of their own: fewer statements for drizzle to build,
+      // postgres.js to write and parse, and Postgres to run. This statement runs after the fan's
+      // balance lock, so its snapshot sees what the fan's previous send committed.
+      subscribed: subscribedToTwinSql(chats.talentId, sql.placeholder('userId'), sql.placeholder('now')),
+      toldAt: lastToldAtSql(chats.id),
     })
     .from(chats)
     .innerJoin(talents, eq(talents.id, chats.talentId))
@@ -104,6 +109,46 @@ const lockChatStatement = builtOnce('lock_chat_for_send', (tx) =>
     // NO KEY UPDATE: the chat's flags stay exact (sends queue here) while the worker may still
     // insert a reply into this chat (its foreign key only needs KEY SHARE).
     .for('no key update', { of: chats }),
+);
+
+/**
+ * The usual send's two writes of its own, built once (built-once.ts): the fan's message alone (no
+ * reminder, no immediate answer with it) and the chat's counters and flags (no crisis). Every
+ * other shape goes through drizzle's builders as before. Values are bound per call; the message's
+ * `id` is given, as a default computed by drizzle would be built once with the statement.
+ */
+const insertFanMessageStatement = builtOnce('insert_fan_message', (tx) =>
+  tx
+    .insert(chatMessages)
+    .values({
+      id: sql.placeholder('id'),
+      chatId: sql.placeholder('chatId'),
+      senderType: 'USER',
+      text: sql.placeholder('text'),
+      idempotencyKey: sql.placeholder('idempotencyKey'),
+      spentFreeCredits: sql.placeholder('spentFreeCredits'),
+      spentPaidCredits: sql.placeholder('spentPaidCredits'),
+      createdAt: sql.placeholder('createdAt'),
+    })
+    .returning(),
+);
+
+// SQL rather than bare placeholders in the SET (drizzle's types refuse those): the values go to
+// postgres.js as given, so `now` is passed as an ISO string.
+const updateChatStatement = builtOnce('update_chat_after_send', (tx) =>
+  tx
+    .update(chats)
+    .set({
+      chatMessageCount: sql`${chats.chatMessageCount} + ${sql.placeholder('added')}`,
+      hasUserInteraction: true,
+      hasUserInteractionWithNonAnonymousUser: sql`${sql.placeholder('nonAnonymous')}`,
+      hasUserInteractionWithPaidCredits: sql`${sql.placeholder('paidCredits')}`,
+      hasUserInteractionWithSubscription: sql`${sql.placeholder('subscription')}`,
+      hasUserInteractionWithManager: sql`${sql.placeholder('manager')}`,
+      lastUserMessageAt: sql`${sql.placeholder('now')}`,
+      updatedAt: sql`${sql.placeholder('now')}`,
+    })
+    .where(eq(chats.id, sql.placeholder('chatId'))),
 );
 
 /**
@@ -124,19 +169,17 @@ export async function sendChatMessage(
   if (!viewer) throw new DomainError('UNAUTHENTICATED', 'Please sign in to continue.');
   // Lock order everywhere: the fan's user row first, then the chat. Both statements go out
   // together (one round trip); Postgres runs them in the order they were issued.
-  const chatQuery = lockChatStatement(tx, { chatId: input.chatId });
   const now = new Date();
-  const [[fan], [row], subscribedToTwin, [earlier], toldAt] = await Promise.all([
+  const chatQuery = lockChatStatement(tx, { chatId: input.chatId, userId: viewer.id, now: now.toISOString() });
+  const [[fan], [row], [earlier]] = await Promise.all([
     lockFanBalanceQuery(tx, viewer.id),
     chatQuery,
-    isSubscribedInChat(tx, { userId: viewer.id, chatId: input.chatId, now }),
     // Behind the balance lock: a concurrent send with this key has committed or rolled back by then.
     sentWithKeyQuery(tx, input.chatId, input.idempotencyKey),
-    lastToldAt(tx, input.chatId),
   ]);
   if (!fan) throw new DomainError('UNAUTHENTICATED', 'Please sign in to continue.');
   if (!row) throw chatNotFound();
-  const { chat, talent, shares } = row;
+  const { chat, talent, shares, subscribed: subscribedToTwin, toldAt } = row;
   assertChatFan(viewer, chat, 'send messages');
   assertTwinVisibleTo(viewer, { id: chat.talentId, hiddenFromFansAt: talent.hiddenFromFansAt });
   const ref = { id: chat.id, userId: chat.userId, talentId: chat.talentId };
@@ -267,24 +310,48 @@ export async function sendChatMessage(
   // pipelines them on the transaction's connection, one round trip instead of one each. The
   // earnings are among them: the talent's frame rows, shared by every paying fan of the twin, are
   // then held only while the batch finishes and the commit right after it comes in.
+  const flags = {
+    hasUserInteraction: true,
+    hasUserInteractionWithNonAnonymousUser: chat.hasUserInteractionWithNonAnonymousUser || !fan.isAnonymous,
+    hasUserInteractionWithPaidCredits: chat.hasUserInteractionWithPaidCredits || paid,
+    hasUserInteractionWithSubscription: chat.hasUserInteractionWithSubscription || subscribed,
+    hasUserInteractionWithManager: chat.hasUserInteractionWithManager || isManager,
+  };
+  const [fanRow] = rows.filter((row) => row.id === messageId);
   const [balance, inserted] = await Promise.all([
     spend ? debit(tx, viewer.id, spend) : { credits: fan.credits, paidCredits: fan.paidCredits },
-    tx.insert(chatMessages).values(rows).returning() as Promise<ChatMessageRow[]>,
-    tx
-      .update(chats)
-      .set({
-        chatMessageCount: sql`${chats.chatMessageCount} + ${rows.length}`,
-        hasUserInteraction: true,
-        hasUserInteractionWithNonAnonymousUser: chat.hasUserInteractionWithNonAnonymousUser || !fan.isAnonymous,
-        hasUserInteractionWithPaidCredits: chat.hasUserInteractionWithPaidCredits || paid,
-        hasUserInteractionWithSubscription: chat.hasUserInteractionWithSubscription || subscribed,
-        hasUserInteractionWithManager: chat.hasUserInteractionWithManager || isManager,
-        lastUserMessageAt: now,
-        updatedAt: now,
-        ...(crisis?.signal ? { needsSafetyReview: true } : {}),
-        ...(crisis?.pauseUntil ? { personaPausedUntil: crisis.pauseUntil } : {}),
-      })
-      .where(eq(chats.id, chat.id)),
+    (rows.length === 1 && fanRow
+      ? insertFanMessageStatement(tx, {
+          id: messageId,
+          chatId: chat.id,
+          text: input.text,
+          idempotencyKey: input.idempotencyKey,
+          spentFreeCredits: fanRow.spentFreeCredits,
+          spentPaidCredits: fanRow.spentPaidCredits,
+          createdAt: now,
+        })
+      : tx.insert(chatMessages).values(rows).returning()) as Promise<ChatMessageRow[]>,
+    crisis
+      ? tx
+          .update(chats)
+          .set({
+            chatMessageCount: sql`${chats.chatMessageCount} + ${rows.length}`,
+            ...flags,
+            lastUserMessageAt: now,
+            updatedAt: now,
+            ...(crisis.signal ? { needsSafetyReview: true } : {}),
+            ...(crisis.pauseUntil ? { personaPausedUntil: crisis.pauseUntil } : {}),
+          })
+          .where(eq(chats.id, chat.id))
+      : updateChatStatement(tx, {
+          chatId: chat.id,
+          added: rows.length,
+          nonAnonymous: flags.hasUserInteractionWithNonAnonymousUser,
+          paidCredits: flags.hasUserInteractionWithPaidCredits,
+          subscription: flags.hasUserInteractionWithSubscription,
+          manager: flags.hasUserInteractionWithManager,
+          now: now.toISOString(),
+        }),
     bumpMetrics(tx, chat.talentId, {
       chatWithAuthenticationCount: becameAuthenticated ? 1 : 0,
       chatWithPaymentCount: becamePaying ? 1 : 0,

@@ -13,6 +13,7 @@ import {
   payPalSettings,
   s3RequiredSettings,
   s3Settings,
+  telegramTokenKeySetting,
   togetherSettings,
 } from '@doppel/validation';
 import { z } from 'zod';
@@ -120,13 +121,7 @@ const schema = z.object({
   TELEGRAM: optionalSetting.pipe(z.enum(['on', 'off'], 'TELEGRAM must be on or off').optional()),
   /** Another Bot API root (a self-hosted Bot API server, tests' fake); default https://api.telegram.org. */
   TELEGRAM_API_ROOT: optionalSetting.pipe(z.url('TELEGRAM_API_ROOT must be a URL').optional()),
-  /** 32 bytes (64 hex characters) the bot tokens are sealed with at rest; default: a development key (docs/telegram.md). */
-  TELEGRAM_TOKEN_KEY: optionalSetting.pipe(
-    z
-      .string()
-      .regex(/^[0-9a-fA-F]{64}$/, 'TELEGRAM_TOKEN_KEY must be 64 hex characters (openssl rand -hex 32)')
-      .optional(),
-  ),
+  ...telegramTokenKeySetting,
   // OpenAI, or any compatible server: fine-tuning (docs/fine-tuning.md) and the crisis check of
   // every fan message (docs/safety.md: the moderation endpoint after the phrase list; without a
   // key or base URL, or with OPENAI_MODERATION=off, the phrase list alone).

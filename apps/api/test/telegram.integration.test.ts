@@ -22,7 +22,7 @@ import {
   telegramUpdates,
   users,
 } from '@doppel/db';
-import { openTelegramToken, telegramTokenKey } from '@doppel/domain/telegram';
+import { openTelegramToken, telegramTokenKeys } from '@doppel/domain/telegram';
 import { createLocalDiskStorage } from '@doppel/integrations';
 import {
   type FakeOpenAi,
@@ -173,7 +173,7 @@ describe('unlinking', () => {
     const talentId = twin.talent.id;
     const [row] = await api.database.db.select().from(telegramBots).where(eq(telegramBots.talentId, talentId));
     // The token is sealed at rest (AES-256-GCM, the development key here): not stored as BotFather gave it.
-    const token = openTelegramToken(telegramTokenKey(undefined), row?.token as string);
+    const token = openTelegramToken(telegramTokenKeys(undefined), row?.token as string);
     expect(row?.token).not.toContain(token.split(':')[1]);
     expect(await creator.client.talent.telegram.unlink.mutate({ talentId })).toEqual({ available: true, bot: null });
     expect(telegram.webhookOf(token)).toBeNull();
@@ -218,14 +218,30 @@ async function chatMessagesOf(userId: string, talentId: string) {
 }
 
 describe('fans in Telegram', () => {
-  it('greets with the welcome message, charges a message as the app does and answers it with typing first', async () => {
+  it('greets with the welcome messages and their unlocked pictures, charges a message as the app does and answers it with typing first', async () => {
+    const picture = `talents/welcome/${newId()}.jpg`;
+    const photo = Buffer.from('WELCOME-PHOTO');
+    await createLocalDiskStorage(filesDir).put(picture, photo, 'image/jpeg');
+    const image = (isUnlocked: boolean) => ({
+      type: 'IMAGE' as const,
+      filePath: picture,
+      dimensions: { width: 9, height: 9 },
+      isUnlocked,
+    });
     const { bot, talent } = await linkedTwin('greeting_bot', {
-      initialChatMessages: [{ id: 'w1', text: 'Welcome to my Telegram!' }],
+      initialChatMessages: [
+        { id: 'w1', text: 'Welcome to my Telegram!' },
+        // The picture the creator sent unlocked goes as a photo; the locked one stays in the app.
+        { id: 'w2', text: 'On my way to a shoot', attachments: [image(true), image(false)] },
+      ],
     });
     const fanId = 9001;
     expect(await telegram.deliver(bot.token, telegram.textUpdate(bot.token, { from: { id: fanId }, text: '/start' }))).toBe(200);
     await processed(bot, 1);
-    expect(telegram.sent(bot.token, fanId).map((m) => m.text)).toEqual(['Welcome to my Telegram!']);
+    expect(telegram.sent(bot.token, fanId).map((m) => m.text)).toEqual(['Welcome to my Telegram!', 'On my way to a shoot']);
+    const welcomeFiles = telegram.files(bot.token, fanId);
+    expect(welcomeFiles.map((f) => f.method)).toEqual(['sendPhoto']);
+    expect(welcomeFiles[0]?.bytes.equals(photo)).toBe(true);
 
     await telegram.deliver(bot.token, telegram.textUpdate(bot.token, { from: { id: fanId }, text: 'What do you like to cook?' }));
     await processed(bot, 2);
@@ -235,7 +251,11 @@ describe('fans in Telegram', () => {
     const reply = stored.find((m) => m.replyToMessageId === fanMessage?.id);
     expect(fanMessage?.spentFreeCredits).toBe(1);
     expect(await balanceOf(api, fan?.userId as string)).toEqual({ credits: 1, paidCredits: 0 });
-    expect(telegram.sent(bot.token, fanId).map((m) => m.text)).toEqual(['Welcome to my Telegram!', reply?.text]);
+    expect(telegram.sent(bot.token, fanId).map((m) => m.text)).toEqual([
+      'Welcome to my Telegram!',
+      'On my way to a shoot',
+      reply?.text,
+    ]);
     const methods = telegram.calls.filter((c) => c.token === bot.token).map((c) => c.method);
     expect(methods.slice(-2)).toEqual(['sendChatAction', 'sendMessage']);
   });

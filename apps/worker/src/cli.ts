@@ -1,6 +1,7 @@
 // The ops CLI: `npm run ops -- <command>` (or `node apps/worker/src/cli.ts <command>`).
 import { createDbClient, type DatabaseConnectionOptions, type DbClient, migrateDatabase, seedDemoData } from '@doppel/db';
 import { DomainError } from '@doppel/domain/errors';
+import { telegramTokenKeys } from '@doppel/domain/telegram';
 import { createDevOutboxMailer, createLlm, createSmtpMailer } from '@doppel/integrations';
 import { createBoss, ensureQueues } from '@doppel/jobs';
 import { createLogger } from '@doppel/logging';
@@ -12,6 +13,7 @@ import { openOpsDatabase } from './cli/database.ts';
 import { listJobs, listQueues, redriveDeadLetters, retryFailed, runJob } from './cli/job-commands.ts';
 import { checkLedger } from './cli/ledger-commands.ts';
 import { reportQuality, runQualityNow } from './cli/quality-commands.ts';
+import { resealTokens } from './cli/telegram-commands.ts';
 import { acceptUser, createAdmin, promoteAdmin } from './cli/user-commands.ts';
 import { databaseConnection, EnvError, loadCliEnv } from './env.ts';
 
@@ -62,6 +64,8 @@ async function execute(
       return runQualityNow(context, command.twin, context.qualityEngine());
     case 'quality report':
       return reportQuality(context, command.twin, command.limit);
+    case 'telegram reseal':
+      return resealTokens(context);
   }
 }
 
@@ -122,6 +126,7 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
       out,
       mailer: env.SMTP_URL ? createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM }) : createDevOutboxMailer(db.db, out),
       publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+      telegramTokenKeys: telegramTokenKeys(env.TELEGRAM_TOKEN_KEY),
       qualityEngine: () => ({
         llm: createLlm({
           openAiApiKey: env.OPENAI_API_KEY,

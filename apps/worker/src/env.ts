@@ -14,6 +14,7 @@ import {
   payPalSettings,
   s3RequiredSettings,
   s3Settings,
+  telegramTokenKeySetting,
   togetherSettings,
 } from '@doppel/validation';
 import { z } from 'zod';
@@ -131,13 +132,7 @@ const workerSchema = sharedSchema.extend({
   // a new Telegram fan the free credits an anonymous fan of the app gets, and links to PUBLIC_URL.
   /** Another Bot API root (a self-hosted Bot API server, tests' fake); default https://api.telegram.org. */
   TELEGRAM_API_ROOT: optionalSetting.pipe(z.url({ error: 'TELEGRAM_API_ROOT must be a URL' }).optional()),
-  /** 32 bytes (64 hex characters) the bot tokens are sealed with at rest; default: a development key (docs/telegram.md). */
-  TELEGRAM_TOKEN_KEY: optionalSetting.pipe(
-    z
-      .string()
-      .regex(/^[0-9a-fA-F]{64}$/, 'TELEGRAM_TOKEN_KEY must be 64 hex characters (openssl rand -hex 32)')
-      .optional(),
-  ),
+  ...telegramTokenKeySetting,
   /** The free credits of a new fan, as the API's FAN_FREE_CREDITS (same default). */
   FAN_FREE_CREDITS: optionalSetting
     .transform((value) => (value === undefined ? 10 : Number(value)))
@@ -178,6 +173,8 @@ const cliSchema = sharedSchema.extend({
   // the development outbox, with links to PUBLIC_URL (else the local `npm start` address).
   ...mailSettings,
   PUBLIC_URL: optionalSetting.pipe(z.url({ error: 'PUBLIC_URL must be a URL' }).optional()),
+  // `telegram reseal` seals the bot tokens under the first of the API's and worker's keys.
+  ...telegramTokenKeySetting,
   PORT: optionalSetting
     .transform((value) => (value === undefined ? 3000 : Number(value)))
     .pipe(z.number({ error: 'PORT must be a port number' }).int().min(0).max(65_535)),

@@ -1,7 +1,7 @@
 // The twin's Telegram bot (talent.telegram.*; docs/telegram.md): link with BotFather's token
 // (verified by Telegram), see the bot's @username, unlink. Only for a talent the caller manages
 // (talentProcedure). The token is never sent back.
-import { getTelegramSettings, linkTelegramBot, telegramTokenKey, unlinkTelegramBot } from '@doppel/domain/telegram';
+import { getTelegramSettings, linkTelegramBot, telegramTokenKeys, unlinkTelegramBot } from '@doppel/domain/telegram';
 import { telegramLinkBotInput, telegramSettingsOutput } from '@doppel/validation';
 import { router, talentProcedure } from '../trpc/procedures.ts';
 
@@ -20,7 +20,7 @@ export const talentTelegramRouter = router({
           write: ctx.write,
           telegram: ctx.telegram,
           publicUrl: ctx.env.PUBLIC_URL,
-          tokenKey: telegramTokenKey(ctx.env.TELEGRAM_TOKEN_KEY),
+          tokenKey: telegramTokenKeys(ctx.env.TELEGRAM_TOKEN_KEY),
         },
         { talentId: ctx.talentId, userId: ctx.user.id, token: input.token, available: ctx.env.TELEGRAM_ENABLED },
       ),
@@ -30,7 +30,7 @@ export const talentTelegramRouter = router({
     .output(telegramSettingsOutput)
     .mutation(({ ctx }) =>
       unlinkTelegramBot(
-        { db: ctx.db, write: ctx.write, telegram: ctx.telegram, tokenKey: telegramTokenKey(ctx.env.TELEGRAM_TOKEN_KEY) },
+        { db: ctx.db, write: ctx.write, telegram: ctx.telegram, tokenKey: telegramTokenKeys(ctx.env.TELEGRAM_TOKEN_KEY) },
         { talentId: ctx.talentId, available: ctx.env.TELEGRAM_ENABLED },
       ),
     ),

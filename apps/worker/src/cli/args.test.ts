@@ -101,6 +101,12 @@ describe('ops CLI arguments', () => {
     expect(usageError(['broadcasts', 'resend', 'b1'])).toMatch(/`broadcasts` takes list, run or retry/);
   });
 
+  it('parses telegram reseal, which takes no argument', () => {
+    expect(parseCommandLine(['telegram', 'reseal'])).toEqual({ name: 'telegram reseal' });
+    expect(usageError(['telegram', 'reseal', 'now'])).toMatch(/unexpected argument: now/);
+    expect(usageError(['telegram', 'rotate'])).toMatch(/`telegram` takes reseal/);
+  });
+
   it('lists every command in the help text', () => {
     const text = helpText();
     for (const command of [
@@ -114,6 +120,7 @@ describe('ops CLI arguments', () => {
       'ledger check',
       'broadcasts run',
       'broadcasts retry',
+      'telegram reseal',
       'migrate',
       'seed',
     ]) {

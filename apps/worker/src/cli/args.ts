@@ -23,7 +23,8 @@ export type CliCommand =
   | { name: 'broadcasts run'; broadcastId: string }
   | { name: 'broadcasts retry'; broadcastId: string }
   | { name: 'quality run'; twin: string }
-  | { name: 'quality report'; twin: string; limit: number };
+  | { name: 'quality report'; twin: string; limit: number }
+  | { name: 'telegram reseal' };
 
 /** A mistake in how the CLI was called; the message is shown as is. */
 export class UsageError extends Error {
@@ -52,6 +53,10 @@ export const commandUsage: ReadonlyArray<readonly [usage: string, summary: strin
   ['broadcasts retry <broadcast-id>', "queue again a broadcast's chunks not yet sent and pushes not yet made"],
   ['quality run <twin-tag-or-id>', "score the twin's check set now (a MANUAL run), printing progress and the scores"],
   ['quality report <twin-tag-or-id> [--limit N]', "list the twin's latest quality runs and the weakest cases of the newest"],
+  [
+    'telegram reseal',
+    "seal every linked bot's token under TELEGRAM_TOKEN_KEY's first key (after a rotation; then drop the old key)",
+  ],
   ['migrate', 'apply the database migrations and create the job queues'],
   ['seed', 'load the demo data (once; a seeded database is left alone)'],
 ];
@@ -121,7 +126,12 @@ export function parseCommandLine(argv: readonly string[]): CliCommand {
   const listsBroadcasts = first === 'broadcasts' && (second === undefined || second.startsWith('-'));
   const grouped =
     !listsBroadcasts &&
-    (first === 'admin' || first === 'users' || first === 'ledger' || first === 'broadcasts' || first === 'quality');
+    (first === 'admin' ||
+      first === 'users' ||
+      first === 'ledger' ||
+      first === 'broadcasts' ||
+      first === 'quality' ||
+      first === 'telegram');
   const command = listsBroadcasts ? 'broadcasts list' : grouped ? `${first} ${second ?? ''}`.trim() : first;
   const rest = argv.slice(grouped ? 2 : 1);
   if (rest.includes('--help') || rest.includes('-h')) return { name: 'help' };
@@ -185,6 +195,9 @@ export function parseCommandLine(argv: readonly string[]): CliCommand {
       }
       return { name: 'admin create', email: parseEmail(email), displayName };
     }
+    case 'telegram reseal':
+      exactly(command, positionals, []);
+      return { name: command };
     case 'ledger check':
       exactly(command, positionals, []);
       return { name: 'ledger check', repair: values.repair === true };
@@ -212,7 +225,7 @@ export function parseCommandLine(argv: readonly string[]): CliCommand {
     default:
       if (grouped)
         throw new UsageError(
-          `unknown command "${command}"; \`${first}\` takes ${{ admin: 'create or promote', users: 'accept', ledger: 'check', broadcasts: 'list, run or retry', quality: 'run or report' }[first] ?? 'a subcommand'}`,
+          `unknown command "${command}"; \`${first}\` takes ${{ admin: 'create or promote', users: 'accept', ledger: 'check', broadcasts: 'list, run or retry', quality: 'run or report', telegram: 'reseal' }[first] ?? 'a subcommand'}`,
         );
       throw new UsageError(`unknown command "${first}"; run \`npm run ops -- help\``);
   }

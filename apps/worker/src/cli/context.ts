@@ -1,5 +1,6 @@
 import type { DbClient } from '@doppel/db';
 import type { Mailer } from '@doppel/domain/ports';
+import type { TelegramTokenKeys } from '@doppel/domain/telegram';
 import type { PgBoss } from 'pg-boss';
 import type { QualityCliEngine } from './quality-commands.ts';
 
@@ -13,6 +14,8 @@ export type OpsContext = {
   mailer: Mailer;
   /** Where emailed links point. */
   publicUrl: string;
+  /** TELEGRAM_TOKEN_KEY's keys, as the API and the worker read them (`telegram reseal`). */
+  telegramTokenKeys: TelegramTokenKeys;
   /** The model `quality run` answers and scores with (the worker's settings). */
   qualityEngine: () => QualityCliEngine;
 };

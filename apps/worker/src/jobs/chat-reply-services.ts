@@ -4,7 +4,7 @@
 // local folder), PayPal Payouts when configured (the payout poll), and Web Push (broadcast notifications).
 import { PassageVectors, QuestionVectors, TwinMaterialCache } from '@doppel/domain/chat/reply';
 import type { FileStorage } from '@doppel/domain/ports';
-import { TelegramPacer, telegramTokenKey } from '@doppel/domain/telegram';
+import { TelegramPacer, telegramTokenKeys } from '@doppel/domain/telegram';
 import {
   createCrisisCheck,
   createDevOutboxMailer,
@@ -75,7 +75,7 @@ export function createWorkerServices(env: WorkerEnv): WorkerServices {
       publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
       freeCredits: env.FAN_FREE_CREDITS,
       pacer: new TelegramPacer(),
-      tokenKey: telegramTokenKey(env.TELEGRAM_TOKEN_KEY),
+      tokenKey: telegramTokenKeys(env.TELEGRAM_TOKEN_KEY),
       speechToText: createSpeechToText({
         openAiApiKey: env.OPENAI_API_KEY,
         openAiBaseUrl: env.OPENAI_BASE_URL,

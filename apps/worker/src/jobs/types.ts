@@ -15,7 +15,7 @@ import type {
   WebPushPort,
 } from '@doppel/domain/ports';
 import type { QualityRunDeps } from '@doppel/domain/quality';
-import type { TelegramPacer } from '@doppel/domain/telegram';
+import type { TelegramPacer, TelegramTokenKeys } from '@doppel/domain/telegram';
 import type { LlmRouter } from '@doppel/integrations';
 import type { EnqueueOptions, JobName, JobPayload, JobPayloadInput } from '@doppel/jobs';
 import type { Logger } from '@doppel/logging';
@@ -60,7 +60,7 @@ export type TelegramServices = {
   /** The crisis check of every fan message (docs/safety.md), asked before the send's transaction. */
   crisisCheck: CrisisCheck;
   /** The key bot tokens are sealed with at rest (TELEGRAM_TOKEN_KEY, else the development key). */
-  tokenKey: Buffer;
+  tokenKey: TelegramTokenKeys;
   /** Fans' voice notes to text (OpenAI, else unavailable); absent: voice notes get the type-instead line. */
   speechToText?: SpeechToText;
   /** This process's pacing of each bot and chat (Telegram's limits); absent: no pacing. */

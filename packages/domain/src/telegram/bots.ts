@@ -2,12 +2,12 @@
 // verifies (getMe) before anything is stored; its webhook registered with a random secret token;
 // unlinked with deleteWebhook. The token stays on the server: only the bot's @username goes back.
 import { randomBytes } from 'node:crypto';
-import { type Executor, recordChanges, type Transaction, telegramBots } from '@doppel/db';
+import { type Database, type Executor, recordChanges, type Transaction, telegramBots } from '@doppel/db';
 import type { TelegramSettings } from '@doppel/validation';
 import { and, eq, ne } from 'drizzle-orm';
 import { DomainError } from '../errors.ts';
 import { TelegramError, type TelegramPort } from '../ports/telegram.ts';
-import { openTelegramToken, sealTelegramToken } from './token-crypto.ts';
+import { isSealedUnderCurrentKey, openTelegramToken, sealTelegramToken, type TelegramTokenKeys } from './token-crypto.ts';
 
 /** Where Telegram delivers a twin's updates (apps/api/src/http/telegram-webhook.ts). */
 export function telegramWebhookUrl(publicUrl: string, talentId: string): string {
@@ -47,7 +47,7 @@ export async function linkTelegramBot(
     telegram: TelegramPort;
     publicUrl: string;
     /** The key tokens are sealed with at rest (token-crypto.ts). */
-    tokenKey: Buffer;
+    tokenKey: TelegramTokenKeys;
   },
   input: { talentId: string; userId: string; token: string; available: boolean },
 ): Promise<TelegramSettings> {
@@ -102,7 +102,7 @@ export async function unlinkTelegramBot(
     db: Executor;
     write: <T>(run: (tx: Transaction) => Promise<T>) => Promise<T>;
     telegram: TelegramPort;
-    tokenKey: Buffer;
+    tokenKey: TelegramTokenKeys;
   },
   input: { talentId: string; available: boolean },
 ): Promise<TelegramSettings> {
@@ -119,4 +119,38 @@ export async function unlinkTelegramBot(
     .then(() => deps.telegram.deleteWebhook(openTelegramToken(deps.tokenKey, removed.token)))
     .catch(() => undefined);
   return getTelegramSettings(deps.db, input.talentId, input.available);
+}
+
+/**
+ * `ops telegram reseal` (key rotation, token-crypto.ts): every linked bot's token sealed under the
+ * first of TELEGRAM_TOKEN_KEY's keys, in one transaction with the rows locked, so a link made
+ * meanwhile waits and a token none of the keys opens changes nothing at all. Run it after putting
+ * the new key first; once it reports every token current, the old key can be dropped.
+ */
+export async function resealTelegramTokens(db: Database, keys: TelegramTokenKeys): Promise<{ bots: number; resealed: number }> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ talentId: telegramBots.talentId, username: telegramBots.username, token: telegramBots.token })
+      .from(telegramBots)
+      .for('update');
+    let resealed = 0;
+    for (const row of rows) {
+      if (isSealedUnderCurrentKey(keys, row.token)) continue;
+      let token: string;
+      try {
+        token = openTelegramToken(keys, row.token);
+      } catch {
+        throw new DomainError(
+          'CONFLICT',
+          `The token of @${row.username} opens with none of TELEGRAM_TOKEN_KEY's keys: nothing was resealed. Add the key it was sealed with after the new one.`,
+        );
+      }
+      await tx
+        .update(telegramBots)
+        .set({ token: sealTelegramToken(keys, token) })
+        .where(eq(telegramBots.talentId, row.talentId));
+      resealed += 1;
+    }
+    return { bots: rows.length, resealed };
+  });
 }

@@ -38,7 +38,7 @@ import type { CrisisCheck } from '../ports/crisis-check.ts';
 import { assertSpeechWithinLimits, type SpeechToText, SpeechToTextError, speechMessages } from '../ports/speech-to-text.ts';
 import { type TelegramButton, TelegramError, type TelegramLinkButton, type TelegramPort } from '../ports/telegram.ts';
 import { type TelegramFileRef, type TelegramOutgoing, type TelegramTarget, telegramFileOf } from './delivery.ts';
-import { openTelegramToken } from './token-crypto.ts';
+import { openTelegramToken, type TelegramTokenKeys } from './token-crypto.ts';
 
 /** A message of a turn; keyed `update:{id}:{n}` by its place unless it names its own key. */
 type TurnMessage =
@@ -159,7 +159,7 @@ type TurnDeps = {
   freeCredits: number;
   publicUrl: string;
   /** The key bot tokens are sealed with at rest (token-crypto.ts). */
-  tokenKey: Buffer;
+  tokenKey: TelegramTokenKeys;
   /** Hearing voice notes: the engine and the Bot API's file download; absent, voice notes get the type-instead line. */
   speech?: { speechToText: SpeechToText; telegram: Pick<TelegramPort, 'downloadFile'> };
   now?: () => Date;
@@ -275,12 +275,10 @@ async function prepareTurn(deps: TurnDeps, updateId: string): Promise<InnerTurn>
         throw error;
       });
     if (opened instanceof DomainError) return { ...base, messages: [{ text: opened.message }], outcome: 'refused' };
-    const welcome = opened.welcomeMessages.map((m) => m.text.trim()).filter((m) => m !== '');
+    const welcome = await welcomeMessagesOf(db, update.talentId);
     return {
       ...base,
-      messages: (welcome.length > 0 ? welcome : [`Hi! I am ${row.twinName}'s AI twin. Send me a message.`]).map((m) => ({
-        text: m,
-      })),
+      messages: welcome.length > 0 ? welcome : [{ text: `Hi! I am ${row.twinName}'s AI twin. Send me a message.` }],
       outcome: 'welcomed',
     };
   }
@@ -345,6 +343,19 @@ async function prepareTurn(deps: TurnDeps, updateId: string): Promise<InnerTurn>
     if (!(error instanceof DomainError) || error.code === 'UNAUTHENTICATED') throw error;
     return { ...base, messages: [{ text: error.message, button: await appButton('Open in the app') }], outcome: 'refused' };
   }
+}
+
+/**
+ * /start's messages: each welcome message's text, then its pictures and voice notes the creator
+ * sent unlocked, as files. A locked one stays in the app, where the fan sees its locked copy.
+ */
+async function welcomeMessagesOf(db: Executor, talentId: string): Promise<TurnMessage[]> {
+  const [twin] = await db.select({ welcome: talents.initialChatMessages }).from(talents).where(eq(talents.id, talentId));
+  return (twin?.welcome ?? []).flatMap((message) => {
+    const text = message.text.trim();
+    const files = (message.attachments ?? []).filter((a) => a.isUnlocked).map((a) => ({ file: telegramFileOf(a) }));
+    return [...(text === '' ? [] : [{ text }]), ...files];
+  });
 }
 
 type Heard = { text: string } | { line: string; outcome: string; problem?: string };

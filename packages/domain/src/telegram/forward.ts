@@ -9,7 +9,7 @@ import { chatMessages, chats, type Executor, type Transaction, telegramBots, tel
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { telegramMessagesOf } from './conversation.ts';
 import type { TelegramOutgoing, TelegramTarget } from './delivery.ts';
-import { openTelegramToken } from './token-crypto.ts';
+import { openTelegramToken, type TelegramTokenKeys } from './token-crypto.ts';
 
 export type TelegramForwardJob = { messageId: string; chatKey: string };
 
@@ -111,7 +111,7 @@ export async function queueTelegramForward(
 export async function prepareTelegramForward(
   db: Executor,
   replyMessageId: string,
-  tokenKey: Buffer,
+  tokenKey: TelegramTokenKeys,
 ): Promise<{ target: TelegramTarget; messages: TelegramOutgoing[] } | null> {
   const found = await forwardTargetOf(db, replyMessageId);
   if (!found?.token) return null;

@@ -2,6 +2,7 @@
 export {
   getTelegramSettings,
   linkTelegramBot,
+  resealTelegramTokens,
   telegramUnavailableMessage,
   telegramWebhookUrl,
   unlinkTelegramBot,
@@ -26,7 +27,13 @@ export {
 export { prepareTelegramForward, queueReachOutForwards, queueTelegramForward, type TelegramForwardJob } from './forward.ts';
 export { linkTelegramAccount, telegramLinkInvalidMessage } from './link-account.ts';
 export { TelegramPacer, type TelegramPacingClock, telegramPacing } from './pacing.ts';
-export { openTelegramToken, sealTelegramToken, telegramTokenKey } from './token-crypto.ts';
+export {
+  isSealedUnderCurrentKey,
+  openTelegramToken,
+  sealTelegramToken,
+  type TelegramTokenKeys,
+  telegramTokenKeys,
+} from './token-crypto.ts';
 export {
   type ReceiveOutcome,
   receiveTelegramUpdate,

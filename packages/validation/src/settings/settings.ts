@@ -75,6 +75,25 @@ export const openAiSettings = {
   OPENAI_MODERATION: z.enum(['on', 'off'], { error: 'OPENAI_MODERATION must be on or off' }).default('on'),
 };
 
+/** One key of 32 bytes as 64 hex characters (openssl rand -hex 32), or several, comma-separated, the newest first. */
+export const telegramTokenKeyPattern = /^[0-9a-fA-F]{64}(,[0-9a-fA-F]{64})*$/;
+export const telegramTokenKeyMessage =
+  'TELEGRAM_TOKEN_KEY must be 64 hex characters (openssl rand -hex 32), or several such keys separated by commas, the newest first';
+
+/**
+ * The key bot tokens are sealed with at rest, the same for the API and the worker (docs/telegram.md);
+ * default: a development key. During a rotation, the new key first and the old one after it.
+ */
+export const telegramTokenKeySetting = {
+  TELEGRAM_TOKEN_KEY: optionalSetting.pipe(
+    z
+      .string()
+      .transform((value) => value.replaceAll(/\s/g, ''))
+      .pipe(z.string().regex(telegramTokenKeyPattern, telegramTokenKeyMessage))
+      .optional(),
+  ),
+};
+
 /** Together AI (docs/fine-tuning.md#providers): fine-tuning, and replies of the versions trained there. */
 export const togetherSettings = {
   TOGETHER_API_KEY: optionalSetting,

@@ -1,7 +1,18 @@
 // Fans' chats with a twin: replies, memories, held replies.
 import { z } from 'zod';
 import { defineJob, type JobDefinition } from './definition.ts';
-import { backoff, day, defaultBackoff, defaultKeep, hour, keep, minute, onSchedule, triggerOnly } from './presets.ts';
+import {
+  backoff,
+  day,
+  defaultKeep,
+  hour,
+  keep,
+  minute,
+  onSchedule,
+  pushNotificationQueue,
+  pushNotificationWork,
+  triggerOnly,
+} from './presets.ts';
 
 export const chatJobs = {
   'chat.reply': defineJob({
@@ -88,17 +99,8 @@ export const chatJobs = {
       /** The held reply (reply_drafts.id), enqueued in the transaction that stores it. */
       draftId: z.string().min(1),
     }),
-    queue: {
-      // One job per draft, enqueued with it; a repeat only replaces the notification on the device.
-      policy: 'standard',
-      ...defaultBackoff,
-      // A handful of browsers: seconds at most.
-      expireInSeconds: 5 * minute,
-      // A notification an hour late is noise: the dashboard already shows the draft.
-      ...keep({ waiting: hour, finished: 7 * day }),
-      notify: false,
-    },
-    // The creator hears of the reply while the fan still waits: woken by the hold's commit.
-    work: { pollingIntervalSeconds: 2, concurrency: 2, wakeOnChange: true },
+    queue: pushNotificationQueue,
+    // The creator hears of the reply while the fan still waits.
+    work: pushNotificationWork,
   }),
 } satisfies Record<string, JobDefinition>;

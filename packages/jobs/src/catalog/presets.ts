@@ -57,3 +57,19 @@ export const sweepQueue = {
   ...defaultKeep,
   notify: false,
 } satisfies Partial<QueueSettings>;
+
+/**
+ * A push notification about one row, enqueued in the transaction that wrote it: a repeat only
+ * replaces the notification on the device, a handful of browsers takes seconds, and one that
+ * waited an hour is noise (the screen already shows what it says).
+ */
+export const pushNotificationQueue = {
+  policy: 'standard',
+  ...defaultBackoff,
+  expireInSeconds: 5 * minute,
+  ...keep({ waiting: hour, finished: 7 * day }),
+  notify: false,
+} satisfies Partial<QueueSettings>;
+
+/** Its worker, woken by the commit that enqueued it, so the notification goes out at once. */
+export const pushNotificationWork = { pollingIntervalSeconds: 2, concurrency: 2, wakeOnChange: true };

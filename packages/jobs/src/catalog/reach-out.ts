@@ -1,7 +1,7 @@
 // The twin reaching out to fans on events (docs/reach-out.md).
 import { z } from 'zod';
 import { defineJob, type JobDefinition } from './definition.ts';
-import { day, defaultBackoff, hour, keep, minute, onSchedule, sweepQueue, triggerOnly } from './presets.ts';
+import { onSchedule, pushNotificationQueue, pushNotificationWork, sweepQueue, triggerOnly } from './presets.ts';
 
 export const reachOutJobs = {
   'chat.reach-out': defineJob({
@@ -27,17 +27,8 @@ export const reachOutJobs = {
       /** The reach-out's message, enqueued in the transaction that sent it. */
       messageId: z.string().min(1),
     }),
-    queue: {
-      // One job per message, enqueued with it; a repeat only replaces the notification on the device.
-      policy: 'standard',
-      ...defaultBackoff,
-      // A handful of browsers: seconds at most.
-      expireInSeconds: 5 * minute,
-      // The message waits in the chat anyway: a notification hours late is noise.
-      ...keep({ waiting: hour, finished: 7 * day }),
-      notify: false,
-    },
-    // The fan hears of it when it is sent: woken by the approval's commit.
-    work: { pollingIntervalSeconds: 2, concurrency: 2, wakeOnChange: true },
+    queue: pushNotificationQueue,
+    // The fan hears of it when it is sent, as of one sent at once.
+    work: pushNotificationWork,
   }),
 } satisfies Record<string, JobDefinition>;

@@ -6,13 +6,6 @@ export type LiveVariant = 'none' | 'outbox' | 'notify';
 
 /** Fans are `benchfan1..N` with chats `benchchat1..N` with the given talent. */
 export function sendTransactionSql(talentId: string, fans: number, live: LiveVariant): string {
-  const frames = ['DAY', 'MONTH', 'TOTAL'].map((range) => {
-    const key = range === 'DAY' ? "to_char(now(), 'YYYY-MM-DD')" : range === 'MONTH' ? "to_char(now(), 'YYYY-MM')" : "'total'";
-    const parent = range === 'DAY' ? "to_char(now(), 'YYYY-MM')" : range === 'MONTH' ? "'total'" : 'null';
-    const start =
-      range === 'DAY' ? "date_trunc('day', now())" : range === 'MONTH' ? "date_trunc('month', now())" : "'2020-01-01'";
-    return `(md5(random()::text), '${talentId}', '${range}', ${key}, ${parent}, ${start}, 100000, 60000, 100000, 60000)`;
-  });
   return [
     `\\set f random(1, ${fans})`,
     'BEGIN;',
@@ -31,7 +24,8 @@ export function sendTransactionSql(talentId: string, fans: number, live: LiveVar
         ]
       : []),
     ...(live === 'notify' ? [`SELECT pg_notify('bench_changes', 'benchchat' || :f);`] : []),
-    `INSERT INTO earning_frames (id, talent_id, range, key, parent_key, started_at, gross_total, net_total, gross_send_message, net_send_message) VALUES ${frames.join(', ')} ON CONFLICT (talent_id, range, key) DO UPDATE SET gross_total = earning_frames.gross_total + excluded.gross_total, net_total = earning_frames.net_total + excluded.net_total, gross_send_message = earning_frames.gross_send_message + excluded.gross_send_message, net_send_message = earning_frames.net_send_message + excluded.net_send_message;`,
+    // The earning's ledger entry; the database adds it to the twin's frames at COMMIT (migration 0041).
+    `INSERT INTO talent_ledger (id, key, talent_id, kind, source, gross_micro_usd, net_micro_usd, occurred_at) VALUES (md5(random()::text), 'message:' || md5(random()::text), '${talentId}', 'EARNING', 'sendMessage', 100000, 60000, now());`,
     'COMMIT;',
   ].join('\n');
 }

@@ -1,55 +1,16 @@
 // The demo's payments earn the way a real payment does (recordPayment in packages/domain/src/payments):
 // every PURCHASE in the payment ledger that carries earnings (a subscription period) gets its talent
 // ledger entries under `payment:{movementKey}` (the referrer's under `:referral`), dated when it was
-// paid, and the same amounts in the talent's DAY, MONTH and TOTAL frames. The settlement check
-// (`npm run ops -- ledger check`) pairs the two ledgers by those keys, so demo data that skipped
-// this step showed a 9.99 USD subscription nobody earned from.
+// paid; the database adds them to the talent's DAY, MONTH and TOTAL frames at commit (migration
+// 0041). The settlement check (`npm run ops -- ledger check`) pairs the two ledgers by those keys,
+// so demo data that skipped this step showed a 9.99 USD subscription nobody earned from.
 //
 // It runs after the ledger is opened from the frames (ledger-opening.ts): the opening entries cover
 // the frames' synthetic history, and these amounts are added on top, so nothing is counted twice.
 import { eq, sql } from 'drizzle-orm';
 import type { Transaction } from '../client.ts';
-import { earningFrames, paymentLedger, talentConfigs, talentLedger } from '../schema/index.ts';
-import { buildEarningFrames, type EarningSource, netOf } from './earnings.ts';
-
-const noEarnings = { sendMessage: 0, unlockImage: 0, unlockAudio: 0, referral: 0, subscription: 0 };
-const amountColumns = [
-  'grossTotal',
-  'netTotal',
-  'grossSendMessage',
-  'netSendMessage',
-  'grossUnlockImage',
-  'netUnlockImage',
-  'grossUnlockAudio',
-  'netUnlockAudio',
-  'grossReferral',
-  'netReferral',
-  'grossSubscription',
-  'netSubscription',
-] as const;
-
-/** Adds one earning to the talent's frames of `at`: DAY, MONTH and TOTAL, created when missing. */
-async function addToFrames(
-  tx: Transaction,
-  earning: { talentId: string; source: EarningSource; gross: number; sharePpm: number; at: Date },
-): Promise<void> {
-  const rows = buildEarningFrames({
-    talentId: earning.talentId,
-    from: earning.at,
-    to: earning.at,
-    revenueSharePpm: earning.sharePpm,
-    grossOfDay: () => ({ ...noEarnings, [earning.source]: earning.gross }),
-  });
-  const set = Object.fromEntries(
-    amountColumns.map((column) => [column, sql`${earningFrames[column]} + excluded.${sql.identifier(snake(column))}`]),
-  );
-  await tx
-    .insert(earningFrames)
-    .values(rows)
-    .onConflictDoUpdate({ target: [earningFrames.talentId, earningFrames.range, earningFrames.key], set });
-}
-
-const snake = (camel: string) => camel.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+import { paymentLedger, talentConfigs, talentLedger } from '../schema/index.ts';
+import { netOf } from './earnings.ts';
 
 /** Books the earnings of the seeded payments, in the seed's transaction, once the talent configs exist. */
 export async function bookDemoPaymentEarnings(tx: Transaction): Promise<void> {
@@ -80,13 +41,6 @@ export async function bookDemoPaymentEarnings(tx: Transaction): Promise<void> {
       netMicroUsd: purchase.netMicroUsd,
       occurredAt: at,
     });
-    await addToFrames(tx, {
-      talentId: purchase.talentId,
-      source: 'subscription',
-      gross: purchase.grossMicroUsd,
-      sharePpm: revenueSharePpm,
-      at,
-    });
     if (purchase.referralTalentId && purchase.referralMicroUsd > 0) {
       // The referrer keeps all of its share: gross and net are the same amount.
       await tx.insert(talentLedger).values({
@@ -97,13 +51,6 @@ export async function bookDemoPaymentEarnings(tx: Transaction): Promise<void> {
         grossMicroUsd: purchase.referralMicroUsd,
         netMicroUsd: purchase.referralMicroUsd,
         occurredAt: at,
-      });
-      await addToFrames(tx, {
-        talentId: purchase.referralTalentId,
-        source: 'referral',
-        gross: purchase.referralMicroUsd,
-        sharePpm: 1_000_000,
-        at,
       });
     }
   }

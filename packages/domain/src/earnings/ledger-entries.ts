@@ -1,6 +1,7 @@
-// Talent ledger entries of earnings (docs/payouts.md): each booking into the earning frames also
-// writes its immutable entries, in the same statement batch, so the frames can always be checked
-// against the ledger. `key` is the movement's unique key; the referrer's entry adds `:referral`.
+// Talent ledger entries of earnings (docs/payouts.md): an earning, a reversal or a reinstatement is
+// booked by writing its immutable entries; the database adds each to the talent's earning frames
+// when the transaction commits (migration 0041), so the frames are always the ledger's sums.
+// `key` is the movement's unique key; the referrer's entry adds `:referral`.
 import { type Executor, talentLedger } from '@doppel/db';
 import type { EarningSource } from '@doppel/validation';
 

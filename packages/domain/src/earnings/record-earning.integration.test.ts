@@ -1,9 +1,9 @@
 import { earningFrames, newId, talentConfigs, talents } from '@doppel/db';
 import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { frameSlots } from './frame-keys.ts';
-import { recordPaidSpend } from './record-earning.ts';
+import { bookEarningReversal, recordPaidSpend } from './record-earning.ts';
 
 let database: TestDatabase;
 let talentId: string;
@@ -123,9 +123,17 @@ describe('recording earnings', () => {
     ];
     for (const instant of instants) {
       const at = new Date(instant);
-      await database.db.transaction((tx) =>
-        recordPaidSpend(tx, { talentId: edgeTalent.id, source: 'sendMessage', paidCredits: 1, at, ledgerKey: `test:${newId()}` }),
-      );
+      await database.db.transaction(async (tx) => {
+        // The frames are UTC whatever the session's zone (the database books them: docs/payouts.md).
+        await tx.execute(sql`set local time zone 'Pacific/Chatham'`);
+        await recordPaidSpend(tx, {
+          talentId: edgeTalent.id,
+          source: 'sendMessage',
+          paidCredits: 1,
+          at,
+          ledgerKey: `test:${newId()}`,
+        });
+      });
       for (const slot of frameSlots(at)) {
         const row = await frame(edgeTalent.id, slot.range, slot.key);
         expect(row, `${instant} ${slot.range}`).toMatchObject({
@@ -137,5 +145,76 @@ describe('recording earnings', () => {
       }
     }
     expect((await frame(edgeTalent.id, 'TOTAL', 'total'))?.grossTotal).toBe(instants.length * 100_000);
+  });
+
+  it('holds no frame row while the booking transaction is open: another spend of the twin commits meanwhile', async () => {
+    let bookedFirst!: () => void;
+    const firstBooked = new Promise<void>((resolve) => {
+      bookedFirst = resolve;
+    });
+    let commitFirst!: () => void;
+    const firstMayCommit = new Promise<void>((resolve) => {
+      commitFirst = resolve;
+    });
+    const first = database.db.transaction(async (tx) => {
+      await recordPaidSpend(tx, { talentId, source: 'sendMessage', paidCredits: 2, ledgerKey: `test:${newId()}` });
+      bookedFirst();
+      await firstMayCommit;
+    });
+    await firstBooked;
+    const before = await frame(talentId, 'TOTAL', 'total');
+    // Were the frames locked by the open transaction, this would fail after 5 s instead of hanging.
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local lock_timeout = '5s'`);
+      await recordPaidSpend(tx, { talentId, source: 'sendMessage', paidCredits: 1, ledgerKey: `test:${newId()}` });
+    });
+    expect((await frame(talentId, 'TOTAL', 'total'))?.grossTotal).toBe((before?.grossTotal ?? 0) + 100_000);
+    commitFirst();
+    await first;
+    expect((await frame(talentId, 'TOTAL', 'total'))?.grossTotal).toBe((before?.grossTotal ?? 0) + 300_000);
+  });
+
+  it('books a reversal into the reversal columns and its reinstatement back out, for the referrer too', async () => {
+    const at = new Date('2026-05-04T08:00:00Z');
+    await database.db.transaction((tx) =>
+      recordPaidSpend(tx, { talentId, source: 'unlockAudio', paidCredits: 10, at, ledgerKey: `test:${newId()}` }),
+    );
+    const earned = await frame(talentId, 'DAY', '2026-05-04');
+    const referrerEarned = await frame(referrerId, 'DAY', '2026-05-04');
+    const reversal = {
+      talentId,
+      grossMicroUsd: 400_000,
+      netMicroUsd: 240_000,
+      referralMicroUsd: 12_000,
+      referralTalentId: referrerId,
+    };
+    const key = `test:${newId()}`;
+    await database.db.transaction((tx) => bookEarningReversal(tx, reversal, at, key));
+    for (const range of ['DAY', 'MONTH'] as const) {
+      const frameKey = range === 'DAY' ? '2026-05-04' : '2026-05';
+      expect(await frame(talentId, range, frameKey), range).toMatchObject({
+        grossReversal: 400_000,
+        netReversal: 240_000,
+        grossUnlockAudio: 1_000_000,
+      });
+    }
+    expect(await frame(talentId, 'DAY', '2026-05-04')).toMatchObject({
+      grossTotal: (earned?.grossTotal ?? 0) - 400_000,
+      netTotal: (earned?.netTotal ?? 0) - 240_000,
+    });
+    expect(await frame(referrerId, 'DAY', '2026-05-04')).toMatchObject({
+      grossReversal: 12_000,
+      netTotal: (referrerEarned?.netTotal ?? 0) - 12_000,
+    });
+    const undo = {
+      talentId,
+      grossMicroUsd: -400_000,
+      netMicroUsd: -240_000,
+      referralMicroUsd: -12_000,
+      referralTalentId: referrerId,
+    };
+    await database.db.transaction((tx) => bookEarningReversal(tx, undo, at, `${key}:undone`));
+    expect(await frame(talentId, 'DAY', '2026-05-04')).toMatchObject({ ...earned, updatedAt: expect.any(Date) });
+    expect(await frame(referrerId, 'DAY', '2026-05-04')).toMatchObject({ ...referrerEarned, updatedAt: expect.any(Date) });
   });
 });

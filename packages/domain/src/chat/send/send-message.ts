@@ -308,8 +308,8 @@ export async function sendChatMessage(
 
   // Every write depends only on the rows locked above, so they are issued together: postgres.js
   // pipelines them on the transaction's connection, one round trip instead of one each. The
-  // earnings are among them: the talent's frame rows, shared by every paying fan of the twin, are
-  // then held only while the batch finishes and the commit right after it comes in.
+  // earning is its ledger entries; the database adds them to the twin's frames (rows every paying
+  // fan shares) at COMMIT, so no send holds those rows while it finishes (docs/payouts.md).
   const flags = {
     hasUserInteraction: true,
     hasUserInteractionWithNonAnonymousUser: chat.hasUserInteractionWithNonAnonymousUser || !fan.isAnonymous,

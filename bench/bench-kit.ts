@@ -1,7 +1,7 @@
 // What the benchmarks that run the real processes share: starting and stopping them, waiting for
 // them to come up, and the fake model in a process of its own (fake-model-process.ts).
-import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 
@@ -29,6 +29,41 @@ export function cpuMs(pid: number | undefined): number {
   } catch {
     return 0;
   }
+}
+
+/** The parent's process id, from /proc. Linux only. */
+export function parentPid(pid: number): number {
+  return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[1]);
+}
+
+/** The process and every process below it, from /proc's parent ids. Linux only. */
+export function processTree(root: number): number[] {
+  const parentOf = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The parent id is the second field after the command's closing bracket.
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      parentOf.set(Number(entry), Number(fields[1]));
+    } catch {
+      // The process ended while the list was read.
+    }
+  }
+  const tree = [root];
+  for (let index = 0; index < tree.length; index++) {
+    for (const [pid, parent] of parentOf) if (parent === tree[index]) tree.push(pid);
+  }
+  return tree;
+}
+
+/**
+ * Keeps the processes (every thread of each) on the given CPUs (`taskset -c`, e.g. "0" or "0-1");
+ * false when taskset is missing or refused. Processes they start later inherit it.
+ */
+export function pinToCores(pids: Array<number | undefined>, cores: string): boolean {
+  return pids.every(
+    (pid) => pid === undefined || spawnSync('taskset', ['-a', '-p', '-c', cores, String(pid)], { stdio: 'ignore' }).status === 0,
+  );
 }
 
 /** Sends SIGTERM and resolves once the process has exited (at once when it already has). */
@@ -62,7 +97,9 @@ export type FakeModelOptions = {
 };
 
 /** The fake model in a process of its own, as a model server would be. */
-export async function startFakeModel(options: FakeModelOptions = {}): Promise<{ url: string; close: () => void }> {
+export async function startFakeModel(
+  options: FakeModelOptions = {},
+): Promise<{ url: string; pid: number | undefined; close: () => void }> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   if (options.tokenDelayMs !== undefined) env.FAKE_MODEL_TOKEN_DELAY_MS = String(options.tokenDelayMs);
   if (options.replyText !== undefined) env.FAKE_MODEL_REPLY = options.replyText;
@@ -83,5 +120,5 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<{ 
     });
     child.once('exit', (code) => fail(new Error(`the fake model exited with ${code}`)));
   });
-  return { url, close: () => child.kill('SIGTERM') };
+  return { url, pid: child.pid, close: () => child.kill('SIGTERM') };
 }

@@ -7,6 +7,8 @@
 //      runs, so replies queue unanswered as in pgbench) and pgbench on the send transaction's SQL with
 //      and without the live-read outbox insert, the order flipping every round so drift of the machine
 //      hits both alike. Medians with their spread (min-max) and the ratio of each round are printed.
+//   1b. for information, the same alternation with Postgres alone on core 0 and its clients (the
+//      API or pgbench, the load generator, the fake model) on core 1 (taskset; BENCH_PINNED_ROUNDS, 3);
 //   2. the same with the real worker process answering every send meanwhile (its model a local fake
 //      OpenAI server that answers at once, in a process of its own) on the same two cores;
 //   3. latency: the 50 fans each sending once a second for BENCH_PACED_SECONDS, worker running: p50, p99;
@@ -28,7 +30,7 @@ import { createDbClient, createLiveFeed, migrateDatabase, seedDemoData, startEmb
 import { createSession } from '@doppel/domain/auth';
 import { eq } from 'drizzle-orm';
 import { freePort } from '../scripts/free-port.ts';
-import { cpuMs, startFakeModel, startProcess, stopProcess, waitFor } from './bench-kit.ts';
+import { cpuMs, parentPid, pinToCores, processTree, startFakeModel, startProcess, stopProcess, waitFor } from './bench-kit.ts';
 import { benchStreaming } from './chat-stream.ts';
 import { percentile } from './read-timing.ts';
 import { createBenchFans, hasPgbench, runPgbench, sendTransactionSql } from './send-sql.ts';
@@ -40,6 +42,8 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 6);
 const pacedSeconds = Number(process.env.BENCH_PACED_SECONDS ?? 20);
 // Rounds of endpoint against pgbench: single runs of either swing by 10 % or more on this machine.
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+// Rounds with Postgres on a core of its own (phase 1b).
+const pinnedRounds = Number(process.env.BENCH_PINNED_ROUNDS ?? 3);
 const profileDir = process.env.BENCH_API_PROFILE;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -168,12 +172,12 @@ export async function benchChatSend(): Promise<{ ok: boolean }> {
     // A run that finishes no transaction at all (a machine starved by other work) is left out and
     // counted, rather than ending the whole bench.
     let starvedRuns = 0;
-    const pgbenchVariant = async (variant: 'outbox' | 'none') => {
+    const pgbenchVariant = async (variant: 'outbox' | 'none', runs = pgbenchRuns[variant]) => {
       if (variant === 'outbox') await feed.start();
       const nudges = variant === 'outbox' ? setInterval(() => feed.nudge(), 10) : undefined;
       try {
         const tps = await runPgbench(server.url, sendTransactionSql(mia.id, fans, variant), { clients: fans, seconds, dir });
-        pgbenchRuns[variant].push(tps);
+        runs.push(tps);
         return tps;
       } catch {
         starvedRuns++;
@@ -183,16 +187,21 @@ export async function benchChatSend(): Promise<{ ok: boolean }> {
         if (variant === 'outbox') await feed.stop();
       }
     };
-    const endpointRounds: Array<{ rate: number; p99: number; apiCpuMs: number }> = [];
+    type EndpointRound = { rate: number; p99: number; apiCpuMs: number };
+    const runEndpoint = async (sampled: boolean): Promise<EndpointRound> => {
+      const cpuBefore = cpuMs(api.pid);
+      const alone = await (sampled ? sampleLocks('endpoint', () => timedSends(0, seconds)) : timedSends(0, seconds));
+      const apiCpuMs = (cpuMs(api.pid) - cpuBefore) / alone.latencies.length;
+      await dropQueuedReplies();
+      return { rate: alone.rate, p99: percentile(alone.latencies, 99), apiCpuMs };
+    };
+    const endpointRounds: EndpointRound[] = [];
     const ratios: number[] = [];
     for (let round = 0; round < rounds; round++) {
       const endpoint = async () => {
-        const cpuBefore = cpuMs(api.pid);
-        const alone = await sampleLocks('endpoint', () => timedSends(0, seconds));
-        const apiCpuMs = (cpuMs(api.pid) - cpuBefore) / alone.latencies.length;
-        await dropQueuedReplies();
-        endpointRounds.push({ rate: alone.rate, p99: percentile(alone.latencies, 99), apiCpuMs });
-        return alone.rate;
+        const result = await runEndpoint(true);
+        endpointRounds.push(result);
+        return result.rate;
       };
       const pgbench = async () => {
         const variants = round % 2 === 0 ? (['outbox', 'none'] as const) : (['none', 'outbox'] as const);
@@ -209,6 +218,32 @@ export async function benchChatSend(): Promise<{ ok: boolean }> {
           : await pgbench().then(async (tps): Promise<[number, number | undefined]> => [await endpoint(), tps]);
       if (tps) ratios.push(rate / tps);
     }
+
+    // 1b. Own cores, for information: on two shared cores every millisecond of the API's CPU is
+    // taken from Postgres, so the ratio above weighs the API's CPU per send against the database's
+    // rather than telling whether the API keeps the database busy. Here Postgres runs alone on core
+    // 0 and all its clients (the API or pgbench, the load generator, the fake model) on core 1, as
+    // when the database has a machine of its own; the same alternation, pgbench with the outbox.
+    const [backend] = await client.sql<{ pid: number }[]>`select pg_backend_pid() as pid`;
+    const postmaster = backend ? parentPid(backend.pid) : undefined;
+    const clientPids = [api.pid, fakeModel.pid, process.pid];
+    const ownCores = { endpoint: [] as EndpointRound[], pgbench: [] as number[], ratios: [] as number[] };
+    const pinned = postmaster !== undefined && pinToCores(processTree(postmaster), '0') && pinToCores(clientPids, '1');
+    for (let round = 0; pinned && round < pinnedRounds; round++) {
+      const endpoint = async () => {
+        const result = await runEndpoint(false);
+        ownCores.endpoint.push(result);
+        return result.rate;
+      };
+      const pgbench = () => pgbenchVariant('outbox', ownCores.pgbench);
+      const first = round % 2 === 0 ? await endpoint() : await pgbench();
+      const second = round % 2 === 0 ? await pgbench() : await endpoint();
+      const [rate, tps] = round % 2 === 0 ? [first, second] : [second, first];
+      if (rate && tps) ownCores.ratios.push(rate / tps);
+    }
+    // Everything back on both cores for the phases below.
+    if (postmaster !== undefined) pinToCores([...processTree(postmaster), ...clientPids], '0-1');
+
     // pgbench's jobs name no stored message: the worker below must not meet them.
     await dropQueuedReplies();
 
@@ -316,6 +351,23 @@ export async function benchChatSend(): Promise<{ ok: boolean }> {
         1,
       )} %)   (target >= 90 %)`,
     );
+    if (ownCores.ratios.length > 0) {
+      const ownRates = ownCores.endpoint.map((round) => round.rate);
+      console.log(
+        `  own cores  Postgres alone on core 0, its clients on core 1: endpoint ${spread(ownRates)} sends/s, pgbench ${spread(ownCores.pgbench)} tx/s with the outbox, API CPU per send ${spread(
+          ownCores.endpoint.map((round) => round.apiCpuMs),
+          2,
+        )} ms`,
+      );
+      console.log(
+        `             endpoint / pgbench ${spread(
+          ownCores.ratios.map((ratio) => ratio * 100),
+          1,
+        )} % (median (min-max) of ${ownCores.ratios.length} rounds; for information, the target is the shared-core figure above)`,
+      );
+    } else {
+      console.log('  own cores  not measured (taskset is missing or refused)');
+    }
     console.log(
       `  ... with the worker     ${(shareWithWorker * 100).toFixed(1)} %   (for information: pgbench answers no replies)`,
     );

@@ -13,10 +13,10 @@ import https from 'node:https';
 const nodeBodies = new WeakMap<Response, IncomingMessage>();
 
 /**
- * The body of a response from `createNodeHttpFetch` as Node's stream (an async iterable of
- * Buffers), once; undefined for any other response or once its web body was read.
+ * The body of a response from `createNodeHttpFetch` as Node's stream, once; undefined for any
+ * other response or once its web body was read.
  */
-export function nodeResponseBody(response: Response): AsyncIterable<Uint8Array> | undefined {
+export function nodeResponseBody(response: Response): IncomingMessage | undefined {
   const body = nodeBodies.get(response);
   nodeBodies.delete(response);
   return body && !response.bodyUsed ? body : undefined;

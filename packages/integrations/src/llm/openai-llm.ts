@@ -15,7 +15,7 @@ import { createNodeHttpFetch, nodeResponseBody } from './node-http-fetch.ts';
 import { createOpenAiClient } from './openai-client.ts';
 import { extractMemoriesWithOpenAi } from './openai-memory.ts';
 import { createOpenAiModerator, DEFAULT_MODERATION_MODEL, isOpenAiInputError } from './openai-moderation.ts';
-import { addStreamChunk, chatStreamChunks, emptyStreamedCompletion, firstToolCall } from './openai-stream.ts';
+import { addStreamChunk, chatStreamChunks, emptyStreamedCompletion, firstToolCall, readChatStream } from './openai-stream.ts';
 
 export { DEFAULT_OPENAI_TIMEOUT_MS } from './openai-client.ts';
 export const DEFAULT_EMBEDDING_MODEL = 'text-embedding-3-small';
@@ -90,12 +90,17 @@ export const createOpenAiLlm = (config: OpenAiLlmConfig): LlmPort => {
           stream_options: { include_usage: true },
         })
         .asResponse();
-      // Node's web streams are async iterable; a program typed with the DOM's lib (the web app's
-      // e2e types) does not know it.
-      const body = nodeResponseBody(response) ?? (response.body as unknown as AsyncIterable<Uint8Array> | null);
-      if (!body) throw new LlmError('OpenAI chat completion stream came without a body', true);
-      for await (const chunk of chatStreamChunks(body, response.headers)) {
+      const onChunk = (chunk: OpenAI.Chat.Completions.ChatCompletionChunk) => {
         if (addStreamChunk(streamed, chunk)) onText(streamed.text);
+      };
+      const nodeBody = nodeResponseBody(response);
+      if (nodeBody) await readChatStream(nodeBody, onChunk, response.headers);
+      else {
+        // Node's web streams are async iterable; a program typed with the DOM's lib (the web app's
+        // e2e types) does not know it.
+        const body = response.body as unknown as AsyncIterable<Uint8Array> | null;
+        if (!body) throw new LlmError('OpenAI chat completion stream came without a body', true);
+        for await (const chunk of chatStreamChunks(body, response.headers)) onChunk(chunk);
       }
     } catch (error) {
       throw toLlmError(error, 'chat completion stream');

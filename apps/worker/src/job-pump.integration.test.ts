@@ -25,14 +25,14 @@ type Row = { messageId: string; state: string; retryCount: number; output: unkno
 describe('the job pump', () => {
   it('completes jobs that finish together in one statement, each with its own output, and retries the one that failed', async () => {
     // Four chats; the first holds a second message, which its chat's first reply holds back.
-    for (const [chatId, messageId] of [
+    const sent: Array<[chatId: string, messageId: string]> = [
       ['chat-1', 'ok-1'],
       ['chat-1', 'ok-1-next'],
       ['chat-2', 'ok-2'],
       ['chat-3', 'ok-3'],
       ['chat-4', 'bad'],
-    ])
-      await enqueue(boss, 'chat.reply', { chatId, messageId });
+    ];
+    for (const [chatId, messageId] of sent) await enqueue(boss, 'chat.reply', { chatId, messageId });
 
     const runs: Array<{ messageId: string; retryCount: number }> = [];
     let release: () => void = () => {};

@@ -31,4 +31,5 @@ export { type EnqueueOptions, enqueue, enqueueMany, jobChangeEntity } from './en
 export { enqueueKnowledgeIngest, knowledgeIngestKey } from './knowledge-jobs.ts';
 export { type JobOrigin, jobOriginKey, splitJobOrigin, withJobOrigin } from './origin.ts';
 export { enqueueQualityRun } from './quality-jobs.ts';
+export { completeJobs, type JobCompletion } from './settle-jobs.ts';
 export { releaseFailedKeys, retryStalledJobs, type StalledJobSweep, startStalledJobSweep } from './stalled-jobs.ts';

@@ -10,6 +10,8 @@ export type OpenAiClientConfig = {
   baseURL?: string | null | undefined;
   /** Per request; default 30 s. */
   timeoutMs?: number | undefined;
+  /** How requests go out; default Node's global fetch. */
+  fetch?: typeof fetch | undefined;
 };
 
 export const createOpenAiClient = (config: OpenAiClientConfig): OpenAI =>
@@ -25,4 +27,5 @@ export const createOpenAiClient = (config: OpenAiClientConfig): OpenAI =>
     maxRetries: 0,
     timeout: config.timeoutMs ?? DEFAULT_OPENAI_TIMEOUT_MS,
     logLevel: 'off',
+    ...(config.fetch ? { fetch: config.fetch } : {}),
   });

@@ -139,6 +139,13 @@ describe('createOpenAiLlm against a fake OpenAI server', () => {
     fake.script({ text: 'late', delayMs: 500 });
     const slow = await failureOf(createOpenAiLlm({ apiKey: 'sk-test', baseURL: fake.url, timeoutMs: 100 }).complete(request));
     expect(slow.retryable).toBe(true);
+    // A streamed reply goes out over node:http (node-http-fetch.ts), with the SDK's same errors.
+    const streamed = { onText: () => {} };
+    const unreachable = await failureOf(createOpenAiLlm({ apiKey: 'k', baseURL: url }).complete(request, streamed));
+    expect(unreachable).toMatchObject({ retryable: true, message: expect.stringContaining('could not connect') });
+    fake.script({ text: 'late', delayMs: 500 });
+    const slowStream = createOpenAiLlm({ apiKey: 'sk-test', baseURL: fake.url, timeoutMs: 100 }).complete(request, streamed);
+    expect(await failureOf(slowStream)).toMatchObject({ retryable: true, message: expect.stringContaining('timed out') });
   });
 
   it('embeds through /v1/embeddings with the default model, vectors in input order', async () => {

@@ -11,10 +11,11 @@ import {
 } from '@doppel/domain/ports';
 import OpenAI from 'openai';
 import { microBatch } from './micro-batch.ts';
+import { createNodeHttpFetch, nodeResponseBody } from './node-http-fetch.ts';
 import { createOpenAiClient } from './openai-client.ts';
 import { extractMemoriesWithOpenAi } from './openai-memory.ts';
 import { createOpenAiModerator, DEFAULT_MODERATION_MODEL, isOpenAiInputError } from './openai-moderation.ts';
-import { addStreamChunk, chatStreamChunks, emptyStreamedCompletion, firstToolCall } from './openai-stream.ts';
+import { addStreamChunk, chatStreamChunks, emptyStreamedCompletion, firstToolCall, readChatStream } from './openai-stream.ts';
 
 export { DEFAULT_OPENAI_TIMEOUT_MS } from './openai-client.ts';
 export const DEFAULT_EMBEDDING_MODEL = 'text-embedding-3-small';
@@ -35,6 +36,13 @@ export type OpenAiLlmConfig = {
 
 export const createOpenAiLlm = (config: OpenAiLlmConfig): LlmPort => {
   const client = createOpenAiClient({ apiKey: config.apiKey, baseURL: config.baseURL, timeoutMs: config.timeoutMs });
+  // Streamed replies go out over node:http, their body read as Node's stream (node-http-fetch.ts).
+  const streamClient = createOpenAiClient({
+    apiKey: config.apiKey,
+    baseURL: config.baseURL,
+    timeoutMs: config.timeoutMs,
+    fetch: createNodeHttpFetch(),
+  });
   const embeddingModel = config.embeddingModel || DEFAULT_EMBEDDING_MODEL;
 
   const complete = async (request: LlmRequest, options?: LlmCompleteOptions): Promise<LlmResponse> => {
@@ -69,8 +77,9 @@ export const createOpenAiLlm = (config: OpenAiLlmConfig): LlmPort => {
     const streamed = emptyStreamedCompletion();
     try {
       // The SDK sends the request and turns an HTTP error into its APIError; the events of the
-      // body are read by chatStreamChunks (openai-stream.ts), cheaper than the SDK's own reader.
-      const response = await client.chat.completions
+      // body are read by chatStreamChunks (openai-stream.ts), cheaper than the SDK's own reader,
+      // from Node's stream of the body rather than the web stream over it.
+      const response = await streamClient.chat.completions
         .create({
           model: config.chatModel || request.model,
           temperature: request.temperature,
@@ -81,12 +90,17 @@ export const createOpenAiLlm = (config: OpenAiLlmConfig): LlmPort => {
           stream_options: { include_usage: true },
         })
         .asResponse();
-      if (!response.body) throw new LlmError('OpenAI chat completion stream came without a body', true);
-      // Node's web streams are async iterable; a program typed with the DOM's lib (the web app's
-      // e2e types) does not know it.
-      const body = response.body as unknown as AsyncIterable<Uint8Array>;
-      for await (const chunk of chatStreamChunks(body, response.headers)) {
+      const onChunk = (chunk: OpenAI.Chat.Completions.ChatCompletionChunk) => {
         if (addStreamChunk(streamed, chunk)) onText(streamed.text);
+      };
+      const nodeBody = nodeResponseBody(response);
+      if (nodeBody) await readChatStream(nodeBody, onChunk, response.headers);
+      else {
+        // Node's web streams are async iterable; a program typed with the DOM's lib (the web app's
+        // e2e types) does not know it.
+        const body = response.body as unknown as AsyncIterable<Uint8Array> | null;
+        if (!body) throw new LlmError('OpenAI chat completion stream came without a body', true);
+        for await (const chunk of chatStreamChunks(body, response.headers)) onChunk(chunk);
       }
     } catch (error) {
       throw toLlmError(error, 'chat completion stream');

@@ -1,8 +1,9 @@
+import { Readable } from 'node:stream';
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import { streamTokens } from '../testing/fake-openai-stream.ts';
 import { offlineWords, streamOfflineText } from './offline-stream.ts';
-import { addStreamChunk, chatStreamChunks, emptyStreamedCompletion, firstToolCall } from './openai-stream.ts';
+import { addStreamChunk, chatStreamChunks, emptyStreamedCompletion, firstToolCall, readChatStream } from './openai-stream.ts';
 
 type Delta = OpenAI.Chat.Completions.ChatCompletionChunk.Choice.Delta;
 const chunk = (delta: Delta, finish: OpenAI.Chat.Completions.ChatCompletionChunk.Choice['finish_reason'] = null) =>
@@ -67,9 +68,13 @@ describe('chatStreamChunks', () => {
     const bytes = encoder.encode(text);
     for (let start = 0; start < bytes.length; start += size) yield bytes.subarray(start, start + size);
   }
+  /** Read both ways, from the web body's iterator and from Node's stream's events: the same chunks. */
   const read = async (text: string, size: number) => {
     const chunks: unknown[] = [];
     for await (const parsed of chatStreamChunks(bodyOf(text, size))) chunks.push(parsed);
+    const pushed: unknown[] = [];
+    await readChatStream(Readable.from(bodyOf(text, size)), (parsed) => pushed.push(parsed));
+    expect(pushed).toEqual(chunks);
     return chunks;
   };
   const event = (content: string) => chunk({ content });
@@ -98,5 +103,10 @@ describe('chatStreamChunks', () => {
     await expect(reading).rejects.toBeInstanceOf(OpenAI.APIError);
     await expect(reading).rejects.toThrow('boom');
     expect(seen).toHaveLength(1);
+    const pushed: unknown[] = [];
+    const body = Readable.from(bodyOf(failing, 9));
+    await expect(readChatStream(body, (parsed) => pushed.push(parsed))).rejects.toThrow('boom');
+    expect(pushed).toHaveLength(1);
+    expect(body.destroyed, 'the rest of the body is not read').toBe(true);
   });
 });

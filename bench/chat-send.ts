@@ -366,7 +366,7 @@ export async function benchChatSend(): Promise<{ ok: boolean }> {
         )} % (median (min-max) of ${ownCores.ratios.length} rounds; for information, the target is the shared-core figure above)`,
       );
     } else {
-      console.log('  own cores  not measured (taskset is missing or refused)');
+      console.log(`  own cores  not measured (${pinned ? 'no pgbench run finished' : 'taskset is missing or refused'})`);
     }
     console.log(
       `  ... with the worker     ${(shareWithWorker * 100).toFixed(1)} %   (for information: pgbench answers no replies)`,

@@ -20,7 +20,9 @@ export function sendTransactionSql(talentId: string, fans: number, live: LiveVar
     ...(live === 'outbox'
       ? [
           // As the product does: one row per transaction, the send's changes and the job's wake-up.
-          `INSERT INTO change_events (changes) VALUES (jsonb_build_array(jsonb_build_object('entity', 'chat_messages', 'rowId', md5(random()::text), 'scopes', jsonb_build_array('chat:benchchat' || :f, 'talent:${talentId}', 'admin')), jsonb_build_object('entity', 'chats', 'rowId', 'benchchat' || :f, 'scopes', jsonb_build_array('chat:benchchat' || :f, 'talent:${talentId}', 'admin')), jsonb_build_object('entity', 'users', 'rowId', 'benchfan' || :f, 'scopes', jsonb_build_array('user:benchfan' || :f)), jsonb_build_object('entity', 'earning_frames', 'rowId', '${talentId}', 'scopes', jsonb_build_array('talent:${talentId}', 'admin')), '{"entity":"jobs","rowId":"chat.reply","scopes":[]}'::jsonb)) ON CONFLICT (xid) DO UPDATE SET changes = change_events.changes || excluded.changes;`,
+          // No colon in a literal is followed by a name: pgbench's prepared mode takes `:name` there
+          // for one of its variables.
+          `INSERT INTO change_events (changes) VALUES (jsonb_build_array(jsonb_build_object('entity', 'chat_messages', 'rowId', md5(random()::text), 'scopes', jsonb_build_array('chat:' || 'benchchat' || :f, 'talent:' || '${talentId}', 'admin')), jsonb_build_object('entity', 'chats', 'rowId', 'benchchat' || :f, 'scopes', jsonb_build_array('chat:' || 'benchchat' || :f, 'talent:' || '${talentId}', 'admin')), jsonb_build_object('entity', 'users', 'rowId', 'benchfan' || :f, 'scopes', jsonb_build_array('user:' || 'benchfan' || :f)), jsonb_build_object('entity', 'earning_frames', 'rowId', '${talentId}', 'scopes', jsonb_build_array('talent:' || '${talentId}', 'admin')), '{"entity":"jobs","rowId":"chat.reply","scopes":[]}'::jsonb)) ON CONFLICT (xid) DO UPDATE SET changes = change_events.changes || excluded.changes;`,
         ]
       : []),
     ...(live === 'notify' ? [`SELECT pg_notify('bench_changes', 'benchchat' || :f);`] : []),
@@ -82,7 +84,10 @@ export function runPgbench(
   const file = join(options.dir, `send-${Math.random().toString(36).slice(2)}.sql`);
   writeFileSync(file, script);
   const parsed = new URL(url);
-  const args = ['-n', '-c', String(options.clients), '-j', '2', '-T', String(options.seconds), '-f', file];
+  // The query mode: `simple` (pgbench's default, each statement parsed and planned every time, as the
+  // issue's baseline was measured) or `prepared` (as the endpoint's statements are) with BENCH_PGBENCH_MODE.
+  const mode = process.env.BENCH_PGBENCH_MODE ?? 'simple';
+  const args = ['-n', '-M', mode, '-c', String(options.clients), '-j', '2', '-T', String(options.seconds), '-f', file];
   args.push('-h', parsed.hostname, '-p', parsed.port, '-U', parsed.username, parsed.pathname.slice(1));
   const child = spawn('pgbench', args, { env: { ...process.env, PGPASSWORD: decodeURIComponent(parsed.password) } });
   let output = '';

@@ -1,5 +1,6 @@
-// A `fetch` over node:http for the SDK's streamed chat completions, whose body the reply reads as
-// Node's own stream. Node's global fetch (undici) parses HTTP in WebAssembly and hands the body out
+// A `fetch` over node:http for the SDK's requests to the model (the worker's replies, embeddings,
+// moderation and memory extraction; the API's crisis check), a streamed reply's body read as Node's
+// own stream. Node's global fetch (undici) parses HTTP in WebAssembly and hands the body out
 // through web streams: a promise and several objects per network chunk, for every reply streaming
 // at once; that was about a sixth of the worker's CPU (docs/chat-engine.md#replies-at-scale-issue-31).
 // The SDK still builds the request, reads the status and headers and turns an HTTP error (a 429 and

@@ -35,9 +35,9 @@ export type OpenAiLlmConfig = {
 };
 
 export const createOpenAiLlm = (config: OpenAiLlmConfig): LlmPort => {
-  const client = createOpenAiClient({ apiKey: config.apiKey, baseURL: config.baseURL, timeoutMs: config.timeoutMs });
-  // Streamed replies go out over node:http, their body read as Node's stream (node-http-fetch.ts).
-  const streamClient = createOpenAiClient({
+  // Every request goes out over node:http (node-http-fetch.ts), a streamed reply's body read as
+  // Node's stream: the embedding, the moderation checks and the memory extraction of each reply too.
+  const client = createOpenAiClient({
     apiKey: config.apiKey,
     baseURL: config.baseURL,
     timeoutMs: config.timeoutMs,
@@ -79,7 +79,7 @@ export const createOpenAiLlm = (config: OpenAiLlmConfig): LlmPort => {
       // The SDK sends the request and turns an HTTP error into its APIError; the events of the
       // body are read by chatStreamChunks (openai-stream.ts), cheaper than the SDK's own reader,
       // from Node's stream of the body rather than the web stream over it.
-      const response = await streamClient.chat.completions
+      const response = await client.chat.completions
         .create({
           model: config.chatModel || request.model,
           temperature: request.temperature,

@@ -1,5 +1,6 @@
 // Picks the crisis check from plain config (the API maps its env onto it), like createLlm.
 import type { CrisisCheck } from '@doppel/domain/ports';
+import { createNodeHttpFetch } from '../llm/node-http-fetch.ts';
 import { createOpenAiClient } from '../llm/openai-client.ts';
 import { DEFAULT_MODERATION_MODEL } from '../llm/openai-moderation.ts';
 import { createOpenAiCrisisCheck } from './openai-crisis-check.ts';
@@ -24,6 +25,8 @@ export function createCrisisCheck(config: CrisisCheckConfig = {}): CrisisCheck {
     apiKey: config.openAiApiKey,
     baseURL: config.openAiBaseUrl,
     timeoutMs: config.timeoutMs ?? 5_000,
+    // Over node:http, as the model's requests (node-http-fetch.ts): the check runs on every send.
+    fetch: createNodeHttpFetch(),
   });
   return createOpenAiCrisisCheck({
     client,

@@ -74,6 +74,15 @@ export function startJobPump(boss: PgBoss, name: string, options: JobPumpOptions
   // crash in that wait loses nothing more than a crash just before a lone complete() did: the job
   // is still active, the stalled sweep retries it, and its handler finds the work already done
   // (a reply: the stored answer; the unique answer index refuses a second).
+  // The touch and the completions update the same job rows, each in its own order (the touch by
+  // id, a completion as its join comes): run side by side, Postgres found them deadlocked under the
+  // replies bench and both failed. One at a time, in the order they were asked for.
+  let jobWrites: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(write: () => Promise<T>): Promise<T> => {
+    const next = jobWrites.then(write, write);
+    jobWrites = next.catch(() => undefined);
+    return next;
+  };
   const batchMs = options.settleBatchMs ?? defaultSettleBatchMs;
   const batchSize = options.settleBatchSize ?? defaultSettleBatchSize;
   let finished: Array<{ completion: JobCompletion; done: () => void }> = [];
@@ -84,10 +93,12 @@ export function startJobPump(boss: PgBoss, name: string, options: JobPumpOptions
     const batch = finished;
     finished = [];
     if (batch.length === 0) return;
-    completeJobs(
-      boss,
-      name,
-      batch.map((entry) => entry.completion),
+    oneAtATime(() =>
+      completeJobs(
+        boss,
+        name,
+        batch.map((entry) => entry.completion),
+      ),
     )
       .then((ids) => {
         // The attempt fence left out a job whose claim lapsed meanwhile: its retry settles it.
@@ -163,7 +174,9 @@ export function startJobPump(boss: PgBoss, name: string, options: JobPumpOptions
   const touch = async () => {
     if (running.size === 0) return;
     const attempts = [...running.values()].map((job) => ({ id: job.id, retryCount: job.retryCount }));
-    await boss.touch(name, attempts).catch((error: unknown) => log.warn('could not touch running jobs', { job: name, error }));
+    await oneAtATime(() => boss.touch(name, attempts)).catch((error: unknown) =>
+      log.warn('could not touch running jobs', { job: name, error }),
+    );
   };
   const refresh = options.refreshMs ? setInterval(() => void touch(), options.refreshMs) : undefined;
   refresh?.unref();

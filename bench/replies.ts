@@ -3,7 +3,7 @@
 //
 // A fresh embedded Postgres with the demo data and BENCH_REPLY_FANS fans (2,000) in chats with the
 // demo twin; a fake model in a process of its own; the real worker process (apps/worker/src/main.ts)
-// with REPLY_CONCURRENCY (BENCH_REPLY_CONCURRENCY, 256) and DATABASE_POOL_SIZE (BENCH_REPLY_POOL_SIZE,
+// with REPLY_CONCURRENCY (BENCH_REPLY_CONCURRENCY, 1024) and DATABASE_POOL_SIZE (BENCH_REPLY_POOL_SIZE,
 // 10). Every fan sends once, spread evenly over BENCH_REPLY_SECONDS (10 s), through the same domain
 // use case as the API's chat.send (its transaction stores the message and enqueues chat.reply) but
 // from this process, so the API's HTTP on the shared cores is not what is measured. Three runs:
@@ -53,7 +53,7 @@ const fans = Number(process.env.BENCH_REPLY_FANS ?? 2000);
 const seconds = Number(process.env.BENCH_REPLY_SECONDS ?? 10);
 /** The paced run's fans over the same seconds: well below what one worker answers on this machine. */
 const pacedFans = Number(process.env.BENCH_REPLY_PACED_FANS ?? Math.min(fans, 200));
-const concurrency = Number(process.env.BENCH_REPLY_CONCURRENCY ?? 256);
+const concurrency = Number(process.env.BENCH_REPLY_CONCURRENCY ?? 1024);
 const poolSize = Number(process.env.BENCH_REPLY_POOL_SIZE ?? 10);
 const profileDir = process.env.BENCH_WORKER_PROFILE;
 const waitSeconds = Number(process.env.BENCH_REPLY_WAIT_SECONDS ?? 300);

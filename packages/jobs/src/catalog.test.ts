@@ -65,7 +65,7 @@ describe('job catalog', () => {
     expect(jobCatalog['chat.reply'].key?.({ chatId: 'c1', messageId: 'm1' })).toBe('c1');
     expect(work).toEqual({
       pollingIntervalSeconds: 0.5,
-      concurrency: 256,
+      concurrency: 1024,
       pump: true,
       wakeOnChange: true,
       stalled: { refreshSeconds: 1, afterSeconds: 5 },

@@ -46,10 +46,11 @@ export const chatJobs = {
     // touches it every second), so it comes well inside the 15 s the fan may wait.
     key: (payload) => payload.chatId,
     // A reply mostly waits on the model: one worker holds hundreds at once (REPLY_CONCURRENCY, the
-    // worker's env, overrides this default; docs/chat-engine.md#reply-throughput).
+    // worker's env, overrides this default; docs/chat-engine.md#reply-throughput). 1,024: with replies
+    // of 2 to 5 s, 200 a second need 400 to 1,000 in flight; 256 capped a worker at about 128 a second.
     work: {
       pollingIntervalSeconds: 0.5,
-      concurrency: 256,
+      concurrency: 1024,
       pump: true,
       wakeOnChange: true,
       stalled: { refreshSeconds: 1, afterSeconds: 5 },

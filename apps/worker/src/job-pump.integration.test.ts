@@ -1,7 +1,8 @@
 // The job pump's settling against real pg-boss tables: jobs that finish together are completed by
 // one statement, each with its own output, while a job that failed beside them goes to its retry.
-import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
-import { createBoss, enqueue, ensureQueues } from '@doppel/jobs';
+import type { TestDatabase } from '@doppel/db/testing';
+import { enqueue } from '@doppel/jobs';
+import { openTestQueues, type TestQueues } from '@doppel/jobs/testing';
 import { silentLogger } from '@doppel/logging';
 import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -9,16 +10,12 @@ import { startJobPump } from './job-pump.ts';
 
 let database: TestDatabase;
 let boss: PgBoss;
+let queues: TestQueues | undefined;
 beforeAll(async () => {
-  database = await createTestDatabase(inject('postgresServerUrl'));
-  boss = createBoss(database.url, { role: 'client' });
-  await boss.start();
-  await ensureQueues(boss);
+  queues = await openTestQueues(inject('postgresServerUrl'));
+  ({ database, boss } = queues);
 });
-afterAll(async () => {
-  await boss?.stop({ graceful: false });
-  await database?.drop();
-});
+afterAll(() => queues?.close());
 
 type Row = { messageId: string; state: string; retryCount: number; output: unknown; completedOn: string | null };
 

@@ -1,22 +1,18 @@
-import { createTestDatabase, type TestDatabase } from '@doppel/db/testing';
+import type { TestDatabase } from '@doppel/db/testing';
 import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { createBoss, ensureQueues } from './boss.ts';
 import { InvalidJobPayloadError } from './catalog.ts';
 import { enqueue } from './enqueue.ts';
+import { openTestQueues, type TestQueues } from './testing.ts';
 
 let database: TestDatabase;
 let boss: PgBoss;
+let queues: TestQueues | undefined;
 beforeAll(async () => {
-  database = await createTestDatabase(inject('postgresServerUrl'));
-  boss = createBoss(database.url, { role: 'client' });
-  await boss.start();
-  await ensureQueues(boss);
+  queues = await openTestQueues(inject('postgresServerUrl'));
+  ({ database, boss } = queues);
 });
-afterAll(async () => {
-  await boss?.stop({ graceful: false });
-  await database?.drop();
-});
+afterAll(() => queues?.close());
 
 beforeEach(async () => {
   await boss.deleteAllJobs();

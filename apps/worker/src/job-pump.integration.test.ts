@@ -1,19 +1,14 @@
 // The job pump's settling against real pg-boss tables: jobs that finish together are completed by
 // one statement, each with its own output, while a job that failed beside them goes to its retry.
-import type { TestDatabase } from '@doppel/db/testing';
 import { enqueue } from '@doppel/jobs';
 import { openTestQueues, type TestQueues } from '@doppel/jobs/testing';
 import { silentLogger } from '@doppel/logging';
-import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startJobPump } from './job-pump.ts';
 
-let database: TestDatabase;
-let boss: PgBoss;
-let queues: TestQueues | undefined;
+let queues: TestQueues;
 beforeAll(async () => {
   queues = await openTestQueues(inject('postgresServerUrl'));
-  ({ database, boss } = queues);
 });
 afterAll(() => queues?.close());
 
@@ -29,12 +24,12 @@ describe('the job pump', () => {
       ['chat-3', 'ok-3'],
       ['chat-4', 'bad'],
     ];
-    for (const [chatId, messageId] of sent) await enqueue(boss, 'chat.reply', { chatId, messageId });
+    for (const [chatId, messageId] of sent) await enqueue(queues.boss, 'chat.reply', { chatId, messageId });
 
     const runs: Array<{ messageId: string; retryCount: number }> = [];
     let release: () => void = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
-    const pump = startJobPump(boss, 'chat.reply', {
+    const pump = startJobPump(queues.boss, 'chat.reply', {
       capacity: 10,
       pollingIntervalMs: 50,
       log: silentLogger,
@@ -49,7 +44,7 @@ describe('the job pump', () => {
       },
     });
     const rows = () =>
-      database.sql<Row[]>`
+      queues.database.sql<Row[]>`
         select data->>'messageId' as "messageId", state, retry_count as "retryCount", output, completed_on::text as "completedOn"
           from pgboss.job where name = 'chat.reply' order by data->>'messageId'`;
     try {

@@ -77,6 +77,24 @@ describe('login CSRF: a link opened by someone else merges nothing', () => {
     expect(reopened.isAnonymous).toBe(false);
   });
 
+  it("keeps the session of the manager's own browser that spends the link, so its other requests stay signed in", async () => {
+    const [manager] = await api.database.db.insert(users).values({ email: 'same@example.com', name: 'Same' }).returning();
+    const { talent } = await createTalent(api, { managerIds: [manager?.id as string] });
+    const browser = await signIn(api, 'same@example.com');
+    const before = browser.cookie();
+    const { url } = await browser.client.talent.chatAuth.createToken.mutate({ talentId: talent.id });
+    const token = new URL(url, 'http://x').searchParams.get('token') ?? '';
+    const signedIn = await browser.client.talent.chatAuth.signIn.mutate({ token });
+    expect(signedIn.me.id).toBe(manager?.id);
+    expect(browser.cookie()).toBe(before);
+    // A request still carrying the cookie from before the link is signed in as ever, and clears nothing.
+    const me = await fetch(`${api.url}/trpc/auth.me`, { headers: { cookie: before ?? '' } });
+    expect(((await me.json()) as { result: { data: { id?: string } | null } }).result.data?.id).toBe(manager?.id);
+    expect(me.headers.get('set-cookie')).toBeNull();
+    // The link works once.
+    await expect(browser.client.talent.chatAuth.signIn.mutate({ token })).rejects.toThrow();
+  });
+
   it('still merges the anonymous fan whose own browser asked for the link', async () => {
     const { tag } = await createTalent(api);
     const fan = await anonymousFanWithChat(tag);

@@ -110,8 +110,8 @@ describe('creator dashboard', () => {
     expect(await tab.getByRole('button', { name: 'Buy credits' }).count()).toBe(0);
     expect(await twinMessages(tab).locator('[data-testid="chat-call-to-action"]').count()).toBe(0);
     await shot(tab, 'creator-test-chat');
-    // The tab signed in with its single-use token, which replaced this browser's session: the
-    // next tests carry on with the new one.
+    // The tab spent its single-use token as the creator this browser already is: the session
+    // stays (a replaced one raced the tab's other requests), and the next tests carry on with it.
     signedIn = await context.storageState();
     await context.close();
   });

@@ -21,11 +21,15 @@ export const talentChatTokensRouter = router({
       // Never merges this browser's anonymous fan: a signed-in manager made the link, so no anonymous
       // fan asked for it, and someone who opens a link sent to them must not hand their chats to its
       // owner. Their chats stay with their anonymous fan (docs/chat-engine.md).
+      // A browser already signed in as that manager (the usual case: the dashboard's own tab) keeps
+      // its session. Switching it would end the session its other requests still carry, and any of
+      // them answered after the switch clears the cookie as stale: the new one with it.
       const { userId, path, cookie } = await ctx.write(async (tx) => {
         const { userId, path } = await consumeChatToken(tx, input.token);
-        return { userId, path, cookie: await switchSession(tx, userId, ctx.session?.id) };
+        const alreadySignedIn = ctx.session?.userId === userId;
+        return { userId, path, cookie: alreadySignedIn ? undefined : await switchSession(tx, userId, ctx.session?.id) };
       });
-      setSessionCookie(ctx.res, ctx.env, cookie);
+      if (cookie) setSessionCookie(ctx.res, ctx.env, cookie);
       const me = await getMe(ctx.db, userId);
       if (!me) throw new DomainError('NOT_FOUND', 'The account no longer exists.');
       return { me, url: path };

@@ -9,18 +9,22 @@
 // reads an error's text). `nodeResponseBody` hands the same body out as the Node stream instead.
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 
 /** A response's Node body, while nothing has read its web body. */
 const nodeBodies = new WeakMap<Response, IncomingMessage>();
 
 /**
- * The body of a response from `createNodeHttpFetch` as Node's stream, once; undefined for any
- * other response or once its web body was read.
+ * The body of a response as Node's stream: for a response from `createNodeHttpFetch`, the socket's
+ * own stream, while nothing has read its web body; for any other (a request this fetch passed to
+ * the global fetch) its web body wrapped. Undefined when the response has no body.
  */
-export function nodeResponseBody(response: Response): IncomingMessage | undefined {
+export function nodeResponseBody(response: Response): Readable | undefined {
   const body = nodeBodies.get(response);
   nodeBodies.delete(response);
-  return body && !response.bodyUsed ? body : undefined;
+  if (body && !response.bodyUsed) return body;
+  return response.body ? Readable.fromWeb(response.body as WebReadableStream<Uint8Array>) : undefined;
 }
 
 /** undici's default: a body that sends nothing for this long fails, rather than holding its reply for good. */

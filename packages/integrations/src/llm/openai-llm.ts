@@ -15,7 +15,7 @@ import { createNodeHttpFetch, nodeResponseBody } from './node-http-fetch.ts';
 import { createOpenAiClient } from './openai-client.ts';
 import { extractMemoriesWithOpenAi } from './openai-memory.ts';
 import { createOpenAiModerator, DEFAULT_MODERATION_MODEL, isOpenAiInputError } from './openai-moderation.ts';
-import { addStreamChunk, chatStreamChunks, emptyStreamedCompletion, firstToolCall, readChatStream } from './openai-stream.ts';
+import { addStreamChunk, emptyStreamedCompletion, firstToolCall, readChatStream } from './openai-stream.ts';
 
 export { DEFAULT_OPENAI_TIMEOUT_MS } from './openai-client.ts';
 export const DEFAULT_EMBEDDING_MODEL = 'text-embedding-3-small';
@@ -77,8 +77,8 @@ export const createOpenAiLlm = (config: OpenAiLlmConfig): LlmPort => {
     const streamed = emptyStreamedCompletion();
     try {
       // The SDK sends the request and turns an HTTP error into its APIError; the events of the
-      // body are read by chatStreamChunks (openai-stream.ts), cheaper than the SDK's own reader,
-      // from Node's stream of the body rather than the web stream over it.
+      // body are read by readChatStream (openai-stream.ts), cheaper than the SDK's own reader,
+      // from Node's stream of the body (node-http-fetch.ts) rather than the web stream over it.
       const response = await client.chat.completions
         .create({
           model: config.chatModel || request.model,
@@ -93,15 +93,9 @@ export const createOpenAiLlm = (config: OpenAiLlmConfig): LlmPort => {
       const onChunk = (chunk: OpenAI.Chat.Completions.ChatCompletionChunk) => {
         if (addStreamChunk(streamed, chunk)) onText(streamed.text);
       };
-      const nodeBody = nodeResponseBody(response);
-      if (nodeBody) await readChatStream(nodeBody, onChunk, response.headers);
-      else {
-        // Node's web streams are async iterable; a program typed with the DOM's lib (the web app's
-        // e2e types) does not know it.
-        const body = response.body as unknown as AsyncIterable<Uint8Array> | null;
-        if (!body) throw new LlmError('OpenAI chat completion stream came without a body', true);
-        for await (const chunk of chatStreamChunks(body, response.headers)) onChunk(chunk);
-      }
+      const body = nodeResponseBody(response);
+      if (!body) throw new LlmError('OpenAI chat completion stream came without a body', true);
+      await readChatStream(body, onChunk, response.headers);
     } catch (error) {
       throw toLlmError(error, 'chat completion stream');
     }

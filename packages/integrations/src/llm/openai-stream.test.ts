@@ -2,8 +2,9 @@ import { Readable } from 'node:stream';
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import { streamTokens } from '../testing/fake-openai-stream.ts';
+import { nodeResponseBody } from './node-http-fetch.ts';
 import { offlineWords, streamOfflineText } from './offline-stream.ts';
-import { addStreamChunk, chatStreamChunks, emptyStreamedCompletion, firstToolCall, readChatStream } from './openai-stream.ts';
+import { addStreamChunk, emptyStreamedCompletion, firstToolCall, readChatStream } from './openai-stream.ts';
 
 type Delta = OpenAI.Chat.Completions.ChatCompletionChunk.Choice.Delta;
 const chunk = (delta: Delta, finish: OpenAI.Chat.Completions.ChatCompletionChunk.Choice['finish_reason'] = null) =>
@@ -61,20 +62,16 @@ describe('word streaming', () => {
   });
 });
 
-describe('chatStreamChunks', () => {
+describe('readChatStream', () => {
   const encoder = new TextEncoder();
   /** The body as the network may cut it: every `size` bytes, a UTF-8 sequence or a CRLF split included. */
   async function* bodyOf(text: string, size: number) {
     const bytes = encoder.encode(text);
     for (let start = 0; start < bytes.length; start += size) yield bytes.subarray(start, start + size);
   }
-  /** Read both ways, from the web body's iterator and from Node's stream's events: the same chunks. */
   const read = async (text: string, size: number) => {
     const chunks: unknown[] = [];
-    for await (const parsed of chatStreamChunks(bodyOf(text, size))) chunks.push(parsed);
-    const pushed: unknown[] = [];
-    await readChatStream(Readable.from(bodyOf(text, size)), (parsed) => pushed.push(parsed));
-    expect(pushed).toEqual(chunks);
+    await readChatStream(Readable.from(bodyOf(text, size)), (parsed) => chunks.push(parsed));
     return chunks;
   };
   const event = (content: string) => chunk({ content });
@@ -94,19 +91,25 @@ describe('chatStreamChunks', () => {
     expect(await read(`data: ${JSON.stringify(event('cut'))}\n`, 3)).toEqual([]);
   });
 
+  it('reads the web body of a response from another fetch the same way, wrapped as a Node stream', async () => {
+    const events = [event('Hi'), event(' there')];
+    const text = `${events.map((one) => `data: ${JSON.stringify(one)}\n\n`).join('')}data: [DONE]\n\n`;
+    const body = nodeResponseBody(new Response(text));
+    if (!body) throw new Error('the response has a body');
+    const chunks: unknown[] = [];
+    await readChatStream(body, (parsed) => chunks.push(parsed));
+    expect(chunks).toEqual(events);
+    expect(nodeResponseBody(new Response(null)), 'no body, nothing to read').toBeUndefined();
+  });
+
   it('throws the SDK’s APIError for an event carrying an error, as OpenAI sends when a stream fails', async () => {
     const failing = `data: ${JSON.stringify(event('a'))}\n\ndata: {"error":{"message":"boom","type":"server_error"}}\n\n`;
-    const seen: unknown[] = [];
-    const reading = (async () => {
-      for await (const parsed of chatStreamChunks(bodyOf(failing, 9))) seen.push(parsed);
-    })();
-    await expect(reading).rejects.toBeInstanceOf(OpenAI.APIError);
-    await expect(reading).rejects.toThrow('boom');
-    expect(seen).toHaveLength(1);
     const pushed: unknown[] = [];
     const body = Readable.from(bodyOf(failing, 9));
-    await expect(readChatStream(body, (parsed) => pushed.push(parsed))).rejects.toThrow('boom');
-    expect(pushed).toHaveLength(1);
+    const reading = readChatStream(body, (parsed) => pushed.push(parsed));
+    await expect(reading).rejects.toBeInstanceOf(OpenAI.APIError);
+    await expect(reading).rejects.toThrow('boom');
+    expect(pushed, 'the chunk before the failing event still went out').toHaveLength(1);
     expect(body.destroyed, 'the rest of the body is not read').toBe(true);
   });
 });

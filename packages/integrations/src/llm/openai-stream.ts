@@ -56,42 +56,18 @@ export function firstToolCall(completion: StreamedCompletion): ToolCallParts | n
 type ChatChunk = OpenAI.Chat.Completions.ChatCompletionChunk;
 
 /**
- * The chunks of a streamed chat completion read from the response body (server-sent events), as
- * the SDK's `Stream` yields them: each event's `data` lines parsed as JSON, `[DONE]` ends it, an
- * event carrying `error` throws the SDK's `APIError` (a server failing mid-stream), and an event
- * not ended by a blank line before the body ends is dropped. Lines end in LF, CRLF or CR.
+ * The chunks of a streamed chat completion, read from Node's stream of the response body (server-
+ * sent events) by its `data` events, each handed to `onChunk` as it is parsed, as the SDK's
+ * `Stream` would yield them: each event's `data` lines parsed as JSON, `[DONE]` ends it, an event
+ * carrying `error` fails with the SDK's `APIError` (a server failing mid-stream), and an event not
+ * ended by a blank line before the body ends is dropped. Lines end in LF, CRLF or CR. Resolves at
+ * the body's end; when `onChunk` throws, or an event carries an error, the body is destroyed and
+ * the promise rejects.
  *
  * The SDK's own reader copies each network chunk into byte arrays and scans them for line breaks
- * byte by byte; with hundreds of replies streaming at once that was the largest part of the
- * worker's CPU in the SDK (docs/chat-engine.md#reply-throughput). This one decodes the bytes once
- * and splits the text.
- */
-export async function* chatStreamChunks(body: AsyncIterable<Uint8Array>, headers?: Headers): AsyncGenerator<ChatChunk> {
-  let parsed: ChatChunk[] = [];
-  const parser = chatStreamParser((chunk) => parsed.push(chunk), headers);
-  // The chunks parsed before a failing event still go out first, then the failure.
-  const take = function* (step: () => void): Generator<ChatChunk> {
-    let failure: { error: unknown } | undefined;
-    try {
-      step();
-    } catch (error) {
-      failure = { error };
-    }
-    const ready = parsed;
-    parsed = [];
-    yield* ready;
-    if (failure) throw failure.error;
-  };
-  for await (const bytes of body) yield* take(() => parser.add(bytes));
-  yield* take(() => parser.end());
-}
-
-/**
- * The same chunks, read from Node's stream of the body by its `data` events, each handed to
- * `onChunk` as it is parsed; resolves at the body's end. No promise per network chunk: with
- * hundreds of replies streaming at once, the async iteration of `chatStreamChunks` over the body
- * was about a tenth of the stream's CPU. When `onChunk` throws, or an event carries an error, the
- * body is destroyed and the promise rejects.
+ * byte by byte, and iterating a body costs a promise per network chunk; with hundreds of replies
+ * streaming at once both showed in the worker's CPU (docs/chat-engine.md#reply-throughput). This
+ * one decodes the bytes once and splits the text, with no promise per chunk.
  */
 export function readChatStream(
   body: NodeJS.ReadableStream & { destroy: (error?: Error) => unknown },

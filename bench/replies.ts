@@ -202,8 +202,12 @@ export async function benchReplies(): Promise<{ ok: boolean }> {
 
     const send = async (fan: number, text: string): Promise<Sent & { queued: boolean }> => {
       const viewer = { id: `benchfan${fan}`, role: 'USER' as const, managedTalentIds: [] };
+      // With OpenAI configured the API's crisis check asks the moderation endpoint about each message
+      // and hands the verdict to the reply job (docs/safety.md); these sends skip the API, so they
+      // hand on the verdict it would have got, and the worker, as in production, does not ask again.
+      const moderation = { flagged: false, categories: [] };
       const result = await sends.db.transaction((tx) =>
-        sendChatMessage(tx, viewer, { chatId: `benchchat${fan}`, text, idempotencyKey: randomUUID() }, { replies }),
+        sendChatMessage(tx, viewer, { chatId: `benchchat${fan}`, text, idempotencyKey: randomUUID(), moderation }, { replies }),
       );
       const sentAt = now();
       feed.nudge();

@@ -16,7 +16,7 @@ import {
 } from '@doppel/db';
 import { answerFanMessage } from '@doppel/domain/chat/reply';
 import { createLocalDiskStorage, createOfflineLlm, createUnconfiguredTts } from '@doppel/integrations';
-import { splitJobOrigin } from '@doppel/jobs';
+import { type JobPayload, parseJobPayload, splitJobOrigin } from '@doppel/jobs';
 import { TRPCClientError } from '@trpc/client';
 import { and, eq } from 'drizzle-orm';
 import { type Api, signIn, startApi } from './harness.ts';
@@ -113,10 +113,10 @@ export async function messagesOf(api: Api, chatId: string) {
 }
 
 /** chat.reply jobs queued for a chat, counted in pg-boss's own table: their payloads, without the origin. */
-export async function replyJobsOf(api: Api, chatId: string): Promise<{ messageId: string }[]> {
+export async function replyJobsOf(api: Api, chatId: string): Promise<JobPayload<'chat.reply'>[]> {
   const rows = await api.database.sql<{ data: unknown }[]>`
     select data from pgboss.job where name = 'chat.reply' and data->>'chatId' = ${chatId}`;
-  return rows.map((row) => splitJobOrigin(row.data).payload as { messageId: string });
+  return rows.map((row) => parseJobPayload('chat.reply', splitJobOrigin(row.data).payload));
 }
 
 /** The tRPC code and the domain's appCode of a failed call. */

@@ -51,6 +51,10 @@ describe('job catalog', () => {
 
   it('takes the fan message to answer as the chat.reply payload, retried and dead-lettered', () => {
     expect(parseJobPayload('chat.reply', { chatId: 'c1', messageId: 'm1' })).toEqual({ chatId: 'c1', messageId: 'm1' });
+    // The send's moderation verdict, when it asked the endpoint: the job does not ask again.
+    const moderated = { chatId: 'c1', messageId: 'm1', moderation: { flagged: true, categories: ['violence'] } };
+    expect(parseJobPayload('chat.reply', moderated)).toEqual(moderated);
+    expect(() => parseJobPayload('chat.reply', { ...moderated, moderation: { flagged: 'yes' } })).toThrow(InvalidJobPayloadError);
     expect(() => parseJobPayload('chat.reply', { chatId: 'c1' })).toThrow(InvalidJobPayloadError);
     expect(() => parseJobPayload('chat.reply', { chatId: 'c1', messageId: '' })).toThrow(InvalidJobPayloadError);
     const { queue, work } = jobCatalog['chat.reply'];

@@ -95,8 +95,11 @@ export const chatRouter = router({
     .mutation(async ({ ctx, input }) => {
       const replies = chatReplyQueue(ctx.jobs);
       // Before the transaction: with OpenAI the check is a network call, and no lock waits on it.
-      const crisis = { signal: await ctx.crisisCheck.check(input.text), country: requestCountry(ctx.req) };
-      const result = await ctx.write((tx) => sendChatMessage(tx, ctx.user, { ...input, crisis }, { replies }));
+      const checked = await ctx.crisisCheck.check(input.text);
+      const crisis = { signal: checked.crisis, country: requestCountry(ctx.req) };
+      const result = await ctx.write((tx) =>
+        sendChatMessage(tx, ctx.user, { ...input, crisis, moderation: checked.moderation }, { replies }),
+      );
       return {
         ...(result.notices.length > 0 ? { notices: result.notices } : {}),
         message: result.message,

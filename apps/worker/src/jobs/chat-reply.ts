@@ -33,7 +33,12 @@ export const runChatReply: JobHandler<'chat.reply'> = async (payload, { db, log,
       // batched with the worker's other replies' drafts.
       publishDraft: drafts ? drafts.publish : (draft) => publishReplyDraft(db, draft),
     },
-    { chatId: payload.chatId, messageId: payload.messageId, isFinalAttempt: job.retryCount >= retryLimit },
+    {
+      chatId: payload.chatId,
+      messageId: payload.messageId,
+      moderation: payload.moderation,
+      isFinalAttempt: job.retryCount >= retryLimit,
+    },
   );
   const output: JobOutput = { status: result.status };
   if ('replyMessageId' in result) output.replyMessageId = result.replyMessageId;

@@ -1,7 +1,11 @@
 import type { ChangeEvent, Transaction } from '@doppel/db';
+import type { ModerationVerdict } from '../ports/llm.ts';
 
-/** The fan message the twin should answer. */
-export type ChatReplyJob = { chatId: string; messageId: string };
+/**
+ * The fan message the twin should answer; `moderation`, when the send's crisis check asked the
+ * moderation endpoint about it, is that verdict, so the reply job does not ask again.
+ */
+export type ChatReplyJob = { chatId: string; messageId: string; moderation?: ModerationVerdict };
 
 /**
  * How the send transaction asks for an AI reply. The job is written inside `tx`, so it exists

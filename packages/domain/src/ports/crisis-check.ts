@@ -1,6 +1,7 @@
 // Whether a fan's message speaks of suicide or self-harm (docs/safety.md). The send asks before
 // its transaction, so a network check holds no lock. Adapters (packages/integrations/src/safety):
 // the moderation endpoint's self-harm categories with an OpenAI key, a curated phrase list offline.
+import type { ModerationVerdict } from './llm.ts';
 
 /** `source` says which check found it; `matched` names the phrase or the categories, never the message. */
 /**
@@ -16,7 +17,18 @@ export function selfHarmIn(categories: readonly string[]): string[] {
 
 export type CrisisSignal = { source: 'PHRASES' | 'MODERATION'; matched: string };
 
+export type FanMessageCheck = {
+  /** Set when the text speaks of suicide or self-harm. */
+  crisis: CrisisSignal | null;
+  /**
+   * The moderation endpoint's whole verdict on the text, when it was asked and answered (null
+   * offline, after a phrase match, or when the call failed). The send hands it to the reply job,
+   * which then does not ask the endpoint about the same message again (docs/safety.md).
+   */
+  moderation: ModerationVerdict | null;
+};
+
 export type CrisisCheck = {
-  /** The signal when the text speaks of suicide or self-harm, else null. Never throws: a failed call is the offline verdict. */
-  check: (text: string) => Promise<CrisisSignal | null>;
+  /** Never throws: a failed moderation call leaves the phrase list's verdict, with no moderation. */
+  check: (text: string) => Promise<FanMessageCheck>;
 };

@@ -1,5 +1,5 @@
 export type { AgeVerdict, AgeVerification } from './age-verification.ts';
-export { type CrisisCheck, type CrisisSignal, selfHarmCategories, selfHarmIn } from './crisis-check.ts';
+export { type CrisisCheck, type CrisisSignal, type FanMessageCheck, selfHarmCategories, selfHarmIn } from './crisis-check.ts';
 export type { ErrorContext, ErrorReporter } from './error-reporter.ts';
 export { contentTypeOfPath, type FileStorage, isSafeStoragePath, type StoredFile } from './file-storage.ts';
 export {

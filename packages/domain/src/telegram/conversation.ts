@@ -306,7 +306,8 @@ async function prepareTurn(deps: TurnDeps, updateId: string): Promise<InnerTurn>
 
   // The app's send path, exactly: the crisis check first (a network call with OpenAI), then the send transaction.
   const language = typeof message?.from?.language_code === 'string' ? message.from.language_code : undefined;
-  const crisis = { signal: await deps.crisisCheck.check(text), country: countryFromRequest({ acceptLanguage: language }) };
+  const checked = await deps.crisisCheck.check(text);
+  const crisis = { signal: checked.crisis, country: countryFromRequest({ acceptLanguage: language }) };
   let queued: ChatReplyJob | undefined;
   try {
     const result = await db.transaction(async (tx) => {
@@ -314,7 +315,13 @@ async function prepareTurn(deps: TurnDeps, updateId: string): Promise<InnerTurn>
       const sent = await sendChatMessage(
         tx,
         viewer,
-        { chatId: opened.chat.id, text, idempotencyKey: `telegram:${update.botId}:${update.updateId}`, crisis },
+        {
+          chatId: opened.chat.id,
+          text,
+          idempotencyKey: `telegram:${update.botId}:${update.updateId}`,
+          crisis,
+          moderation: checked.moderation,
+        },
         {
           // The job writes the reply itself right after this commit, so its chat's order holds.
           replies: {

@@ -2,6 +2,7 @@
 // official SDK. The phrase list runs first (free and instant, and it knows slang such as "kms");
 // only a message it lets pass goes to the endpoint. A failed call is logged and the phrase list's
 // verdict stands: an outage must not stop fans from chatting, and it must not skip the check either.
+// The endpoint's whole verdict goes back with the signal, for the reply job to reuse.
 import { type CrisisCheck, selfHarmIn } from '@doppel/domain/ports';
 import type OpenAI from 'openai';
 import { createOpenAiModerator } from '../llm/openai-moderation.ts';
@@ -19,14 +20,17 @@ export function createOpenAiCrisisCheck(config: OpenAiCrisisCheckConfig): Crisis
   return {
     check: async (text) => {
       const phrase = matchCrisisPhrase(text);
-      if (phrase) return { source: 'PHRASES', matched: phrase };
+      if (phrase) return { crisis: { source: 'PHRASES', matched: phrase }, moderation: null };
       try {
         const verdict = await moderate(text);
         const selfHarm = selfHarmIn(verdict.categories);
-        return selfHarm.length > 0 ? { source: 'MODERATION', matched: selfHarm.join(', ') } : null;
+        return {
+          crisis: selfHarm.length > 0 ? { source: 'MODERATION', matched: selfHarm.join(', ') } : null,
+          moderation: verdict,
+        };
       } catch (error) {
         config.onError?.(error);
-        return null;
+        return { crisis: null, moderation: null };
       }
     },
   };

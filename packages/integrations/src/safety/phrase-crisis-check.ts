@@ -6,7 +6,7 @@ export function createPhraseCrisisCheck(): CrisisCheck {
   return {
     check: async (text) => {
       const matched = matchCrisisPhrase(text);
-      return matched ? { source: 'PHRASES', matched } : null;
+      return { crisis: matched ? { source: 'PHRASES', matched } : null, moderation: null };
     },
   };
 }

@@ -21,6 +21,11 @@ export const chatJobs = {
       chatId: z.string().min(1),
       /** The fan message to answer; chat_messages.replyToMessageId is unique, so a retry cannot answer twice. */
       messageId: z.string().min(1),
+      /**
+       * The moderation endpoint's verdict on that message, asked by the send's crisis check: the job
+       * uses it instead of asking again. Absent (offline, or the call failed): the job asks itself.
+       */
+      moderation: z.strictObject({ flagged: z.boolean(), categories: z.array(z.string()) }).optional(),
     }),
     queue: {
       // One job per fan message, keyed by its chat (`key` below): a chat's replies are written one

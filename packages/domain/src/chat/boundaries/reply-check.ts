@@ -36,9 +36,17 @@ async function moderate(deps: BoundaryCheckDeps, text: string, rules: BoundaryRu
  */
 export type FanModeration = { crisis: CrisisSignal; crossing?: never } | { crossing: BoundaryCrossing; crisis?: never } | null;
 
-/** The fan's message by the moderation endpoint, when one is configured; see FanModeration. */
-export async function moderateFanMessage(deps: BoundaryCheckDeps, text: string, rules: BoundaryRules): Promise<FanModeration> {
-  const verdict = await verdictOf(deps, text);
+/**
+ * The fan's message by the moderation endpoint, when one is configured; see FanModeration. `known`
+ * is the endpoint's verdict on the same text from the send's crisis check: no second call.
+ */
+export async function moderateFanMessage(
+  deps: BoundaryCheckDeps,
+  text: string,
+  rules: BoundaryRules,
+  known?: ModerationVerdict,
+): Promise<FanModeration> {
+  const verdict = known ?? (await verdictOf(deps, text));
   if (!verdict) return null;
   const selfHarm = selfHarmIn(verdict.categories);
   if (selfHarm.length > 0) return { crisis: { source: 'MODERATION', matched: selfHarm.join(', ') } };

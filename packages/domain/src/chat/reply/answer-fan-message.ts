@@ -7,7 +7,7 @@
 import { type ChangeEvent, type Database, newId, type Transaction } from '@doppel/db';
 import type { CrisisSignal } from '../../ports/crisis-check.ts';
 import type { FileStorage } from '../../ports/file-storage.ts';
-import { LlmError, type LlmPort, type LlmResponse } from '../../ports/llm.ts';
+import { LlmError, type LlmPort, type LlmResponse, type ModerationVerdict } from '../../ports/llm.ts';
 import type { TtsPort } from '../../ports/tts.ts';
 import { reminderConfirmation, reminderFor } from '../../reach-out/reminders.ts';
 import type { BoundaryRefusal } from '../boundaries/flags.ts';
@@ -82,6 +82,8 @@ export type ReplyDeps = {
 export type AnswerFanMessageInput = {
   chatId: string;
   messageId: string;
+  /** The moderation endpoint's verdict on the fan's message from the send's crisis check; absent: asked here. */
+  moderation?: ModerationVerdict | undefined;
   /** Set on the job's last attempt: a failure then posts the fallback instead of throwing for a retry. */
   isFinalAttempt?: boolean;
 };
@@ -126,8 +128,8 @@ export async function answerFanMessage(deps: ReplyDeps, input: AnswerFanMessageI
   };
 
   // The moderation endpoint on the fan's message before the model is asked (the creator's rules
-  // already ran in chat.send, which answers a crossing at once).
-  const fanModeration = await moderateFanMessage(deps, context.message.text, context.boundaries);
+  // already ran in chat.send, which answers a crossing at once); the send's verdict when it asked.
+  const fanModeration = await moderateFanMessage(deps, context.message.text, context.boundaries, input.moderation);
   if (fanModeration?.crisis) return answerWithSafetyReply(deps.db, context, fanModeration.crisis);
   if (fanModeration) return refuse(deps, context, record, replyMessageId, 'FAN', fanModeration.crossing);
 

@@ -16,6 +16,7 @@ import { bookPaidSpend, earningShareColumns, planEarning } from '../../earnings/
 import { DomainError } from '../../errors.ts';
 import { planSpend, type Spend } from '../../money/money.ts';
 import { subscribedToTwinSql } from '../../payments/subscriptions.ts';
+import type { ModerationVerdict } from '../../ports/llm.ts';
 import { assertTwinVisibleTo } from '../../reports/hidden-twins.ts';
 import { assertChatFan, chatNotFound } from '../access.ts';
 import { needsAgeConfirmation } from '../age-gate/age-rules.ts';
@@ -23,7 +24,7 @@ import { insertBoundaryFlag } from '../boundaries/flags.ts';
 import { refusalText } from '../boundaries/refusal.ts';
 import { checkFanMessage } from '../boundaries/rules.ts';
 import { type ChatMessageRow, toMessageView } from '../messages/view.ts';
-import type { ChatReplyQueue } from '../ports.ts';
+import type { ChatReplyJob, ChatReplyQueue } from '../ports.ts';
 import { lastToldAtSql, reminderRows } from '../reminders/plan-reminders.ts';
 import { type CrisisContext, crisisWrites, planCrisisAnswer } from '../safety/crisis-answer.ts';
 import { standDownOwedReplies } from '../safety/stand-down.ts';
@@ -47,6 +48,8 @@ export type SendMessageInput = {
    * (docs/safety.md); undefined: not checked (domain tests that are not about it).
    */
   crisis?: CrisisContext | undefined;
+  /** The moderation endpoint's verdict on `text` from the same check, if it was asked: the reply job reuses it. */
+  moderation?: ModerationVerdict | null | undefined;
 };
 
 export type SendMessageResult = {
@@ -68,6 +71,10 @@ export type SendMessageResult = {
 };
 
 /** The chat with its twin's prices, messages and rules, its row locked; built once (built-once.ts). */
+/** The reply job, with the send's moderation verdict when there is one (the job then does not ask again). */
+const replyJob = (chatId: string, messageId: string, moderation: ModerationVerdict | null | undefined): ChatReplyJob =>
+  moderation ? { chatId, messageId, moderation } : { chatId, messageId };
+
 const lockChatStatement = builtOnce('lock_chat_for_send', (tx) =>
   tx
     .select({
@@ -356,7 +363,9 @@ export async function sendChatMessage(
       chatWithAuthenticationCount: becameAuthenticated ? 1 : 0,
       chatWithPaymentCount: becamePaying ? 1 : 0,
     }),
-    replyQueued ? deps.replies.enqueueReply(tx, { chatId: chat.id, messageId }, events) : recordChanges(tx, events),
+    replyQueued
+      ? deps.replies.enqueueReply(tx, replyJob(chat.id, messageId, input.moderation), events)
+      : recordChanges(tx, events),
     earning ? bookPaidSpend(tx, earning) : undefined,
     flag?.write,
     ...(safety?.writes ?? []),

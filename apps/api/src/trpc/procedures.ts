@@ -34,7 +34,8 @@ export const publicProcedure = base.meta({ access: 'public' });
 /** Any signed-in user (creators, fans, admins). */
 export const authedProcedure = base.meta({ access: 'authed' }).use(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
-  return next({ ctx: { ...ctx, user: ctx.user as Me, session: ctx.session as Session } });
+  // Only what changes: tRPC merges it into the context itself (a copy of every service per spread).
+  return next({ ctx: { user: ctx.user as Me, session: ctx.session as Session } });
 });
 
 /**
@@ -56,7 +57,7 @@ export const talentProcedure = authedProcedure
     if (!managesTalent(ctx.user, input.talentId)) {
       throw new TRPCError({ code: 'FORBIDDEN', message: 'You do not manage this talent.' });
     }
-    return next({ ctx: { ...ctx, talentId: input.talentId } });
+    return next({ ctx: { talentId: input.talentId } });
   });
 
 /**

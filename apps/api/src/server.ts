@@ -18,7 +18,6 @@ import { createBoss, ensureQueues } from '@doppel/jobs';
 import { asLogger, createPinoLogger } from '@doppel/logging';
 import { maxCallsPerBatch } from '@doppel/validation';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Env } from './env.ts';
@@ -37,6 +36,7 @@ import { registerOAuthRoutes } from './http/oauth.ts';
 import { registerPaymentWebhooks } from './http/payment-webhooks.ts';
 import { publicPages } from './http/public-pages.ts';
 import { echoRequestId, requestIdOf, traceJobsToRequest } from './http/request-id.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerTelegramWebhook } from './http/telegram-webhook.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { liveSessionIds } from './live/live-sessions.ts';
@@ -160,21 +160,7 @@ export async function buildServer(env: Env, options: BuildServerOptions = {}): P
   await jobs.start();
   await ensureQueues(jobs);
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // Mantine sets inline styles; scripts stay same-origin only.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'", 'https:'],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
   await app.register(fastifyCookie);
   echoRequestId(app);
   traceJobsToRequest(app);

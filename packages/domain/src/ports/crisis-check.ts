@@ -3,7 +3,6 @@
 // the moderation endpoint's self-harm categories with an OpenAI key, a curated phrase list offline.
 import type { ModerationVerdict } from './llm.ts';
 
-/** `source` says which check found it; `matched` names the phrase or the categories, never the message. */
 /**
  * OpenAI's moderation categories that mean suicide or self-harm: the crisis check's (at send) and
  * the reply job's moderation of the fan's message both read a verdict by them.
@@ -15,6 +14,7 @@ export function selfHarmIn(categories: readonly string[]): string[] {
   return categories.filter((category) => (selfHarmCategories as readonly string[]).includes(category));
 }
 
+/** `source` says which check found it; `matched` names the phrase or the categories, never the message. */
 export type CrisisSignal = { source: 'PHRASES' | 'MODERATION'; matched: string };
 
 export type FanMessageCheck = {

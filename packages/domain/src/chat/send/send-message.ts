@@ -70,11 +70,11 @@ export type SendMessageResult = {
   repeated: boolean;
 };
 
-/** The chat with its twin's prices, messages and rules, its row locked; built once (built-once.ts). */
 /** The reply job, with the send's moderation verdict when there is one (the job then does not ask again). */
 const replyJob = (chatId: string, messageId: string, moderation: ModerationVerdict | null | undefined): ChatReplyJob =>
   moderation ? { chatId, messageId, moderation } : { chatId, messageId };
 
+/** The chat with its twin's prices, messages and rules, its row locked; built once (built-once.ts). */
 const lockChatStatement = builtOnce('lock_chat_for_send', (tx) =>
   tx
     .select({

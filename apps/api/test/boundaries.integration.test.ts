@@ -6,9 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { boundaryFlags, chats, crisisReferrals, seedDemoData, talentLedger, users } from '@doppel/db';
 import { allRefusalTexts } from '@doppel/domain/chat';
-import { answerFanMessage } from '@doppel/domain/chat/reply';
 import type { LlmPort } from '@doppel/domain/ports';
-import { createLocalDiskStorage, createOpenAiLlm, createUnconfiguredTts } from '@doppel/integrations';
+import { createOpenAiLlm } from '@doppel/integrations';
 import { type FakeOpenAi, startFakeOpenAi } from '@doppel/integrations/testing';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -17,6 +16,7 @@ import {
   createTalent,
   messagesOf,
   replyJobsOf,
+  runReplyJob,
   setBalance,
   startChatApi,
   totalFrame,
@@ -74,8 +74,7 @@ async function newFan() {
 
 /** The reply job's use case, as the worker runs it, with the real SDK against the fake. */
 function runReply(chatId: string, messageId: string) {
-  const deps = { db: api.database.db, llm: openAiLlm(), tts: createUnconfiguredTts(), storage: createLocalDiskStorage(filesDir) };
-  return answerFanMessage(deps, { chatId, messageId });
+  return runReplyJob(api, filesDir, { chatId, messageId }, openAiLlm());
 }
 
 async function flagsOf(messageId: string) {

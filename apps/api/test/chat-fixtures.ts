@@ -15,6 +15,7 @@ import {
   users,
 } from '@doppel/db';
 import { answerFanMessage } from '@doppel/domain/chat/reply';
+import type { LlmPort } from '@doppel/domain/ports';
 import { createLocalDiskStorage, createOfflineLlm, createUnconfiguredTts } from '@doppel/integrations';
 import { type JobPayload, parseJobPayload, splitJobOrigin } from '@doppel/jobs';
 import { TRPCClientError } from '@trpc/client';
@@ -133,15 +134,15 @@ export async function failure(promise: Promise<unknown>): Promise<{ code?: strin
   throw new Error('expected the call to fail');
 }
 
+/** The reply job's use case as the worker runs it, with `llm` (a job's payload as `input`) and no voice. */
+export function runReplyJob(api: Api, filesDir: string, input: Parameters<typeof answerFanMessage>[1], llm: LlmPort) {
+  const deps = { db: api.database.db, llm, tts: createUnconfiguredTts(), storage: createLocalDiskStorage(filesDir) };
+  return answerFanMessage(deps, input);
+}
+
 /** The reply job's use case as the worker runs it, here with the offline model and no voice. */
 export function runOfflineReply(api: Api, filesDir: string, input: { chatId: string; messageId: string }) {
-  const deps = {
-    db: api.database.db,
-    llm: createOfflineLlm(),
-    tts: createUnconfiguredTts(),
-    storage: createLocalDiskStorage(filesDir),
-  };
-  return answerFanMessage(deps, input);
+  return runReplyJob(api, filesDir, input, createOfflineLlm());
 }
 
 /** A fan signed in as `email`, holding the given credits, and their open chat with the twin. */

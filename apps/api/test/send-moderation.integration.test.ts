@@ -8,13 +8,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seedDemoData } from '@doppel/db';
-import { answerFanMessage } from '@doppel/domain/chat/reply';
-import { createLocalDiskStorage, createOpenAiLlm, createUnconfiguredTts } from '@doppel/integrations';
+import { createOpenAiLlm } from '@doppel/integrations';
 import { type FakeOpenAi, startFakeOpenAi } from '@doppel/integrations/testing';
 import type { JobPayload } from '@doppel/jobs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { balanceOf, createTalent, replyJobsOf, setBalance, userIdOf } from './chat-fixtures.ts';
-import { type Api, seedPeople, signIn, startApi } from './harness.ts';
+import { balanceOf, createTalent, replyJobsOf, runReplyJob, signedInFan } from './chat-fixtures.ts';
+import { type Api, seedPeople, startApi } from './harness.ts';
 
 let api: Api;
 let openai: FakeOpenAi;
@@ -41,26 +40,19 @@ beforeEach(() => openai.reset());
 /** A signed-in fan of the twin holding 5 paid credits sends `text`; the send and its reply job. */
 async function fanSends(text: string) {
   fanCount += 1;
-  const email = `moderated-fan-${fanCount}@test.dev`;
-  const fan = await signIn(api, email);
-  const userId = await userIdOf(api, email);
-  await setBalance(api, userId, 0, 5);
-  const { chat } = await fan.client.chat.open.mutate({ talentTag: twin.tag });
-  const sent = await fan.client.chat.send.mutate({ chatId: chat.id, text, idempotencyKey: randomUUID() });
-  const [job] = await replyJobsOf(api, chat.id);
-  return { userId, chatId: chat.id, sent, job };
+  const { fan, userId, chatId } = await signedInFan(api, `moderated-fan-${fanCount}@test.dev`, twin.tag, {
+    credits: 0,
+    paidCredits: 5,
+  });
+  const sent = await fan.client.chat.send.mutate({ chatId, text, idempotencyKey: randomUUID() });
+  const [job] = await replyJobsOf(api, chatId);
+  return { userId, chatId, sent, job };
 }
 
 /** The reply job's use case with the job's payload, as the worker's chat.reply handler passes it. */
 function runReply(job: JobPayload<'chat.reply'> | undefined) {
   if (!job) throw new Error('the send queued no reply job');
-  const deps = {
-    db: api.database.db,
-    llm: createOpenAiLlm({ apiKey: 'test-key', baseURL: openai.url }),
-    tts: createUnconfiguredTts(),
-    storage: createLocalDiskStorage(filesDir),
-  };
-  return answerFanMessage(deps, job);
+  return runReplyJob(api, filesDir, job, createOpenAiLlm({ apiKey: 'test-key', baseURL: openai.url }));
 }
 
 describe('the moderation endpoint, asked once per fan message', () => {
